@@ -1,0 +1,3 @@
+from shmod.cli import main
+
+main()

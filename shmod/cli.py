@@ -1,0 +1,244 @@
+"""The ``shmod`` command: thin wrappers that load, call one library function, report.
+
+Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
+ever appended to by :func:`shmod.game.record`, after the step has been validated.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from shmod.errors import BadInput, ShmodError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="shmod: moderate a forum game of Secret Hitler from an append-only YAML log.",
+)
+
+GameOpt = Annotated[
+    str,
+    typer.Option("--game", "-g", envvar="SHMOD_GAME", show_envvar=True,
+                 help="The game log (games/NAME.yaml)."),
+]
+ByOpt = Annotated[
+    Optional[str],
+    typer.Option("--by", help="Who sent this choice (checked); default: whoever the game waits for."),
+]
+FormatOpt = Annotated[
+    str,
+    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", help="plain, bbcode or markdown."),
+]
+
+
+def _show(sections: list[tuple[str, str]]) -> None:
+    from rich.console import Console
+
+    console = Console(highlight=False, soft_wrap=True)
+    for title, body in sections:
+        console.rule(f"[bold]{title}[/bold]", align="left")
+        console.print(body, markup=False, emoji=False)
+    console.print()
+
+
+def _step(game_path: str, fmt_name: str, make) -> None:  # type: ignore[no-untyped-def]
+    from shmod import formats, game, report, views
+
+    fmt = formats.get(fmt_name)
+    done = game.record(game_path, make)
+    view = views.public_view(done.game.state)
+    _show(report.after_step(view, done.public, done.secrets, fmt))
+
+
+def _by(game, by: str | None):  # type: ignore[no-untyped-def]
+    return None if by is None else game.seating.seat(by)
+
+
+def _expected(game, by: str | None, default: int | None) -> int | None:  # type: ignore[no-untyped-def]
+    return _by(game, by) if by is not None else default
+
+
+@app.command()
+def new(
+    players: Annotated[list[str], typer.Argument(help="The players, in seating order.")],
+    game: GameOpt,
+    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed (default: a fresh random one).")] = None,
+    first: Annotated[Optional[str], typer.Option(help="First Presidential Candidate (default: drawn from the seed).")] = None,
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
+    from shmod import formats, game as games, report, views
+
+    fmt = formats.get(fmt_name)
+    made = games.new_game(game, players, seed=seed, first=first, variants=variant)
+    state = made.state
+    view = views.public_view(state)
+    typer.echo(f"Created {game}: {len(state.players)} players. Keep this file private "
+               "until the game is over.", err=True)
+    _show(report.after_step(view, state.public, state.secrets, fmt))
+
+
+@app.command()
+def nominate(
+    chancellor: Annotated[str, typer.Argument(help="The Chancellor candidate.")],
+    game: GameOpt,
+    by: ByOpt = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
+    from shmod.steps import Step
+
+    def make(g):  # type: ignore[no-untyped-def]
+        return Step("nominate", by=_expected(g, by, g.state.president),
+                    target=g.seating.seat(chancellor))
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def vote(
+    player: Annotated[str, typer.Argument(help="Who voted.")],
+    ballot: Annotated[str, typer.Argument(metavar="VOTE", help="ja or nein (yes/no accepted).")],
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Record one player's PM'd vote (R-VOTE); the tally appears when all are in."""
+    from shmod.rules import parse_vote
+    from shmod.steps import Step
+
+    value = parse_vote(ballot)
+    _step(game, fmt_name, lambda g: Step("vote", by=g.seating.seat(player), vote=value))
+
+
+@app.command()
+def discard(
+    policy: Annotated[str, typer.Argument(help="The policy the President discards: liberal or fascist.")],
+    game: GameOpt,
+    by: ByOpt = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """The President discards one of the three policies drawn (R-DRAW)."""
+    from shmod.rules import parse_policy
+    from shmod.steps import Step
+
+    card = parse_policy(policy)
+    _step(game, fmt_name,
+          lambda g: Step("discard", by=_expected(g, by, g.state.president), policy=card))
+
+
+@app.command()
+def enact(
+    policy: Annotated[str, typer.Argument(help="The policy the Chancellor enacts: liberal or fascist.")],
+    game: GameOpt,
+    by: ByOpt = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """The Chancellor enacts one of the two policies passed (R-PASS)."""
+    from shmod.rules import parse_policy
+    from shmod.steps import Step
+
+    card = parse_policy(policy)
+    _step(game, fmt_name,
+          lambda g: Step("enact", by=_expected(g, by, g.state.chancellor), policy=card))
+
+
+@app.command()
+def veto(
+    answer: Annotated[str, typer.Argument(help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
+    game: GameOpt,
+    by: ByOpt = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Veto after the fifth Fascist policy (R-VETO)."""
+    from shmod.steps import Step, _veto_answer
+
+    choice = _veto_answer(answer)
+
+    def make(g):  # type: ignore[no-untyped-def]
+        default = g.state.chancellor if choice == "propose" else g.state.president
+        if choice in ("ja", "nein") and by is None:
+            raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")
+        return Step("veto", by=_expected(g, by, default), answer=choice)
+
+    _step(game, fmt_name, make)
+
+
+def _power(kind: str):  # type: ignore[no-untyped-def]
+    def command(
+        target: Annotated[str, typer.Argument(help="The player the President chose.")],
+        game: GameOpt,
+        by: ByOpt = None,
+        fmt_name: FormatOpt = "plain",
+    ) -> None:
+        from shmod.steps import Step
+
+        _step(game, fmt_name, lambda g: Step(kind, by=_expected(g, by, g.state.president),
+                                             target=g.seating.seat(target)))
+
+    return command
+
+
+app.command("investigate", help="The President investigates a player's party (R-INVESTIGATE).")(
+    _power("investigate"))
+app.command("special-election", help="The President picks the next Presidential Candidate (R-SPECIAL).")(
+    _power("special_election"))
+app.command("execute", help="The President executes a player (R-EXECUTE).")(_power("execute"))
+
+
+@app.command()
+def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None:
+    """The President looks at the top three policies (R-PEEK)."""
+    from shmod.steps import Step
+
+    _step(game, fmt_name, lambda g: Step("peek", by=_expected(g, by, g.state.president)))
+
+
+@app.command()
+def reshuffle(
+    deck: Annotated[str, typer.Argument(help="The new draw pile, top first, e.g. FLFFLF.")],
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
+    from shmod.steps import Step, parse_cards
+
+    cards = parse_cards(deck)
+
+    def make(g):  # type: ignore[no-untyped-def]
+        if g.state.seed is not None:
+            raise BadInput("this game has a seed: shmod records its reshuffles itself")
+        return Step("reshuffle", deck=cards)
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def status(game: GameOpt) -> None:
+    """The board: tracks, tracker, piles, seating and markers, phase, who is awaited."""
+    from shmod import board, game as games, views
+
+    loaded = games.load(game)
+    board.show(views.public_view(loaded.state))
+
+
+def main() -> None:
+    """Entry point: run the app and turn every error into one line and an exit code."""
+    try:
+        app()
+    except ShmodError as err:
+        sys.stderr.write(f"Error: {err}\n")
+        sys.exit(err.exit_code)
+    except KeyboardInterrupt:
+        sys.stderr.write("Interrupted; the log was not changed by the interrupted step.\n")
+        sys.exit(130)
+    except Exception as err:  # noqa: BLE001 - the last line of defence
+        sys.stderr.write(f"Error: internal error ({type(err).__name__}: {err}); the log was "
+                         "not changed. Please report this with the command you ran.\n")
+        if os.environ.get("SHMOD_DEBUG"):
+            raise
+        sys.exit(70)

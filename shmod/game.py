@@ -1,0 +1,159 @@
+"""Loading, replaying and recording: the library function behind every command.
+
+:func:`load` reads a log and replays it through the engine; :func:`record` does the
+same under the log's exclusive lock, validates one new step and appends it (plus any
+reshuffle the seed now determines) in a single fsync'd write.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from shmod import engine, logfile
+from shmod.errors import BadInput, IllegalStep, LogError
+from shmod.setup import Setup, new_header, parse_setup, start
+from shmod.state import RESHUFFLE, Public, Secret, State
+from shmod.steps import Seating, Step, parse_step, to_entry
+
+
+@dataclass
+class ChainNote:
+    """A hash-chain finding at one entry."""
+
+    index: int
+    line: int
+    problem: str  # "unchained" or "mismatch"
+
+
+@dataclass
+class Game:
+    """A replayed log: its setup, its state, and the hash chain's head."""
+
+    log: logfile.LogFile
+    setup: Setup
+    state: State
+    head: str
+    chain: list[ChainNote] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.log.path
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(self.setup.players)
+
+
+@dataclass
+class Recorded:
+    """What one recorded command changed: entries appended, what became public or secret."""
+
+    game: Game
+    entries: list[dict[str, object]]
+    public: list[Public]
+    secrets: list[Secret]
+
+
+def load(path: str) -> Game:
+    """Read and replay ``path``; the first problem raises :class:`LogError` with its line."""
+    return replay(logfile.read(path))
+
+
+def replay(log: logfile.LogFile) -> Game:
+    """Replay a parsed log through the engine, following and checking the hash chain."""
+    try:
+        setup = parse_setup(log.header)
+    except BadInput as err:
+        raise LogError(log.path, None, f"header: {err}") from None
+    state = start(setup)
+    seating = Seating(setup.players)
+    head = logfile.header_link(log.header)
+    notes: list[ChainNote] = []
+    last = len(log.entries) - 1
+    for index, raw in enumerate(log.entries):
+        line = log.line_of(index)
+        try:
+            step = parse_step(raw, seating)
+            engine.apply(state, step)
+        except (BadInput, IllegalStep) as err:
+            if log.torn and index == last:
+                raise LogError(log.path, line, logfile._TORN) from None
+            rule = getattr(err, "rule", None)
+            raise LogError(log.path, line, f"entry {index + 1}: {err}", rule=rule) from None
+        head, note = _follow(head, raw)
+        if note:
+            notes.append(ChainNote(index, line, note))
+    return Game(log, setup, state, head, notes)
+
+
+def _follow(head: str, raw: dict[str, object]) -> tuple[str, str | None]:
+    link = logfile.link(head, raw)
+    stored = raw.get("hash")
+    if stored is None:
+        return link, "unchained"
+    return link, None if stored == link else "mismatch"
+
+
+def now() -> str:
+    """The current time in UTC, as written in ``at``."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def new_game(path: str, players: list[str], *, seed: str | None = None,
+             first: str | None = None, variants: list[str] | None = None) -> Game:
+    """Create a new seeded game log at ``path`` (0600) and return it replayed."""
+    import secrets
+
+    header = new_header(players, seed=seed, first=first, variants=variants,
+                        salt=secrets.token_hex(16), created=now())
+    text = logfile.header_text(header)
+    parsed = logfile.parse(path, text.encode())
+    if parsed.header != header:
+        raise BadInput("internal: the header would not read back as written")
+    logfile.create(path, text)
+    return load(path)
+
+
+def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
+    """A whole log (header and chained entries) for steps already known to be legal."""
+    players = tuple(header["players"])  # type: ignore[arg-type]
+    head = logfile.header_link(header)
+    lines = [logfile.header_text(header)]
+    for step in steps:
+        entry = to_entry(step, players)
+        entry["at"] = at
+        entry["hash"] = head = logfile.link(head, entry)
+        lines.append(logfile.entry_line(entry))
+    return "".join(lines)
+
+
+def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) -> Recorded:
+    """Under the lock: replay, build the step with ``make``, validate, append.
+
+    Nothing is written unless the step is legal. When the step leaves the game waiting
+    for a reshuffle and the game has a seed, the seed's reshuffle is appended with it.
+    """
+    with logfile.locked(path) as fd:
+        game = load(path)
+        state = game.state
+        seen_public, seen_secret = len(state.public), len(state.secrets)
+        step = make(game)
+        engine.apply(state, step)
+        steps = [step]
+        while state.phase == RESHUFFLE and state.seed is not None:
+            auto = Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))
+            engine.apply(state, auto)
+            steps.append(auto)
+        stamp = at or now()
+        head = game.head
+        entries: list[dict[str, object]] = []
+        for item in steps:
+            entry = to_entry(item, state.players)
+            entry["at"] = stamp
+            entry["hash"] = head = logfile.link(head, entry)
+            entries.append(entry)
+        prefix = "\n" if game.log.torn else ""
+        logfile.append(fd, prefix + "".join(logfile.entry_line(e) for e in entries))
+        game.head = head
+        return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])

@@ -1,0 +1,27 @@
+"""What the moderator sees after a step: the PMs to send, the post, whom the game awaits."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from shmod import texts
+from shmod.formats import Plain
+from shmod.state import Public, Secret
+from shmod.views import PublicView
+
+QUIET_EVENTS = {"round"}
+
+
+def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Secret],
+               fmt: Plain) -> list[tuple[str, str]]:
+    """Sections ``(title, body)`` to show after a step, in the order to act on them."""
+    sections: list[tuple[str, str]] = []
+    for secret in secrets:
+        sections.append((f"PM to {secret.to}", texts.pm_text(secret, fmt)))
+    events = list(public)
+    if any(ev.kind not in QUIET_EVENTS for ev in events):
+        sections.append(("Post in the thread", texts.post(view, events, fmt)))
+    elif view.phase == "vote":
+        sections.append(("Nothing to post yet", f"{len(view.voted)} of {view.living} living "
+                         "players have voted; the votes stay secret until all are in (R-VOTE)."))
+    sections.append(("Waiting for", view.waiting))
+    return sections

@@ -1,0 +1,16 @@
+"""A seeded game replays to the same state every time (R-DECK, R-ROLES, R-FIRST)."""
+import random
+
+from shmod import game
+from shmod.moves import random_game
+
+
+def test_simulated_log_replays_to_the_same_end(tmp_path):
+    sim = random_game(7, random.Random(3))
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
+    loaded = game.load(str(path))
+    assert loaded.state.winner == sim.state.winner
+    assert loaded.state.liberal == sim.state.liberal
+    assert loaded.state.fascist == sim.state.fascist
+    assert loaded.chain == []
