@@ -207,6 +207,12 @@ def _count(state: State) -> None:
         "elected": elected,
     }
     state.votes = {}
+    if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
+            and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
+        _say(state, "tally", **tally, tracker=state.tracker, eva_braun=True)
+        _win(state, FASCISTS, "R-EVA-BRAUN",
+             f"a tied vote elected Hitler ({state.name(chancellor)}) Chancellor")
+        return
     if not elected:
         state.tracker += 1
         _say(state, "tally", **tally, tracker=state.tracker)

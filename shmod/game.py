@@ -101,12 +101,13 @@ def now() -> str:
 
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
-             first: str | None = None, variants: list[str] | None = None) -> Game:
+             first: str | None = None, variants: list[str] | None = None,
+             custom: dict[str, object] | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600) and return it replayed."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
-                        salt=secrets.token_hex(16), created=now())
+                        salt=secrets.token_hex(16), created=now(), custom=custom)
     text = logfile.header_text(header)
     parsed = logfile.parse(path, text.encode())
     if parsed.header != header:

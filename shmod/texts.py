@@ -133,7 +133,10 @@ def tally_text(event: Public, fmt: Plain) -> str:
         fmt.numbered(rows),
         f"Ja {d['ja']}, Nein {d['nein']}. {d['needed']} of {d['alive']} alive were needed.",
     ]
-    if d["elected"]:
+    if d.get("eva_braun"):
+        lines.append(b("A tie with the Hitler zone reached: under the Eva Braun rule the "
+                       "tie elects Hitler as Chancellor."))
+    elif d["elected"]:
         lines.append(b("The government is elected."))
         if d.get("not_hitler"):
             lines.append(f"{e(d['chancellor'])} is {b('not Hitler')}.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shmod import engine
+from shmod import engine, house
 from shmod.rules import POWER_NAMES
 from shmod.setup import knows
 from shmod.state import VOTE, Public, Secret, State
@@ -83,8 +83,7 @@ def public_view(state: State) -> PublicView:
         veto_zone=state.rules.veto_zone,
         hitler_zone=state.rules.hitler_zone,
         chaos_at=state.rules.chaos_at,
-        variants=(("term5", state.rules.term5), ("veto", state.rules.veto),
-                  ("tracker_reset", state.rules.tracker_reset)),
+        variants=house.variant_list(state.rules),
         liberal=state.liberal,
         fascist=state.fascist,
         tracker=state.tracker,
