@@ -42,7 +42,7 @@ class Game:
 
     @property
     def seating(self) -> Seating:
-        return Seating(self.setup.players)
+        return Seating(self.state.players)
 
 
 @dataclass
@@ -76,6 +76,8 @@ def replay(log: logfile.LogFile) -> Game:
         try:
             step = parse_step(raw, seating)
             engine.apply(state, step)
+            if state.players != seating.players:  # a replacement (shmod.forum)
+                seating = Seating(state.players)
         except (BadInput, IllegalStep) as err:
             if log.torn and index == last:
                 raise LogError(log.path, line, logfile._TORN) from None
@@ -139,6 +141,7 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         game = load(path)
         state = game.state
         seen_public, seen_secret = len(state.public), len(state.secrets)
+        players = state.players
         step = make(game)
         engine.apply(state, step)
         steps = [step]
@@ -150,7 +153,7 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         head = game.head
         entries: list[dict[str, object]] = []
         for item in steps:
-            entry = to_entry(item, state.players)
+            entry = to_entry(item, players)
             entry["at"] = stamp
             entry["hash"] = head = logfile.link(head, entry)
             entries.append(entry)

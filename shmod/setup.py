@@ -169,6 +169,7 @@ def start(setup: Setup) -> State:
         draw=list(setup.deck),
         liberal=setup.rules.liberal_start,
         fascist=setup.rules.fascist_start,
+        origin=setup,
     )
     state.public.append(Public(0, "start", {
         "players": list(setup.players), "president": setup.players[setup.first],

@@ -23,7 +23,11 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "peek": (("by",), "Policy Peek"),
     "execute": (("by", "target"), "Execution"),
     "reshuffle": (("deck",), "a new draw pile, top first"),
+    "deadline": (("until", "zone"), "the moderator's deadline for the current phase (UTC)"),
+    "replace": (("target", "name"), "a new player takes over a seat, role and history"),
+    "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
 }
+TEXT_FIELDS = ("name", "until", "zone", "reason")
 BOOKKEEPING = ("at", "hash")
 VETO_ANSWERS = ("propose", "accept", "refuse", "ja", "nein")
 PLAYER_FIELDS = ("by", "chancellor", "target")
@@ -41,6 +45,9 @@ class Step:
     vote: bool | None = None
     answer: str | None = None
     deck: tuple[str, ...] = ()
+    text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason
+    zone: str | None = None  # deadline: the moderator's time zone
+    entries: tuple[int, ...] = ()  # correct: the entry numbers voided
 
 
 class Seating:
@@ -108,7 +115,21 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             values["answer"] = answer
         elif key == "deck":
             values["deck"] = parse_cards(value)
+        elif key in TEXT_FIELDS:
+            if not isinstance(value, str) or not value.strip():
+                raise BadInput(f"{kind} entry's {key} must be a non-empty string")
+            values["zone" if key == "zone" else "text"] = value.strip()
+        elif key == "entries":
+            values["entries"] = _entry_numbers(value, kind)
     return Step(**values)
+
+
+def _entry_numbers(value: Any, kind: str) -> tuple[int, ...]:
+    items = value if isinstance(value, list) else [value]
+    if not items or len(items) > 100 or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in items):
+        raise BadInput(f"{kind} entry's entries must be entry numbers (1, 2, …)")
+    return tuple(sorted(set(items)))
 
 
 def parse_cards(value: Any) -> tuple[str, ...]:
@@ -140,6 +161,12 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = step.answer
         elif key == "deck":
             out[key] = list(step.deck)
+        elif key == "zone":
+            out[key] = step.zone
+        elif key in TEXT_FIELDS:
+            out[key] = step.text
+        elif key == "entries":
+            out[key] = list(step.entries)
     return out
 
 

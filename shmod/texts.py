@@ -87,6 +87,10 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return f"President {b(e(d['president']))} executes {b(e(d['target']))}. {tail}"
     if kind == "game_over":
         return fmt.heading(f"Game over: the {d['winner']} win") + f"\n{e(d['reason'])}."
+    if kind in ("deadline", "replace", "correction"):
+        from shmod import forum_texts
+
+        return forum_texts.event_text(view, event, fmt)
     return None
 
 
@@ -206,6 +210,10 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
         return f"{b(e(d['target']))}'s party membership is {b(d['party'])}."
     if kind == "peek":
         return f"The top three policies, top first: {cards(fmt, d['cards'])}. Their order is unchanged."
+    if kind == "briefing":
+        from shmod import forum_texts
+
+        return forum_texts.pm_text(secret, fmt)
     raise ValueError(f"no PM text for {kind!r}")
 
 
