@@ -128,6 +128,8 @@ def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
         entry["at"] = at
         entry["hash"] = head = logfile.link(head, entry)
         lines.append(logfile.entry_line(entry))
+        if step.kind == "replace":  # later entries name the newcomer (shmod.forum)
+            players = players[:step.target] + (step.text,) + players[step.target + 1:]  # type: ignore[operator]
     return "".join(lines)
 
 

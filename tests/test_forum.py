@@ -127,8 +127,9 @@ def test_a_correction_reopens_a_finished_game(path):
     last = forum.last_step(end)
     fix = rec(path, Step("correct", entries=(last,), text="wrong card"))
     assert fix.game.state.winner is None
+    again = finish(path, random.Random(3))
+    assert again.winner and game.load(path).chain == []
     with pytest.raises(GameIsOver):
-        finish(path, random.Random(3))
         rec(path, Step("deadline", text="2030-01-01T00:00:00Z", zone="UTC"))
 
 
@@ -213,3 +214,15 @@ def test_cli_one_line_errors_and_rules_card(path):
     assert "R-STALL" in card.stdout
     ok = run("deadline", "48h", "--zone", "Asia/Tokyo", env_game=path)
     assert ok.returncode == 0 and "JST, Asia/Tokyo" in ok.stdout
+
+
+def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
+    from shmod.setup import new_header
+
+    header = new_header(NAMES, seed="s7", salt="x", created="2026-01-01T00:00:00Z")
+    steps = [Step("replace", target=seat("Fay"), text="Zed"),
+             Step("nominate", by=seat("Fay"), target=seat("Gus"))]
+    path = tmp_path / "t.yaml"
+    path.write_text(game.log_text(header, steps, at="2026-01-01T00:00:00Z"))
+    assert "by: Zed" in path.read_text()
+    assert game.load(str(path)).state.chancellor == seat("Gus")
