@@ -88,9 +88,10 @@ def corrections(game: GameOpt) -> None:
     """Every correction in the log: which entries it voided and why."""
     from shmod import game as games
 
-    loaded = games.load(game)
-    lines = [f"entry {n}: voided {', '.join(map(str, voided))}: {why}"
-             for n, voided, why in loaded.state.corrections]
+    state = games.load(game).state
+    what = {e.entry: e.data["voided"] for e in state.public if e.kind == "correction"}
+    lines = [f"entry {n} voids " + "; ".join(f"entry {v} ({w})" for v, w in what[n])
+             + f" — reason: {why}" for n, _voided, why in state.corrections]
     _show([("Corrections", "\n".join(lines) or "none")])
 
 

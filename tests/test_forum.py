@@ -214,6 +214,14 @@ def test_cli_one_line_errors_and_rules_card(path):
     assert "R-STALL" in card.stdout
     ok = run("deadline", "48h", "--zone", "Asia/Tokyo", env_game=path)
     assert ok.returncode == 0 and "JST, Asia/Tokyo" in ok.stdout
+    run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
+    status = run("status", env_game=path)
+    assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
+    prods = run("prods", env_game=path)
+    assert "PM to Fay" in prods.stdout and "your nomination of a Chancellor" in prods.stdout
+    run("correct", "--reason", "typo in the date", env_game=path)
+    audit = run("corrections", env_game=path)
+    assert "entry 3 voids entry 2 (deadline) — reason: typo in the date" in audit.stdout
 
 
 def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
