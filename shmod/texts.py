@@ -169,6 +169,9 @@ def board_text(view: PublicView, fmt: Plain) -> str:
             lines.append("Confirmed not Hitler: " + ", ".join(map(fmt.escape, view.not_hitler)))
     if dead:
         lines.append("Dead: " + ", ".join(dead))
+    if view.replacing:
+        lines.append("Replacements: " + ", ".join(f"{fmt.escape(new)} (replacing "
+                                                  f"{fmt.escape(old)})" for new, old in view.replacing))
     return fmt.quote("\n".join(lines))
 
 

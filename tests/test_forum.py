@@ -234,3 +234,41 @@ def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
     path.write_text(game.log_text(header, steps, at="2026-01-01T00:00:00Z"))
     assert "by: Zed" in path.read_text()
     assert game.load(str(path)).state.chancellor == seat("Gus")
+
+
+SAME = ("players", "alive", "phase", "president", "chancellor", "anchor", "special",
+        "term_president", "term_chancellor", "tracker", "liberal", "fascist", "draw",
+        "discard", "votes", "hand", "power", "investigated", "not_hitler", "reshuffles",
+        "round", "winner")
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+def test_a_correction_is_as_if_the_step_was_never_recorded(players):
+    """Property: voiding the latest step leaves exactly the state without it."""
+    from shmod import engine
+    from shmod.moves import random_game
+    from shmod.setup import parse_setup, start
+
+    rng = random.Random(players)
+    sim = random_game(players, rng)
+    setup = parse_setup(sim.header)
+    for cut in sorted(rng.sample(range(1, len(sim.steps)), 8)):
+        if sim.steps[cut - 1].kind == "reshuffle":
+            continue
+        without, corrected = start(setup), start(setup)
+        for step in sim.steps[:cut - 1]:
+            engine.apply(without, step)
+            engine.apply(corrected, step)
+        engine.apply(corrected, sim.steps[cut - 1])
+        while corrected.phase == "reshuffle":
+            engine.apply(corrected, Step("reshuffle", deck=tuple(engine.expected_reshuffle(corrected))))
+        engine.apply(corrected, Step("correct", entries=(cut,), text="typo"))
+        for name in SAME:
+            assert getattr(corrected, name) == getattr(without, name), (cut, name)
+        if without.phase == "vote" and len(without.votes) >= 1:
+            # Any vote of a ballot still open can be voided, not only the latest.
+            first = min(n for n, s in corrected.history if s.kind == "vote" and
+                        n > max(m for m, t in corrected.history if t.kind == "nominate"))
+            voter = dict(corrected.history)[first].by
+            engine.apply(corrected, Step("correct", entries=(first,), text="wrong voter"))
+            assert voter not in corrected.votes and len(corrected.votes) == len(without.votes) - 1

@@ -135,3 +135,18 @@ def test_custom_and_rebalanced_do_not_combine():
     with pytest.raises(BadInput, match="cannot be combined"):
         new_header(NAMES[:7], seed="s", salt="x", created=AT, variants=["rebalanced=on"],
                    custom={"hitler_zone": 2})
+
+
+@pytest.mark.parametrize("variant", ["term5=seated", "veto=secret-vote", "tracker_reset=election"])
+def test_rulebook_variants_play_to_the_end(tmp_path, variant):
+    loaded = play_and_replay(tmp_path, 5, [variant], seed=4)
+    assert variant in opening(start(loaded.setup))
+
+
+def test_custom_game_without_powers_or_veto(tmp_path):
+    custom = {"powers": ["none"] * 5, "veto_zone": "none", "hitler_zone": 1,
+              "deck": {"liberal": 5, "fascist": 7}}
+    for seed in range(3):
+        loaded = play_and_replay(tmp_path, 5, custom=custom, seed=seed)
+        kinds = {e.kind for e in loaded.state.public}
+        assert not kinds & {"power", "veto_proposed"}
