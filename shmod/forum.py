@@ -73,16 +73,6 @@ def utc(text: str) -> datetime:
         raise BadInput(f"deadline {text!r} is not a UTC time like 2026-11-23T18:00:00Z") from None
 
 
-def overdue(state: State, now: datetime) -> list[str]:
-    """Who the game waits for past the deadline of this phase."""
-    from shmod.engine import waiting_for
-
-    deadline = current_deadline(state)
-    if deadline is None or now <= utc(deadline[0]):
-        return []
-    return [state.name(s) for s in waiting_for(state)[0]]
-
-
 def _deadline(state: State, step: Step) -> None:
     until, zone = step.text or "", step.zone or "UTC"
     utc(until)

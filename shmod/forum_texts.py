@@ -14,10 +14,6 @@ from shmod.rules import POWER_NAMES, ROLE_COUNTS, VARIANT_HELP
 from shmod.state import Public, Secret
 from shmod.views import PublicView
 
-EVENTS = ("deadline", "replace", "correction")
-PMS = ("briefing",)
-
-
 def when_text(until: str, zone: str) -> str:
     """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``."""
     moment = forum.utc(until)
@@ -39,7 +35,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
     """The post text for a deadline, a replacement or a correction."""
     d, b, e = event.data, fmt.bold, fmt.escape
     if event.kind == "deadline":
-        return f"{b('Deadline')} for {e(d['waiting'])}: {when_text(d['until'], d['zone'])}."
+        return (f"{b('Deadline')}: {when_text(d['until'], d['zone'])}, for "
+                f"{e(d['waiting'])}.")
     if event.kind == "replace":
         return (f"{b(e(d['new']))} replaces {e(d['old'])} in seat {d['seat']}, with the "
                 "seat's role and everything it knew. The seat's history stands.")

@@ -163,11 +163,13 @@ def test_deadline_parsing_and_lapse():
 
 def test_deadline_belongs_to_its_phase(path):
     rec(path, Step("deadline", text="2020-01-01T00:00:00Z", zone="Europe/Berlin"))
-    state = game.load(path).state
-    assert forum.overdue(state, LATER) == ["Fay"] and forum.overdue(state, EARLIER) == []
+    view = views.public_view(game.load(path).state)
+    assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Fay")
+    assert "OVERDUE" not in forum_texts.deadline_line(view, EARLIER)
     rec(path, Step("nominate", by=seat("Fay"), target=seat("Gus")))
     state = game.load(path).state
-    assert forum.current_deadline(state) is None and forum.overdue(state, LATER) == []
+    assert forum.current_deadline(state) is None
+    assert forum_texts.deadline_line(views.public_view(state), LATER) is None
 
 
 def test_replacing_a_fascist_tells_the_newcomer_the_team(path):
