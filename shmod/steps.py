@@ -6,6 +6,7 @@ The YAML entry is a flat mapping with ``kind`` and the fields below; ``at`` and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timezone
 from typing import Any
 
 from shmod.errors import BadInput
@@ -116,12 +117,20 @@ def parse_step(raw: Any, seating: Seating) -> Step:
         elif key == "deck":
             values["deck"] = parse_cards(value)
         elif key in TEXT_FIELDS:
+            if key == "until" and hasattr(value, "utcoffset") and hasattr(value, "hour"):
+                value = _utc_text(value)  # YAML read an unquoted time as a datetime
             if not isinstance(value, str) or not value.strip():
                 raise BadInput(f"{kind} entry's {key} must be a non-empty string")
             values["zone" if key == "zone" else "text"] = value.strip()
         elif key == "entries":
             values["entries"] = _entry_numbers(value, kind)
     return Step(**values)
+
+
+def _utc_text(when: Any) -> str:
+    if when.utcoffset() is not None:
+        when = when.astimezone(timezone.utc)
+    return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
 def _entry_numbers(value: Any, kind: str) -> tuple[int, ...]:

@@ -274,3 +274,11 @@ def test_a_correction_is_as_if_the_step_was_never_recorded(players):
             voter = dict(corrected.history)[first].by
             engine.apply(corrected, Step("correct", entries=(first,), text="wrong voter"))
             assert voter not in corrected.votes and len(corrected.votes) == len(without.votes) - 1
+
+
+def test_a_hand_written_unquoted_deadline_reads(path):
+    with open(path, "a") as log:
+        log.write("- {kind: deadline, until: 2026-11-23T17:00:00Z, zone: UTC}\n")
+    loaded = game.load(path)
+    assert forum.current_deadline(loaded.state) == ("2026-11-23T17:00:00Z", "UTC")
+    assert [n.problem for n in loaded.chain] == ["unchained"]
