@@ -55,6 +55,8 @@ def seating(view: PublicView) -> Table:
             marks.append(f"term-limited ({limited[name]})")
         if name in view.not_hitler:
             marks.append("not Hitler")
+        if name in dict(view.replacing):
+            marks.append(f"replacing {dict(view.replacing)[name]}")
         if name in view.investigated:
             marks.append("investigated")
         if voting and up:
@@ -84,5 +86,10 @@ def show(view: PublicView, console: Console | None = None) -> None:
     power = f" — {POWER_NAMES[view.power]}" if view.power else ""
     console.print(f"Round {view.round}, phase: [bold]{view.phase}[/bold]{power}")
     console.print(Text(f"Waiting for {view.waiting}"))
+    from shmod import forum, forum_texts
+
+    deadline = forum_texts.deadline_line(view, forum.now_utc())
+    if deadline:
+        console.print(Text(deadline, style="bold red" if "OVERDUE" in deadline else ""))
     if view.next_president:
         console.print(Text(f"Next Presidential Candidate after this round: {view.next_president}"))

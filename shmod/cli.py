@@ -70,12 +70,14 @@ def new(
     first: Annotated[Optional[str], typer.Option(help="First Presidential Candidate (default: drawn from the seed).")] = None,
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
     fmt_name: FormatOpt = "plain",
+    custom: Annotated[Optional[str], typer.Option(help="A YAML file with a custom setup (docs/variants.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
-    from shmod import formats, game as games, report, views
+    from shmod import formats, game as games, house, report, views
 
     fmt = formats.get(fmt_name)
-    made = games.new_game(game, players, seed=seed, first=first, variants=variant)
+    made = games.new_game(game, players, seed=seed, first=first, variants=variant,
+                          custom=house.read_custom(custom) if custom else None)
     state = made.state
     view = views.public_view(state)
     typer.echo(f"Created {game}: {len(state.players)} players. Keep this file private "
@@ -242,3 +244,4 @@ def main() -> None:
         if os.environ.get("SHMOD_DEBUG"):
             raise
         sys.exit(70)
+from shmod import cli_forum  # noqa: E402,F401

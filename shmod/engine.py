@@ -50,7 +50,11 @@ STEP_RULE = {
     PEEK: "R-PEEK",
     EXECUTE: "R-EXECUTE",
     "reshuffle": "R-RESHUFFLE",
+    "deadline": "R-DEADLINE",
+    "replace": "R-REPLACE",
+    "correct": "R-CORRECT",
 }
+_ANY = (NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
 #: The phase(s) in which each kind of step is accepted.
 STEP_PHASES = {
     "nominate": (NOMINATE,),
@@ -63,14 +67,19 @@ STEP_PHASES = {
     PEEK: (POWER,),
     EXECUTE: (POWER,),
     "reshuffle": (RESHUFFLE,),
+    "deadline": _ANY,
+    "replace": _ANY,
 }
 
 
 def apply(state: State, step: Step) -> None:
     """Apply one step to ``state`` (counted as the next entry) or raise without change."""
-    _check_turn(state, step)
+    if step.kind != "correct":  # a correction may also undo the step that ended the game
+        _check_turn(state, step)
     state.entries += 1
     HANDLERS[step.kind](state, step)
+    if step.kind != "correct":
+        state.history.append((state.entries, step))
 
 
 def waiting_for(state: State) -> tuple[list[int], str]:
@@ -207,6 +216,12 @@ def _count(state: State) -> None:
         "elected": elected,
     }
     state.votes = {}
+    if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
+            and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
+        _say(state, "tally", **tally, tracker=state.tracker, eva_braun=True)
+        _win(state, FASCISTS, "R-EVA-BRAUN",
+             f"a tied vote elected Hitler ({state.name(chancellor)}) Chancellor")
+        return
     if not elected:
         state.tracker += 1
         _say(state, "tally", **tally, tracker=state.tracker)
@@ -478,6 +493,13 @@ def _end_power(state: State) -> None:
     state.power = None
 
 
+def _forum(state: State, step: Step) -> None:
+    """Deadlines, replacements and corrections live in :mod:`shmod.forum`."""
+    from shmod import forum
+
+    forum.HANDLERS[step.kind](state, step)
+
+
 # -- rounds and the end -------------------------------------------------------------
 
 
@@ -525,4 +547,7 @@ HANDLERS: dict[str, Callable[[State, Step], None]] = {
     PEEK: _peek,
     EXECUTE: _execute,
     "reshuffle": _reshuffle,
+    "deadline": _forum,
+    "replace": _forum,
+    "correct": _forum,
 }

@@ -42,7 +42,7 @@ class Game:
 
     @property
     def seating(self) -> Seating:
-        return Seating(self.setup.players)
+        return Seating(self.state.players)
 
 
 @dataclass
@@ -76,6 +76,8 @@ def replay(log: logfile.LogFile) -> Game:
         try:
             step = parse_step(raw, seating)
             engine.apply(state, step)
+            if state.players != seating.players:  # a replacement (shmod.forum)
+                seating = Seating(state.players)
         except (BadInput, IllegalStep) as err:
             if log.torn and index == last:
                 raise LogError(log.path, line, logfile._TORN) from None
@@ -101,12 +103,13 @@ def now() -> str:
 
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
-             first: str | None = None, variants: list[str] | None = None) -> Game:
+             first: str | None = None, variants: list[str] | None = None,
+             custom: dict[str, object] | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600) and return it replayed."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
-                        salt=secrets.token_hex(16), created=now())
+                        salt=secrets.token_hex(16), created=now(), custom=custom)
     text = logfile.header_text(header)
     parsed = logfile.parse(path, text.encode())
     if parsed.header != header:
@@ -125,6 +128,8 @@ def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
         entry["at"] = at
         entry["hash"] = head = logfile.link(head, entry)
         lines.append(logfile.entry_line(entry))
+        if step.kind == "replace":  # later entries name the newcomer (shmod.forum)
+            players = players[:step.target] + (step.text,) + players[step.target + 1:]  # type: ignore[operator]
     return "".join(lines)
 
 
@@ -138,6 +143,7 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         game = load(path)
         state = game.state
         seen_public, seen_secret = len(state.public), len(state.secrets)
+        players = state.players
         step = make(game)
         engine.apply(state, step)
         steps = [step]
@@ -149,7 +155,7 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         head = game.head
         entries: list[dict[str, object]] = []
         for item in steps:
-            entry = to_entry(item, state.players)
+            entry = to_entry(item, players)
             entry["at"] = stamp
             entry["hash"] = head = logfile.link(head, entry)
             entries.append(entry)

@@ -210,6 +210,8 @@ def header_text(header: dict[str, Any]) -> str:
         f"first_president: {scalar(header['first_president'])}",
         "secret:",
     ]
+    if "custom" in header:
+        out.insert(-2, f"custom: {flow(header['custom'])}")
     for key in ("seed", "salt"):
         if secret.get(key) is not None:
             out.append(f"  {key}: {scalar(secret[key])}")

@@ -75,12 +75,13 @@ class Simulated:
 
 
 def random_game(players: int, rng: random.Random, *, variants: list[str] | None = None,
-                seed: str | None = None, max_steps: int = 5000) -> Simulated:
+                seed: str | None = None, max_steps: int = 5000,
+                custom: dict[str, object] | None = None) -> Simulated:
     """Play a random legal game to the end, with a mild bias towards elections passing."""
     names = [f"Player{n}" for n in range(1, players + 1)]
     seed = seed or f"{rng.getrandbits(64):016x}"
     header = new_header(names, seed=seed, variants=variants, salt=f"{rng.getrandbits(64):016x}",
-                        created="2026-01-01T00:00:00Z")
+                        created="2026-01-01T00:00:00Z", custom=custom)
     setup: Setup = parse_setup(header)
     state = start(setup)
     steps: list[Step] = []

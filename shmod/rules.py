@@ -37,6 +37,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "term5": ("alive", "seated"),
     "veto": ("rulebook", "secret-vote"),
     "tracker_reset": ("enactment", "election"),
+    "rebalanced": ("off", "on"),
+    "first_president": ("random", "seat1"),
+    "eva_braun": ("off", "on"),
 }
 VARIANT_HELP = {
     "term5": "R-TERM5: the five-player term-limit exception counts players alive "
@@ -45,6 +48,12 @@ VARIANT_HELP = {
     "(rulebook, default) or both vote on the veto in secret (secret-vote)",
     "tracker_reset": "R-TRACKER-RESET: the Election Tracker resets on an enactment "
     "(default) or also on a successful election (election)",
+    "rebalanced": "secret-hitler.io's rebalanced setups (on): 6 players start with a "
+    "Fascist policy enacted, 7 and 9 players play with one Fascist policy fewer",
+    "first_president": "R-FIRST: the first Presidential Candidate is drawn at random "
+    "(default) or always seat 1 (seat1)",
+    "eva_braun": "R-EVA-BRAUN (on): a tied vote elects a Hitler Chancellor, winning for "
+    "the Fascists, once the Hitler zone is reached",
 }
 
 
@@ -65,7 +74,9 @@ def parse_variants(raw: object) -> dict[str, str]:
                 raise BadInput(f"variant {item!r} is not of the form name=value")
             given[key.strip()] = value.strip()
     elif isinstance(raw, dict):
-        given = {str(k): str(v) for k, v in raw.items()}
+        # YAML 1.1 reads a bare on/off as a boolean.
+        given = {str(k): {True: "on", False: "off"}.get(v, str(v)) if isinstance(v, bool)
+                 else str(v) for k, v in raw.items()}
     else:
         raise BadInput(f"variants must be a mapping, not {type(raw).__name__}")
     out = {key: values[0] for key, values in VARIANTS.items()}
@@ -99,6 +110,11 @@ class Rules:
     veto: str = "rulebook"
     tracker_reset: str = "enactment"
     chaos_at: int = 3
+    liberal_start: int = 0
+    fascist_start: int = 0
+    rebalanced: str = "off"
+    first_president: str = "random"
+    eva_braun: str = "off"
 
     @property
     def board(self) -> str:
@@ -111,12 +127,15 @@ class Rules:
         return None
 
 
-def rules_for(players: int, variants: dict[str, str]) -> Rules:
-    """The rules for ``players`` seated (R-COUNT, R-ROLES, R-KNOW, R-DECK, R-TRACK)."""
+def rules_for(players: int, variants: dict[str, str], custom: object = None) -> Rules:
+    """The rules for ``players`` seated (R-COUNT, R-ROLES, R-KNOW, R-DECK, R-TRACK),
+    with the house rules of :mod:`shmod.house` applied."""
     if players not in ROLE_COUNTS:
         raise BadInput(f"R-COUNT: Secret Hitler takes 5 to 10 players, not {players}")
+    from shmod import house
+
     liberals, fascists = ROLE_COUNTS[players]
-    return Rules(
+    return house.adjust(Rules(
         players=players,
         liberals=liberals,
         fascists=fascists,
@@ -125,7 +144,7 @@ def rules_for(players: int, variants: dict[str, str]) -> Rules:
         term5=variants["term5"],
         veto=variants["veto"],
         tracker_reset=variants["tracker_reset"],
-    )
+    ), variants, custom)
 
 
 def parse_policy(value: object) -> str:

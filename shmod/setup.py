@@ -17,7 +17,7 @@ from shmod.steps import Seating, parse_cards
 
 FORMAT = 1
 MAX_NAME = 40
-HEADER_KEYS = ("shmod", "created", "players", "variants", "first_president", "secret")
+HEADER_KEYS = ("shmod", "created", "players", "variants", "first_president", "secret", "custom")
 SECRET_KEYS = ("seed", "salt", "roles", "deck")
 
 
@@ -33,6 +33,7 @@ class Setup:
     salt: str | None
     roles: tuple[str, ...]
     deck: tuple[str, ...]
+    custom: dict[str, Any] | None = None
 
 
 def deal(players: list[str], seed: str, rules: Rules) -> tuple[str, ...]:
@@ -49,13 +50,18 @@ def new_header(
     variants: list[str] | dict[str, str] | None = None,
     salt: str,
     created: str,
+    custom: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The header of a new seeded game, checked by :func:`parse_setup`."""
     names = check_players(players)
     chosen = parse_variants(variants)
-    rules = rules_for(len(names), chosen)
+    rules = rules_for(len(names), chosen, custom)
     seed = seed or shuffle.new_seed()
-    if first is None:
+    if rules.first_president == "seat1":
+        first_seat = 0
+        if first is not None and Seating(tuple(names)).seat(first) != 0:
+            raise BadInput("first_president=seat1: the first Presidential Candidate is seat 1")
+    elif first is None:
         first_seat = shuffle.pick(len(names), seed, "first-president")  # R-FIRST
     else:
         first_seat = Seating(tuple(names)).seat(first)
@@ -74,6 +80,8 @@ def new_header(
             "deck": deck,
         },
     }
+    if custom is not None:
+        header["custom"] = custom
     parse_setup(header)
     return header
 
@@ -117,11 +125,13 @@ def parse_setup(raw: Any) -> Setup:
     if names != raw["players"]:
         raise BadInput("player names must be written without extra spaces")
     variants = parse_variants(raw.get("variants"))
-    rules = rules_for(len(names), variants)
+    rules = rules_for(len(names), variants, raw.get("custom"))
     seating = Seating(tuple(names))
     if "first_president" not in raw:
         raise BadInput("the header is missing first_president")
     first = seating.seat(raw["first_president"], prefixes=False)
+    if rules.first_president == "seat1" and first != 0:
+        raise BadInput("first_president=seat1: the first Presidential Candidate must be seat 1")
     secret = raw.get("secret")
     if not isinstance(secret, dict):
         raise BadInput("the header is missing its secret setup (roles and deck)")
@@ -142,7 +152,7 @@ def parse_setup(raw: Any) -> Setup:
         expected = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed, "deck")
         if list(deck) != expected:
             raise BadInput("R-DECK: the deck is not in the order the seed gives")
-    return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck)
+    return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"))
 
 
 def start(setup: Setup) -> State:
@@ -157,6 +167,9 @@ def start(setup: Setup) -> State:
         president=setup.first,
         anchor=setup.first,
         draw=list(setup.deck),
+        liberal=setup.rules.liberal_start,
+        fascist=setup.rules.fascist_start,
+        origin=setup,
     )
     state.public.append(Public(0, "start", {
         "players": list(setup.players), "president": setup.players[setup.first],

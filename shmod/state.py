@@ -83,6 +83,12 @@ class State:
     win_reason: str | None = None
     public: list[Public] = field(default_factory=list)
     secrets: list[Secret] = field(default_factory=list)
+    # Forum moderation (shmod.forum): what a correction replays from, deadline, seat changes.
+    origin: Any = None  # secret: the Setup the game started from
+    history: list[tuple[int, Any]] = field(default_factory=list)  # (entry, Step) in effect
+    deadline: tuple[str, str, tuple[Any, ...]] | None = None  # (until UTC, zone, phase key)
+    replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
+    corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
 
     # Small derived facts used by the engine and the views.
     def name(self, seat: int | None) -> str:

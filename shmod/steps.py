@@ -6,6 +6,7 @@ The YAML entry is a flat mapping with ``kind`` and the fields below; ``at`` and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timezone
 from typing import Any
 
 from shmod.errors import BadInput
@@ -23,7 +24,11 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "peek": (("by",), "Policy Peek"),
     "execute": (("by", "target"), "Execution"),
     "reshuffle": (("deck",), "a new draw pile, top first"),
+    "deadline": (("until", "zone"), "the moderator's deadline for the current phase (UTC)"),
+    "replace": (("target", "name"), "a new player takes over a seat, role and history"),
+    "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
 }
+TEXT_FIELDS = ("name", "until", "zone", "reason")
 BOOKKEEPING = ("at", "hash")
 VETO_ANSWERS = ("propose", "accept", "refuse", "ja", "nein")
 PLAYER_FIELDS = ("by", "chancellor", "target")
@@ -41,6 +46,9 @@ class Step:
     vote: bool | None = None
     answer: str | None = None
     deck: tuple[str, ...] = ()
+    text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason
+    zone: str | None = None  # deadline: the moderator's time zone
+    entries: tuple[int, ...] = ()  # correct: the entry numbers voided
 
 
 class Seating:
@@ -108,7 +116,29 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             values["answer"] = answer
         elif key == "deck":
             values["deck"] = parse_cards(value)
+        elif key in TEXT_FIELDS:
+            if key == "until" and hasattr(value, "utcoffset") and hasattr(value, "hour"):
+                value = _utc_text(value)  # YAML read an unquoted time as a datetime
+            if not isinstance(value, str) or not value.strip():
+                raise BadInput(f"{kind} entry's {key} must be a non-empty string")
+            values["zone" if key == "zone" else "text"] = value.strip()
+        elif key == "entries":
+            values["entries"] = _entry_numbers(value, kind)
     return Step(**values)
+
+
+def _utc_text(when: Any) -> str:
+    if when.utcoffset() is not None:
+        when = when.astimezone(timezone.utc)
+    return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def _entry_numbers(value: Any, kind: str) -> tuple[int, ...]:
+    items = value if isinstance(value, list) else [value]
+    if not items or len(items) > 100 or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in items):
+        raise BadInput(f"{kind} entry's entries must be entry numbers (1, 2, …)")
+    return tuple(sorted(set(items)))
 
 
 def parse_cards(value: Any) -> tuple[str, ...]:
@@ -140,6 +170,12 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = step.answer
         elif key == "deck":
             out[key] = list(step.deck)
+        elif key == "zone":
+            out[key] = step.zone
+        elif key in TEXT_FIELDS:
+            out[key] = step.text
+        elif key == "entries":
+            out[key] = list(step.entries)
     return out
 
 

@@ -87,6 +87,10 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return f"President {b(e(d['president']))} executes {b(e(d['target']))}. {tail}"
     if kind == "game_over":
         return fmt.heading(f"Game over: the {d['winner']} win") + f"\n{e(d['reason'])}."
+    if kind in ("deadline", "replace", "correction"):
+        from shmod import forum_texts
+
+        return forum_texts.event_text(view, event, fmt)
     return None
 
 
@@ -133,7 +137,10 @@ def tally_text(event: Public, fmt: Plain) -> str:
         fmt.numbered(rows),
         f"Ja {d['ja']}, Nein {d['nein']}. {d['needed']} of {d['alive']} alive were needed.",
     ]
-    if d["elected"]:
+    if d.get("eva_braun"):
+        lines.append(b("A tie with the Hitler zone reached: under the Eva Braun rule the "
+                       "tie elects Hitler as Chancellor."))
+    elif d["elected"]:
         lines.append(b("The government is elected."))
         if d.get("not_hitler"):
             lines.append(f"{e(d['chancellor'])} is {b('not Hitler')}.")
@@ -162,6 +169,9 @@ def board_text(view: PublicView, fmt: Plain) -> str:
             lines.append("Confirmed not Hitler: " + ", ".join(map(fmt.escape, view.not_hitler)))
     if dead:
         lines.append("Dead: " + ", ".join(dead))
+    if view.replacing:
+        lines.append("Replacements: " + ", ".join(f"{fmt.escape(new)} (replacing "
+                                                  f"{fmt.escape(old)})" for new, old in view.replacing))
     return fmt.quote("\n".join(lines))
 
 
@@ -203,6 +213,10 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
         return f"{b(e(d['target']))}'s party membership is {b(d['party'])}."
     if kind == "peek":
         return f"The top three policies, top first: {cards(fmt, d['cards'])}. Their order is unchanged."
+    if kind == "briefing":
+        from shmod import forum_texts
+
+        return forum_texts.pm_text(secret, fmt)
     raise ValueError(f"no PM text for {kind!r}")
 
 

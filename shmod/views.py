@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shmod import engine
+from shmod import engine, forum, house
 from shmod.rules import POWER_NAMES
 from shmod.setup import knows
 from shmod.state import VOTE, Public, Secret, State
@@ -49,6 +49,8 @@ class PublicView:
     winner: str | None
     win_reason: str | None
     history: tuple[Public, ...]
+    deadline: tuple[str, str] | None = None  # (until UTC, the moderator's zone)
+    replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
 
     @property
     def living(self) -> int:
@@ -83,8 +85,7 @@ def public_view(state: State) -> PublicView:
         veto_zone=state.rules.veto_zone,
         hitler_zone=state.rules.hitler_zone,
         chaos_at=state.rules.chaos_at,
-        variants=(("term5", state.rules.term5), ("veto", state.rules.veto),
-                  ("tracker_reset", state.rules.tracker_reset)),
+        variants=house.variant_list(state.rules),
         liberal=state.liberal,
         fascist=state.fascist,
         tracker=state.tracker,
@@ -106,6 +107,8 @@ def public_view(state: State) -> PublicView:
         winner=state.winner,
         win_reason=state.win_reason,
         history=tuple(state.public),
+        deadline=forum.current_deadline(state),
+        replacing=tuple(forum.replacing(state).items()),
     )
 
 

@@ -1,0 +1,104 @@
+"""Forum moderation commands: deadline, prods, replace, correct, corrections, rules.
+
+Thin wrappers over :mod:`shmod.forum` and :mod:`shmod.forum_texts` (docs/forum.md).
+"""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from shmod.cli import FormatOpt, GameOpt, _show, _step, app
+
+ZoneOpt = Annotated[
+    str,
+    typer.Option("--zone", "-z", envvar="SHMOD_ZONE", show_envvar=True,
+                 help="Your time zone (e.g. Europe/Berlin) for dates and display."),
+]
+
+
+@app.command()
+def deadline(
+    when: Annotated[str, typer.Argument(help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")],
+    game: GameOpt,
+    zone: ZoneOpt = "UTC",
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Set the deadline for the current phase (R-DEADLINE), shown in UTC and your zone."""
+    from shmod import forum
+    from shmod.steps import Step
+
+    forum.zone_info(zone)
+    until = forum.until_text(forum.parse_deadline(when, zone, forum.now_utc()))
+    _step(game, fmt_name, lambda g: Step("deadline", text=until, zone=zone))
+
+
+@app.command()
+def prods(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
+    """A ready PM for every player the game waits for (R-STALL: reminders only)."""
+    from shmod import formats, forum, forum_texts, game as games, views
+
+    fmt = formats.get(fmt_name)
+    view = views.public_view(games.load(game).state)
+    pms = forum_texts.prods(view, fmt, forum.now_utc())
+    if not pms:
+        _show([("Nothing to prod", view.waiting)])
+        return
+    _show([(f"PM to {name}", text) for name, text in pms])
+
+
+@app.command()
+def replace(
+    player: Annotated[str, typer.Argument(help="The player who leaves (a living seat).")],
+    newcomer: Annotated[str, typer.Argument(help="The player who takes the seat.")],
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """A newcomer takes a seat with its role and history (R-REPLACE); prints their one PM."""
+    from shmod.steps import Step
+
+    _step(game, fmt_name, lambda g: Step("replace", target=g.seating.seat(player),
+                                         text=" ".join(newcomer.split())))
+
+
+@app.command()
+def correct(
+    game: GameOpt,
+    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (shown in the post and the audit).")],
+    entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step).")] = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
+    from shmod import forum
+    from shmod.errors import BadInput
+    from shmod.steps import Step
+
+    if not reason.strip():
+        raise BadInput("R-CORRECT: a correction needs a reason")
+
+    def make(g):  # type: ignore[no-untyped-def]
+        numbers = tuple(sorted(set(entry))) if entry else (forum.last_step(g.state),)
+        return Step("correct", entries=numbers, text=" ".join(reason.split()))
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def corrections(game: GameOpt) -> None:
+    """Every correction in the log: which entries it voided and why."""
+    from shmod import game as games
+
+    state = games.load(game).state
+    what = {e.entry: e.data["voided"] for e in state.public if e.kind == "correction"}
+    lines = [f"entry {n} voids " + "; ".join(f"entry {v} ({w})" for v, w in what[n])
+             + f" — reason: {why}" for n, _voided, why in state.corrections]
+    _show([("Corrections", "\n".join(lines) or "none")])
+
+
+@app.command()
+def rules(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
+    """The rules in force for this game (board, powers, variants) as a thread post."""
+    from shmod import formats, forum_texts, game as games, views
+
+    view = views.public_view(games.load(game).state)
+    _show([("Post in the thread", forum_texts.rules_card(view, formats.get(fmt_name)))])

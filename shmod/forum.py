@@ -1,0 +1,208 @@
+"""Forum moderation entries: deadlines, replacements and corrections (docs/forum.md).
+
+The engine hands the ``deadline``, ``replace`` and ``correct`` kinds to :data:`HANDLERS`.
+Like every handler they check first and raise an :class:`~shmod.errors.IllegalStep`
+before changing anything.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from shmod.errors import BadInput, IllegalStep, RuleBroken
+from shmod.setup import check_players, knows, start
+from shmod.state import Public, Secret, State
+from shmod.steps import Step
+
+#: Kinds a correction may leave in effect after a voided entry: they act on nothing.
+PASSIVE = ("vote", "deadline")
+UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+
+
+# -- deadlines ----------------------------------------------------------------------
+
+
+def phase_key(state: State) -> tuple[Any, ...]:
+    """What a deadline is set for: this round's phase, President and Chancellor."""
+    return (state.round, state.phase, state.president, state.chancellor, state.special)
+
+
+def current_deadline(state: State) -> tuple[str, str] | None:
+    """The deadline ``(until UTC, zone)`` of the phase the game is in, if one was set."""
+    if state.deadline is None or state.deadline[2] != phase_key(state) or state.winner:
+        return None
+    return state.deadline[0], state.deadline[1]
+
+
+def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
+    """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
+    gives its own offset). Returns an aware UTC datetime."""
+    raw = text.strip()
+    units = {"m": "minutes", "h": "hours", "d": "days"}
+    if raw[:-1].isdigit() and raw[-1:].lower() in units:
+        return now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+    try:
+        when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    except ValueError:
+        raise BadInput(f"deadline {text!r} is neither a duration (48h, 90m, 2d) nor a date "
+                       "and time (2026-11-23 18:00)") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=zone_info(zone))
+    return when.astimezone(timezone.utc)
+
+
+def zone_info(zone: str) -> Any:
+    """An IANA time zone (``Europe/Berlin``) or ``UTC``."""
+    if zone.upper() == "UTC":
+        return timezone.utc
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadInput(f"unknown time zone {zone!r} (use a name like Europe/Berlin, or UTC)") from None
+
+
+def utc(text: str) -> datetime:
+    """An ``until`` string as an aware UTC datetime."""
+    try:
+        return datetime.strptime(text, UTC_FORMAT).replace(tzinfo=timezone.utc)
+    except ValueError:
+        raise BadInput(f"deadline {text!r} is not a UTC time like 2026-11-23T18:00:00Z") from None
+
+
+def _deadline(state: State, step: Step) -> None:
+    until, zone = step.text or "", step.zone or "UTC"
+    utc(until)
+    zone_info(zone)
+    from shmod.engine import waiting_for
+
+    state.deadline = (until, zone, phase_key(state))
+    _say(state, "deadline", until=until, zone=zone, waiting=waiting_for(state)[1])
+
+
+# -- replacements -------------------------------------------------------------------
+
+
+def _replace(state: State, step: Step) -> None:
+    """R-REPLACE: a newcomer takes a living seat with its role and everything it was sent."""
+    seat, name = step.target, step.text or ""
+    assert seat is not None
+    old = state.name(seat)
+    if not state.alive[seat]:
+        raise RuleBroken("R-REPLACE", f"{old} is dead; a dead seat is not replaced")
+    try:
+        check_players([name if s == seat else n for s, n in enumerate(state.players)])
+    except BadInput as err:
+        raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {err}") from None
+    history = []
+    for secret in state.secrets:
+        if secret.to != old or secret.kind == "role":
+            continue
+        if secret.kind == "briefing":
+            history.extend(secret.data["history"])
+        else:
+            history.append({"entry": secret.entry, "kind": secret.kind, "data": secret.data})
+    players = list(state.players)
+    players[seat] = name
+    state.players = tuple(players)
+    state.replaced.append((seat, old, name, state.entries))
+    _say(state, "replace", seat=seat + 1, old=old, new=name)
+    state.secrets.append(Secret(state.entries, name, "briefing", {
+        "role": state.roles[seat], "replacing": old, "seat": seat + 1,
+        "knows": knows(state.players, state.roles, state.rules, seat), "history": history}))
+
+
+def replacing(state: State) -> dict[str, str]:
+    """Current name -> the player it replaced first, for every replaced seat."""
+    first: dict[int, str] = {}
+    for seat, old, _new, _entry in state.replaced:
+        first.setdefault(seat, old)
+    return {state.players[s]: old for s, old in first.items() if state.players[s] != old}
+
+
+# -- corrections --------------------------------------------------------------------
+
+
+def last_step(state: State) -> int:
+    """The entry number a correction voids by default: the latest step in effect."""
+    for entry, step in reversed(state.history):
+        if step.kind != "reshuffle":
+            return entry
+    raise BadInput("R-CORRECT: there is no entry to correct yet")
+
+
+def _correct(state: State, step: Step) -> None:
+    """R-CORRECT: void entries nobody has acted on yet, then replay the rest."""
+    from shmod.engine import apply, waiting_for
+
+    in_effect = dict(state.history)
+    for number in step.entries:
+        if number not in in_effect:
+            raise RuleBroken("R-CORRECT", f"entry {number} is not a step in effect (voided "
+                             "already, a correction, or not written yet)")
+        if in_effect[number].kind == "reshuffle":
+            raise RuleBroken("R-CORRECT", f"entry {number} is a reshuffle; void the step "
+                             "that caused it")
+    voided = set(step.entries)
+    earliest = min(voided)
+    follows = False
+    for number, done in state.history:
+        if number < earliest:
+            continue
+        if number in voided:
+            follows = True
+        elif done.kind == "reshuffle" and follows:
+            voided.add(number)
+        else:
+            follows = False
+            public = any(p.entry == number for p in state.public)
+            if done.kind not in PASSIVE or (done.kind == "vote" and public):
+                raise RuleBroken("R-CORRECT", f"entry {number} ({describe(state, done)}) "
+                                 f"came after entry {earliest} and acted on it; it must be "
+                                 "voided too")
+    fresh = start(state.origin)
+    for number, done in state.history:
+        if number in voided:
+            continue
+        fresh.entries = number - 1
+        try:
+            apply(fresh, done)
+        except IllegalStep as err:
+            raise RuleBroken("R-CORRECT", f"without the voided entries, entry {number} "
+                             f"({describe(state, done)}) no longer stands: {err}") from None
+    reason = step.text or ""
+    what = [(n, describe(state, in_effect[n])) for n in sorted(voided)]
+    for spec in fields(State):
+        if spec.name not in ("public", "secrets", "corrections", "entries"):
+            setattr(state, spec.name, getattr(fresh, spec.name))
+    state.corrections.append((state.entries, tuple(sorted(voided)), reason))
+    # The reason stays out of the thread (it may quote a vote or a card): audit only.
+    _say(state, "correction", voided=what, waiting=waiting_for(state)[1])
+
+
+def describe(state: State, step: Step) -> str:
+    """An entry in public words: its kind and who (never a card, a vote or a target's role)."""
+    actor = state.name(step.by) if step.by is not None and step.by < len(state.players) else ""
+    return f"{step.kind} by {actor}" if actor else step.kind
+
+
+def _say(state: State, kind: str, **data: object) -> None:
+    state.public.append(Public(state.entries, kind, data))
+
+
+HANDLERS: dict[str, Callable[[State, Step], None]] = {
+    "deadline": _deadline,
+    "replace": _replace,
+    "correct": _correct,
+}
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def until_text(when: datetime) -> str:
+    return when.strftime(UTC_FORMAT)

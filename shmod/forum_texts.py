@@ -1,0 +1,153 @@
+"""Words for forum moderation: deadline lines, prods, the replacement PM, the rules card.
+
+Like :mod:`shmod.texts`, posts are built from a :class:`~shmod.views.PublicView` and PMs
+from one :class:`~shmod.state.Secret` or from what the table already knows, never from
+the state itself.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from shmod import forum
+from shmod.formats import Plain
+from shmod.rules import POWER_NAMES, ROLE_COUNTS, VARIANT_HELP
+from shmod.state import Public, Secret
+from shmod.views import PublicView
+
+def when_text(until: str, zone: str) -> str:
+    """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``."""
+    moment = forum.utc(until)
+    text = moment.strftime("%Y-%m-%d %H:%M UTC")
+    if zone.upper() != "UTC":
+        local = moment.astimezone(forum.zone_info(zone))
+        day = "" if local.date() == moment.date() else local.strftime("%a %d %b ")
+        text += f" ({day}{local.strftime('%H:%M %Z')}, {zone})"
+    return text
+
+
+def named(view: PublicView, name: str, fmt: Plain) -> str:
+    """A player's name, with "(replacing …)" for a replacement."""
+    old = dict(view.replacing).get(name)
+    return fmt.escape(name) + (f" (replacing {fmt.escape(old)})" if old else "")
+
+
+def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
+    """The post text for a deadline, a replacement or a correction."""
+    d, b, e = event.data, fmt.bold, fmt.escape
+    if event.kind == "deadline":
+        return (f"{b('Deadline')}: {when_text(d['until'], d['zone'])}, for "
+                f"{e(d['waiting'])}.")
+    if event.kind == "replace":
+        return (f"{b(e(d['new']))} replaces {e(d['old'])} in seat {d['seat']}, with the "
+                "seat's role and everything it knew. The seat's history stands.")
+    voided = "; ".join(f"entry {n} ({e(what)})" for n, what in d["voided"])
+    return (f"{b('Correction')}: the moderator mistyped and voids {voided}. "
+            f"The game continues from before it: waiting for {e(d['waiting'])}.")
+
+
+def pm_text(secret: Secret, fmt: Plain) -> str:
+    """The one PM a replacement gets: role, R-KNOW, and every secret the seat was sent."""
+    from shmod.texts import pm_text as one_pm
+    from shmod.texts import role_text
+
+    d, e = secret.data, fmt.escape
+    lines = [f"Welcome! You replace {fmt.bold(e(d['replacing']))} in seat {d['seat']}.",
+             role_text(d["role"], d["knows"], fmt)]
+    if d["history"]:
+        lines.append("Everything this seat was sent so far, oldest first:")
+        lines += [f"(entry {item['entry']}) " + one_pm(Secret(item["entry"], secret.to,
+                                                              item["kind"], item["data"]), fmt)
+                  for item in d["history"]]
+    else:
+        lines.append("This seat has been sent nothing else so far.")
+    return "\n".join(lines)
+
+
+def deadline_line(view: PublicView, now: datetime) -> str | None:
+    """``Deadline: … — overdue: Ann, Bob`` for the status, or ``None`` without one."""
+    if view.deadline is None:
+        return None
+    until, zone = view.deadline
+    line = f"Deadline: {when_text(until, zone)}"
+    if now > forum.utc(until) and view.waiting_on:
+        line += " — OVERDUE: " + ", ".join(view.waiting_on)
+    return line
+
+
+def owed(view: PublicView, name: str) -> str:
+    """What ``name`` owes the moderator now, in the words of a PM."""
+    phase, president, chancellor = view.phase, view.president, view.chancellor
+    if phase == "nominate":
+        return "your nomination of a Chancellor (you are the Presidential Candidate)"
+    if phase == "vote":
+        return (f"your vote, Ja or Nein, on President {president} and Chancellor "
+                f"{chancellor}")
+    if phase == "discard":
+        return "your discard: one of the three policies I sent you (you are President)"
+    if phase == "enact":
+        veto = " or a veto proposal" if view.fascist >= view.veto_zone else ""
+        return f"the policy you enact from the two I sent you{veto} (you are Chancellor)"
+    if phase == "veto_answer":
+        return f"your answer to Chancellor {chancellor}'s veto: accept or refuse"
+    if phase == "veto_vote":
+        return "your secret vote on the veto: Ja or Nein"
+    if phase == "power":
+        return f"your choice for {view.power_name()} (you are President)"
+    return "nothing"
+
+
+def prods(view: PublicView, fmt: Plain, now: datetime) -> list[tuple[str, str]]:
+    """R-STALL: one ready PM per player the game waits for. A prod only reminds: the
+    moderator cannot act for a player."""
+    out = []
+    deadline = (f" The deadline is {when_text(*view.deadline)}" if view.deadline else "")
+    if view.deadline and now > forum.utc(view.deadline[0]):
+        deadline += ", and it has passed."
+    elif deadline:
+        deadline += "."
+    for name in view.waiting_on:
+        text = (f"Hi {fmt.escape(name)}, the game is waiting for {fmt.escape(owed(view, name))}. "
+                f"Please send it to me by PM.{deadline}")
+        out.append((name, text))
+    return out
+
+
+def _variant_sentence(key: str, value: str) -> str:
+    return f"{key}={value}: {VARIANT_HELP[key]}" if key in VARIANT_HELP else f"{key}: {value}"
+
+
+def rules_card(view: PublicView, fmt: Plain) -> str:
+    """The rules in force for this game as a thread post, for the table to agree on."""
+    b, e = fmt.bold, fmt.escape
+    players = len(view.players)
+    liberals, fascists = ROLE_COUNTS[players]
+    rules = dict(view.variants)
+    powers = [f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
+              for n, p in enumerate(view.powers, 1)]
+    powers.append(f"Fascist policy {view.fascist_win}: the Fascists win")
+    veto = (f"The veto is unlocked after {view.veto_zone} Fascist policies (R-VETO)."
+            if view.veto_zone < view.fascist_win else "There is no veto in this game.")
+    know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
+    lines = [
+        fmt.heading(f"Rules for this game: {players} players"),
+        "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
+        f"Roles: {liberals} Liberals, {fascists} Fascist(s) and Hitler. The Fascists know "
+        f"each other and Hitler; Hitler {'knows' if know else 'does not know'} the "
+        "Fascists (R-KNOW).",
+        f"Policies: {rules.get('deck', '6 Liberal + 11 Fascist')} in the deck; "
+        f"{rules.get('start', 'no policies enacted')} at the start.",
+        "Fascist track:",
+        fmt.bullets(powers),
+        f"Liberals win with {view.liberal_win} Liberal policies or by executing Hitler. "
+        f"Hitler elected Chancellor after {view.hitler_zone} Fascist policies wins it for "
+        "the Fascists (R-HITLER-ELECTED).",
+        veto,
+        f"Election Tracker: {view.chaos_at} failed governments in a row enact the top "
+        "policy (R-CHAOS).",
+        b("Switches:"),
+        fmt.bullets([e(_variant_sentence(k, v)) for k, v in view.variants
+                     if k in VARIANT_HELP]),
+        "Votes and secret choices reach the moderator by PM; the moderator prods but "
+        "never votes or chooses for a player (R-STALL).",
+    ]
+    return "\n".join(lines)

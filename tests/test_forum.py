@@ -1,0 +1,284 @@
+"""Forum moderation: deadlines, prods, replacements, corrections (docs/forum.md)."""
+import random
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+import pytest
+
+from shmod import formats, forum, forum_texts, game, texts, views
+from shmod.errors import BadInput, GameIsOver, RuleBroken
+from shmod.moves import legal_steps
+from shmod.steps import Step
+
+PLAIN = formats.get("plain")
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+LATER = datetime(2030, 1, 1, tzinfo=timezone.utc)
+EARLIER = datetime(2020, 1, 1, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def path(tmp_path):
+    out = tmp_path / "g.yaml"
+    game.new_game(str(out), NAMES, seed="s7")  # Fay first; Ann, Eve Fascists, Gus Hitler
+    return str(out)
+
+
+def rec(path, step_or_make):
+    make = step_or_make if callable(step_or_make) else (lambda g: step_or_make)
+    return game.record(path, make)
+
+
+def seat(name):
+    return NAMES.index(name)
+
+
+def elect(path, president, chancellor, votes=None):
+    rec(path, Step("nominate", by=seat(president), target=seat(chancellor)))
+    state = game.load(path).state
+    for s in state.living:
+        rec(path, Step("vote", by=s, vote=True if votes is None else votes))
+
+
+def finish(path, rng):
+    """Play legal steps (never a correction) until the game ends."""
+    while True:
+        state = game.load(path).state
+        if state.winner:
+            return state
+        options = legal_steps(state)
+        if state.phase == "vote":
+            options = [o for o in options if o.vote]
+        rec(path, rng.choice(options))
+
+
+def post(done):
+    return texts.post(views.public_view(done.game.state), done.public, PLAIN)
+
+
+def test_new_user_story_replacement_correction_prod_to_the_end(path):
+    elect(path, "Fay", "Gus")
+    rec(path, Step("discard", by=seat("Fay"), policy="L"))
+    rec(path, Step("enact", by=seat("Gus"), policy="L"))
+    # Fay, who has been President, leaves; Zed takes seat 6.
+    done = rec(path, lambda g: Step("replace", target=g.seating.seat("Fay"), text="Zed"))
+    [pm] = done.secrets
+    assert pm.to == "Zed" and pm.kind == "briefing"
+    text = texts.pm_text(pm, PLAIN)
+    assert "You replace Fay in seat 6" in text and "a Liberal" in text
+    assert "Your three policies, top first: Liberal, Liberal, Liberal" in text
+    assert "Zed replaces Fay in seat 6" in post(done)
+    # A mistyped vote is corrected.
+    rec(path, Step("nominate", by=seat("Gus"), target=seat("Ann")))
+    rec(path, Step("vote", by=seat("Ann"), vote=True))
+    wrong = rec(path, Step("vote", by=seat("Bob"), vote=True))
+    fix = rec(path, lambda g: Step("correct", entries=(forum.last_step(g.state),),
+                                   text="Bob sent Nein"))
+    words = post(fix)
+    assert "voids entry 14 (vote by Bob)" in words and "Nein" not in words
+    assert fix.game.state.votes == {seat("Ann"): True}
+    assert wrong.entries[0]["kind"] == "vote"
+    rec(path, Step("vote", by=seat("Bob"), vote=False))
+    # One overdue vote is prodded.
+    rec(path, Step("deadline", text="2026-11-20T17:00:00Z", zone="America/New_York"))
+    for name in ("Cat", "Dan", "Eve", "Zed"):
+        rec(path, lambda g, n=name: Step("vote", by=g.seating.seat(n), vote=True))
+    view = views.public_view(game.load(path).state)
+    assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Gus")
+    [(to, prod)] = forum_texts.prods(view, PLAIN, LATER)
+    assert to == "Gus" and "your vote, Ja or Nein, on President Gus and Chancellor Ann" in prod
+    assert "12:00 EST, America/New_York), and it has passed" in prod
+    rec(path, Step("vote", by=seat("Gus"), vote=True))
+    end = finish(path, random.Random(5))
+    loaded = game.load(path)
+    assert loaded.chain == [] and loaded.state.winner == end.winner
+    assert loaded.state.corrections == [(15, (14,), "Bob sent Nein")]
+    assert loaded.state.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
+    history = "\n".join(filter(None, (texts.event_text(views.public_view(loaded.state), e, PLAIN)
+                                      for e in loaded.state.public)))
+    assert "Correction" in history and "replaces Fay" in history
+
+
+def test_refused_steps_leave_the_log_unchanged(path):
+    elect(path, "Fay", "Gus")
+    before = open(path, "rb").read()
+    with pytest.raises(RuleBroken, match="R-CORRECT: entry 8 .vote by Gus. came after entry 2"):
+        rec(path, Step("correct", entries=(2,), text="x"))  # the tally was posted after it
+    with pytest.raises(RuleBroken, match="R-REPLACE: cannot seat 'ann'"):
+        rec(path, Step("replace", target=seat("Bob"), text="ann"))
+    with pytest.raises(RuleBroken, match="R-CORRECT: entry 99 is not a step in effect"):
+        rec(path, Step("correct", entries=(99,), text="x"))
+    assert open(path, "rb").read() == before
+
+
+def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
+    elect(path, "Fay", "Gus")  # entries 1-8; the tally is entry 8
+    fix = rec(path, Step("correct", entries=(8,), text="Gus sent Nein"))
+    assert fix.game.state.phase == "vote" and len(fix.game.state.votes) == 6
+    rec(path, Step("vote", by=seat("Gus"), vote=False))
+    tally = [e for e in game.load(path).state.public if e.kind == "tally"]
+    assert [(t.data["ja"], t.data["nein"]) for t in tally] == [(7, 0), (6, 1)]
+    with pytest.raises(RuleBroken, match="not a step in effect"):
+        rec(path, Step("correct", entries=(8,), text="again"))
+
+
+def test_a_correction_reopens_a_finished_game(path):
+    end = finish(path, random.Random(2))
+    last = forum.last_step(end)
+    fix = rec(path, Step("correct", entries=(last,), text="wrong card"))
+    assert fix.game.state.winner is None
+    again = finish(path, random.Random(3))
+    assert again.winner and game.load(path).chain == []
+    with pytest.raises(GameIsOver):
+        rec(path, Step("deadline", text="2030-01-01T00:00:00Z", zone="UTC"))
+
+
+def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
+    path = str(tmp_path / "r.yaml")
+    game.new_game(path, NAMES, seed="s7")
+    rng = random.Random(1)
+    while True:
+        state = game.load(path).state
+        done = rec(path, rng.choice([o for o in legal_steps(state) if o.kind != "vote" or o.vote]))
+        if len(done.entries) > 1:
+            break
+    first = len(game.load(path).log.entries) - 1
+    fix = rec(path, Step("correct", entries=(first,), text="x"))
+    assert fix.game.state.corrections[-1][1] == (first, first + 1)
+    assert fix.game.state.reshuffles == 0
+
+
+def test_deadline_parsing_and_lapse():
+    now = datetime(2026, 11, 21, 12, 0, tzinfo=timezone.utc)
+    assert forum.until_text(forum.parse_deadline("48h", "UTC", now)) == "2026-11-23T12:00:00Z"
+    assert forum.until_text(forum.parse_deadline("2026-11-23 18:00", "Europe/Berlin", now)) \
+        == "2026-11-23T17:00:00Z"
+    assert forum.until_text(forum.parse_deadline("2026-11-23T18:00-05:00", "UTC", now)) \
+        == "2026-11-23T23:00:00Z"
+    with pytest.raises(BadInput, match="neither a duration"):
+        forum.parse_deadline("soon", "UTC", now)
+    with pytest.raises(BadInput, match="unknown time zone"):
+        forum.zone_info("Mars/Olympus")
+
+
+def test_deadline_belongs_to_its_phase(path):
+    rec(path, Step("deadline", text="2020-01-01T00:00:00Z", zone="Europe/Berlin"))
+    view = views.public_view(game.load(path).state)
+    assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Fay")
+    assert "OVERDUE" not in forum_texts.deadline_line(view, EARLIER)
+    rec(path, Step("nominate", by=seat("Fay"), target=seat("Gus")))
+    state = game.load(path).state
+    assert forum.current_deadline(state) is None
+    assert forum_texts.deadline_line(views.public_view(state), LATER) is None
+
+
+def test_replacing_a_fascist_tells_the_newcomer_the_team(path):
+    done = rec(path, Step("replace", target=seat("Eve"), text="Xia"))
+    [pm] = done.secrets
+    assert pm.data["knows"] == {"Ann": "fascist", "Gus": "hitler"}
+    done = rec(path, Step("replace", target=seat("Ann"), text="Yul"))
+    assert done.secrets[0].data["knows"] == {"Xia": "fascist", "Gus": "hitler"}
+    view = views.public_view(done.game.state)
+    assert forum_texts.named(view, "Yul", PLAIN) == "Yul (replacing Ann)"
+    assert "Yul (replacing Ann)" in forum_texts.rules_card(view, PLAIN)
+
+
+def test_a_dead_seat_is_not_replaced(path):
+    state = game.load(path).state
+    state.alive[seat("Dan")] = False
+    from shmod import engine
+
+    with pytest.raises(RuleBroken, match="R-REPLACE: Dan is dead"):
+        engine.apply(state, Step("replace", target=seat("Dan"), text="Zed"))
+
+
+def test_prods_never_offer_to_act_for_a_player(path):
+    elect(path, "Fay", "Gus")
+    view = views.public_view(game.load(path).state)
+    [(to, text)] = forum_texts.prods(view, PLAIN, LATER)
+    assert to == "Fay" and "discard" in text and "Liberal" not in text
+    assert "on your behalf" not in text and "default" not in text.lower()
+
+
+def run(*args, env_game):
+    return subprocess.run([sys.executable, "-m", "shmod", *args, "-g", env_game],
+                          capture_output=True, text=True)
+
+
+def test_cli_one_line_errors_and_rules_card(path):
+    bad = run("correct", "2", "--reason", "oops", env_game=path)
+    assert bad.returncode != 0 and bad.stderr.startswith("Error: R-CORRECT")
+    assert len(bad.stderr.strip().splitlines()) == 1
+    bad = run("deadline", "tomorrow", env_game=path)
+    assert bad.returncode == 2 and "neither a duration" in bad.stderr
+    card = run("rules", env_game=path)
+    assert card.returncode == 0 and "Rules for this game: 7 players" in card.stdout
+    assert "R-STALL" in card.stdout
+    ok = run("deadline", "48h", "--zone", "Asia/Tokyo", env_game=path)
+    assert ok.returncode == 0 and "JST, Asia/Tokyo" in ok.stdout
+    run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
+    status = run("status", env_game=path)
+    assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
+    prods = run("prods", env_game=path)
+    assert "PM to Fay" in prods.stdout and "your nomination of a Chancellor" in prods.stdout
+    run("correct", "--reason", "typo in the date", env_game=path)
+    audit = run("corrections", env_game=path)
+    assert "entry 3 voids entry 2 (deadline) — reason: typo in the date" in audit.stdout
+
+
+def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
+    from shmod.setup import new_header
+
+    header = new_header(NAMES, seed="s7", salt="x", created="2026-01-01T00:00:00Z")
+    steps = [Step("replace", target=seat("Fay"), text="Zed"),
+             Step("nominate", by=seat("Fay"), target=seat("Gus"))]
+    path = tmp_path / "t.yaml"
+    path.write_text(game.log_text(header, steps, at="2026-01-01T00:00:00Z"))
+    assert "by: Zed" in path.read_text()
+    assert game.load(str(path)).state.chancellor == seat("Gus")
+
+
+SAME = ("players", "alive", "phase", "president", "chancellor", "anchor", "special",
+        "term_president", "term_chancellor", "tracker", "liberal", "fascist", "draw",
+        "discard", "votes", "hand", "power", "investigated", "not_hitler", "reshuffles",
+        "round", "winner")
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+def test_a_correction_is_as_if_the_step_was_never_recorded(players):
+    """Property: voiding the latest step leaves exactly the state without it."""
+    from shmod import engine
+    from shmod.moves import random_game
+    from shmod.setup import parse_setup, start
+
+    rng = random.Random(players)
+    sim = random_game(players, rng)
+    setup = parse_setup(sim.header)
+    for cut in sorted(rng.sample(range(1, len(sim.steps)), 8)):
+        if sim.steps[cut - 1].kind == "reshuffle":
+            continue
+        without, corrected = start(setup), start(setup)
+        for step in sim.steps[:cut - 1]:
+            engine.apply(without, step)
+            engine.apply(corrected, step)
+        engine.apply(corrected, sim.steps[cut - 1])
+        while corrected.phase == "reshuffle":
+            engine.apply(corrected, Step("reshuffle", deck=tuple(engine.expected_reshuffle(corrected))))
+        engine.apply(corrected, Step("correct", entries=(cut,), text="typo"))
+        for name in SAME:
+            assert getattr(corrected, name) == getattr(without, name), (cut, name)
+        if without.phase == "vote" and len(without.votes) >= 1:
+            # Any vote of a ballot still open can be voided, not only the latest.
+            first = min(n for n, s in corrected.history if s.kind == "vote" and
+                        n > max(m for m, t in corrected.history if t.kind == "nominate"))
+            voter = dict(corrected.history)[first].by
+            engine.apply(corrected, Step("correct", entries=(first,), text="wrong voter"))
+            assert voter not in corrected.votes and len(corrected.votes) == len(without.votes) - 1
+
+
+def test_a_hand_written_unquoted_deadline_reads(path):
+    with open(path, "a") as log:
+        log.write("- {kind: deadline, until: 2026-11-23T17:00:00Z, zone: UTC}\n")
+    loaded = game.load(path)
+    assert forum.current_deadline(loaded.state) == ("2026-11-23T17:00:00Z", "UTC")
+    assert [n.problem for n in loaded.chain] == ["unchained"]
