@@ -242,3 +242,4 @@ def main() -> None:
         if os.environ.get("SHMOD_DEBUG"):
             raise
         sys.exit(70)
+from shmod import cli_posts  # noqa: E402,F401

@@ -50,6 +50,7 @@ STEP_RULE = {
     PEEK: "R-PEEK",
     EXECUTE: "R-EXECUTE",
     "reshuffle": "R-RESHUFFLE",
+    "posted": "R-THREAD",
 }
 #: The phase(s) in which each kind of step is accepted.
 STEP_PHASES = {
@@ -105,6 +106,8 @@ def waiting_for(state: State) -> tuple[list[int], str]:
 
 
 def _check_turn(state: State, step: Step) -> None:
+    if step.kind == "posted":
+        return  # bookkeeping: accepted in any phase, even after the game is over
     rule = STEP_RULE[step.kind]
     if state.phase == OVER:
         raise GameIsOver(
@@ -478,6 +481,22 @@ def _end_power(state: State) -> None:
     state.power = None
 
 
+# -- bookkeeping --------------------------------------------------------------------
+
+
+def _posted(state: State, step: Step) -> None:
+    """The moderator posted everything public up to entry ``upto`` (R-THREAD)."""
+    upto = step.upto
+    assert upto is not None
+    last = state.posts[-1] if state.posts else -1
+    if last >= state.entries - 1:
+        raise RuleBroken("R-THREAD", f"nothing new to mark posted: entry {last} was the last posted")
+    if not last < upto < state.entries:
+        raise RuleBroken("R-THREAD", f"a post can cover entries {last + 1} to "
+                         f"{state.entries - 1} only, not up to {upto}")
+    state.posts.append(upto)
+
+
 # -- rounds and the end -------------------------------------------------------------
 
 
@@ -525,4 +544,5 @@ HANDLERS: dict[str, Callable[[State, Step], None]] = {
     PEEK: _peek,
     EXECUTE: _execute,
     "reshuffle": _reshuffle,
+    "posted": _posted,
 }

@@ -23,6 +23,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "peek": (("by",), "Policy Peek"),
     "execute": (("by", "target"), "Execution"),
     "reshuffle": (("deck",), "a new draw pile, top first"),
+    "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
 }
 BOOKKEEPING = ("at", "hash")
 VETO_ANSWERS = ("propose", "accept", "refuse", "ja", "nein")
@@ -41,6 +42,7 @@ class Step:
     vote: bool | None = None
     answer: str | None = None
     deck: tuple[str, ...] = ()
+    upto: int | None = None
 
 
 class Seating:
@@ -108,6 +110,10 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             values["answer"] = answer
         elif key == "deck":
             values["deck"] = parse_cards(value)
+        elif key == "upto":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise BadInput(f"{kind} entry's upto must be an entry number, not {_shown(value)}")
+            values["upto"] = value
     return Step(**values)
 
 
@@ -140,6 +146,8 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = step.answer
         elif key == "deck":
             out[key] = list(step.deck)
+        elif key == "upto":
+            out[key] = step.upto
     return out
 
 

@@ -1,0 +1,79 @@
+"""The end-of-game reveal post: every secret the game had (R-THREAD: "at game end the
+moderator may reveal all"). Refused while the game is still going."""
+from __future__ import annotations
+
+from collections import Counter
+
+from shmod.errors import BadInput
+from shmod.formats import Plain
+from shmod.game import Game
+from shmod.state import OVER
+from shmod.steps import parse_cards
+from shmod.texts import ROLE_NAMES, cards
+
+
+def _minus(pile: list[str], taken: list[str]) -> list[str]:
+    left = Counter(pile)
+    left.subtract(taken)
+    return sorted(left.elements())
+
+
+def governments(game: Game) -> list[dict[str, object]]:
+    """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
+    state = game.state
+    draws = [s for s in state.secrets if s.kind == "draw"]
+    hands = [s for s in state.secrets if s.kind == "hand"]
+    ends = [ev for ev in state.public
+            if (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed"]
+    out: list[dict[str, object]] = []
+    for draw, hand in zip(draws, hands):
+        end = next(ev for ev in ends if ev.entry >= hand.entry)
+        ends.remove(end)
+        drawn, passed = list(draw.data["cards"]), list(hand.data["cards"])
+        enacted = end.data["policy"] if end.kind == "enact" else None
+        out.append({
+            "president": draw.to, "chancellor": hand.to, "drawn": drawn,
+            "president_discard": _minus(drawn, passed),
+            "chancellor_discard": _minus(passed, [enacted] if enacted else []),
+            "enacted": enacted,
+        })
+    return out
+
+
+def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
+    """Every role, every government's hands and discards, results, and the deck."""
+    state = game.state
+    if state.phase != OVER:
+        raise BadInput("the game is not over: the reveal would put secrets in the thread "
+                       "(R-THREAD)")
+    b, e = fmt.bold, fmt.escape
+    roles = [f"{b(e(name))}: {ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
+    rows = []
+    for gov in governments(game):
+        outcome = (f"enacted {cards(fmt, [gov['enacted']])}" if gov["enacted"]  # type: ignore[list-item]
+                   else "vetoed")
+        rows.append(
+            f"President {b(e(str(gov['president'])))}, Chancellor "
+            f"{b(e(str(gov['chancellor'])))}: drew {cards(fmt, gov['drawn'])}; the President "  # type: ignore[arg-type]
+            f"discarded {cards(fmt, gov['president_discard'])}, the Chancellor "  # type: ignore[arg-type]
+            f"discarded {cards(fmt, gov['chancellor_discard']) or 'nothing'}; {outcome}.")  # type: ignore[arg-type]
+    results = []
+    for s in state.secrets:
+        if s.kind == "investigation":
+            results.append(f"{b(e(s.to))} investigated {b(e(s.data['target']))}: "
+                           f"{s.data['party']}.")
+        elif s.kind == "peek":
+            results.append(f"{b(e(s.to))} peeked at {cards(fmt, s.data['cards'])}.")
+    decks = [f"Starting deck, top first: {cards(fmt, game.setup.deck)}"]
+    shuffles = [raw for raw in game.log.entries if raw.get("kind") == "reshuffle"]
+    decks += [f"Reshuffle {n}, top first: {cards(fmt, parse_cards(raw['deck']))}"
+              for n, raw in enumerate(shuffles, 1)]
+    parts = [fmt.heading("The reveal"), "Roles:", fmt.bullets(roles),
+             "Governments (drawn top first):", fmt.numbered(rows) if rows else "No government sat."]
+    if results:
+        parts += ["Investigations and peeks, with their true results:", fmt.bullets(results)]
+    parts.append(fmt.lines(decks))
+    if game.setup.seed is not None:
+        parts.append(f"Seed: {e(game.setup.seed)} | Salt: {e(game.setup.salt or '')}")
+    body = fmt.blocks(parts)
+    return fmt.spoiler("The reveal: every role and every policy", body) if spoiler else body
