@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shmod import shuffle
-from shmod.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
+from shmod.errors import GameIsOver, IllegalStep, OutOfTurn, RuleBroken, WrongActor
 from shmod.rules import (
     EXECUTE,
     FASCIST,
@@ -71,7 +71,11 @@ def apply(state: State, step: Step) -> None:
     """Apply one step to ``state`` (counted as the next entry) or raise without change."""
     _check_turn(state, step)
     state.entries += 1
-    HANDLERS[step.kind](state, step)
+    try:
+        HANDLERS[step.kind](state, step)
+    except IllegalStep:
+        state.entries -= 1  # handlers raise before changing anything else
+        raise
 
 
 def waiting_for(state: State) -> tuple[list[int], str]:
@@ -489,11 +493,12 @@ def _posted(state: State, step: Step) -> None:
     upto = step.upto
     assert upto is not None
     last = state.posts[-1] if state.posts else -1
-    if last >= state.entries - 1:
-        raise RuleBroken("R-THREAD", f"nothing new to mark posted: entry {last} was the last posted")
     if not last < upto < state.entries:
         raise RuleBroken("R-THREAD", f"a post can cover entries {last + 1} to "
                          f"{state.entries - 1} only, not up to {upto}")
+    if not any(last < ev.entry <= upto for ev in state.public):
+        raise RuleBroken("R-THREAD", f"nothing new to mark posted: no public event after "
+                         f"entry {last} up to entry {upto}")
     state.posts.append(upto)
 
 
