@@ -50,13 +50,14 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     roles = [f"{b(e(name))}: {ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
     rows = []
     for gov in governments(game):
-        outcome = (f"enacted {cards(fmt, [gov['enacted']])}" if gov["enacted"]  # type: ignore[list-item]
-                   else "vetoed")
-        rows.append(
-            f"President {b(e(str(gov['president'])))}, Chancellor "
-            f"{b(e(str(gov['chancellor'])))}: drew {cards(fmt, gov['drawn'])}; the President "  # type: ignore[arg-type]
-            f"discarded {cards(fmt, gov['president_discard'])}, the Chancellor "  # type: ignore[arg-type]
-            f"discarded {cards(fmt, gov['chancellor_discard']) or 'nothing'}; {outcome}.")  # type: ignore[arg-type]
+        drawn, first = cards(fmt, gov["drawn"]), cards(fmt, gov["president_discard"])  # type: ignore[arg-type]
+        second = cards(fmt, gov["chancellor_discard"])  # type: ignore[arg-type]
+        tail = (f"the Chancellor discarded {second} and enacted "
+                f"{cards(fmt, [gov['enacted']])}" if gov["enacted"]  # type: ignore[list-item]
+                else f"the agenda was vetoed, discarding {second}")
+        rows.append(f"President {b(e(str(gov['president'])))}, Chancellor "
+                    f"{b(e(str(gov['chancellor'])))}: drew {drawn}; the President discarded "
+                    f"{first}; {tail}.")
     results = []
     for s in state.secrets:
         if s.kind == "investigation":

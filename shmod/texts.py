@@ -37,7 +37,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     if kind == "start":
         return start_text(view, fmt, event)
     if kind == "round":
-        return f"Round {d['round']}: {b(e(d['president']))} is the Presidential Candidate."
+        heading = b(f"Round {d['round']}")
+        return f"{heading}: {b(e(d['president']))} is the Presidential Candidate."
     if kind == "nominate":
         special = " (Special Election)" if d["special"] else ""
         return (f"Presidential Candidate {b(e(d['president']))}{special} nominates "
@@ -193,6 +194,12 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         lines.append(f"Term-limited: {limited}")
         if view.not_hitler:
             lines.append("Confirmed not Hitler: " + ", ".join(map(e, view.not_hitler)))
+    zones = [text for reached, text in (
+        (view.fascist >= view.hitler_zone, "Hitler elected Chancellor wins for the Fascists"),
+        (view.fascist >= view.veto_zone, "the veto is unlocked"),
+    ) if reached]
+    if zones and view.winner is None:
+        lines.append("Now: " + "; ".join(zones) + ".")
     if dead:
         lines.append("Dead: " + ", ".join(dead))
     return fmt.quote(fmt.lines(lines))

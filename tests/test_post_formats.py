@@ -6,6 +6,7 @@ in seating order, bold names, quotes for the board, hard line breaks, nothing le
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import xml.etree.ElementTree as ET
 
@@ -169,3 +170,13 @@ def test_hostile_names_stay_literal(name, fmt):
     assert not root.findall(".//i") and not root.findall(".//a")
     tally = root.findall(".//ol")[-1]
     assert [flat(li).rsplit(":", 1)[0] for li in tally.findall("li")] == HOSTILE
+
+
+@pytest.mark.parametrize(("name", "fmt"), FORMATS)
+def test_opening_post_shows_the_setup_commitment_when_present(name, fmt, games):
+    state = games[0]
+    plain = to_html(name, texts.start_text(public_view(state), fmt, state.public[0]))
+    assert "commitment" not in flat(plain)
+    event = dataclasses.replace(state.public[0], data={**state.public[0].data, "commitment": "ab12" * 16})
+    root = to_html(name, texts.start_text(public_view(state), fmt, event))
+    assert "Setup commitment (check it against the reveal at the end): " + "ab12" * 16 in flat(root)
