@@ -41,10 +41,10 @@ def unposted(state: State) -> list[Public]:
 
 
 def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True) -> str:
-    """A post covering ``events`` as seen from ``state``, with any vote still in progress."""
+    """A post covering ``events`` as seen from ``state``, then whose move it is now."""
     view = public_view(state)
-    pending = texts.pending_vote_text(view, fmt)
-    return texts.post(view, events, fmt, board=board, notes=[pending] if pending else [])
+    prompt = texts.prompt_text(view, fmt)
+    return texts.post(view, events, fmt, board=board, notes=[prompt] if prompt else [])
 
 
 def next_post(game: Game, fmt: Plain, *, board: bool = True) -> Post | None:

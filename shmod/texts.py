@@ -168,6 +168,26 @@ def pending_vote_text(view: PublicView, fmt: Plain) -> str | None:
             f"living players have voted. Still to vote: {missing}.")
 
 
+def prompt_text(view: PublicView, fmt: Plain) -> str | None:
+    """Whose move it is now, as the thread may know it (R-THREAD)."""
+    b, e = fmt.bold, fmt.escape
+    pres = b(e(view.president))
+    if view.winner is not None or view.phase == "reshuffle":
+        return None
+    if view.phase == "nominate":
+        return f"{fmt.italic('Now:')} Presidential Candidate {pres}, nominate a Chancellor."
+    if view.phase == "vote":
+        return pending_vote_text(view, fmt)
+    chan = b(e(view.chancellor or ""))
+    if view.phase == "veto_answer":
+        return f"{fmt.italic('Now:')} President {pres}, accept or refuse the veto."
+    if view.phase == "power" and view.power:
+        target = "" if view.power == "peek" else ", naming your target"
+        return f"{fmt.italic('Now:')} President {pres}, use {b(POWER_NAMES[view.power])}{target}."
+    return (f"{fmt.italic('Now:')} the Legislative Session of President {pres} and "
+            f"Chancellor {chan}. Policies are passed by PM.")
+
+
 def board_text(view: PublicView, fmt: Plain) -> str:
     """A compact board state to end a post with."""
     e = fmt.escape
@@ -273,4 +293,4 @@ def role_text(role: str, known: dict[str, str], fmt: Plain) -> str:
 
 
 __all__ = ["FASCIST", "board_text", "event_text", "pending_vote_text", "pm_text", "post",
-           "tally_text"]
+           "prompt_text", "tally_text"]

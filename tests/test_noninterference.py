@@ -141,7 +141,8 @@ ViewFn = Callable[[State], PublicView]
 
 def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view) -> list[str]:
     """Every post a moderator could make: after each step (rotating the three formats),
-    pending-vote notes, and one catch-up post over the whole game."""
+    the note of whose move it is (with votes in progress), and one catch-up post over
+    the whole game."""
     state = start(setup)
     out = [texts.post(view_fn(state), state.public, FORMAT_LIST[0])]
     for n, step in enumerate(steps):
@@ -149,7 +150,7 @@ def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view)
         engine.apply(state, step)
         view, fmt = view_fn(state), FORMAT_LIST[n % 3]
         out.append(texts.post(view, state.public[seen:], fmt))
-        out.append(texts.pending_vote_text(view, fmt) or "")
+        out.append(texts.prompt_text(view, fmt) or "")
     out.append(texts.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
     return out
 
