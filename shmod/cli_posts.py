@@ -17,7 +17,8 @@ def post(
     game: GameOpt,
     fmt_name: FormatOpt = "plain",
     mark: Annotated[bool, typer.Option("--mark", help="Record in the log that this post was made.")] = False,
-    again: Annotated[Optional[int], typer.Option("--again", metavar="N", help="Print post N (as marked) again.")] = None,
+    again: Annotated[Optional[int], typer.Option("--again", metavar="N",
+                                                 help="Print post N (as marked) again.")] = None,
     list_posts: Annotated[bool, typer.Option("--list", help="List the posts marked so far.")] = False,
     board: Annotated[bool, typer.Option("--board/--no-board", help="End with the board state.")] = True,
 ) -> None:
@@ -57,7 +58,8 @@ def post(
 def pm(
     game: GameOpt,
     player: Annotated[Optional[str], typer.Argument(help="Show every PM this player has been sent.")] = None,
-    entry: Annotated[Optional[int], typer.Option("--entry", help="The PMs log entry N caused (0: roles).")] = None,
+    entry: Annotated[Optional[int], typer.Option("--entry",
+                                                 help="The PMs log entry N caused (0: roles).")] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:
     """The PMs owed now (those the latest step caused), or one player's PMs so far (R-PM)."""

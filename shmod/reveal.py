@@ -3,6 +3,7 @@ moderator may reveal all"). Refused while the game is still going."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from shmod.errors import BadInput
 from shmod.formats import Plain
@@ -18,25 +19,33 @@ def _minus(pile: list[str], taken: list[str]) -> list[str]:
     return sorted(left.elements())
 
 
-def governments(game: Game) -> list[dict[str, object]]:
+@dataclass(frozen=True)
+class Government:
+    """One Legislative Session with all its secrets."""
+
+    president: str
+    chancellor: str
+    drawn: list[str]
+    president_discard: list[str]
+    chancellor_discard: list[str]
+    enacted: str | None  # None: vetoed
+
+
+def governments(game: Game) -> list[Government]:
     """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
     state = game.state
     draws = [s for s in state.secrets if s.kind == "draw"]
     hands = [s for s in state.secrets if s.kind == "hand"]
     ends = [ev for ev in state.public
             if (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed"]
-    out: list[dict[str, object]] = []
+    out: list[Government] = []
     for draw, hand in zip(draws, hands):
         end = next(ev for ev in ends if ev.entry >= hand.entry)
         ends.remove(end)
         drawn, passed = list(draw.data["cards"]), list(hand.data["cards"])
         enacted = end.data["policy"] if end.kind == "enact" else None
-        out.append({
-            "president": draw.to, "chancellor": hand.to, "drawn": drawn,
-            "president_discard": _minus(drawn, passed),
-            "chancellor_discard": _minus(passed, [enacted] if enacted else []),
-            "enacted": enacted,
-        })
+        out.append(Government(draw.to, hand.to, drawn, _minus(drawn, passed),
+                              _minus(passed, [enacted] if enacted else []), enacted))
     return out
 
 
@@ -50,14 +59,12 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     roles = [f"{b(e(name))}: {ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
     rows = []
     for gov in governments(game):
-        drawn, first = cards(fmt, gov["drawn"]), cards(fmt, gov["president_discard"])  # type: ignore[arg-type]
-        second = cards(fmt, gov["chancellor_discard"])  # type: ignore[arg-type]
-        tail = (f"the Chancellor discarded {second} and enacted "
-                f"{cards(fmt, [gov['enacted']])}" if gov["enacted"]  # type: ignore[list-item]
-                else f"the agenda was vetoed, discarding {second}")
-        rows.append(f"President {b(e(str(gov['president'])))}, Chancellor "
-                    f"{b(e(str(gov['chancellor'])))}: drew {drawn}; the President discarded "
-                    f"{first}; {tail}.")
+        second = cards(fmt, gov.chancellor_discard)
+        tail = (f"the Chancellor discarded {second} and enacted {cards(fmt, [gov.enacted])}"
+                if gov.enacted else f"the agenda was vetoed, discarding {second}")
+        rows.append(f"President {b(e(gov.president))}, Chancellor {b(e(gov.chancellor))}: "
+                    f"drew {cards(fmt, gov.drawn)}; the President discarded "
+                    f"{cards(fmt, gov.president_discard)}; {tail}.")
     results = []
     for s in state.secrets:
         if s.kind == "investigation":
