@@ -2,8 +2,8 @@
 
 For a random legal game we build a *twin*: the same public decisions (nominations,
 votes, veto answers, power targets, enacted policies) over different hidden information
-(roles permuted, a different deck order, different discards) chosen so that no public
-outcome can change. Every thread post of the two games must be byte-identical. The last
+(roles permuted, a different deck order, different discards, other secret veto votes
+with the same outcome) chosen so that no public outcome can change. Every thread post of the two games must be byte-identical. The last
 tests check that the harness notices a post that leaks a role or the discards.
 """
 from __future__ import annotations
@@ -109,6 +109,7 @@ def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[
     state = start(twin)
     outcomes = [policy for _, _, policy, exact in draws.groups if not exact]
     out, shuffles = [], iter(decks[1:])
+    steps = _secret_veto_votes(steps, rng)
     for step in steps:
         if step.kind == "reshuffle":
             step = Step("reshuffle", deck=next(shuffles))
@@ -128,6 +129,18 @@ def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[
                 outcomes.pop(0)
         out.append(step)
     return twin, out
+
+
+def _secret_veto_votes(steps: list[Step], rng: random.Random) -> list[Step]:
+    """Under veto=secret-vote only the outcome is public: re-deal any failed pair of votes."""
+    out = list(steps)
+    votes = [n for n, s in enumerate(steps) if s.kind == "veto" and s.answer in ("ja", "nein")]
+    for first, second in zip(votes[::2], votes[1::2]):
+        if (steps[first].answer, steps[second].answer) != ("ja", "ja"):
+            pair = rng.choice([("ja", "nein"), ("nein", "ja"), ("nein", "nein")])
+            for n, answer in zip((first, second), pair):
+                out[n] = Step("veto", by=steps[n].by, answer=answer)
+    return out
 
 
 def _minus(hand: list[str], card: str) -> list[str]:
