@@ -43,6 +43,10 @@ def post(
     if made_next is None:
         _hint(f"Nothing new since the last post (entry {posts.last_posted(loaded.state)}); "
               "`shmod post --again N` prints an earlier post.")
+        progress = posts.vote_progress(loaded, fmt)
+        if progress:
+            _hint("Votes are coming in; this progress note may be posted (nothing to mark):")
+            typer.echo(progress)
         return
     typer.echo(made_next.text)
     if mark:

@@ -26,7 +26,6 @@ class Post:
     first: int
     upto: int
     text: str
-    events: int
 
 
 def last_posted(state: State) -> int:
@@ -54,8 +53,12 @@ def next_post(game: Game, fmt: Plain, *, board: bool = True) -> Post | None:
     if not events:
         return None
     first = last_posted(state) + 1
-    return Post(len(state.posts) + 1, first, state.entries, render(state, events, fmt, board=board),
-                len(events))
+    return Post(len(state.posts) + 1, first, state.entries, render(state, events, fmt, board=board))
+
+
+def vote_progress(game: Game, fmt: Plain) -> str | None:
+    """While votes come in: how many have voted and who has not (never the votes)."""
+    return texts.pending_vote_text(public_view(game.state), fmt)
 
 
 def state_at(game: Game, entries: int) -> State:
@@ -77,7 +80,7 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
     upto = marks[number - 1]
     state = state_at(game, upto)
     events = [ev for ev in state.public if ev.entry >= first]
-    return Post(number, first, upto, render(state, events, fmt, board=board), len(events))
+    return Post(number, first, upto, render(state, events, fmt, board=board))
 
 
 def mark_posted(path: str, upto: int) -> Recorded:

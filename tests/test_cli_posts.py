@@ -32,9 +32,14 @@ def test_post_mark_again_and_nothing_twice(tmp_path):
     assert run("vote", "Ann", "ja", path=path).returncode == 0
     pending = run("post", path=path)
     assert "1 of 5 living players have voted" in pending.stdout and "Ann: Ja" not in pending.stdout
+    run("post", "--mark", path=path)
+    assert run("vote", "Bob", "nein", path=path).returncode == 0
+    progress = run("post", path=path)
+    assert progress.stdout.startswith("Votes on President Ann and Chancellor Bob: 2 of 5")
+    assert "Nein" not in progress.stdout and "nothing to mark" in progress.stderr
     assert run("post", "--again", "1", "-f", "bbcode", path=path).stdout == first.stdout
     listed = run("post", "--list", path=path)
-    assert listed.stdout == "post 1: entries 0 to 0\n"
+    assert listed.stdout == "post 1: entries 0 to 0\npost 2: entries 1 to 3\n"
 
 
 def test_pm_owed_and_per_player(tmp_path):
