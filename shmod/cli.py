@@ -245,3 +245,4 @@ def main() -> None:
             raise
         sys.exit(70)
 from shmod import cli_forum  # noqa: E402,F401
+from shmod import cli_posts  # noqa: E402,F401

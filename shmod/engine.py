@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shmod import shuffle
-from shmod.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
+from shmod.errors import GameIsOver, IllegalStep, OutOfTurn, RuleBroken, WrongActor
 from shmod.rules import (
     EXECUTE,
     FASCIST,
@@ -53,6 +53,7 @@ STEP_RULE = {
     "deadline": "R-DEADLINE",
     "replace": "R-REPLACE",
     "correct": "R-CORRECT",
+    "posted": "R-THREAD",
 }
 _ANY = (NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
 #: The phase(s) in which each kind of step is accepted.
@@ -77,8 +78,12 @@ def apply(state: State, step: Step) -> None:
     if step.kind != "correct":  # a correction may also undo the step that ended the game
         _check_turn(state, step)
     state.entries += 1
-    HANDLERS[step.kind](state, step)
-    if step.kind != "correct":
+    try:
+        HANDLERS[step.kind](state, step)
+    except IllegalStep:
+        state.entries -= 1  # handlers raise before changing anything else
+        raise
+    if step.kind not in ("correct", "posted"):
         state.history.append((state.entries, step))
 
 
@@ -114,6 +119,8 @@ def waiting_for(state: State) -> tuple[list[int], str]:
 
 
 def _check_turn(state: State, step: Step) -> None:
+    if step.kind == "posted":
+        return  # bookkeeping: accepted in any phase, even after the game is over
     rule = STEP_RULE[step.kind]
     if state.phase == OVER:
         raise GameIsOver(
@@ -500,6 +507,23 @@ def _forum(state: State, step: Step) -> None:
     forum.HANDLERS[step.kind](state, step)
 
 
+# -- bookkeeping --------------------------------------------------------------------
+
+
+def _posted(state: State, step: Step) -> None:
+    """The moderator posted everything public up to entry ``upto`` (R-THREAD)."""
+    upto = step.upto
+    assert upto is not None
+    last = state.posts[-1] if state.posts else -1
+    if not last < upto < state.entries:
+        raise RuleBroken("R-THREAD", f"a post can cover entries {last + 1} to "
+                         f"{state.entries - 1} only, not up to {upto}")
+    if not any(last < ev.entry <= upto for ev in state.public):
+        raise RuleBroken("R-THREAD", f"nothing new to mark posted: no public event after "
+                         f"entry {last} up to entry {upto}")
+    state.posts.append(upto)
+
+
 # -- rounds and the end -------------------------------------------------------------
 
 
@@ -550,4 +574,5 @@ HANDLERS: dict[str, Callable[[State, Step], None]] = {
     "deadline": _forum,
     "replace": _forum,
     "correct": _forum,
+    "posted": _posted,
 }

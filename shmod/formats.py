@@ -38,6 +38,14 @@ class Plain:
     def spoiler(self, title: str, text: str) -> str:
         return f"{title} (spoiler):\n{text}"
 
+    def lines(self, items: list[str]) -> str:
+        """Lines of one paragraph, each shown on its own line."""
+        return "\n".join(items)
+
+    def blocks(self, items: list[str]) -> str:
+        """Paragraphs, lists and quotes one after another."""
+        return "\n".join(item for item in items if item)
+
 
 class Markdown(Plain):
     """CommonMark as Discourse and Reddit render it."""
@@ -59,8 +67,17 @@ class Markdown(Plain):
     def numbered(self, items: list[str]) -> str:
         return "\n".join(f"{n}. {item}" for n, item in enumerate(items, 1))
 
+    def quote(self, text: str) -> str:
+        return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
     def spoiler(self, title: str, text: str) -> str:
         return f"<details>\n<summary>{title}</summary>\n\n{text}\n\n</details>"
+
+    def lines(self, items: list[str]) -> str:
+        return "  \n".join(items)  # two trailing spaces: a hard line break everywhere
+
+    def blocks(self, items: list[str]) -> str:
+        return "\n\n".join(item for item in items if item)
 
 
 class BBCode(Plain):
@@ -69,7 +86,7 @@ class BBCode(Plain):
     name = "bbcode"
 
     def escape(self, text: str) -> str:
-        return text.replace("[", "&#91;").replace("]", "&#93;")
+        return text.replace("[", "[[i][/i]")  # an empty tag after "[" keeps it literal
 
     def bold(self, text: str) -> str:
         return f"[b]{text}[/b]"

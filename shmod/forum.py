@@ -176,7 +176,7 @@ def _correct(state: State, step: Step) -> None:
     reason = step.text or ""
     what = [(n, describe(state, in_effect[n])) for n in sorted(voided)]
     for spec in fields(State):
-        if spec.name not in ("public", "secrets", "corrections", "entries"):
+        if spec.name not in ("public", "secrets", "corrections", "entries", "posts"):
             setattr(state, spec.name, getattr(fresh, spec.name))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.

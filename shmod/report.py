@@ -19,9 +19,11 @@ def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Sec
         sections.append((f"PM to {secret.to}", texts.pm_text(secret, fmt)))
     events = list(public)
     if any(ev.kind not in QUIET_EVENTS for ev in events):
-        sections.append(("Post in the thread", texts.post(view, events, fmt)))
+        prompt = texts.prompt_text(view, fmt)
+        sections.append(("Post in the thread (or later: shmod post)",
+                         texts.post(view, events, fmt, notes=[prompt] if prompt else [])))
     elif view.phase == "vote":
-        sections.append(("Nothing to post yet", f"{len(view.voted)} of {view.living} living "
-                         "players have voted; the votes stay secret until all are in (R-VOTE)."))
+        sections.append(("Nothing to post yet (the votes stay secret until all are in, R-VOTE)",
+                         texts.pending_vote_text(view, fmt) or ""))
     sections.append(("Waiting for", view.waiting))
     return sections

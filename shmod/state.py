@@ -81,6 +81,7 @@ class State:
     winner: str | None = None
     win_rule: str | None = None
     win_reason: str | None = None
+    posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     public: list[Public] = field(default_factory=list)
     secrets: list[Secret] = field(default_factory=list)
     # Forum moderation (shmod.forum): what a correction replays from, deadline, seat changes.

@@ -27,6 +27,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "deadline": (("until", "zone"), "the moderator's deadline for the current phase (UTC)"),
     "replace": (("target", "name"), "a new player takes over a seat, role and history"),
     "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
+    "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
 }
 TEXT_FIELDS = ("name", "until", "zone", "reason")
 BOOKKEEPING = ("at", "hash")
@@ -49,6 +50,7 @@ class Step:
     text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason
     zone: str | None = None  # deadline: the moderator's time zone
     entries: tuple[int, ...] = ()  # correct: the entry numbers voided
+    upto: int | None = None
 
 
 class Seating:
@@ -124,6 +126,10 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             values["zone" if key == "zone" else "text"] = value.strip()
         elif key == "entries":
             values["entries"] = _entry_numbers(value, kind)
+        elif key == "upto":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise BadInput(f"{kind} entry's upto must be an entry number, not {_shown(value)}")
+            values["upto"] = value
     return Step(**values)
 
 
@@ -176,6 +182,8 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = step.text
         elif key == "entries":
             out[key] = list(step.entries)
+        elif key == "upto":
+            out[key] = step.upto
     return out
 
 

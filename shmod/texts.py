@@ -35,32 +35,36 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     b, e = fmt.bold, fmt.escape
     kind = event.kind
     if kind == "start":
-        return start_text(view, fmt)
+        return start_text(view, fmt, event)
     if kind == "round":
-        return f"Round {d['round']}: {b(e(d['president']))} is the Presidential Candidate."
+        heading = b(f"Round {d['round']}")
+        return f"{heading}: {b(e(d['president']))} is the Presidential Candidate."
     if kind == "nominate":
         special = " (Special Election)" if d["special"] else ""
-        return (f"{b(e(d['president']))}{special} nominates {b(e(d['chancellor']))} "
-                "for Chancellor. Send your vote by PM: Ja or Nein.")
+        return (f"Presidential Candidate {b(e(d['president']))}{special} nominates "
+                f"{b(e(d['chancellor']))} for Chancellor. Send your vote by PM: Ja or Nein.")
     if kind == "tally":
-        return tally_text(event, fmt)
+        return tally_text(event, fmt, chaos_at=view.chaos_at)
     if kind == "enact":
         if d["chaos"]:
             return None  # said by the chaos event
         return (f"President {b(e(d['president']))} and Chancellor {b(e(d['chancellor']))} "
                 f"enacted a {policy(fmt, d['policy'])} policy.")
     if kind == "chaos":
-        return (f"Three governments in a row have failed: the country is thrown into chaos. "
-                f"The top policy is enacted: {policy(fmt, d['policy'])}. Any power it would "
-                "grant is ignored, the Election Tracker resets and term limits are forgotten.")
+        return (f"The Election Tracker reaches {view.chaos_at}: the country is thrown into "
+                f"chaos. The top policy is enacted: {policy(fmt, d['policy'])}. Any power "
+                "it would grant is ignored, the Election Tracker resets and term limits are "
+                "forgotten (R-CHAOS).")
     if kind == "veto_proposed":
         return (f"Chancellor {b(e(d['chancellor']))} proposes a veto. President "
                 f"{b(e(d['president']))}, do you agree?")
     if kind == "veto_answered":
-        answer = "agrees to the veto" if d["accepted"] else "refuses the veto; the Chancellor must enact"
+        answer = ("agrees to the veto" if d["accepted"]
+                  else "refuses the veto; the Chancellor must enact a policy")
         return f"President {b(e(d['president']))} {answer}."
     if kind == "veto_result":
-        return "The government vetoed its agenda." if d["vetoed"] else None
+        return ("The President and the Chancellor vetoed the agenda." if d["vetoed"]
+                else "The veto failed; the Chancellor's choice stands.")
     if kind == "vetoed":
         return (f"Both policies are discarded and nothing is enacted. Election Tracker: "
                 f"{d['tracker']}/{view.chaos_at}.")
@@ -86,7 +90,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                 f"{e(d['target'])} was not Hitler; nothing more about their role is revealed.")
         return f"President {b(e(d['president']))} executes {b(e(d['target']))}. {tail}"
     if kind == "game_over":
-        return fmt.heading(f"Game over: the {d['winner']} win") + f"\n{e(d['reason'])}."
+        return fmt.blocks([fmt.heading(f"Game over: the {d['winner']} win"),
+                           f"{e(d['reason'])} ({d['rule']})."])
     if kind in ("deadline", "replace", "correction"):
         from shmod import forum_texts
 
@@ -94,34 +99,40 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     return None
 
 
-def start_text(view: PublicView, fmt: Plain) -> str:
-    """The opening post: seating, board and powers, variants, first President."""
+def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str:
+    """The opening post: seating, board and powers, variants, first President, commitment."""
     e = fmt.escape
+    data = event.data if event else (view.history[0].data if view.history else {})
+    players = data.get("players", view.players)
     powers = [
         f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
         for n, p in enumerate(view.powers, 1)
     ] + [f"Fascist policy {view.fascist_win}: the Fascists win"]
     variants = ", ".join(f"{k}={v}" for k, v in view.variants)
-    return "\n".join([
-        fmt.heading(f"Secret Hitler: {len(view.players)} players"),
-        "Seating order:",
-        fmt.numbered([e(p) for p in view.players]),
+    first = data.get("president", view.president)
+    parts = [
+        fmt.heading(f"Secret Hitler: {len(players)} players"),
+        "Seating order (play passes down this list):",
+        fmt.numbered([fmt.bold(e(p)) for p in players]),
         f"Board for {view.board} players:",
         fmt.bullets(powers),
-        f"Veto unlocked after {view.veto_zone} Fascist policies; Hitler elected Chancellor "
-        f"after {view.hitler_zone} wins it for the Fascists.",
-        f"Rules: {variants}.",
-        "Roles have been sent by PM.",
-        f"The first Presidential Candidate is {fmt.bold(e(view.players and _first(view)))}.",
-    ])
+        fmt.lines([
+            f"Liberals win with {view.liberal_win} Liberal policies or by executing Hitler.",
+            f"Veto unlocked after {view.veto_zone} Fascist policies; Hitler elected "
+            f"Chancellor after {view.hitler_zone} wins it for the Fascists.",
+            f"Rules: {variants}.",
+            "Roles have been sent by PM.",
+        ]),
+    ]
+    commitment = data.get("commitment")
+    if commitment:
+        parts.append(f"Setup commitment (check it against the reveal at the end): "
+                     f"{e(str(commitment))}")
+    parts.append(f"The first Presidential Candidate is {fmt.bold(e(first))}.")
+    return fmt.blocks(parts)
 
 
-def _first(view: PublicView) -> str:
-    start = view.history[0] if view.history else None
-    return str(start.data["president"]) if start else view.president
-
-
-def tally_text(event: Public, fmt: Plain) -> str:
+def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
     """R-VOTE: the seating-order list of every vote, totals, the majority and the result."""
     d = event.data
     b, e = fmt.bold, fmt.escape
@@ -130,32 +141,67 @@ def tally_text(event: Public, fmt: Plain) -> str:
         if vote is None:
             rows.append(fmt.italic(f"{e(name)}: dead"))
         else:
-            rows.append(f"{e(name)}: {b('Ja') if vote else b('Nein')}")
-    lines = [
+            rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}")
+    totals = (f"Ja {d['ja']}, Nein {d['nein']}: {d['needed']} Ja of {d['alive']} alive "
+              "were needed (R-MAJORITY).")
+    if d.get("eva_braun"):
+        result = [b("A tie with the Hitler zone reached: under the Eva Braun rule the tie "
+                    "elects Hitler as Chancellor.")]
+    elif d["elected"]:
+        result = [b(f"Elected: President {e(d['president'])}, Chancellor {e(d['chancellor'])}.")]
+        if d.get("not_hitler"):
+            result.append(f"With three or more Fascist policies down, the table learns that "
+                          f"{b(e(d['chancellor']))} is {b('not Hitler')} (R-HITLER-ELECTED).")
+    else:
+        result = [b("The government is not elected.") +
+                  f" Election Tracker: {d['tracker']}/{chaos_at}."]
+        if d["tracker"] >= chaos_at:
+            result.append("Three failed governments in a row: chaos strikes.")
+    return fmt.blocks([
         f"Votes on President {b(e(d['president']))} and Chancellor {b(e(d['chancellor']))}, "
         "in seating order:",
         fmt.numbered(rows),
-        f"Ja {d['ja']}, Nein {d['nein']}. {d['needed']} of {d['alive']} alive were needed.",
-    ]
-    if d.get("eva_braun"):
-        lines.append(b("A tie with the Hitler zone reached: under the Eva Braun rule the "
-                       "tie elects Hitler as Chancellor."))
-    elif d["elected"]:
-        lines.append(b("The government is elected."))
-        if d.get("not_hitler"):
-            lines.append(f"{e(d['chancellor'])} is {b('not Hitler')}.")
-    else:
-        lines.append(b("The government is not elected.") +
-                     f" Election Tracker: {d['tracker']}/3.")
-    return "\n".join(lines)
+        fmt.lines([totals, *result]),
+    ])
+
+
+def pending_vote_text(view: PublicView, fmt: Plain) -> str | None:
+    """While votes come in: how many have voted and who has not; never the votes (R-VOTE)."""
+    if view.phase != "vote" or view.chancellor is None:
+        return None
+    missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
+    return (f"Votes on President {fmt.bold(fmt.escape(view.president))} and Chancellor "
+            f"{fmt.bold(fmt.escape(view.chancellor))}: {len(view.voted)} of {view.living} "
+            f"living players have voted. Still to vote: {missing}.")
+
+
+def prompt_text(view: PublicView, fmt: Plain) -> str | None:
+    """Whose move it is now, as the thread may know it (R-THREAD)."""
+    b, e = fmt.bold, fmt.escape
+    pres = b(e(view.president))
+    if view.winner is not None or view.phase == "reshuffle":
+        return None
+    if view.phase == "nominate":
+        return f"{fmt.italic('Now:')} Presidential Candidate {pres}, nominate a Chancellor."
+    if view.phase == "vote":
+        return pending_vote_text(view, fmt)
+    chan = b(e(view.chancellor or ""))
+    if view.phase == "veto_answer":
+        return f"{fmt.italic('Now:')} President {pres}, accept or refuse the veto."
+    if view.phase == "power" and view.power:
+        target = "" if view.power == "peek" else ", naming your target"
+        return f"{fmt.italic('Now:')} President {pres}, use {b(POWER_NAMES[view.power])}{target}."
+    return (f"{fmt.italic('Now:')} the Legislative Session of President {pres} and "
+            f"Chancellor {chan}. Policies are passed by PM.")
 
 
 def board_text(view: PublicView, fmt: Plain) -> str:
     """A compact board state to end a post with."""
+    e = fmt.escape
     next_power = view.powers[view.fascist] if view.fascist < len(view.powers) else None
     powers = f" (next: {POWER_NAMES[next_power]})" if next_power else ""
-    limited = ", ".join(fmt.escape(n) for n, _ in view.term_limited) or "nobody"
-    dead = [fmt.escape(n) for n, up in zip(view.players, view.alive) if not up]
+    limited = ", ".join(f"{e(n)} ({why})" for n, why in view.term_limited) or "nobody"
+    dead = [e(n) for n, up in zip(view.players, view.alive) if not up]
     lines = [
         f"Liberal policies: {view.liberal}/{view.liberal_win} | Fascist policies: "
         f"{view.fascist}/{view.fascist_win}{powers} | Election Tracker: "
@@ -164,20 +210,36 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         f"Alive: {view.living} of {len(view.players)}",
     ]
     if view.winner is None:
-        lines.append(f"President: {fmt.escape(view.president)} | Term-limited: {limited}")
+        if view.phase == "nominate":
+            lines.append(f"Presidential Candidate: {e(view.president)}")
+        else:
+            chancellor = f", Chancellor: {e(view.chancellor)}" if view.chancellor else ""
+            if view.phase == "vote":
+                chancellor = f", Chancellor candidate: {e(view.chancellor or '')}"
+            lines.append(f"President: {e(view.president)}{chancellor} | Next Presidential "
+                         f"Candidate: {e(view.next_president or '')}")
+        lines.append(f"Term-limited: {limited}")
         if view.not_hitler:
-            lines.append("Confirmed not Hitler: " + ", ".join(map(fmt.escape, view.not_hitler)))
+            lines.append("Confirmed not Hitler: " + ", ".join(map(e, view.not_hitler)))
+    zones = [text for reached, text in (
+        (view.fascist >= view.hitler_zone, "Hitler elected Chancellor wins for the Fascists"),
+        (view.fascist >= view.veto_zone, "the veto is unlocked"),
+    ) if reached]
+    if zones and view.winner is None:
+        lines.append("Now: " + "; ".join(zones) + ".")
     if dead:
         lines.append("Dead: " + ", ".join(dead))
     if view.replacing:
-        lines.append("Replacements: " + ", ".join(f"{fmt.escape(new)} (replacing "
-                                                  f"{fmt.escape(old)})" for new, old in view.replacing))
-    return fmt.quote("\n".join(lines))
+        lines.append("Replacements: " + ", ".join(f"{e(new)} (replacing {e(old)})"
+                                                  for new, old in view.replacing))
+    return fmt.quote(fmt.lines(lines))
 
 
-def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True) -> str:
-    """A thread post covering ``events``, ending with the board state."""
+def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,
+         notes: Iterable[str] = ()) -> str:
+    """A thread post covering ``events``, then ``notes`` (e.g. deadlines), then the board."""
     parts = [t for t in (event_text(view, ev, fmt) for ev in events) if t]
+    parts.extend(notes)
     if board:
         parts.append(board_text(view, fmt))
     return "\n\n".join(parts)
@@ -194,13 +256,15 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
     if kind == "role":
         return role_text(d["role"], d["knows"], fmt)
     if kind == "draw":
-        return (f"You are President. Your three policies, top first: {cards(fmt, d['cards'])}.\n"
-                "Reply with the one policy you discard; the other two go to the Chancellor.")
+        return fmt.lines([f"You are President. Your three policies, top first: "
+                          f"{cards(fmt, d['cards'])}.",
+                          "Reply with the one policy you discard; the other two go to the "
+                          "Chancellor."])
     if kind == "hand":
-        veto = ("\nFive Fascist policies are on the board: instead of enacting you may "
-                "propose a veto, which the President must accept or refuse.") if d["veto"] else ""
-        return (f"You are Chancellor. The President passed you: {cards(fmt, d['cards'])}.\n"
-                f"Reply with the one policy you enact; the other is discarded.{veto}")
+        veto = ["Five Fascist policies are on the board: instead of enacting you may "
+                "propose a veto, which the President must accept or refuse."] if d["veto"] else []
+        return fmt.lines([f"You are Chancellor. The President passed you: {cards(fmt, d['cards'])}.",
+                          "Reply with the one policy you enact; the other is discarded.", *veto])
     if kind == "veto_request":
         return (f"Chancellor {b(e(d['chancellor']))} proposes to veto this agenda. Reply "
                 "accept (both policies are discarded and the Election Tracker advances) "
@@ -239,7 +303,8 @@ def role_text(role: str, known: dict[str, str], fmt: Plain) -> str:
         lines.append("The Fascist(s): " + ", ".join(b(e(n)) for n in fascists) + ". They know you.")
     else:
         lines.append("You do not know who the Fascists are; they know you are Hitler.")
-    return "\n".join(line for line in lines if line)
+    return fmt.lines([line for line in lines if line])
 
 
-__all__ = ["FASCIST", "board_text", "event_text", "pm_text", "post", "tally_text"]
+__all__ = ["FASCIST", "board_text", "event_text", "pending_vote_text", "pm_text", "post",
+           "prompt_text", "tally_text"]

@@ -1,0 +1,97 @@
+"""``shmod post``, ``shmod pm`` and ``shmod reveal``: text to paste on stdout, hints on stderr."""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from shmod.cli import FormatOpt, GameOpt, app
+
+
+def _hint(text: str) -> None:
+    typer.echo(text, err=True)
+
+
+@app.command()
+def post(
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+    mark: Annotated[bool, typer.Option("--mark", help="Record in the log that this post was made.")] = False,
+    again: Annotated[Optional[int], typer.Option("--again", metavar="N",
+                                                 help="Print post N (as marked) again.")] = None,
+    list_posts: Annotated[bool, typer.Option("--list", help="List the posts marked so far.")] = False,
+    board: Annotated[bool, typer.Option("--board/--no-board", help="End with the board state.")] = True,
+) -> None:
+    """One thread post covering every public step not yet posted (R-THREAD)."""
+    from shmod import formats, game as games, posts
+
+    fmt = formats.get(fmt_name)
+    loaded = games.load(game)
+    if list_posts:
+        rows = posts.listing(loaded)
+        for number, first, upto in rows:
+            typer.echo(f"post {number}: entries {first} to {upto}")
+        if not rows:
+            _hint("No post has been marked yet.")
+        return
+    if again is not None:
+        made = posts.earlier_post(loaded, again, fmt, board=board)
+        _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
+        typer.echo(made.text)
+        return
+    made_next = posts.next_post(loaded, fmt, board=board)
+    if made_next is None:
+        _hint(f"Nothing new since the last post (entry {posts.last_posted(loaded.state)}); "
+              "`shmod post --again N` prints an earlier post.")
+        progress = posts.vote_progress(loaded, fmt)
+        if progress:
+            _hint("Votes are coming in; this progress note may be posted (nothing to mark):")
+            typer.echo(progress)
+        return
+    typer.echo(made_next.text)
+    if mark:
+        posts.mark_posted(game, made_next.upto)
+        _hint(f"Marked as post {made_next.number} (entries {made_next.first} to "
+              f"{made_next.upto}).")
+    else:
+        _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
+              "after pasting it, run `shmod post --mark` to record it.")
+
+
+@app.command()
+def pm(
+    game: GameOpt,
+    player: Annotated[Optional[str], typer.Argument(help="Show every PM this player has been sent.")] = None,
+    entry: Annotated[Optional[int], typer.Option("--entry",
+                                                 help="The PMs log entry N caused (0: roles).")] = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """The PMs owed now (those the latest step caused), or one player's PMs so far (R-PM)."""
+    from shmod import formats, game as games, pms
+
+    fmt = formats.get(fmt_name)
+    loaded = games.load(game)
+    state = loaded.state
+    if player is not None:
+        chosen = pms.sent_to(state, state.players[loaded.seating.seat(player)])
+    elif entry is not None:
+        chosen = pms.at_entry(state, entry)
+    else:
+        chosen = pms.owed(state)
+    if not chosen:
+        _hint("No PMs.")
+    for n, (heading, text) in enumerate(pms.render(chosen, fmt)):
+        _hint(f"--- {heading} ---")
+        typer.echo(("\n" if n else "") + text)
+
+
+@app.command()
+def reveal(
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+    spoiler: Annotated[bool, typer.Option("--spoiler/--no-spoiler", help="Wrap it in a spoiler.")] = True,
+) -> None:
+    """After the game: every role, hand, discard, result and the deck, for the thread."""
+    from shmod import formats, game as games, reveal as reveals
+
+    typer.echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))

@@ -1,0 +1,97 @@
+"""Thread posts over a whole log: what is not yet posted, earlier posts again, marking.
+
+The log records each post the moderator made as a ``posted`` entry (``upto``: the last
+log entry the post covers; 0 is the setup). A post covers every public event caused by
+the entries after the previous post up to ``upto``, and shows the board as it stood then.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shmod import engine, texts
+from shmod.errors import BadInput
+from shmod.formats import Plain
+from shmod.game import Game, Recorded, record
+from shmod.setup import start
+from shmod.state import Public, State
+from shmod.steps import Step, parse_step
+from shmod.views import public_view
+
+
+@dataclass(frozen=True)
+class Post:
+    """One thread post: its number, the entries it covers and its text."""
+
+    number: int
+    first: int
+    upto: int
+    text: str
+
+
+def last_posted(state: State) -> int:
+    """The last entry already covered by a post (-1 before the opening post)."""
+    return state.posts[-1] if state.posts else -1
+
+
+def unposted(state: State) -> list[Public]:
+    """The public events not covered by any post yet."""
+    last = last_posted(state)
+    return [ev for ev in state.public if ev.entry > last]
+
+
+def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True) -> str:
+    """A post covering ``events`` as seen from ``state``, then whose move it is now."""
+    view = public_view(state)
+    prompt = texts.prompt_text(view, fmt)
+    return texts.post(view, events, fmt, board=board, notes=[prompt] if prompt else [])
+
+
+def next_post(game: Game, fmt: Plain, *, board: bool = True) -> Post | None:
+    """The post covering everything public since the last post; ``None`` if nothing is new."""
+    state = game.state
+    events = unposted(state)
+    if not events:
+        return None
+    first = last_posted(state) + 1
+    return Post(len(state.posts) + 1, first, state.entries, render(state, events, fmt, board=board))
+
+
+def vote_progress(game: Game, fmt: Plain) -> str | None:
+    """While votes come in: how many have voted and who has not (never the votes)."""
+    return texts.pending_vote_text(public_view(game.state), fmt)
+
+
+def state_at(game: Game, entries: int) -> State:
+    """The game as it stood after its first ``entries`` log entries."""
+    state = start(game.setup)
+    seating = game.seating
+    for raw in game.log.entries[:entries]:
+        engine.apply(state, parse_step(raw, seating))
+    return state
+
+
+def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> Post:
+    """Post ``number`` (1 is the first marked post) again, exactly as it was."""
+    marks = game.state.posts
+    if not 1 <= number <= len(marks):
+        made = f"posts 1 to {len(marks)} were made" if marks else "no post has been marked yet"
+        raise BadInput(f"there is no post {number}: {made}")
+    first = marks[number - 2] + 1 if number > 1 else 0
+    upto = marks[number - 1]
+    state = state_at(game, upto)
+    events = [ev for ev in state.public if ev.entry >= first]
+    return Post(number, first, upto, render(state, events, fmt, board=board))
+
+
+def mark_posted(path: str, upto: int) -> Recorded:
+    """Record that everything public up to entry ``upto`` has been posted."""
+    return record(path, lambda _game: Step("posted", upto=upto))
+
+
+def listing(game: Game) -> list[tuple[int, int, int]]:
+    """``(number, first entry, last entry)`` of every post marked so far."""
+    out, first = [], 0
+    for number, upto in enumerate(game.state.posts, 1):
+        out.append((number, first, upto))
+        first = upto + 1
+    return out

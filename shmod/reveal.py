@@ -1,0 +1,87 @@
+"""The end-of-game reveal post: every secret the game had (R-THREAD: "at game end the
+moderator may reveal all"). Refused while the game is still going."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from shmod.errors import BadInput
+from shmod.formats import Plain
+from shmod.game import Game
+from shmod.state import OVER
+from shmod.steps import parse_cards
+from shmod.texts import ROLE_NAMES, cards
+
+
+def _minus(pile: list[str], taken: list[str]) -> list[str]:
+    left = Counter(pile)
+    left.subtract(taken)
+    return sorted(left.elements())
+
+
+@dataclass(frozen=True)
+class Government:
+    """One Legislative Session with all its secrets."""
+
+    president: str
+    chancellor: str
+    drawn: list[str]
+    president_discard: list[str]
+    chancellor_discard: list[str]
+    enacted: str | None  # None: vetoed
+
+
+def governments(game: Game) -> list[Government]:
+    """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
+    state = game.state
+    draws = [s for s in state.secrets if s.kind == "draw"]
+    hands = [s for s in state.secrets if s.kind == "hand"]
+    ends = [ev for ev in state.public
+            if (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed"]
+    out: list[Government] = []
+    for draw, hand in zip(draws, hands):
+        end = next(ev for ev in ends if ev.entry >= hand.entry)
+        ends.remove(end)
+        drawn, passed = list(draw.data["cards"]), list(hand.data["cards"])
+        enacted = end.data["policy"] if end.kind == "enact" else None
+        out.append(Government(draw.to, hand.to, drawn, _minus(drawn, passed),
+                              _minus(passed, [enacted] if enacted else []), enacted))
+    return out
+
+
+def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
+    """Every role, every government's hands and discards, results, and the deck."""
+    state = game.state
+    if state.phase != OVER:
+        raise BadInput("the game is not over: the reveal would put secrets in the thread "
+                       "(R-THREAD)")
+    b, e = fmt.bold, fmt.escape
+    roles = [f"{b(e(name))}: {ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
+    rows = []
+    for gov in governments(game):
+        second = cards(fmt, gov.chancellor_discard)
+        tail = (f"the Chancellor discarded {second} and enacted {cards(fmt, [gov.enacted])}"
+                if gov.enacted else f"the agenda was vetoed, discarding {second}")
+        rows.append(f"President {b(e(gov.president))}, Chancellor {b(e(gov.chancellor))}: "
+                    f"drew {cards(fmt, gov.drawn)}; the President discarded "
+                    f"{cards(fmt, gov.president_discard)}; {tail}.")
+    results = []
+    for s in state.secrets:
+        if s.kind == "investigation":
+            results.append(f"{b(e(s.to))} investigated {b(e(s.data['target']))}: "
+                           f"{s.data['party']}.")
+        elif s.kind == "peek":
+            results.append(f"{b(e(s.to))} peeked at {cards(fmt, s.data['cards'])}.")
+    decks = [f"Starting deck, top first: {cards(fmt, game.setup.deck)}"]
+    shuffles = [raw for raw in game.log.entries if raw.get("kind") == "reshuffle"]
+    decks += [f"Reshuffle {n}, top first: {cards(fmt, parse_cards(raw['deck']))}"
+              for n, raw in enumerate(shuffles, 1)]
+    parts = [fmt.heading("The reveal"), "Roles:", fmt.bullets(roles),
+             "Governments (drawn top first):", fmt.numbered(rows) if rows else "No government sat."]
+    if results:
+        parts += ["Investigations and peeks, with their true results:", fmt.bullets(results)]
+    parts.append(fmt.lines(decks))
+    if game.setup.seed is not None:
+        parts.append(f"Seed: {e(game.setup.seed)} | Salt: {e(game.setup.salt or '')}")
+    body = fmt.blocks(parts)
+    return fmt.spoiler("The reveal: every role and every policy", body) if spoiler else body

@@ -1,0 +1,234 @@
+"""Non-interference (R-THREAD, R-SECRET): thread posts depend on public information only.
+
+For a random legal game we build a *twin*: the same public decisions (nominations,
+votes, veto answers, power targets, enacted policies) over different hidden information
+(roles permuted, a different deck order, different discards, other secret veto votes
+with the same outcome) chosen so that no public outcome can change. Every thread post of the two games must be byte-identical. The last
+tests check that the harness notices a post that leaks a role or the discards.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shmod import engine, posts, texts
+from shmod.formats import FORMATS
+from shmod.moves import random_game
+from shmod.setup import Setup, parse_setup, start
+from shmod.state import State
+from shmod.steps import Step
+from shmod.views import PublicView, public_view
+
+VARIANTS = [[], ["veto=secret-vote"], ["tracker_reset=election"], ["term5=seated"]]
+FORMAT_LIST = [cls() for cls in FORMATS.values()]
+
+
+@dataclasses.dataclass
+class Draws:
+    """Where each draw in a game came from: (deck number, positions, requirement)."""
+
+    decks: list[tuple[str, ...]]
+    groups: list[tuple[int, list[int], str | None, bool]]  # deck, positions, policy, exact
+
+
+def trace(setup: Setup, steps: list[Step]) -> tuple[State, Draws]:
+    """Replay ``steps`` and note which deck positions each session and chaos drew."""
+    state = start(setup)
+    draws = Draws([tuple(setup.deck)], [])
+    sessions: list[list[int]] = []  # indices into draws.groups awaiting their outcome
+    for step in steps:
+        before, seen = len(state.draw), len(state.public)
+        engine.apply(state, step)
+        deck = len(draws.decks) - 1
+        if step.kind == "reshuffle":
+            draws.decks.append(tuple(step.deck))
+            deck, before = deck + 1, len(step.deck)
+        taken = before - len(state.draw)
+        if taken <= 0:
+            pass
+        else:
+            cursor = len(draws.decks[deck]) - before
+            positions = list(range(cursor, cursor + taken))
+            chaos = [ev for ev in state.public[seen:] if ev.kind == "chaos"]
+            if chaos:
+                draws.groups.append((deck, positions, chaos[0].data["policy"], True))
+            else:
+                draws.groups.append((deck, positions, None, False))
+                sessions.append([len(draws.groups) - 1])
+        for ev in state.public[seen:]:
+            if (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed":
+                index = sessions.pop(0)[0]
+                d, pos, _, _ = draws.groups[index]
+                draws.groups[index] = (d, pos, ev.data.get("policy"), False)
+    return state, draws
+
+
+def twin_decks(draws: Draws, rng: random.Random) -> list[tuple[str, ...]]:
+    """Other orders of every deck that give every session and chaos the same outcome."""
+    out = []
+    for number, deck in enumerate(draws.decks):
+        cards: list[str | None] = [None] * len(deck)
+        left = Counter(deck)
+        for d, positions, policy, exact in draws.groups:
+            if d != number or policy is None:
+                continue
+            at = positions[0] if exact else rng.choice(positions)
+            cards[at] = policy
+            left[policy] -= 1
+        rest = list(left.elements())
+        rng.shuffle(rest)
+        out.append(tuple(c if c is not None else rest.pop() for c in cards))
+    return out
+
+
+def twin_roles(setup: Setup, state: State, rng: random.Random) -> tuple[str, ...]:
+    """Roles permuted, keeping Hitler on anyone whose Hitler-ness became public."""
+    exposed = {setup.players.index(ev.data["target"]) for ev in state.public
+               if ev.kind == "execute"}
+    exposed |= {setup.players.index(ev.data["chancellor"]) for ev in state.public
+                if ev.kind == "tally" and ev.data.get("not_hitler")}
+    hitler = setup.roles.index("hitler")
+    if state.win_rule == "R-HITLER-ELECTED":
+        exposed.add(hitler)
+    if hitler not in exposed:
+        hitler = rng.choice([s for s in range(len(setup.players)) if s not in exposed])
+    others = [r for r in setup.roles if r != "hitler"]
+    rng.shuffle(others)
+    return tuple("hitler" if s == hitler else others.pop() for s in range(len(setup.players)))
+
+
+def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[str, ...]],
+               roles: tuple[str, ...], rng: random.Random) -> tuple[Setup, list[Step]]:
+    """The same public decisions played over the twin's roles, decks and discards."""
+    twin = dataclasses.replace(setup, roles=roles, deck=decks[0], seed=None)
+    state = start(twin)
+    outcomes = [policy for _, _, policy, exact in draws.groups if not exact]
+    out, shuffles = [], iter(decks[1:])
+    steps = _secret_veto_votes(steps, rng)
+    for step in steps:
+        if step.kind == "reshuffle":
+            step = Step("reshuffle", deck=next(shuffles))
+        elif step.kind == "discard":
+            need = outcomes[0]
+            options = [c for c in set(state.hand)
+                       if need is None or need in _minus(state.hand, c)]
+            step = Step("discard", by=step.by, policy=rng.choice(sorted(options)))
+        elif step.kind == "enact":
+            need = outcomes[0]
+            step = Step("enact", by=step.by, policy=need or rng.choice(state.hand))
+        engine.apply(state, step)
+        if state.public and state.public[-1].entry == state.entries:
+            ended = [ev for ev in state.public if ev.entry == state.entries
+                     and ((ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed")]
+            if ended:
+                outcomes.pop(0)
+        out.append(step)
+    return twin, out
+
+
+def _secret_veto_votes(steps: list[Step], rng: random.Random) -> list[Step]:
+    """Under veto=secret-vote only the outcome is public: re-deal any failed pair of votes."""
+    out = list(steps)
+    votes = [n for n, s in enumerate(steps) if s.kind == "veto" and s.answer in ("ja", "nein")]
+    for first, second in zip(votes[::2], votes[1::2]):
+        if (steps[first].answer, steps[second].answer) != ("ja", "ja"):
+            pair = rng.choice([("ja", "nein"), ("nein", "ja"), ("nein", "nein")])
+            for n, answer in zip((first, second), pair):
+                out[n] = Step("veto", by=steps[n].by, answer=answer)
+    return out
+
+
+def _minus(hand: list[str], card: str) -> list[str]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+ViewFn = Callable[[State], PublicView]
+
+
+def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view) -> list[str]:
+    """Every post a moderator could make: after each step (rotating the three formats),
+    the note of whose move it is (with votes in progress), and one catch-up post over
+    the whole game."""
+    state = start(setup)
+    out = [texts.post(view_fn(state), state.public, FORMAT_LIST[0])]
+    for n, step in enumerate(steps):
+        seen = len(state.public)
+        engine.apply(state, step)
+        view, fmt = view_fn(state), FORMAT_LIST[n % 3]
+        out.append(texts.post(view, state.public[seen:], fmt))
+        out.append(texts.prompt_text(view, fmt) or "")
+    out.append(texts.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
+    return out
+
+
+def make_pair(game_seed: int, players: int, variants: list[str]):  # type: ignore[no-untyped-def]
+    rng = random.Random(game_seed)
+    sim = random_game(players, rng, variants=variants)
+    setup = parse_setup(sim.header)
+    state, draws = trace(setup, sim.steps)
+    decks = twin_decks(draws, rng)
+    roles = twin_roles(setup, state, rng)
+    twin, steps = twin_steps(setup, sim.steps, draws, decks, roles, rng)
+    return setup, sim.steps, twin, steps
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32), st.integers(5, 10), st.sampled_from(VARIANTS))
+def test_posts_do_not_depend_on_hidden_information(game_seed, players, variants):
+    setup, steps, twin, twin_moves = make_pair(game_seed, players, variants)
+    assert thread_posts(setup, steps) == thread_posts(twin, twin_moves)
+
+
+def test_twins_really_differ_in_hidden_information():
+    roles = discards = decks = 0
+    for n in range(60):
+        setup, steps, twin, twin_moves = make_pair(n, 5 + n % 6, VARIANTS[n % 4])
+        roles += setup.roles != twin.roles
+        decks += setup.deck != twin.deck
+        discards += [s for s in steps if s.kind == "discard"] != \
+            [s for s in twin_moves if s.kind == "discard"]
+    assert roles > 45 and decks > 45 and discards > 30
+
+
+def _leaks(view_fn: ViewFn) -> bool:
+    for n in range(200):
+        setup, steps, twin, twin_moves = make_pair(n, 5 + n % 6, VARIANTS[n % 4])
+        if thread_posts(setup, steps, view_fn) != thread_posts(twin, twin_moves, view_fn):
+            return True
+    return False
+
+
+def test_a_post_that_names_the_presidents_role_is_caught():
+    def leaky(state: State) -> PublicView:
+        view = public_view(state)
+        return dataclasses.replace(view, president=f"{view.president} ({state.roles[state.president]})")
+
+    assert _leaks(leaky)
+
+
+def test_a_post_that_counts_discarded_fascist_policies_is_caught():
+    def leaky(state: State) -> PublicView:
+        return dataclasses.replace(public_view(state), discard_size=state.discard.count("F"))
+
+    assert _leaks(leaky)
+
+
+def test_catch_up_posts_are_identical_too():
+    for n in range(20):
+        setup, steps, twin, twin_moves = make_pair(n, 5 + n % 6, [])
+        state_a, state_b = start(setup), start(twin)
+        for cut in range(0, len(steps), 7):
+            for step in steps[cut:cut + 7]:
+                engine.apply(state_a, step)
+            for step in twin_moves[cut:cut + 7]:
+                engine.apply(state_b, step)
+            fmt = FORMAT_LIST[cut % 3]
+            assert (posts.render(state_a, posts.unposted(state_a), fmt)
+                    == posts.render(state_b, posts.unposted(state_b), fmt))

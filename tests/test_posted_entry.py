@@ -1,0 +1,105 @@
+"""The ``posted`` entry (R-THREAD bookkeeping): accepted in any phase, even after the game
+is over, changing nothing but which entries count as posted; refused without change
+when it covers nothing new or entries that do not exist."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shmod import engine, game, posts
+from shmod.errors import BadInput, RuleBroken
+from shmod.formats import Plain
+from shmod.moves import random_game
+from shmod.setup import parse_setup, start
+from shmod.steps import Seating, Step, parse_step, to_entry
+from shmod.views import public_view
+
+AT = "2026-01-01T00:00:00Z"
+
+
+def _log(tmp_path, steps_count=None):  # type: ignore[no-untyped-def]
+    sim = random_game(5, random.Random(11))
+    steps = sim.steps if steps_count is None else sim.steps[:steps_count]
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(sim.header, steps, at=AT))
+    return str(path), sim
+
+
+def test_posted_changes_nothing_public_but_the_marks():
+    sim = random_game(7, random.Random(5))
+    plain, marked = start(parse_setup(sim.header)), start(parse_setup(sim.header))
+    for n, step in enumerate(sim.steps):
+        engine.apply(plain, step)
+        engine.apply(marked, step)
+        if n % 9 == 0:
+            engine.apply(marked, Step("posted", upto=marked.entries))
+    engine.apply(marked, Step("posted", upto=marked.entries))  # after the game is over
+    a, b = public_view(plain), public_view(marked)
+    strip = lambda v: [(e.kind, e.data) for e in v.history]  # noqa: E731
+    assert strip(a) == strip(b) and a.winner == b.winner and a.phase == b.phase == "over"
+    assert len(marked.posts) == len(sim.steps) // 9 + 2
+
+
+@pytest.mark.parametrize("upto", [0, 5, 6])
+def test_posted_must_cover_new_existing_entries(upto):
+    sim = random_game(5, random.Random(2))
+    state = start(parse_setup(sim.header))
+    for step in sim.steps[:3]:
+        engine.apply(state, step)
+    engine.apply(state, Step("posted", upto=0))
+    with pytest.raises(RuleBroken, match="R-THREAD"):
+        engine.apply(state, Step("posted", upto=upto))
+    assert state.posts == [0]
+
+
+def test_nothing_new_is_refused():
+    sim = random_game(5, random.Random(2))
+    state = start(parse_setup(sim.header))
+    engine.apply(state, Step("posted", upto=0))
+    engine.apply(state, sim.steps[0])  # a nomination: public
+    engine.apply(state, sim.steps[1])  # a vote: nothing public yet
+    with pytest.raises(RuleBroken, match="nothing new"):
+        engine.apply(state, Step("posted", upto=1))  # only the earlier posted entry
+    assert state.entries == 3
+    engine.apply(state, Step("posted", upto=3))
+
+
+@pytest.mark.parametrize("bad", [True, -3, "4", 2.5, None, [1]])
+def test_upto_must_be_an_entry_number(bad):
+    with pytest.raises(BadInput):
+        parse_step({"kind": "posted", "upto": bad}, Seating(("A", "B", "C", "D", "E")))
+
+
+def test_round_trip_through_the_log(tmp_path):
+    path, _ = _log(tmp_path, 6)
+    before = open(path, "rb").read()
+    with pytest.raises(RuleBroken):
+        posts.mark_posted(path, 99)
+    assert open(path, "rb").read() == before
+    done = posts.mark_posted(path, 6)
+    assert done.entries[0]["kind"] == "posted" and done.entries[0]["upto"] == 6
+    assert to_entry(Step("posted", upto=6), ()) == {"kind": "posted", "upto": 6}
+    loaded = game.load(path)
+    assert loaded.state.posts == [6] and loaded.chain == []
+    assert posts.next_post(loaded, Plain()) is None
+
+
+def test_an_earlier_post_prints_again_exactly(tmp_path):
+    path, sim = _log(tmp_path, 0)
+    first = posts.next_post(game.load(path), Plain())
+    assert first is not None and first.upto == 0
+    posts.mark_posted(path, 0)
+    for step in sim.steps[:12]:
+        game.record(path, lambda _g, s=step: s, at=AT)
+    second = posts.next_post(game.load(path), Plain())
+    assert second is not None and (second.number, second.first) == (2, 1)
+    posts.mark_posted(path, second.upto)
+    for step in sim.steps[12:20]:
+        game.record(path, lambda _g, s=step: s, at=AT)
+    loaded = game.load(path)
+    assert posts.earlier_post(loaded, 1, Plain()).text == first.text
+    assert posts.earlier_post(loaded, 2, Plain()).text == second.text
+    assert posts.listing(loaded) == [(1, 0, 0), (2, 1, second.upto)]
+    with pytest.raises(BadInput, match="no post 3"):
+        posts.earlier_post(loaded, 3, Plain())

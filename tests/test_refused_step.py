@@ -1,0 +1,24 @@
+"""A refused step leaves the state exactly as it was, its entry count included (core fix)."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from shmod import engine
+from shmod.errors import IllegalStep
+from shmod.moves import random_game
+from shmod.setup import parse_setup, start
+from shmod.steps import Step
+
+
+def test_refused_rule_leaves_the_entry_count_alone():
+    sim = random_game(5, random.Random(4))
+    state = start(parse_setup(sim.header))
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalStep, match="R-NOMINATE"):
+        engine.apply(state, Step("nominate", by=state.president, target=state.president))
+    assert state == before
+    engine.apply(state, sim.steps[0])
+    assert state.public[-1].entry == 1

@@ -1,0 +1,43 @@
+"""The reveal post: refused while the game is on; after it, every government's policies
+add up (drawn = President's discard + Chancellor's discard + enacted)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from shmod import game
+from shmod.errors import BadInput
+from shmod.formats import Plain
+from shmod.moves import random_game
+from shmod.reveal import governments, reveal_text
+
+
+def _load(tmp_path, players, seed, variants, cut=None):  # type: ignore[no-untyped-def]
+    sim = random_game(players, random.Random(seed), variants=variants)
+    path = tmp_path / f"g{seed}.yaml"
+    path.write_text(game.log_text(sim.header, sim.steps[:cut], at="2026-01-01T00:00:00Z"))
+    return game.load(str(path))
+
+
+@pytest.mark.parametrize("variants", [[], ["veto=secret-vote"]])
+def test_every_government_adds_up(tmp_path, variants):
+    for seed in range(15):
+        loaded = _load(tmp_path, 5 + seed % 6, seed, variants)
+        govs = governments(loaded)
+        enacted = [ev for ev in loaded.state.public if ev.kind == "enact" and not ev.data["chaos"]]
+        assert [g.enacted for g in govs if g.enacted] == [ev.data["policy"] for ev in enacted]
+        for g in govs:
+            assert len(g.president_discard) == 1 and len(g.chancellor_discard) == (1 if g.enacted else 2)
+            assert Counter(g.drawn) == Counter(g.president_discard + g.chancellor_discard
+                                               + ([g.enacted] if g.enacted else []))
+        text = reveal_text(loaded, Plain(), spoiler=False)
+        for name, role in zip(loaded.state.players, loaded.state.roles):
+            assert f"{name}: {'Hitler' if role == 'hitler' else 'a ' + role.title()}" in text
+
+
+def test_refused_while_the_game_is_on(tmp_path):
+    loaded = _load(tmp_path, 7, 1, [], cut=20)
+    with pytest.raises(BadInput, match="R-THREAD"):
+        reveal_text(loaded, Plain())

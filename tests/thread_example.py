@@ -1,0 +1,34 @@
+"""A full example game and the thread a moderator would post for it (shared by tests)."""
+from __future__ import annotations
+
+import random
+
+from shmod import engine, posts
+from shmod.formats import Plain
+from shmod.moves import random_game
+from shmod.setup import Setup, parse_setup, start
+from shmod.state import NOMINATE, OVER, State
+from shmod.steps import Step
+
+#: A seven-player game with chaos, a veto, every 7-8 board power and a reshuffle.
+EXAMPLE = (7, 357)
+
+
+def example_game() -> tuple[Setup, list[Step]]:
+    players, seed = EXAMPLE
+    sim = random_game(players, random.Random(seed))
+    return parse_setup(sim.header), sim.steps
+
+
+def thread(fmt: Plain) -> tuple[list[str], State]:
+    """The posts, made whenever a round starts or the game ends, each marked ``posted``."""
+    setup, steps = example_game()
+    state = start(setup)
+    made = []
+    for step in [None, *steps]:
+        if step is not None:
+            engine.apply(state, step)
+        if state.phase in (NOMINATE, OVER) and posts.unposted(state):
+            made.append(posts.render(state, posts.unposted(state), fmt))
+            engine.apply(state, Step("posted", upto=state.entries))
+    return made, state
