@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shmod import shuffle
-from shmod.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
+from shmod.errors import GameIsOver, IllegalStep, OutOfTurn, RuleBroken, WrongActor
 from shmod.rules import (
     EXECUTE,
     FASCIST,
@@ -70,7 +70,11 @@ def apply(state: State, step: Step) -> None:
     """Apply one step to ``state`` (counted as the next entry) or raise without change."""
     _check_turn(state, step)
     state.entries += 1
-    HANDLERS[step.kind](state, step)
+    try:
+        HANDLERS[step.kind](state, step)
+    except IllegalStep:
+        state.entries -= 1  # handlers check before they change anything else
+        raise
 
 
 def waiting_for(state: State) -> tuple[list[int], str]:
