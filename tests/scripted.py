@@ -43,6 +43,7 @@ def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] |
              for n in names}
     return {
         "shmod": 1,
+        "created": "2026-01-01T00:00:00Z",
         "players": names,
         "variants": dict(variants or {}),
         "first_president": first or names[0],
