@@ -1,10 +1,11 @@
 """Legislative session: R-DRAW, R-PASS, R-SECRET, R-RESHUFFLE."""
 import random
 
+import pytest
 from scripted import refuse, table
 
-from shmod import engine
-from shmod.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod import engine, game
+from shmod.errors import LogError, OutOfTurn, RuleBroken, WrongActor
 from shmod.moves import random_game
 from shmod.setup import parse_setup, start
 from shmod.state import DISCARD, ENACT, NOMINATE, RESHUFFLE
@@ -105,25 +106,38 @@ def test_reshuffle_not_due_with_three_left():
     refuse(t, OutOfTurn, "R-RESHUFFLE", t.reshuffle, None)
 
 
-def test_reshuffle_seeded_order_must_follow_the_seed():
-    for seed in range(40):
-        sim = random_game(5, random.Random(seed))
-        steps = [s for s in sim.steps]
-        index = next((i for i, s in enumerate(steps) if s.kind == "reshuffle"), None)
-        if index is not None:
-            break
-    assert index is not None
-    state = start(parse_setup(sim.header))
-    for step in steps[:index]:
-        engine.apply(state, step)
-    right = steps[index].deck
-    wrong = tuple(reversed(right)) if tuple(reversed(right)) != right else tuple(sorted(right))
+def seeded_with_reshuffle():
+    """A random seeded game that reshuffles, the index of its first reshuffle, and a
+    wrong order for it (the same policies)."""
+    sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
+               if any(step.kind == "reshuffle" for step in s.steps))
+    index = next(i for i, s in enumerate(sim.steps) if s.kind == "reshuffle")
+    right = sim.steps[index].deck
+    wrong = tuple(sorted(right))
+    wrong = wrong if wrong != right else wrong[::-1]
     assert wrong != right
-    try:
+    return sim, index, wrong
+
+
+def test_reshuffle_seeded_order_must_follow_the_seed():
+    sim, index, wrong = seeded_with_reshuffle()
+    state = start(parse_setup(sim.header))
+    for step in sim.steps[:index]:
+        engine.apply(state, step)
+    with pytest.raises(RuleBroken, match=r"^R-RESHUFFLE: .*not the order the seed gives"):
         engine.apply(state, Step("reshuffle", deck=wrong))
-    except RuleBroken as err:
-        assert str(err).startswith("R-RESHUFFLE: ") and "the order the seed gives" in str(err)
-    else:
-        raise AssertionError("a reshuffle out of the seed's order was accepted")
-    engine.apply(state, steps[index])
+    engine.apply(state, sim.steps[index])
     assert state.reshuffles == 1
+
+
+def test_reshuffle_out_of_seed_order_in_a_log_is_reported_at_its_line(tmp_path):
+    sim, index, wrong = seeded_with_reshuffle()
+    steps = list(sim.steps)
+    steps[index] = Step("reshuffle", deck=wrong)
+    path = tmp_path / "g.yaml"
+    text = game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z")
+    path.write_text(text)
+    line = text.splitlines().index("log:") + 2 + index
+    with pytest.raises(LogError, match=rf"g\.yaml:{line}: entry {index + 1}: R-RESHUFFLE: .*order the seed gives") as err:
+        game.load(str(path))
+    assert err.value.rule == "R-RESHUFFLE"

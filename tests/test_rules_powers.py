@@ -6,7 +6,7 @@ from scripted import chaos, refuse, table
 
 from shmod.errors import OutOfTurn, RuleBroken, WrongActor
 from shmod.rules import EXECUTE, INVESTIGATE, SPECIAL
-from shmod.state import NOMINATE, OVER, POWER
+from shmod.state import NOMINATE, OVER, POWER, RESHUFFLE
 
 
 def public_since(t, entry):
@@ -198,3 +198,49 @@ def test_track_board_fixed_by_players_seated():
     t.session("Dan", "F", "F")
     t.session("Eve", "F", "F")
     assert t.state.power == SPECIAL  # a 5-6 board would have granted Policy Peek here
+
+
+def test_peek_comes_after_the_end_of_session_reshuffle():
+    t = table(5)
+    t.session("Bob", "F", "F")
+    t.session("Cat", "F", "F")
+    s = t.state
+    s.discard, s.draw = s.discard + s.draw[5:], s.draw[:5]  # the third session leaves two
+    t.elect("Dan")
+    t.discard("F")
+    t.enact("F")
+    assert (s.phase, s.power) == (RESHUFFLE, None)  # R-RESHUFFLE first, then the power
+    refuse(t, OutOfTurn, "R-PEEK", t.power, "peek")
+    t.reshuffle("LLF" + "F" * 7 + "L" * 4)
+    assert s.power == "peek" and t.president == "Cat"
+    t.power("peek")
+    assert s.secrets[-1].data == {"cards": ["L", "L", "F"]}
+
+
+def test_investigate_dead_player_refused():
+    t = table(5)
+    t.state.rules = dataclasses.replace(t.state.rules, powers=(EXECUTE, INVESTIGATE, None, None, None))
+    t.session("Bob", "F", "F")
+    t.power(EXECUTE, "Cat")
+    t.session("Dan", "F", "F")
+    refuse(t, RuleBroken, "R-INVESTIGATE", t.power, INVESTIGATE, "Cat", match="Cat is dead")
+    t.power(INVESTIGATE, "Dan")
+
+
+def test_special_election_chaos_in_the_special_round_resumes_after_the_caller():
+    t = seven_to_special()
+    t.power(SPECIAL, "Fay")
+    t.fail("Ann")  # Fay's special election fails: Dan (after Cat, the caller) is next
+    assert t.president == "Dan"
+    t.fail("Ann")
+    t.fail("Ann")  # Eve's fails: the third in a row, chaos
+    assert (t.state.tracker, t.state.fascist) == (0, 4) and t.state.power is None
+    assert t.president == "Fay"
+
+
+def test_special_election_caller_executed_rotation_continues_after_the_callers_seat():
+    t = seven_to_special()
+    t.power(SPECIAL, "Fay")
+    t.session("Ann", "F", "F")  # Fay + Ann: F4, Execution
+    t.power(EXECUTE, "Cat")  # the caller dies
+    assert t.president == "Dan"
