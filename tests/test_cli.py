@@ -170,3 +170,31 @@ def test_secret_votes_stay_hidden_until_all_are_in(run, log):
     out = ok(run, log, "vote", "Eve", "ja")
     assert "3. Cat: Nein" in out and "Ja 4, Nein 1" in out
     assert "PM to Ann" in out and "Fascist, Fascist, Liberal" in out  # the President's draw
+
+
+def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(run, tmp_path):
+    """Core bug fixed: with a seeded reshuffle due at the end of a hand-edited log, every
+    command was refused (and ``reshuffle`` refuses seeded games)."""
+    import random
+
+    from shmod import game
+    from shmod.moves import random_game
+
+    sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
+               if any(step.kind == "reshuffle" for step in s.steps))
+    index = next(i for i, s in enumerate(sim.steps) if s.kind == "reshuffle")
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(sim.header, sim.steps[:index], at="2026-01-01T00:00:00Z"))
+    assert game.load(str(path)).state.phase == "reshuffle"
+    after = sim.steps[index + 1]
+    args = {"nominate": ["nominate", sim.header["players"][after.target]],
+            "execute": ["execute", sim.header["players"][after.target]],
+            "investigate": ["investigate", sim.header["players"][after.target]],
+            "special_election": ["special-election", sim.header["players"][after.target]],
+            "peek": ["peek"]}[after.kind]
+    ok(run, path, *args)
+    lines = path.read_text().splitlines()
+    assert lines[-2].startswith("- {kind: reshuffle, deck: ")
+    replayed = game.load(str(path))
+    assert replayed.chain == [] and replayed.state.reshuffles == 1
+    assert len(replayed.log.entries) == index + 2
