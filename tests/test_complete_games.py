@@ -3,65 +3,12 @@
 R-HITLER-ELECTED), driven through the engine with deterministic choices, then written as
 an unseeded log and replayed."""
 import pytest
-from scripted import eligible, table
+from scripted import WAYS, play
 
 from shmod import game
 from shmod.errors import GameIsOver
-from shmod.rules import EXECUTE, INVESTIGATE, SPECIAL
-from shmod.state import DISCARD, ENACT, NOMINATE, OVER, POWER, RESHUFFLE
+from shmod.rules import EXECUTE
 from shmod.steps import Step
-
-WAYS = {
-    "five-liberal": ("Liberals", "R-WIN-LIB"),
-    "hitler-executed": ("Liberals", "R-WIN-LIB"),
-    "six-fascist": ("Fascists", "R-WIN-FAS"),
-    "hitler-elected": ("Fascists", "R-HITLER-ELECTED"),
-}
-
-
-def play(players: int, way: str):
-    """Play to the end: the Liberals' way enacts Liberal policies from a deck holding one
-    per hand; the other ways enact Fascist ones, use every power and aim it as ``way`` needs."""
-    want = "L" if way == "five-liberal" else "F"
-    other = "F" if want == "L" else "L"
-    t = table(players, deck="LFF" * 5 if want == "L" else "FFL" * 5)
-    s = t.state
-    hitler = t.name(s.hitler)
-    fascists = {t.name(x) for x, r in enumerate(s.roles) if r == "fascist"}
-    powers_used = []
-    while s.phase != OVER:
-        assert len(t.steps) < 400, "the scripted game does not end"
-        if s.phase == NOMINATE:
-            options = eligible(t)
-            assert len(s.draw) >= 3 and s.tracker < 3
-            if way == "hitler-elected" and s.fascist >= 3 and hitler in options:
-                t.elect(hitler)
-            else:
-                safe = [n for n in options if n != hitler]
-                t.elect(safe[0]) if safe else t.fail(options[0])
-        elif s.phase == DISCARD:
-            t.discard(other if other in s.hand else want)
-        elif s.phase == ENACT:
-            t.enact(want if want in s.hand else other)
-        elif s.phase == RESHUFFLE:
-            t.reshuffle()
-        elif s.phase == POWER:
-            powers_used.append(s.power)
-            others = [t.name(x) for x in s.living if x != s.president]
-            if s.power == "peek":
-                t.power("peek")
-            elif s.power == INVESTIGATE:
-                t.power(INVESTIGATE, next(n for n in others if t.seat(n) not in s.investigated))
-            elif s.power == SPECIAL:
-                t.power(SPECIAL, [n for n in others if n != hitler][-1])
-            elif s.power == EXECUTE:
-                if way == "hitler-executed":
-                    t.power(EXECUTE, hitler)
-                else:
-                    t.power(EXECUTE, next(n for n in others if n != hitler and n not in fascists))
-        else:
-            raise AssertionError(f"unexpected phase {s.phase}")
-    return t, powers_used
 
 
 @pytest.mark.parametrize("way", WAYS)
