@@ -100,14 +100,15 @@ def test_term5_counts_players_alive_not_seated():
 def test_term5_six_alive_keeps_the_last_president_limited():
     t = table(6, hitler="Fay")
     t.session("Cat", "F", "F")
-    refuse(t, RuleBroken, "R-TERM", t.nominate, "Ann", match="R-TERM5 lifts this only")
+    refuse(t, RuleBroken, "R-TERM", t.nominate, "Ann", match=r"\(R-TERM5 lifts this only with five or fewer players alive\)$")
 
 
 def test_term5_seated_variant_applies_only_to_five_player_games():
     t = table(6, hitler="Fay", variants={"term5": "seated"})
     kill(t, "Cat")
     assert len(t.state.living) == 5
-    refuse(t, RuleBroken, "R-TERM", t.nominate, "Dan", match="last elected President")
+    refuse(t, RuleBroken, "R-TERM", t.nominate, "Dan",
+           match=r"last elected President \(R-TERM5 lifts this only in games seated with five players\)$")
     t = table(5, variants={"term5": "seated"})
     t.session("Cat", "F", "F")
     t.nominate("Ann")

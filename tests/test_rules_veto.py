@@ -75,9 +75,10 @@ def test_veto_refused_must_enact_and_cannot_propose_again():
 
 
 def test_veto_needs_five_fascist_policies():
-    t = table(5)
-    to_enact(t, "Bob", "F")
-    refuse(t, RuleBroken, "R-VETO", t.veto, "propose", match="needs five Fascist policies on the board; there are 0")
+    for variant in ("rulebook", "secret-vote"):
+        t = table(5, variants={"veto": variant})
+        to_enact(t, "Bob", "F")
+        refuse(t, RuleBroken, "R-VETO", t.veto, "propose", match="needs five Fascist policies on the board; there are 0")
     t = vetoable()
     refuse(t, OutOfTurn, "R-VETO", t.veto, "propose", by="Ann")  # no session yet
     to_enact(t, "Bob", "F")
