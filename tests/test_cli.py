@@ -113,6 +113,8 @@ def test_typos_in_policies_votes_and_veto_answers(run, log):
     ok(run, log, "discard", "F")
     refused(run, log, ["enact", "blue"], 2, r"'blue' is not a policy")
     refused(run, log, ["veto", "maybe"], 2, r"'maybe' is not a veto answer")
+    refused(run, log, ["veto", "ja"], 2, r"a secret veto vote needs --by")
+    refused(run, log, ["enact", "F", "-f", "html"], 2, r"unknown format 'html'")
 
 
 def test_new_refuses_bad_setups_and_never_overwrites(run, log, tmp_path):

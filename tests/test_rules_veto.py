@@ -199,3 +199,15 @@ def test_veto_session_draw_is_not_touched_by_a_discard_phase_veto():
     t.elect("Bob")
     assert t.state.phase == DISCARD
     refuse(t, OutOfTurn, "R-VETO", t.veto, "propose", by="Bob", match="no veto now")
+
+
+def test_veto_ends_the_session_with_a_reshuffle_when_fewer_than_three_remain():
+    t = vetoable("LFF")
+    s = t.state
+    s.discard, s.draw = s.draw[4:], s.draw[:4]
+    to_enact(t, "Bob", "F")
+    t.veto("propose")
+    t.veto("accept")
+    assert (s.phase, s.tracker, len(s.draw)) == (RESHUFFLE, 1, 1)  # R-RESHUFFLE after a veto too
+    t.reshuffle()
+    assert (s.phase, len(s.draw), t.president) == (NOMINATE, 12, "Bob")
