@@ -67,15 +67,14 @@ def test_term_last_elected_president_and_chancellor_are_ineligible():
 
 
 def test_term_failed_nominations_create_no_term_limits():
-    t = table(6, hitler="Fay")
-    t.session("Cat", "F", "F")  # Ann + Cat elected
-    t.fail("Dan")  # Bob + Dan fail
-    assert t.president == "Cat"
-    refuse(t, RuleBroken, "R-TERM", t.nominate, "Ann")  # still the last *elected* President
-    t.nominate("Bob")  # the failed candidate is eligible
-    t.state.votes.clear()
-    t.state.phase = NOMINATE
-    t.nominate("Dan")  # so is the failed nominee
+    for nominee in ("Bob", "Dan"):  # the failed candidate, then the failed nominee
+        t = table(6, hitler="Fay")
+        t.session("Cat", "F", "F")  # Ann + Cat elected
+        t.fail("Dan")  # Bob + Dan fail
+        assert t.president == "Cat"
+        refuse(t, RuleBroken, "R-TERM", t.nominate, "Ann")  # still the last *elected* President
+        t.nominate(nominee)
+        assert t.state.phase == VOTE
 
 
 # R-TERM5
