@@ -200,3 +200,41 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     replayed = game.load(str(path))
     assert replayed.chain == [] and replayed.state.reshuffles == 1
     assert len(replayed.log.entries) == index + 2
+
+
+
+def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run, tmp_path):
+    """A game dealt with real cards (no seed): shmod replays it and the moderator records
+    the reshuffle's order; a pile that is not the draw and discard piles is refused."""
+    from scripted import header
+
+    from shmod import game
+
+    head = header(5, hitler="Ann", fascists=["Dan"], deck="LFF" * 5)
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(head, [], at="2026-01-01T00:00:00Z"))
+    living = list(SEATS)
+    for president, chancellor, power in (("Ann", "Bob", None), ("Bob", "Cat", None),
+                                         ("Cat", "Dan", ["peek"]), ("Dan", "Eve", ["execute", "Bob"]),
+                                         ("Eve", "Cat", None)):
+        ok(run, path, "nominate", chancellor)
+        for name in living:
+            ok(run, path, "vote", name, "ja")
+        ok(run, path, "discard", "liberal")
+        shown = ok(run, path, "enact", "fascist")
+        if power:
+            ok(run, path, *power)
+        if "Bob" in (power or []):
+            living.remove("Bob")
+    assert "the moderator to record the reshuffled draw pile (R-RESHUFFLE)" in shown
+    refused(run, path, ["execute", "Cat"], 1, r"R-EXECUTE: no execute now: waiting for the moderator")
+    refused(run, path, ["reshuffle", "L" * 7 + "F" * 5], 1,
+            r"R-RESHUFFLE: the new draw pile .* is not the draw and discard piles together \(6 Liberal, 6 Fascist\)")
+    refused(run, path, ["reshuffle", "LFX"], 2, r"'X' is not a policy")
+    shown = ok(run, path, "reshuffle", "FFFFFF LLLLLL")
+    assert "Eve (President) to use Execution" in shown
+    ok(run, path, "execute", "Cat")
+    state = game.load(str(path)).state
+    assert (state.fascist, state.reshuffles, state.draw, state.alive) == (
+        5, 1, list("FFFFFFLLLLLL"), [True, False, False, True, True])
+    assert state.president == 0  # Ann, after Eve
