@@ -1,6 +1,8 @@
 """Random entries, legal or not, thrown at the engine between legal steps: each is either
 accepted or refused with a rule id (IllegalStep) or a form error (BadInput), and a refusal
-leaves the state exactly as it was. No other exception may escape (a traceback for a user)."""
+leaves the state exactly as it was. No other exception may escape (a traceback for a user).
+Whatever is accepted is one of moves.legal_steps, and what it lists is accepted: simulate
+and the sweep rely on it."""
 import copy
 import random
 
@@ -10,7 +12,7 @@ from shmod import engine
 from shmod.errors import BadInput, IllegalStep
 from shmod.moves import legal_steps, random_game
 from shmod.setup import parse_setup, start
-from shmod.state import OVER
+from shmod.state import OVER, State
 from shmod.steps import KINDS, Seating, parse_step
 
 VALUES = {
@@ -44,9 +46,12 @@ def test_random_entries_are_accepted_or_refused_cleanly(players):
             for _ in range(3):
                 raw = random_entry(rng, state.players)
                 before = {k: copy.copy(v) for k, v in vars(state).items()}  # fields hold immutables
+                legal = legal_steps(state)
                 try:
-                    engine.apply(state, parse_step(raw, seating))
+                    step = parse_step(raw, seating)
+                    engine.apply(state, step)
                     accepted += 1
+                    assert step in legal, f"{step} was accepted but moves.legal_steps omits it"
                 except (IllegalStep, BadInput) as err:
                     refused += 1
                     assert str(err) and "\n" not in str(err)
@@ -56,5 +61,8 @@ def test_random_entries_are_accepted_or_refused_cleanly(players):
                 if state.phase == OVER:
                     break
             if state.phase != OVER:
-                engine.apply(state, rng.choice(legal_steps(state)))
+                options = legal_steps(state)
+                for step in rng.sample(options, min(3, len(options))):
+                    engine.apply(State(**{k: copy.copy(v) for k, v in vars(state).items()}), step)
+                engine.apply(state, rng.choice(options))
     assert accepted > 50 and refused > 1000
