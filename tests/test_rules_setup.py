@@ -24,11 +24,15 @@ def test_seat_order_is_the_listed_order_and_next_wraps_around():
     assert state.next_living(3) == 0  # R-SEAT: the next *living* player
 
 
-def test_seat_duplicate_names_are_refused():
+def test_seat_duplicate_or_numeric_names_are_refused():
     head = header(5)
     head["players"][1] = "ann"
-    with pytest.raises(BadInput, match="must differ"):
+    with pytest.raises(BadInput, match=r"must differ \(ignoring case\): Ann, ann"):
         parse_setup(head)
+    with pytest.raises(BadInput, match="'3' would be mistaken for a seat number"):
+        new_header(["Ann", "Bob", "3", "Dan", "Eve"], seed="s", salt="x", created="c")
+    names = new_header(["  Ann  Lee ", "Bob", "Cat", "Dan", "Eve"], seed="s", salt="x", created="c")["players"]
+    assert names[0] == "Ann Lee"
 
 
 # R-COUNT
