@@ -41,3 +41,33 @@ def test_veto_chaos_with_empty_draw_pile_is_recorded_with_the_seeds_reshuffle(tm
     assert (got.liberal, got.fascist, got.tracker, got.draw, got.phase) == (
         expected.liberal, expected.fascist, expected.tracker, expected.draw, expected.phase)
     assert got.tracker == 0 and (got.liberal + got.fascist) == (state.liberal + state.fascist + 1)
+
+
+def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
+    """Five votes recorded at once (R-VOTE PMs arriving together): all five land, in some
+    order, on an unbroken hash chain, and the count happens once."""
+    import threading
+
+    from shmod.steps import Step
+
+    path = str(tmp_path / "g.yaml")
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann")
+    game.record(path, lambda g: Step("nominate", by=0, target=1))
+    errors: list[Exception] = []
+
+    def vote(seat: int) -> None:
+        try:
+            game.record(path, lambda g: Step("vote", by=seat, vote=True))
+        except Exception as err:  # noqa: BLE001 - collected and asserted below
+            errors.append(err)
+
+    threads = [threading.Thread(target=vote, args=(seat,)) for seat in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    loaded = game.load(path)
+    assert loaded.chain == [] and len(loaded.log.entries) == 6
+    assert loaded.state.phase == "discard"
+    assert [p.kind for p in loaded.state.public].count("tally") == 1
