@@ -6,7 +6,7 @@ import pytest
 from scripted import WAYS, play
 
 from shmod import game
-from shmod.errors import GameIsOver
+from shmod.errors import GameIsOver, LogError
 from shmod.rules import EXECUTE
 from shmod.steps import Step
 
@@ -47,3 +47,14 @@ def test_complete_game_refuses_every_kind_of_step_after_the_end():
                  Step("execute", by=0, target=1), Step("reshuffle", deck=("F",))):
         with pytest.raises(GameIsOver, match="^R-WIN-LIB: the game is over"):
             t.apply(step)
+
+
+def test_an_entry_after_the_end_in_the_log_is_reported_with_its_line(tmp_path):
+    t, _ = play(6, "six-fascist")
+    path = tmp_path / "game.yaml"
+    text = game.log_text(t.header, t.steps, at="2026-01-01T00:00:00Z")
+    path.write_text(text + "- {kind: nominate, by: Ann, chancellor: Bob}\n")
+    line = text.count("\n") + 1
+    with pytest.raises(LogError, match=rf"game\.yaml:{line}: entry {len(t.steps) + 1}: "
+                                       r"R-WIN-FAS: the game is over \(Fascists won"):
+        game.load(str(path))
