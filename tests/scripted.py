@@ -6,6 +6,8 @@ Fascists first), and a :class:`Table` that applies steps by player name.
 """
 from __future__ import annotations
 
+import copy
+import re
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -133,15 +135,11 @@ def table(players: int = 5, **kwargs: Any) -> Table:
 
 def refused(cls: type[IllegalStep], rule: str, match: str = "") -> AbstractContextManager[Any]:
     """``pytest.raises`` for an IllegalStep subclass whose message starts with ``rule: ``."""
-    import re
-
     return pytest.raises(cls, match=rf"^{re.escape(rule)}: .*{match}")
 
 
 def snapshot(state: State) -> dict[str, Any]:
     """Every field of the state, copied, to check that a refused step changed nothing."""
-    import copy
-
     return copy.deepcopy(vars(state))
 
 
@@ -178,7 +176,7 @@ WAYS = {
 }
 
 
-def play(players: int, way: str):
+def play(players: int, way: str) -> tuple[Table, list[str | None]]:
     """Play to the end: the Liberals' way enacts Liberal policies from a deck holding one
     per hand; the other ways enact Fascist ones, use every power and aim it as ``way`` needs."""
     want = "L" if way == "five-liberal" else "F"
@@ -187,7 +185,7 @@ def play(players: int, way: str):
     s = t.state
     hitler = t.name(s.hitler)
     fascists = {t.name(x) for x, r in enumerate(s.roles) if r == "fascist"}
-    powers_used = []
+    powers_used: list[str | None] = []
     while s.phase != OVER:
         assert len(t.steps) < 400, "the scripted game does not end"
         if s.phase == NOMINATE:
@@ -196,8 +194,7 @@ def play(players: int, way: str):
             if way == "hitler-elected" and s.fascist >= 3 and hitler in options:
                 t.elect(hitler)
             else:
-                safe = [n for n in options if n != hitler]
-                t.elect(safe[0]) if safe else t.fail(options[0])
+                t.elect(next(n for n in options if n != hitler))
         elif s.phase == DISCARD:
             t.discard(other if other in s.hand else want)
         elif s.phase == ENACT:
