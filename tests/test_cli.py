@@ -12,25 +12,6 @@ SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 @pytest.fixture
-def run(monkeypatch, capsys):
-    """Run ``shmod ARGS`` in-process through main(); return (exit code, stdout, stderr)."""
-    monkeypatch.delenv("SHMOD_GAME", raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-
-    def call(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["shmod", *args])
-        try:
-            main()
-            code = 0
-        except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else 1
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
-
-
-@pytest.fixture
 def log(tmp_path, run):
     """A new five-player game, seed s1, Ann first: Ann is Hitler, Dan the Fascist."""
     path = tmp_path / "g.yaml"
