@@ -32,6 +32,7 @@ def test_thread_does_not_depend_on_hidden_roles():
         b.apply(step)
         new_a, new_b = a.state.public[seen[0]:], b.state.public[seen[1]:]
         assert new_a == new_b
+        assert views.public_view(a.state) == views.public_view(b.state)  # status, too
         assert thread(a.state, new_a) == thread(b.state, new_b)
     assert a.state.secrets != b.state.secrets  # the PMs did differ: role PMs, investigations
 
@@ -45,3 +46,13 @@ def test_thread_does_not_depend_on_votes_before_all_are_in():
     assert a.state.phase == b.state.phase == VOTE and a.state.votes != b.state.votes
     assert views.public_view(a.state) == views.public_view(b.state)
     assert thread(a.state, []) == thread(b.state, [])
+
+
+def test_thread_does_not_depend_on_the_undrawn_deck():
+    a, b = table(5, deck="LFF" + "FLF" + "LLL"), table(5, deck="LFF" + "FLF" + "FFF")
+    for t in (a, b):
+        t.session("Bob", "L", "F")
+        t.session("Cat", "F", "L")
+    assert a.state.draw != b.state.draw
+    assert views.public_view(a.state) == views.public_view(b.state)
+    assert thread(a.state, a.state.public) == thread(b.state, b.state.public)
