@@ -219,3 +219,11 @@ def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run,
     assert (state.fascist, state.reshuffles, state.draw, state.alive) == (
         5, 1, list("FFFFFFLLLLLL"), [True, False, False, True, True])
     assert state.president == 0  # Ann, after Eve
+
+
+def test_torn_last_line_is_reported_and_nothing_is_built_on_it(run, log):
+    ok(run, log, "nominate", "Bob")
+    with log.open("a") as out:
+        out.write('- {kind: vote, by: Ann, vote: ja, at: "2026')  # cut off mid-write
+    refused(run, log, ["vote", "Bob", "ja"], 2, r"g\.yaml:26: torn final entry")
+    refused(run, log, ["status"], 2, r"g\.yaml:26: torn final entry")
