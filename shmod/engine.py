@@ -185,7 +185,9 @@ def _nominate(state: State, step: Step) -> None:
         rule = "R-TERM"
         why = limited[target]
         if target == state.term_president:
-            why += " (R-TERM5 lifts this only with five or fewer players alive)"
+            why += (" (R-TERM5 lifts this only in games seated with five players)"
+                    if state.rules.term5 == "seated"
+                    else " (R-TERM5 lifts this only with five or fewer players alive)")
         raise RuleBroken(rule, f"{name} cannot be nominated Chancellor: {why}")
     state.chancellor = target
     state.votes = {}
@@ -321,12 +323,12 @@ def _veto(state: State, step: Step) -> None:
     if state.phase == ENACT:
         if answer != "propose":
             raise RuleBroken("R-VETO", f"the Chancellor may only propose a veto now, not {answer!r}")
-        if state.rules.veto != "rulebook":
-            raise RuleBroken("R-VETO", "under veto=secret-vote the Chancellor enacts first, "
-                             "then both vote on the veto")
         if not state.veto_unlocked:
             raise RuleBroken("R-VETO", f"the veto needs five Fascist policies on the board; "
                              f"there are {state.fascist}")
+        if state.rules.veto != "rulebook":
+            raise RuleBroken("R-VETO", "under veto=secret-vote the Chancellor enacts first, "
+                             "then both vote on the veto")
         if state.veto_refused:
             raise RuleBroken("R-VETO", "the President refused the veto; it cannot be "
                              "proposed again in this session")

@@ -144,13 +144,10 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         state = game.state
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.players
+        steps = _due_reshuffles(state)  # a hand-appended entry may have left one due
         step = make(game)
         engine.apply(state, step)
-        steps = [step]
-        while state.phase == RESHUFFLE and state.seed is not None:
-            auto = Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))
-            engine.apply(state, auto)
-            steps.append(auto)
+        steps += [step, *_due_reshuffles(state)]
         stamp = at or now()
         head = game.head
         entries: list[dict[str, object]] = []
@@ -163,3 +160,13 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         logfile.append(fd, prefix + "".join(logfile.entry_line(e) for e in entries))
         game.head = head
         return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])
+
+
+def _due_reshuffles(state: State) -> list[Step]:
+    """A seeded game's reshuffles that are due now, applied to ``state`` (R-RESHUFFLE)."""
+    steps: list[Step] = []
+    while state.phase == RESHUFFLE and state.seed is not None:
+        auto = Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))
+        engine.apply(state, auto)
+        steps.append(auto)
+    return steps

@@ -95,6 +95,8 @@ def parse(path: str, data: bytes) -> LogFile:
         doc = yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a safe loader subclass
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
+        if err.context_mark and (err.context or "").startswith("while parsing a flow"):
+            mark = err.context_mark  # an unclosed one-line entry: its own line, not the next
         line = mark.line + 1 if mark else None
         if torn and (line is None or line >= last_line - 1):
             raise LogError(path, last_line, _TORN) from None

@@ -1,0 +1,220 @@
+"""Scripted games for the tests: explicit roles and deck order (no seed), driven by name.
+
+``table(5, hitler="Eve", fascists=["Dan"], deck="LFF")`` builds an unseeded header whose
+deck starts with the given cards (the rest of the 6 Liberal + 11 Fascist policies follow,
+Fascists first), and a :class:`Table` that applies steps by player name.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+
+from shmod import engine
+from shmod.errors import IllegalStep
+from shmod.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
+from shmod.setup import parse_setup, start
+from shmod.state import DISCARD, ENACT, NOMINATE, OVER, POWER, RESHUFFLE, State
+from shmod.steps import Seating, Step
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
+FASCISTS_BY_COUNT = {5: 1, 6: 1, 7: 2, 8: 2, 9: 3, 10: 3}
+
+
+def full_deck(top: str = "") -> list[str]:
+    """``top`` (e.g. ``"LFF"``), then the rest of the 17 policies, Fascists first."""
+    cards = [parse_policy(c) for c in top]
+    liberal, fascist = 6 - cards.count(LIBERAL), 11 - cards.count(FASCIST)
+    assert liberal >= 0 and fascist >= 0, f"deck prefix {top!r} has too many policies"
+    return cards + [FASCIST] * fascist + [LIBERAL] * liberal
+
+
+def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] | None = None,
+           deck: str = "", first: str | None = None,
+           variants: dict[str, str] | None = None) -> dict[str, Any]:
+    """An unseeded header. By default Hitler sits last and the Fascists just before."""
+    names = list(NAMES[:players])
+    count = FASCISTS_BY_COUNT[players]
+    hitler = hitler or names[-1]
+    if fascists is None:
+        fascists = [n for n in names if n != hitler][-count:]
+    roles = {n: "hitler" if n == hitler else "fascist" if n in fascists else "liberal"
+             for n in names}
+    return {
+        "shmod": 1,
+        "created": "2026-01-01T00:00:00Z",
+        "players": names,
+        "variants": dict(variants or {}),
+        "first_president": first or names[0],
+        "secret": {"roles": roles, "deck": full_deck(deck)},
+    }
+
+
+class Table:
+    """A game state plus helpers that apply steps named by player."""
+
+    def __init__(self, head: dict[str, Any]) -> None:
+        self.header = head
+        self.setup = parse_setup(head)
+        self.state: State = start(self.setup)
+        self.seating = Seating(self.setup.players)
+        self.steps: list[Step] = []
+
+    # -- lookups --
+    def seat(self, name: str) -> int:
+        return self.seating.seat(name)
+
+    def name(self, seat: int | None) -> str:
+        return self.state.name(seat)
+
+    @property
+    def president(self) -> str:
+        return self.name(self.state.president)
+
+    @property
+    def chancellor(self) -> str:
+        return self.name(self.state.chancellor)
+
+    # -- single steps --
+    def apply(self, step: Step) -> None:
+        engine.apply(self.state, step)
+        self.steps.append(step)
+
+    def nominate(self, chancellor: str, by: str | None = None) -> None:
+        self.apply(Step("nominate", by=self.seat(by or self.president), target=self.seat(chancellor)))
+
+    def vote(self, player: str, ja: bool) -> None:
+        self.apply(Step("vote", by=self.seat(player), vote=ja))
+
+    def discard(self, policy: str, by: str | None = None) -> None:
+        self.apply(Step("discard", by=self.seat(by or self.president), policy=parse_policy(policy)))
+
+    def enact(self, policy: str, by: str | None = None) -> None:
+        self.apply(Step("enact", by=self.seat(by or self.chancellor), policy=parse_policy(policy)))
+
+    def veto(self, answer: str, by: str | None = None) -> None:
+        default = self.chancellor if answer == "propose" else self.president
+        self.apply(Step("veto", by=self.seat(by or default), answer=answer))
+
+    def power(self, kind: str, target: str | None = None, by: str | None = None) -> None:
+        seat = None if target is None else self.seat(target)
+        self.apply(Step(kind, by=self.seat(by or self.president), target=seat))
+
+    def reshuffle(self, deck: str | None = None) -> None:
+        """Record a reshuffle: ``deck`` top first, or the pile sorted (Fascists first)."""
+        pile = self.state.draw + self.state.discard
+        cards = tuple(parse_policy(c) for c in deck) if deck else tuple(sorted(pile))
+        self.apply(Step("reshuffle", deck=cards))
+
+    # -- whole phases --
+    def elect(self, chancellor: str, ja: bool | dict[str, bool] = True) -> None:
+        """The current candidate nominates ``chancellor``; every living player votes."""
+        self.nominate(chancellor)
+        for seat in list(self.state.living):
+            name = self.name(seat)
+            self.vote(name, ja[name] if isinstance(ja, dict) else ja)
+
+    def fail(self, chancellor: str) -> None:
+        self.elect(chancellor, ja=False)
+
+    def session(self, chancellor: str, discard: str, enact: str) -> None:
+        """An elected government: nominate, all Ja, discard, enact; reshuffle if due."""
+        self.elect(chancellor)
+        self.discard(discard)
+        self.enact(enact)
+        if self.state.phase == RESHUFFLE:
+            self.reshuffle()
+
+
+def table(players: int = 5, **kwargs: Any) -> Table:
+    return Table(header(players, **kwargs))
+
+
+def refused(cls: type[IllegalStep], rule: str, match: str = "") -> AbstractContextManager[Any]:
+    """``pytest.raises`` for an IllegalStep subclass whose message starts with ``rule: ``."""
+    return pytest.raises(cls, match=rf"^{re.escape(rule)}: .*{match}")
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Every field of the state, copied, to check that a refused step changed nothing."""
+    return copy.deepcopy(vars(state))
+
+
+def refuse(t: Table, cls: type[IllegalStep], rule: str, action: Any, *args: Any,
+           match: str = "", **kwargs: Any) -> IllegalStep:
+    """Call ``action``; it must raise ``cls`` citing ``rule`` and leave the state unchanged."""
+    before, steps = snapshot(t.state), list(t.steps)
+    with refused(cls, rule, match) as caught:
+        action(*args, **kwargs)
+    assert snapshot(t.state) == before, "a refused step changed the state"
+    assert t.steps == steps
+    return caught.value
+
+
+def chaos(t: Table) -> None:
+    """Three failed elections in a row (R-FAIL, R-CHAOS), each nominating the next seat
+    that is eligible."""
+    for _ in range(3):
+        t.fail(eligible(t)[0])
+
+
+def eligible(t: Table) -> list[str]:
+    """Who the current candidate may nominate (R-NOMINATE, R-TERM), in seating order."""
+    s = t.state
+    limited = s.term_limited()
+    return [t.name(x) for x in s.living if x != s.president and x not in limited]
+
+
+WAYS = {
+    "five-liberal": ("Liberals", "R-WIN-LIB"),
+    "hitler-executed": ("Liberals", "R-WIN-LIB"),
+    "six-fascist": ("Fascists", "R-WIN-FAS"),
+    "hitler-elected": ("Fascists", "R-HITLER-ELECTED"),
+}
+
+
+def play(players: int, way: str) -> tuple[Table, list[str | None]]:
+    """Play to the end: the Liberals' way enacts Liberal policies from a deck holding one
+    per hand; the other ways enact Fascist ones, use every power and aim it as ``way`` needs."""
+    want = "L" if way == "five-liberal" else "F"
+    other = "F" if want == "L" else "L"
+    t = table(players, deck="LFF" * 5 if want == "L" else "FFL" * 5)
+    s = t.state
+    hitler = t.name(s.hitler)
+    fascists = {t.name(x) for x, r in enumerate(s.roles) if r == "fascist"}
+    powers_used: list[str | None] = []
+    while s.phase != OVER:
+        assert len(t.steps) < 400, "the scripted game does not end"
+        if s.phase == NOMINATE:
+            options = eligible(t)
+            assert len(s.draw) >= 3 and s.tracker < 3
+            if way == "hitler-elected" and s.fascist >= 3 and hitler in options:
+                t.elect(hitler)
+            else:
+                t.elect(next(n for n in options if n != hitler))
+        elif s.phase == DISCARD:
+            t.discard(other if other in s.hand else want)
+        elif s.phase == ENACT:
+            t.enact(want if want in s.hand else other)
+        elif s.phase == RESHUFFLE:
+            t.reshuffle()
+        elif s.phase == POWER:
+            powers_used.append(s.power)
+            others = [t.name(x) for x in s.living if x != s.president]
+            if s.power == "peek":
+                t.power("peek")
+            elif s.power == INVESTIGATE:
+                t.power(INVESTIGATE, next(n for n in others if t.seat(n) not in s.investigated))
+            elif s.power == SPECIAL:
+                t.power(SPECIAL, [n for n in others if n != hitler][-1])
+            elif s.power == EXECUTE:
+                if way == "hitler-executed":
+                    t.power(EXECUTE, hitler)
+                else:
+                    t.power(EXECUTE, next(n for n in others if n != hitler and n not in fascists))
+        else:
+            raise AssertionError(f"unexpected phase {s.phase}")
+    return t, powers_used

@@ -1,0 +1,229 @@
+"""The command line: exit codes, one-line messages, and a byte-identical log after every
+refused command (illegal steps, unknown or ambiguous players, typos, bad logs)."""
+import re
+import sys
+
+import pytest
+import yaml
+
+from shmod.cli import main
+
+SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+@pytest.fixture
+def log(tmp_path, run):
+    """A new five-player game, seed s1, Ann first: Ann is Hitler, Dan the Fascist."""
+    path = tmp_path / "g.yaml"
+    code, _, _ = run("new", *SEATS, "-g", str(path), "--seed", "s1", "--first", "Ann")
+    assert code == 0
+    roles = yaml.safe_load(path.read_text())["secret"]["roles"]
+    assert roles == {"Ann": "hitler", "Bob": "liberal", "Cat": "liberal", "Dan": "fascist", "Eve": "liberal"}
+    return path
+
+
+def refused(run, path, args, code, pattern):
+    """``args`` fails with ``code`` and one ``Error: …`` line matching ``pattern``;
+    the log is byte-identical."""
+    before = path.read_bytes()
+    got, out, err = run(*args, "-g", str(path))
+    assert got == code, (got, out, err)
+    assert err.count("\n") == 1 and err.startswith("Error: "), err
+    assert "Traceback" not in err + out
+    assert re.search(pattern, err), err
+    assert path.read_bytes() == before
+    return err
+
+
+def ok(run, path, *args):
+    code, out, err = run(*args, "-g", str(path))
+    assert code == 0, err
+    return out
+
+
+def elect(run, path, chancellor, ja=True):
+    ok(run, path, "nominate", chancellor)
+    out = ""
+    for name in SEATS:
+        out = ok(run, path, "vote", name, "ja" if ja else "nein")
+    return out
+
+
+def test_illegal_steps_exit_1_with_the_rule_and_leave_the_log_alone(run, log):
+    refused(run, log, ["nominate", "Ann"], 1, r"R-NOMINATE: Ann cannot nominate themselves")
+    refused(run, log, ["vote", "Bob", "ja"], 1, r"R-VOTE: no vote now")
+    refused(run, log, ["discard", "fascist"], 1, r"R-DRAW: no discard now")
+    refused(run, log, ["nominate", "Cat", "--by", "Bob"], 1, r"R-NOMINATE: Bob cannot nominate now")
+    refused(run, log, ["peek"], 1, r"R-PEEK: no peek now")
+    refused(run, log, ["execute", "Bob"], 1, r"R-EXECUTE: no execute now")
+    refused(run, log, ["veto", "propose"], 1, r"R-VETO: no veto now")
+    elect(run, log, "Bob")  # Ann draws F, F, L
+    refused(run, log, ["vote", "Cat", "ja"], 1, r"R-VOTE: no vote now")
+    refused(run, log, ["discard", "liberal", "--by", "Bob"], 1, r"R-DRAW: Bob cannot discard now")
+    ok(run, log, "discard", "liberal")
+    refused(run, log, ["enact", "liberal"], 1, r"R-PASS: the Chancellor's hand \[F, F\] has no Liberal")
+    refused(run, log, ["veto", "propose"], 1, r"R-VETO: the veto needs five Fascist policies")
+    refused(run, log, ["reshuffle", "FFL"], 2, r"this game has a seed: shmod records its reshuffles")
+    ok(run, log, "enact", "fascist")
+    refused(run, log, ["nominate", "Bob"], 1, r"R-NOMINATE: Bob cannot nominate themselves")
+    elect(run, log, "Cat", ja=False)  # Bob + Cat fail; Cat is the next candidate
+    refused(run, log, ["nominate", "Bob"], 1, r"R-TERM: Bob cannot be nominated Chancellor: last elected Chancellor")
+    ok(run, log, "nominate", "Ann")  # R-TERM5: five alive, the last President is eligible
+    ok(run, log, "vote", "Dan", "nein")
+    refused(run, log, ["vote", "dan", "ja"], 1, r"R-VOTE: Dan has already voted; a vote is final")
+
+
+def test_unknown_and_ambiguous_players_list_the_candidates(run, tmp_path):
+    path = tmp_path / "g.yaml"
+    assert run("new", "Anna", "Anne", "Bob", "Cat", "Dan", "-g", str(path), "--seed", "x",
+               "--first", "Dan")[0] == 0
+    refused(run, path, ["nominate", "An"], 2, r"'An' is ambiguous: it could be Anna, Anne$")
+    refused(run, path, ["nominate", "Zed"], 2,
+            r"unknown player 'Zed' \(players: 1\. Anna, 2\. Anne, 3\. Bob, 4\. Cat, 5\. Dan\)")
+    refused(run, path, ["nominate", "9"], 2, r"unknown player '9'")
+    ok(run, path, "nominate", "ANNE")  # any case
+    refused(run, path, ["vote", "Anni", "ja"], 2, r"unknown player 'Anni'")
+    ok(run, path, "vote", "b", "yes")  # unique prefix, yes for ja
+    ok(run, path, "vote", "4", "n")  # seat number
+
+
+def test_typos_in_policies_votes_and_veto_answers(run, log):
+    refused(run, log, ["vote", "Bob", "jaa"], 2, r"'jaa' is not a vote \(ja or nein\)")
+    elect(run, log, "Bob")
+    refused(run, log, ["discard", "fascsit"], 2, r"'fascsit' is not a policy")
+    ok(run, log, "discard", "F")
+    refused(run, log, ["enact", "blue"], 2, r"'blue' is not a policy")
+    refused(run, log, ["veto", "maybe"], 2, r"'maybe' is not a veto answer")
+    refused(run, log, ["veto", "ja"], 2, r"a secret veto vote needs --by")
+    refused(run, log, ["enact", "F", "-f", "html"], 2, r"unknown format 'html'")
+
+
+def test_new_refuses_bad_setups_and_never_overwrites(run, log, tmp_path):
+    before = log.read_bytes()
+    code, _, err = run("new", *SEATS, "-g", str(log), "--seed", "s2")
+    assert code != 0 and err.startswith("Error: ") and log.read_bytes() == before
+    other = tmp_path / "h.yaml"
+    code, _, err = run("new", "A1", "B1", "C1", "D1", "-g", str(other))
+    assert (code, err) == (2, "Error: R-COUNT: Secret Hitler takes 5 to 10 players, not 4\n")
+    code, _, err = run("new", *SEATS, "-g", str(other), "-V", "term5=never")
+    assert code == 2 and "term5='never' is not one of: alive, seated" in err
+    assert not other.exists()
+
+
+def test_missing_log_and_environment_variable(run, log, tmp_path, monkeypatch):
+    code, out, err = run("status", "-g", str(tmp_path / "nope.yaml"))
+    assert code != 0 and err.startswith("Error: ") and err.count("\n") == 1 and "nope.yaml" in err
+    monkeypatch.setenv("SHMOD_GAME", str(log))
+    monkeypatch.setattr(sys, "argv", ["shmod", "nominate", "Cat"])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code in (0, None)
+    assert log.read_text().splitlines()[-1].startswith("- {kind: nominate, by: Ann, chancellor: Cat")
+
+
+@pytest.mark.parametrize(("tail", "message"), [
+    ("- {kind: vote, by: Bob, vote: [\n", r"g\.yaml:2[56]: malformed YAML"),  # EOF: yaml's mark
+    ("- {kind: nominate, by: Ann, chancellor: Bob\n- {kind: vote, by: Ann, vote: ja}\n",
+     r"g\.yaml:25: malformed YAML: did not find expected ',' or '}'"),
+    ("- {kind: nominate, by: Ann, chancellor: Ann}\n", r"g\.yaml:25: entry 1: R-NOMINATE: Ann cannot nominate themselves"),
+    ("- {kind: nominate, by: Bob, chancellor: Cat}\n", r"g\.yaml:25: entry 1: R-NOMINATE: Bob cannot nominate now"),
+    ("- {kind: vote, by: Zed, vote: ja}\n", r"g\.yaml:25: entry 1: unknown player 'Zed'"),
+    ("- {kind: coup, by: Ann}\n", r"g\.yaml:25: entry 1: unknown entry kind 'coup'"),
+    ("- {kind: nominate, by: Ann, chancellor: Bob, x: 1}\n", r"g\.yaml:25: entry 1: nominate entry has unknown field\(s\) x"),
+    ("- &a {kind: nominate, by: Ann, chancellor: Bob}\n- *a\n", r"g\.yaml:25: malformed YAML: anchors and aliases"),
+])
+def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, log, tail, message):
+    assert log.read_text().count("\n") == 24  # the header ends on line 24 (log:)
+    with log.open("a") as out:
+        out.write(tail)
+    before = log.read_bytes()
+    for args in (["status"], ["nominate", "Cat"]):
+        code, out, err = run(*args, "-g", str(log))
+        assert code == 2 and err.startswith("Error: ") and err.count("\n") == 1, err
+        assert re.search(message, err), err
+        assert log.read_bytes() == before
+
+
+def test_secret_votes_stay_hidden_until_all_are_in(run, log):
+    ok(run, log, "nominate", "Bob")
+    for name in SEATS[:-1]:
+        out = ok(run, log, "vote", name, "nein" if name == "Cat" else "ja")
+        assert "Nein" not in out and "Ja" not in out.replace("Ja or Nein", "")
+        assert "votes from" in out  # whom the game waits for
+    out = ok(run, log, "vote", "Eve", "ja")
+    assert "3. Cat: Nein" in out and "Ja 4, Nein 1" in out
+    assert "PM to Ann" in out and "Fascist, Fascist, Liberal" in out  # the President's draw
+
+
+def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(run, tmp_path):
+    """Core bug fixed: with a seeded reshuffle due at the end of a hand-edited log, every
+    command was refused (and ``reshuffle`` refuses seeded games)."""
+    import random
+
+    from shmod import game
+    from shmod.moves import random_game
+
+    sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
+               if any(step.kind == "reshuffle" for step in s.steps))
+    index = next(i for i, s in enumerate(sim.steps) if s.kind == "reshuffle")
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(sim.header, sim.steps[:index], at="2026-01-01T00:00:00Z"))
+    assert game.load(str(path)).state.phase == "reshuffle"
+    after = sim.steps[index + 1]
+    args = {"nominate": ["nominate", sim.header["players"][after.target]],
+            "execute": ["execute", sim.header["players"][after.target]],
+            "investigate": ["investigate", sim.header["players"][after.target]],
+            "special_election": ["special-election", sim.header["players"][after.target]],
+            "peek": ["peek"]}[after.kind]
+    ok(run, path, *args)
+    lines = path.read_text().splitlines()
+    assert lines[-2].startswith("- {kind: reshuffle, deck: ")
+    replayed = game.load(str(path))
+    assert replayed.chain == [] and replayed.state.reshuffles == 1
+    assert len(replayed.log.entries) == index + 2
+
+
+
+def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run, tmp_path):
+    """A game dealt with real cards (no seed): shmod replays it and the moderator records
+    the reshuffle's order; a pile that is not the draw and discard piles is refused."""
+    from scripted import header
+
+    from shmod import game
+
+    head = header(5, hitler="Ann", fascists=["Dan"], deck="LFF" * 5)
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(head, [], at="2026-01-01T00:00:00Z"))
+    living = list(SEATS)
+    for president, chancellor, power in (("Ann", "Bob", None), ("Bob", "Cat", None),
+                                         ("Cat", "Dan", ["peek"]), ("Dan", "Eve", ["execute", "Bob"]),
+                                         ("Eve", "Cat", None)):
+        ok(run, path, "nominate", chancellor)
+        for name in living:
+            ok(run, path, "vote", name, "ja")
+        ok(run, path, "discard", "liberal")
+        shown = ok(run, path, "enact", "fascist")
+        if power:
+            ok(run, path, *power)
+        if "Bob" in (power or []):
+            living.remove("Bob")
+    assert "the moderator to record the reshuffled draw pile (R-RESHUFFLE)" in shown
+    refused(run, path, ["execute", "Cat"], 1, r"R-EXECUTE: no execute now: waiting for the moderator")
+    refused(run, path, ["reshuffle", "L" * 7 + "F" * 5], 1,
+            r"R-RESHUFFLE: the new draw pile .* is not the draw and discard piles together \(6 Liberal, 6 Fascist\)")
+    refused(run, path, ["reshuffle", "LFX"], 2, r"'X' is not a policy")
+    shown = ok(run, path, "reshuffle", "FFFFFF LLLLLL")
+    assert "Eve (President) to use Execution" in shown
+    ok(run, path, "execute", "Cat")
+    state = game.load(str(path)).state
+    assert (state.fascist, state.reshuffles, state.draw, state.alive) == (
+        5, 1, list("FFFFFFLLLLLL"), [True, False, False, True, True])
+    assert state.president == 0  # Ann, after Eve
+
+
+def test_torn_last_line_is_reported_and_nothing_is_built_on_it(run, log):
+    ok(run, log, "nominate", "Bob")
+    with log.open("a") as out:
+        out.write('- {kind: vote, by: Ann, vote: ja, at: "2026')  # cut off mid-write
+    refused(run, log, ["vote", "Bob", "ja"], 2, r"g\.yaml:26: torn final entry")
+    refused(run, log, ["status"], 2, r"g\.yaml:26: torn final entry")

@@ -1,0 +1,68 @@
+"""A whole game for each player count (5-10) played with the commands (in-process), on a
+log dealt with explicit roles and deck: every scripted step is a command, and before many
+of them an illegal command is tried, refused with its rule id and the log left
+byte-identical. The log then replays to the engine's own end state."""
+import re
+
+import pytest
+from scripted import play
+
+from shmod import game
+from shmod.state import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
+from shmod.steps import Step
+
+WAY_BY_COUNT = {5: "hitler-executed", 6: "six-fascist", 7: "hitler-elected",
+                8: "five-liberal", 9: "six-fascist", 10: "hitler-executed"}
+
+
+def command(step: Step, names: tuple[str, ...]) -> list[str]:
+    """The shmod command a moderator types for ``step``."""
+    if step.kind == "nominate":
+        return ["nominate", names[step.target]]
+    if step.kind == "vote":
+        return ["vote", names[step.by], "ja" if step.vote else "nein"]
+    if step.kind in ("discard", "enact"):
+        return [step.kind, "liberal" if step.policy == "L" else "fascist"]
+    if step.kind == "peek":
+        return ["peek"]
+    if step.kind == "reshuffle":
+        return ["reshuffle", "".join(step.deck)]
+    return [step.kind.replace("_", "-"), names[step.target]]
+
+
+def illegal(state, names: tuple[str, ...]) -> tuple[list[str], str]:
+    """A command the game must refuse now, and the rule id it must cite."""
+    phase, president = state.phase, names[state.president]
+    if phase == NOMINATE:
+        return ["nominate", president], "R-NOMINATE"
+    if phase == VOTE and state.votes:
+        return ["vote", names[next(iter(state.votes))], "ja"], "R-VOTE"
+    if phase in (VOTE, ENACT, POWER, RESHUFFLE):
+        return ["discard", "fascist"], "R-DRAW"
+    if phase == DISCARD:
+        return ["enact", "fascist"], "R-PASS"
+    raise AssertionError(phase)
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+def test_whole_game_with_the_commands(players, run, tmp_path):
+    scripted, _ = play(players, WAY_BY_COUNT[players])
+    names = scripted.state.players
+    path = tmp_path / "game.yaml"
+    path.write_text(game.log_text(scripted.header, [], at="2026-01-01T00:00:00Z"))
+    for number, step in enumerate(scripted.steps):
+        if number % 3 == 0:
+            state = game.load(str(path)).state
+            args, rule = illegal(state, names)
+            before = path.read_bytes()
+            code, _, err = run(*args, "-g", str(path))
+            assert code == 1 and re.match(rf"Error: {rule}: [^\n]+\n$", err), (args, err)
+            assert path.read_bytes() == before
+        code, out, err = run(*command(step, names), "-g", str(path))
+        assert code == 0, (step, err)
+        assert "Waiting for" in out
+    end = game.load(str(path))
+    assert end.chain == []
+    assert (end.state.winner, end.state.win_rule, end.state.public) == (
+        scripted.state.winner, scripted.state.win_rule, scripted.state.public)
+    assert "nobody: the game is over" in out

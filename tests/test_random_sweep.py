@@ -1,0 +1,153 @@
+"""A large sweep of random legal games (shmod.moves.random_game) over every player count
+and every combination of variants, replayed step by step with invariants checked after
+each step against an independent bookkeeping of the public record."""
+import itertools
+import random
+
+import pytest
+
+from shmod import engine, game
+from shmod.errors import IllegalStep
+from shmod.moves import legal_steps, random_game
+from shmod.setup import parse_setup, start
+from shmod.state import NOMINATE, OVER, POWER, RESHUFFLE, VOTE, State
+from shmod.steps import Step
+
+VARIANT_SETS = [
+    [f"term5={a}", f"veto={b}", f"tracker_reset={c}"]
+    for a, b, c in itertools.product(("alive", "seated"), ("rulebook", "secret-vote"),
+                                     ("enactment", "election"))
+]
+GAMES_PER_CASE = 40
+SECRET_KEYS = {"cards", "hand", "role", "roles", "party", "deck", "chosen", "knows"}
+
+
+def next_living(alive, seat):
+    n = len(alive)
+    return next((seat + k) % n for k in range(1, n + 1) if alive[(seat + k) % n])
+
+
+class Oracle:
+    """What the rules say, recomputed from the public record, not from the engine's fields."""
+
+    def __init__(self, state: State) -> None:
+        self.last_government: tuple[int, int] | None = None
+        self.anchor = state.president
+        self.seen = len(state.public)
+        self.alive = sum(state.alive)
+
+    def limited(self, state: State) -> set[int]:
+        if self.last_government is None:
+            return set()
+        pres, chan = self.last_government
+        rules = state.rules
+        five = rules.players == 5 if rules.term5 == "seated" else len(state.living) <= 5
+        return {chan} if five else {pres, chan}
+
+    def before(self, state: State, step: Step) -> None:
+        if step.kind == "nominate":
+            assert state.alive[step.target] and step.target != state.president
+            assert step.target not in self.limited(state), "R-TERM: a term-limited nominee"
+        if step.kind == "vote":
+            assert state.alive[step.by], "R-VOTE: a dead player voted"
+
+    def after(self, state: State) -> None:
+        seat = {name: s for s, name in enumerate(state.players)}
+        for event in state.public[self.seen:]:
+            assert not SECRET_KEYS & set(event.data), f"R-THREAD: {event.kind} carries a secret"
+            if event.kind == "tally":
+                votes = event.data["votes"]
+                assert [v is None for _, v in votes] == [not up for up in state.alive]
+                if event.data["elected"]:
+                    self.last_government = (seat[event.data["president"]], seat[event.data["chancellor"]])
+            elif event.kind == "chaos":
+                self.last_government = None  # R-CHAOS: term limits forgotten
+            elif event.kind == "special_election":
+                assert state.president == seat[event.data["target"]]
+            elif event.kind == "round":
+                expected = next_living(state.alive, self.anchor)
+                assert seat[event.data["president"]] == expected, "R-ROTATE / R-SPECIAL"
+                self.anchor = expected
+        self.seen = len(state.public)
+        assert sum(state.alive) <= self.alive  # nobody comes back
+        self.alive = sum(state.alive)
+
+
+def check(state: State) -> None:
+    """Invariants that hold after every step."""
+    s, rules = state, state.rules
+    cards = s.draw + s.discard + s.hand
+    assert len(cards) + s.liberal + s.fascist == 17, "R-DECK: policies conserved"
+    assert cards.count("L") + s.liberal == 6
+    assert s.hitler not in s.not_hitler
+    assert s.liberal <= 5 and s.fascist <= 6
+    if s.phase == OVER:
+        if s.win_rule == "R-WIN-LIB":
+            assert s.winner == "Liberals" and (s.liberal == 5 or not s.alive[s.hitler])
+        elif s.win_rule == "R-WIN-FAS":
+            assert s.winner == "Fascists" and s.fascist == 6
+        else:
+            assert s.win_rule == "R-HITLER-ELECTED" and s.chancellor == s.hitler and s.fascist >= 3
+        assert legal_steps(s) == []
+        return
+    assert s.liberal < 5 and s.fascist < 6 and s.alive[s.hitler]
+    assert s.alive[s.president], "a dead President"
+    if s.phase != RESHUFFLE:
+        assert s.tracker < rules.chaos_at
+    if s.phase == NOMINATE:
+        assert len(s.draw) >= 3, "R-RESHUFFLE: fewer than three at a nomination"
+        assert s.chancellor is None and s.hand == [] and s.power is None
+    if s.phase == VOTE:
+        assert s.chancellor is not None and s.alive[s.chancellor]
+    if s.phase == POWER:
+        assert s.power == rules.power_at(s.fascist)
+
+
+def refuses_the_rest(state: State) -> None:
+    """Every nomination moves.legal_steps leaves out is refused, without a change."""
+    legal = {step.target for step in legal_steps(state)}
+    for target in range(len(state.players)):
+        if target in legal:
+            continue
+        before = (state.entries, state.phase, len(state.public))
+        with pytest.raises(IllegalStep, match=r"^R-(NOMINATE|TERM): "):
+            engine.apply(state, Step("nominate", by=state.president, target=target))
+        assert (state.entries, state.phase, len(state.public)) == before
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+@pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: ",".join(x.split("=")[1] for x in v))
+def test_random_games_keep_the_invariants(players, variants):
+    winners = set()
+    for n in range(GAMES_PER_CASE):
+        rng = random.Random(f"{players}-{variants}-{n}")
+        sim = random_game(players, rng, variants=variants)
+        assert sim.state.phase == OVER, "a random game did not end"
+        state = start(parse_setup(sim.header))
+        oracle = Oracle(state)
+        check(state)
+        for step in sim.steps:
+            if state.phase == NOMINATE and n % 5 == 0:
+                refuses_the_rest(state)
+            oracle.before(state, step)
+            engine.apply(state, step)
+            oracle.after(state)
+            check(state)
+        assert state.public == sim.state.public and state.secrets == sim.state.secrets
+        winners.add(state.win_rule)
+    assert len(winners) >= 2  # the sweep reaches more than one ending
+
+
+def test_random_games_reach_every_ending_and_replay_from_the_log(tmp_path):
+    endings = set()
+    path = tmp_path / "g.yaml"
+    for n in range(200):
+        players = 5 + n % 6
+        sim = random_game(players, random.Random(n), variants=VARIANT_SETS[n % len(VARIANT_SETS)])
+        executed = not sim.state.alive[sim.state.hitler]
+        endings.add(sim.state.win_rule + (" (Hitler executed)" if executed else ""))
+        if n % 20 == 0:
+            path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
+            loaded = game.load(str(path))
+            assert loaded.state.public == sim.state.public and loaded.chain == []
+    assert endings == {"R-WIN-LIB", "R-WIN-LIB (Hitler executed)", "R-WIN-FAS", "R-HITLER-ELECTED"}

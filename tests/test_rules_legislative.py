@@ -1,0 +1,143 @@
+"""Legislative session: R-DRAW, R-PASS, R-SECRET, R-RESHUFFLE."""
+import random
+
+import pytest
+from scripted import refuse, table
+
+from shmod import engine, game
+from shmod.errors import LogError, OutOfTurn, RuleBroken, WrongActor
+from shmod.moves import random_game
+from shmod.setup import parse_setup, start
+from shmod.state import DISCARD, ENACT, NOMINATE, RESHUFFLE
+from shmod.steps import Step
+
+
+# R-DRAW
+def test_draw_president_is_sent_the_top_three_secretly():
+    t = table(5, deck="LFL")
+    t.elect("Bob")
+    draws = [s for s in t.state.secrets if s.kind == "draw"]
+    assert [(s.to, s.data["cards"]) for s in draws] == [("Ann", ["L", "F", "L"])]
+    assert len(t.state.draw) == 14 and t.state.phase == DISCARD
+    t.discard("liberal")
+    assert t.state.hand == ["F", "L"] and t.state.phase == ENACT
+
+
+def test_draw_discard_must_be_in_the_hand_and_by_the_president():
+    t = table(5, deck="LLL")
+    t.elect("Bob")
+    refuse(t, RuleBroken, "R-DRAW", t.discard, "F", match=r"hand \[L, L, L\] has no Fascist")
+    refuse(t, WrongActor, "R-DRAW", t.discard, "L", by="Bob", match="Bob cannot discard now")
+    refuse(t, OutOfTurn, "R-PASS", t.enact, "L", match="no enact now")
+
+
+# R-PASS
+def test_pass_chancellor_gets_the_other_two_and_enacts_one():
+    t = table(5, deck="LFF")
+    t.elect("Bob")
+    t.discard("F")
+    hands = [s for s in t.state.secrets if s.kind == "hand"]
+    assert [(s.to, s.data["cards"]) for s in hands] == [("Bob", ["L", "F"])]
+    t.enact("L")
+    assert (t.state.liberal, t.state.fascist, t.state.discard) == (1, 0, ["F", "F"])
+    assert t.state.phase == NOMINATE and t.president == "Bob"
+
+
+def test_pass_enact_must_be_in_the_hand_and_by_the_chancellor():
+    t = table(5, deck="LFF")
+    t.elect("Bob")
+    t.discard("L")
+    refuse(t, RuleBroken, "R-PASS", t.enact, "L", match=r"hand \[F, F\] has no Liberal")
+    refuse(t, WrongActor, "R-PASS", t.enact, "F", by="Ann", match="Ann cannot enact now")
+    refuse(t, OutOfTurn, "R-DRAW", t.discard, "F")
+
+
+def test_refused_steps_leave_entry_numbers_alone():
+    """Core bug fixed: a step refused by its handler used to bump ``state.entries``,
+    so every later PM and post carried the wrong entry number."""
+    t = table(5, deck="FFF")
+    t.elect("Bob")
+    for _ in range(3):
+        refuse(t, RuleBroken, "R-DRAW", t.discard, "L")
+    t.discard("F")
+    assert t.state.entries == len(t.steps) == 7
+    assert t.state.secrets[-1].entry == 7
+
+
+# R-SECRET
+def test_secret_discards_never_reach_the_table():
+    t = table(5, deck="LFL" + "FFL")
+    t.session("Bob", "L", "F")
+    t.session("Cat", "F", "L")
+    public = [p for p in t.state.public if p.entry > 0]
+    text = repr([(p.kind, p.data) for p in public])
+    assert "discard" not in {p.kind for p in public}
+    assert "hand" not in text and "cards" not in text
+    assert [p.data["policy"] for p in public if p.kind == "enact"] == ["F", "L"]
+
+
+def test_secret_hands_go_only_to_the_government():
+    t = table(5, deck="LFL")
+    t.elect("Bob")
+    t.discard("L")
+    assert {(s.to, s.kind) for s in t.state.secrets if s.entry > 0} == {("Ann", "draw"), ("Bob", "hand")}
+
+
+# R-RESHUFFLE
+def test_reshuffle_when_fewer_than_three_remain_after_a_session():
+    t = table(5)
+    t.state.discard, t.state.draw = t.state.draw[5:], t.state.draw[:5]
+    t.elect("Bob")
+    t.discard("F")
+    t.enact("F")
+    assert t.state.phase == RESHUFFLE and len(t.state.draw) == 2
+    refuse(t, OutOfTurn, "R-NOMINATE", t.nominate, "Cat")
+    refuse(t, RuleBroken, "R-RESHUFFLE", t.reshuffle, "L" * 7 + "F" * 9,
+           match="not the draw and discard piles together")
+    t.reshuffle("L" * 6 + "F" * 10)  # the 16 policies not on the board
+    assert (t.state.phase, len(t.state.draw), t.state.discard) == (NOMINATE, 16, [])
+
+
+def test_reshuffle_not_due_with_three_left():
+    t = table(5)
+    t.state.discard, t.state.draw = t.state.draw[6:], t.state.draw[:6]
+    t.session("Bob", "F", "F")
+    assert t.state.phase == NOMINATE and len(t.state.draw) == 3
+    refuse(t, OutOfTurn, "R-RESHUFFLE", t.reshuffle, None)
+
+
+def seeded_with_reshuffle():
+    """A random seeded game that reshuffles, the index of its first reshuffle, and a
+    wrong order for it (the same policies)."""
+    sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
+               if any(step.kind == "reshuffle" for step in s.steps))
+    index = next(i for i, s in enumerate(sim.steps) if s.kind == "reshuffle")
+    right = sim.steps[index].deck
+    wrong = tuple(sorted(right))
+    wrong = wrong if wrong != right else wrong[::-1]
+    assert wrong != right
+    return sim, index, wrong
+
+
+def test_reshuffle_seeded_order_must_follow_the_seed():
+    sim, index, wrong = seeded_with_reshuffle()
+    state = start(parse_setup(sim.header))
+    for step in sim.steps[:index]:
+        engine.apply(state, step)
+    with pytest.raises(RuleBroken, match=r"^R-RESHUFFLE: .*not the order the seed gives"):
+        engine.apply(state, Step("reshuffle", deck=wrong))
+    engine.apply(state, sim.steps[index])
+    assert state.reshuffles == 1
+
+
+def test_reshuffle_out_of_seed_order_in_a_log_is_reported_at_its_line(tmp_path):
+    sim, index, wrong = seeded_with_reshuffle()
+    steps = list(sim.steps)
+    steps[index] = Step("reshuffle", deck=wrong)
+    path = tmp_path / "g.yaml"
+    text = game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z")
+    path.write_text(text)
+    line = text.splitlines().index("log:") + 2 + index
+    with pytest.raises(LogError, match=rf"g\.yaml:{line}: entry {index + 1}: R-RESHUFFLE: .*order the seed gives") as err:
+        game.load(str(path))
+    assert err.value.rule == "R-RESHUFFLE"
