@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shmod import shuffle
+from shmod import commitment, shuffle
 from shmod.errors import BadInput
 from shmod.rules import ROLE_COUNTS, Rules, parse_variants, rules_for
 from shmod.state import Public, Secret, State
@@ -160,7 +160,7 @@ def start(setup: Setup) -> State:
     )
     state.public.append(Public(0, "start", {
         "players": list(setup.players), "president": setup.players[setup.first],
-        "variants": dict(setup.variants)}))
+        "variants": dict(setup.variants), "commitment": commitment.commitment(setup)}))
     for seat, name in enumerate(setup.players):
         state.secrets.append(Secret(0, name, "role", {"role": setup.roles[seat],
                                                       "knows": knows(setup.players, setup.roles, setup.rules, seat)}))
