@@ -1,7 +1,6 @@
 """``shmod audit`` and ``shmod simulate`` (docs/audit.md)."""
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated, Optional
 
@@ -22,6 +21,7 @@ def audit(
 
     Exit 0: valid; 1: rule or integrity problems; 2: unreadable.
     """
+    import json
     import os
 
     from shmod import audit as audits
@@ -68,6 +68,8 @@ def _show_report(report) -> None:  # type: ignore[no-untyped-def]
 
 
 def _batch(paths: list[str], as_json: bool) -> int:
+    import json
+
     from rich.console import Console
     from rich.progress import Progress
 
