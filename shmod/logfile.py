@@ -186,10 +186,13 @@ def _entry_lines_slow(text: str) -> list[int]:
 # -- the hash chain -----------------------------------------------------------------
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                              default=str)
+
+
 def canonical(value: Any) -> bytes:
     """The canonical bytes of a mapping: JSON, sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=str).encode()
+    return _CANONICAL.encode(value).encode()
 
 
 def header_link(header: dict[str, Any]) -> str:

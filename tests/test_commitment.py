@@ -78,3 +78,8 @@ def test_audit_checks_a_rewritten_game_against_the_commitment():
         assert report.valid is ok
         if not ok:
             assert [p.kind for p in report.problems] == ["commitment"]
+
+
+def test_the_example_in_docs_audit_md_is_right():
+    assert commitment.commitment(setup(salt="00ff")) == \
+        "ee0bc170e96639dbd555271a78a5792c6724eb621e4a5af742ea6ef8c1d37412"
