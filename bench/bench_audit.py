@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -71,14 +72,18 @@ def bench_batch(folder: str, games: int, repeat: int) -> None:
           f"{parse:.3f} s, audit {audit:.3f} s, ratio {audit / parse:.2f}x (goal <= 1.5x)")
 
 
-def wall(argv: list[str], runs: int) -> float:
-    """The median wall time of ``runs`` fresh processes running ``argv``."""
+def wall(argv: list[str], runs: int) -> tuple[float, float]:
+    """The median wall time and the mean CPU time (user + system) of ``runs`` fresh
+    processes running ``argv``."""
     times = []
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) / runs
+    return statistics.median(times), cpu
 
 
 def bench_status(folder: str, runs: int) -> None:
@@ -93,13 +98,16 @@ def bench_status(folder: str, runs: int) -> None:
     status_argv = [sys.executable, "-m", "shmod", "status", "-g", log]
     hello_argv = [sys.executable, hello]
     wall(status_argv, 2), wall(hello_argv, 2)  # warm the OS caches
-    status, base = 0.0, 0.0
+    status, base = [0.0, 0.0], [0.0, 0.0]
     for _ in range(3):  # interleave, so drift affects both alike
-        status += wall(status_argv, runs)
-        base += wall(hello_argv, runs)
+        for total, argv in ((status, status_argv), (base, hello_argv)):
+            took = wall(argv, runs)
+            total[0] += took[0] / 3
+            total[1] += took[1] / 3
     print(f"(2) shmod status on a finished 10-player log ({len(sim.steps)} entries): "
-          f"{status / 3 * 1000:.0f} ms, typer hello world {base / 3 * 1000:.0f} ms, "
-          f"ratio {status / base:.2f}x (goal <= 1.15x)")
+          f"wall {status[0] * 1000:.0f} ms vs typer hello world {base[0] * 1000:.0f} ms, "
+          f"ratio {status[0] / base[0]:.2f}x (goal <= 1.15x); CPU {status[1] * 1000:.0f} ms "
+          f"vs {base[1] * 1000:.0f} ms, ratio {status[1] / base[1]:.2f}x")
 
 
 def bench_growth(repeat: int) -> None:

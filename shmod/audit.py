@@ -96,7 +96,7 @@ def audit_log(log: logfile.LogFile, expected: str | None = None) -> Report:
     try:
         setup = parse_setup(log.header)
     except BadInput as err:
-        report.problems.append(Problem("header", f"header: {err}", rule=_rule_of(str(err))))
+        report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
     report.problems += chain_problems(log, report.warnings)
     steps = _parse_all(log, setup, report)
     if setup is None:

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from shmod import audit, logfile
+from shmod import audit, game, logfile
 from shmod.game import log_text
 from shmod.moves import random_game
 
@@ -149,3 +149,14 @@ def test_an_unseeded_header_edit_is_caught_by_the_chain():
     report = audit_lines(changed)
     assert [p.kind for p in report.problems] == ["chain"]
     assert report.problems[0].line == first_entry(changed) + 1
+
+
+def test_game_load_flags_one_edit_once(tmp_path):
+    """Game.chain (used by every command) also checks against the stored previous hash."""
+    lines = next(valid_logs())
+    index = next(i for i in range(first_entry(lines), len(lines)) if "vote: ja" in lines[i])
+    lines[index] = lines[index].replace("vote: ja", "vote: nein")
+    path = tmp_path / "g.yaml"
+    path.write_text("".join(lines))
+    notes = game.load(str(path)).chain
+    assert [(n.line, n.problem) for n in notes] == [(index + 1, "mismatch")]
