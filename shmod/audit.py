@@ -165,7 +165,11 @@ def chain_problems(log: logfile.LogFile, warnings: list[Problem]) -> list[Proble
     it); one that fits after nothing was changed, or the entry before it was removed.
     Entries without a hash are warnings (unchained), chained over by the next one.
     """
-    start_link = logfile.header_link(log.header)
+    try:
+        start_link = logfile.header_link(log.header)
+    except (TypeError, ValueError):
+        return [Problem("chain", "the header cannot be hashed (its keys are not all text), "
+                        "so the hash chain cannot be checked")]
     problems: list[Problem] = []
     origins: dict[str, int] | None = None
     previous = start_link
@@ -178,9 +182,9 @@ def chain_problems(log: logfile.LogFile, warnings: list[Problem]) -> list[Proble
             warnings.append(Problem("unchained", "entry has no hash (appended by hand); "
                                     "the next entry shmod writes chains over it",
                                     line=line, entry=index + 1))
-            previous = logfile.link(previous, raw)
+            previous = _link(previous, raw)
             continue
-        if stored != logfile.link(previous, raw):
+        if stored != _link(previous, raw):
             if origins is None:
                 origins = _origins(log, start_link)
             traced = len(problems) < MAX_TRACED
@@ -204,7 +208,7 @@ def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int,
     """Explain a chain mismatch at entry ``index`` (0-based)."""
     if traced:
         for link, number in origins.items():
-            if number != index + 1 and logfile.link(link, raw) == raw["hash"]:
+            if number != index + 1 and _link(link, raw) == raw["hash"]:
                 after = "the header" if number == 0 else (
                     f"entry {number} (line {log.line_of(number - 1)})")
                 return (f"broken hash chain: this entry is unchanged but out of place: it "
@@ -215,6 +219,14 @@ def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int,
                 "was written")
     return ("broken hash chain: this entry was changed after it was written, or an "
             "entry right before it was removed")
+
+
+def _link(previous: str, raw: dict[str, Any]) -> str:
+    """The entry's link, or an impossible one when it cannot be hashed (mixed key types)."""
+    try:
+        return logfile.link(previous, raw)
+    except (TypeError, ValueError):
+        return "unhashable"
 
 
 def _rule_of(message: str) -> str | None:

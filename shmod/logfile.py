@@ -23,6 +23,7 @@ from shmod.errors import LogError
 
 MAX_BYTES = 2 * 1024 * 1024
 HASH_LEN = 32
+MAX_DEPTH = 1000
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LOG_LINE = re.compile(r"^log:[ \t]*(#.*)?$")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*$")
@@ -128,6 +129,8 @@ def parse(path: str, data: bytes) -> LogFile:
     try:
         # Anchors, aliases and merge keys need these characters; without them the
         # plain safe loader gives the same result, faster.
+        if _too_deep(text):
+            raise LogError(path, None, "malformed YAML: nested too deeply")
         strict = "&" in text or "*" in text or "<<" in text
         doc = yaml.load(text, Loader=_StrictLoader if strict else _PlainLoader)  # noqa: S506
     except yaml.MarkedYAMLError as err:
@@ -155,6 +158,27 @@ def parse(path: str, data: bytes) -> LogFile:
     if torn and entries and not isinstance(entries[-1], dict):
         raise LogError(path, last_line, _TORN)
     return log
+
+
+def _too_deep(text: str) -> bool:
+    """Nesting deeper than :data:`MAX_DEPTH` (libyaml's composer would overflow the C
+    stack and crash on some tens of thousands of levels). Only texts with that many
+    nesting indicators are walked event by event."""
+    indicators = sum(text.count(c) for c in ("[", "{", "- ", "-\n", "-\t", "? ", "?\n", "?\t"))
+    if indicators <= MAX_DEPTH:
+        return False
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return True
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return False  # the loader reports it, with its line
+    return False
 
 
 _TORN = ("torn final entry: the last line was cut off mid-write (shmod was interrupted?); "

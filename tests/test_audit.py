@@ -141,3 +141,13 @@ def test_format_problems_are_all_listed_and_judging_stops_at_the_first():
     assert [(p.line, p.entry) for p in formats] == [(first + 6, 6), (first + 21, 21)]
     assert report.judged == 5
     assert "entry 6 could not be read" in report.stopped
+
+
+def test_keys_that_are_not_text_are_reported_not_a_crash():
+    sim = random_game(5, random.Random(6))
+    text = log_text(sim.header, sim.steps, at=AT) + "- {kind: vote, 1: x}\n"
+    report = audit.audit_log(logfile.parse("k.yaml", text.encode()))
+    assert [p.kind for p in report.problems] == ["format"]
+    header = text.replace("shmod: 1\n", "shmod: 1\n1: x\n")
+    report = audit.audit_log(logfile.parse("h.yaml", header.encode()))
+    assert {p.kind for p in report.problems} == {"header", "chain"}

@@ -62,3 +62,18 @@ def test_same_as_the_safe_loader_on_unusual_documents(text):
 def test_anchors_are_still_refused():
     with pytest.raises(Exception, match="anchors and aliases"):
         logfile.parse("x.yaml", b"a: &x [1]\nb: *x\nlog:\n")
+
+
+@pytest.mark.parametrize("nest", [("[", "]"), ("{a: ", "}"), ("- ", "")])
+def test_very_deep_nesting_is_refused_not_a_crash(nest):
+    """Core bug: 30,000 nested levels crashed libyaml's composer (segfault)."""
+    opening, closing = nest
+    text = "a:\n  " + opening * 40_000 + "x" + closing * 40_000 + "\nlog:\n"
+    with pytest.raises(logfile.LogError, match="nested too deeply"):
+        logfile.parse("deep.yaml", text.encode())
+
+
+def test_a_long_ordinary_log_is_not_mistaken_for_deep_nesting():
+    entries = "".join(f"- {{kind: vote, by: P{n}, vote: ja}}\n" for n in range(3000))
+    log = logfile.parse("long.yaml", ("players: [a]\nlog:\n" + entries).encode())
+    assert len(log.entries) == 3000
