@@ -127,10 +127,10 @@ def parse(path: str, data: bytes) -> LogFile:
     torn = bool(text) and not text.endswith("\n")
     last_line = text.count("\n") + 1
     try:
-        # Anchors, aliases and merge keys need these characters; without them the
-        # plain safe loader gives the same result, faster.
         if _too_deep(text):
             raise LogError(path, None, "malformed YAML: nested too deeply")
+        # Anchors, aliases and merge keys need these characters; without them the
+        # plain safe loader gives the same result, faster.
         strict = "&" in text or "*" in text or "<<" in text
         doc = yaml.load(text, Loader=_StrictLoader if strict else _PlainLoader)  # noqa: S506
     except yaml.MarkedYAMLError as err:
