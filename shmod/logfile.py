@@ -73,7 +73,8 @@ class _PlainLoader(_Loader):  # type: ignore[misc, valid-type]
         if isinstance(node, yaml.MappingNode) and tag == _MAP:
             out = {}
             for key, value in node.value:
-                if not isinstance(key, yaml.ScalarNode) or key.tag.endswith(("merge", "value")):
+                if not isinstance(key, yaml.ScalarNode) or (
+                        key.tag != _STR and key.tag.endswith(("merge", "value"))):
                     raise _NotPlain
                 out[self._plain(key)] = self._plain(value)
             return out
