@@ -23,6 +23,7 @@ class Summary:
     players: int
     winner: str | None = None
     how: str | None = None
+    rule: str | None = None
     reason: str | None = None
     rounds: int = 0
     elections: int = 0
@@ -80,7 +81,7 @@ def summarize(state: State) -> Summary:
             out.reshuffles += 1
     out.liberal, out.fascist = state.liberal, state.fascist
     if state.winner:
-        out.winner, out.reason = state.winner, state.win_reason
+        out.winner, out.rule, out.reason = state.winner, state.win_rule, state.win_reason
         out.how = how_won(state)
     return out
 
@@ -97,7 +98,7 @@ def how_won(state: State) -> str | None:
 def lines(summary: Summary) -> list[str]:
     """The summary as short lines of text for the terminal."""
     if summary.winner:
-        head = f"Winner: the {summary.winner}: {summary.reason} ({HOW[summary.how or '']})"
+        head = f"Winner: the {summary.winner}: {summary.reason} ({summary.rule})"
     else:
         head = "Winner: none yet (the game is not over)"
     gov = sum(1 for e in summary.enacted if e["by"] == "government")
