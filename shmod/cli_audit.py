@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from shmod.cli import app
 from shmod.errors import BadInput
+
+if TYPE_CHECKING:
+    from shmod.audit import Report
+    from shmod.batch import Totals
 
 
 @app.command()
@@ -41,7 +45,7 @@ def audit(
     raise typer.Exit(_batch(paths, as_json))
 
 
-def _show_report(report) -> None:  # type: ignore[no-untyped-def]
+def _show_report(report: Report) -> None:
     from rich.console import Console
 
     from shmod.summary import lines
@@ -51,11 +55,11 @@ def _show_report(report) -> None:  # type: ignore[no-untyped-def]
     style = "bold green" if report.valid else "bold red"
     out.print(f"{report.path}: [{style}]{verdict}[/{style}] ({report.entries} entries, "
               f"{report.judged} judged by the rules)")
-    for problem in report.problems + report.warnings:
-        label = "warning" if problem in report.warnings else problem.kind
-        rule = f"{problem.rule}: " if problem.rule and not problem.message.startswith(problem.rule) else ""
-        out.print(f"  {problem.where(report.path)}: {label}: {rule}{problem.message}",
-                  markup=False)
+    shown = [(p.kind, p) for p in report.problems] + [("warning", p) for p in report.warnings]
+    for label, problem in shown:
+        rule = problem.rule if problem.rule and not problem.message.startswith(problem.rule) else ""
+        out.print(f"  {problem.where(report.path)}: {label}: {rule + ': ' if rule else ''}"
+                  f"{problem.message}", markup=False)
     if report.stopped:
         out.print(f"  {report.stopped}", markup=False)
     if report.commitment:
@@ -93,7 +97,7 @@ def _batch(paths: list[str], as_json: bool) -> int:
     return totals.exit_code
 
 
-def _show_totals(totals) -> None:  # type: ignore[no-untyped-def]
+def _show_totals(totals: Totals) -> None:
     from rich.console import Console
     from rich.table import Table
 

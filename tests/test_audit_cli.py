@@ -85,3 +85,13 @@ def test_unreadable_single_log_exits_2(tmp_path):
     (tmp_path / "x.yaml").write_text("log: [\n")
     done = run("audit", "x.yaml", cwd=tmp_path)
     assert done.returncode == 2 and "UNREADABLE" in done.stdout
+
+
+def test_new_prints_the_commitment_that_audit_checks(tmp_path):
+    made = run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", "g.yaml", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    line = next(x for x in made.stderr.splitlines() if x.startswith("Commitment"))
+    posted = line.rsplit(" ", 1)[1]
+    done = run("audit", "g.yaml", "--commitment", posted, cwd=tmp_path)
+    assert done.returncode == 0 and "matches the given commitment" in done.stdout
+    assert "the game is not over" in done.stdout
