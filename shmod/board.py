@@ -70,7 +70,7 @@ def seating(view: PublicView) -> Table:
 
 def show(view: PublicView, console: Console | None = None) -> None:
     """Print the whole board."""
-    console = console or Console(highlight=False)
+    console = console or Console(highlight=False, emoji=False)
     console.print(track(view))
     console.print(
         f"Election Tracker: [bold]{view.tracker}[/bold]/{view.chaos_at}   "

@@ -82,6 +82,8 @@ def new(
     view = views.public_view(state)
     typer.echo(f"Created {game}: {len(state.players)} players. Keep this file private "
                "until the game is over.", err=True)
+    typer.echo(f"Commitment (post it in the opening thread post): "
+               f"{state.public[0].data['commitment']}", err=True)
     _show(report.after_step(view, state.public, state.secrets, fmt))
 
 
@@ -246,3 +248,4 @@ def main() -> None:
         sys.exit(70)
 from shmod import cli_forum  # noqa: E402,F401
 from shmod import cli_posts  # noqa: E402,F401
+from shmod import cli_audit  # noqa: E402,F401

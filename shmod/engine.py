@@ -137,7 +137,6 @@ def _check_turn(state: State, step: Step) -> None:
         )
     if step.by is None:
         return
-    actors, what = waiting_for(state)
     if step.kind == "vote":
         if not state.alive[step.by]:
             raise WrongActor("R-VOTE", f"{state.name(step.by)} is dead; dead players never vote")
@@ -150,8 +149,11 @@ def _check_turn(state: State, step: Step) -> None:
         if step.by in state.veto_votes:
             raise WrongActor("R-VETO", f"{state.name(step.by)} has already voted on the veto")
         return
-    if step.by not in actors:
-        raise WrongActor(rule, f"{state.name(step.by)} cannot {step.kind} now: waiting for {what}")
+    actor = state.chancellor if state.phase == ENACT else state.president
+    if step.by != actor or state.phase == VETO_VOTE:  # cheap check; the message only on error
+        actors, what = waiting_for(state)
+        if step.by not in actors:
+            raise WrongActor(rule, f"{state.name(step.by)} cannot {step.kind} now: waiting for {what}")
 
 
 def _can_propose_veto(state: State) -> bool:

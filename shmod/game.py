@@ -94,7 +94,8 @@ def _follow(head: str, raw: dict[str, object]) -> tuple[str, str | None]:
     stored = raw.get("hash")
     if stored is None:
         return link, "unchained"
-    return link, None if stored == link else "mismatch"
+    # Chain over the stored hash, so one tampered entry is flagged once, where it is.
+    return str(stored), None if stored == link else "mismatch"
 
 
 def now() -> str:

@@ -23,6 +23,7 @@ from shmod.errors import LogError
 
 MAX_BYTES = 2 * 1024 * 1024
 HASH_LEN = 32
+MAX_DEPTH = 1000
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LOG_LINE = re.compile(r"^log:[ \t]*(#.*)?$")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*$")
@@ -45,6 +46,41 @@ class _StrictLoader(_Loader):  # type: ignore[misc, valid-type]
                 raise yaml.constructor.ConstructorError(
                     None, None, "merge keys (<<) are not allowed in a game log", key.start_mark)
         super().flatten_mapping(node)
+
+
+_STR, _MAP, _SEQ = (f"tag:yaml.org,2002:{t}" for t in ("str", "map", "seq"))
+
+
+class _NotPlain(Exception):
+    """The document needs PyYAML's general constructor."""
+
+
+class _PlainLoader(_Loader):  # type: ignore[misc, valid-type]
+    """For documents without anchors, aliases or merge keys (checked by the caller):
+    builds plain maps, lists and strings directly, with the same result as the safe
+    constructor; anything else (other tags, non-scalar keys) falls back to it."""
+
+    def construct_document(self, node: yaml.Node) -> Any:
+        try:
+            return self._plain(node)
+        except _NotPlain:
+            return super().construct_document(node)
+
+    def _plain(self, node: yaml.Node) -> Any:
+        tag = node.tag
+        if isinstance(node, yaml.ScalarNode):
+            return node.value if tag == _STR else self.construct_object(node)
+        if isinstance(node, yaml.MappingNode) and tag == _MAP:
+            out = {}
+            for key, value in node.value:
+                if not isinstance(key, yaml.ScalarNode) or (
+                        key.tag != _STR and key.tag.endswith(("merge", "value"))):
+                    raise _NotPlain
+                out[self._plain(key)] = self._plain(value)
+            return out
+        if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
+            return [self._plain(item) for item in node.value]
+        raise _NotPlain
 
 
 @dataclass
@@ -92,7 +128,12 @@ def parse(path: str, data: bytes) -> LogFile:
     torn = bool(text) and not text.endswith("\n")
     last_line = text.count("\n") + 1
     try:
-        doc = yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a safe loader subclass
+        if _too_deep(text):
+            raise LogError(path, None, "malformed YAML: nested too deeply")
+        # Anchors, aliases and merge keys need these characters; without them the
+        # plain safe loader gives the same result, faster.
+        strict = "&" in text or "*" in text or "<<" in text
+        doc = yaml.load(text, Loader=_StrictLoader if strict else _PlainLoader)  # noqa: S506
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         if err.context_mark and (err.context or "").startswith("while parsing a flow"):
@@ -120,6 +161,27 @@ def parse(path: str, data: bytes) -> LogFile:
     if torn and entries and not isinstance(entries[-1], dict):
         raise LogError(path, last_line, _TORN)
     return log
+
+
+def _too_deep(text: str) -> bool:
+    """Nesting deeper than :data:`MAX_DEPTH` (libyaml's composer would overflow the C
+    stack and crash on some tens of thousands of levels). Only texts with that many
+    nesting indicators are walked event by event."""
+    indicators = sum(text.count(c) for c in ("[", "{", "- ", "-\n", "-\t", "? ", "?\n", "?\t"))
+    if indicators <= MAX_DEPTH:
+        return False
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return True
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return False  # the loader reports it, with its line
+    return False
 
 
 _TORN = ("torn final entry: the last line was cut off mid-write (shmod was interrupted?); "
@@ -151,10 +213,13 @@ def _entry_lines_slow(text: str) -> list[int]:
 # -- the hash chain -----------------------------------------------------------------
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                              default=str)
+
+
 def canonical(value: Any) -> bytes:
     """The canonical bytes of a mapping: JSON, sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=str).encode()
+    return _CANONICAL.encode(value).encode()
 
 
 def header_link(header: dict[str, Any]) -> str:
@@ -213,7 +278,9 @@ def header_text(header: dict[str, Any]) -> str:
         "secret:",
     ]
     if "custom" in header:
-        out.insert(-2, f"custom: {flow(header['custom'])}")
+        out.insert(-1, f"custom: {flow(header['custom'])}")
+    if "commitment" in header:
+        out.insert(-1, f"commitment: {scalar(header['commitment'])}  # post it in the opening post")
     for key in ("seed", "salt"):
         if secret.get(key) is not None:
             out.append(f"  {key}: {scalar(secret[key])}")

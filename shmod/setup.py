@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shmod import shuffle
+from shmod import commitment, shuffle
 from shmod.errors import BadInput
 from shmod.rules import ROLE_COUNTS, Rules, parse_variants, rules_for
 from shmod.state import Public, Secret, State
@@ -17,7 +17,8 @@ from shmod.steps import Seating, parse_cards
 
 FORMAT = 1
 MAX_NAME = 40
-HEADER_KEYS = ("shmod", "created", "players", "variants", "first_president", "secret", "custom")
+HEADER_KEYS = ("shmod", "created", "players", "variants", "first_president", "secret", "custom",
+               "commitment")
 SECRET_KEYS = ("seed", "salt", "roles", "deck")
 
 
@@ -34,6 +35,7 @@ class Setup:
     roles: tuple[str, ...]
     deck: tuple[str, ...]
     custom: dict[str, Any] | None = None
+    commitment: str | None = None  # public: posted at the start, checked by the audit
 
 
 def deal(players: list[str], seed: str, rules: Rules) -> tuple[str, ...]:
@@ -82,7 +84,7 @@ def new_header(
     }
     if custom is not None:
         header["custom"] = custom
-    parse_setup(header)
+    header["commitment"] = commitment.commitment(parse_setup(header))
     return header
 
 
@@ -152,7 +154,11 @@ def parse_setup(raw: Any) -> Setup:
         expected = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed, "deck")
         if list(deck) != expected:
             raise BadInput("R-DECK: the deck is not in the order the seed gives")
-    return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"))
+    stored = raw.get("commitment")
+    if stored is not None:
+        stored = commitment.parse_hex(str(stored))
+    return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
+                 stored)
 
 
 def start(setup: Setup) -> State:
@@ -173,7 +179,7 @@ def start(setup: Setup) -> State:
     )
     state.public.append(Public(0, "start", {
         "players": list(setup.players), "president": setup.players[setup.first],
-        "variants": dict(setup.variants)}))
+        "variants": dict(setup.variants), "commitment": setup.commitment}))
     for seat, name in enumerate(setup.players):
         state.secrets.append(Secret(0, name, "role", {"role": setup.roles[seat],
                                                       "knows": knows(setup.players, setup.roles, setup.rules, seat)}))

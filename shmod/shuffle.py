@@ -11,7 +11,6 @@ Only ``hashlib`` is used, so the result is the same on every Python and platform
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
@@ -23,6 +22,8 @@ _SPACE = 2**64
 
 def new_seed() -> str:
     """A fresh 128-bit seed from the OS's cryptographic source, as hex."""
+    import secrets  # only `shmod new` needs it; keeps start-up light
+
     return secrets.token_hex(16)
 
 

@@ -175,7 +175,8 @@ def test_hostile_names_stay_literal(name, fmt):
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
 def test_opening_post_shows_the_setup_commitment_when_present(name, fmt, games):
     state = games[0]
-    plain = to_html(name, texts.start_text(public_view(state), fmt, state.public[0]))
+    bare = dataclasses.replace(state.public[0], data={**state.public[0].data, "commitment": None})
+    plain = to_html(name, texts.start_text(public_view(state), fmt, bare))
     assert "commitment" not in flat(plain)
     event = dataclasses.replace(state.public[0], data={**state.public[0].data, "commitment": "ab12" * 16})
     root = to_html(name, texts.start_text(public_view(state), fmt, event))

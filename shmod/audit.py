@@ -1,0 +1,238 @@
+"""Auditing a game log: every problem located (file:line, entry, rule), then a summary.
+
+Three independent checks run over a log: the hash chain (every entry, tampering located:
+see :func:`chain_problems`), the form of every entry, and the rules — replayed through
+the engine up to the first violation, after which nothing can be judged.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from shmod import commitment as commit
+from shmod import engine, logfile
+from shmod.errors import BadInput, IllegalStep, LogError
+from shmod.setup import Setup, parse_setup, start
+from shmod.state import OVER
+from shmod.steps import Seating, Step, parse_step
+from shmod.summary import Summary, summarize
+
+VALID, INVALID, UNREADABLE = 0, 1, 2
+#: Chain mismatches beyond this many are reported without looking for where they came from.
+MAX_TRACED = 64
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding. ``kind``: header, format, rule, chain, commitment or unreadable;
+    ``entry`` is 1-based; ``line`` is the file line (None for the header as a whole)."""
+
+    kind: str
+    message: str
+    line: int | None = None
+    entry: int | None = None
+    rule: str | None = None
+
+    def where(self, path: str) -> str:
+        place = f"{path}:{self.line}" if self.line else path
+        return place + (f": entry {self.entry}" if self.entry else "")
+
+
+@dataclass
+class Report:
+    """The audit of one log."""
+
+    path: str
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    entries: int = 0
+    judged: int = 0
+    stopped: str | None = None
+    summary: Summary | None = None
+    commitment: str | None = None
+    commitment_ok: bool | None = None
+    unreadable: bool = False
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def exit_code(self) -> int:
+        return UNREADABLE if self.unreadable else VALID if self.valid else INVALID
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented ``--json`` shape (docs/audit.md)."""
+        return {
+            "path": self.path,
+            "valid": self.valid,
+            "exit": self.exit_code,
+            "entries": self.entries,
+            "judged": self.judged,
+            "stopped": self.stopped,
+            "problems": [asdict(p) for p in self.problems],
+            "warnings": [asdict(p) for p in self.warnings],
+            "commitment": self.commitment,
+            "commitment_ok": self.commitment_ok,
+            "summary": self.summary.to_json() if self.summary else None,
+        }
+
+
+def audit_file(path: str, expected: str | None = None) -> Report:
+    """Read and audit ``path``; ``expected`` is a commitment to check the setup against."""
+    try:
+        log = logfile.read(path)
+    except LogError as err:
+        report = Report(path, unreadable=True)
+        report.problems.append(Problem("unreadable", err.reason, line=err.line))
+        return report
+    return audit_log(log, expected)
+
+
+def audit_log(log: logfile.LogFile, expected: str | None = None) -> Report:
+    """Audit a parsed log: header, chain, form of every entry, then the rules."""
+    report = Report(log.path, entries=len(log.entries))
+    setup: Setup | None = None
+    try:
+        setup = parse_setup(log.header)
+    except BadInput as err:
+        report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
+    report.problems += chain_problems(log, report.warnings)
+    steps = _parse_all(log, setup, report)
+    if setup is None:
+        report.stopped = "the header is invalid, so no entry could be judged"
+        report.problems.sort(key=lambda p: p.entry or 0)
+        return report
+    report.commitment = commit.commitment(setup)
+    if setup.commitment is not None and setup.commitment != report.commitment:
+        report.problems.append(Problem(
+            "commitment", f"the header's commitment {setup.commitment} is not the hash of its "
+            f"secret setup ({report.commitment}): the setup was changed after `shmod new`"))
+    if expected is not None:
+        why = commit.verify(setup, expected)
+        report.commitment_ok = why is None
+        if why:
+            report.problems.append(Problem("commitment", why))
+    _judge(log, setup, steps, report)
+    report.problems.sort(key=lambda p: p.entry or 0)
+    return report
+
+
+def _parse_all(log: logfile.LogFile, setup: Setup | None, report: Report) -> list[Step | None]:
+    """R-form of every entry (all are listed, even after a rule violation)."""
+    if setup is None:
+        return []
+    seating = Seating(setup.players)
+    steps: list[Step | None] = []
+    for index, raw in enumerate(log.entries):
+        try:
+            steps.append(parse_step(raw, seating))
+        except BadInput as err:
+            steps.append(None)
+            report.problems.append(Problem("format", str(err), line=log.line_of(index),
+                                           entry=index + 1, rule=_rule_of(str(err))))
+    return steps
+
+
+def _judge(log: logfile.LogFile, setup: Setup, steps: list[Step | None], report: Report) -> None:
+    """Replay through the engine until the first step that is malformed or illegal."""
+    state = start(setup)
+    apply = engine.apply
+    total = len(steps)
+    for index, step in enumerate(steps):
+        if step is None:
+            report.stopped = (f"entry {index + 1} could not be read, so entries "
+                              f"{index + 1}-{total} were not judged by the rules")
+            break
+        try:
+            apply(state, step)
+        except IllegalStep as err:
+            report.problems.append(Problem("rule", err.reason, line=log.line_of(index),
+                                           entry=index + 1, rule=err.rule))
+            later = f"; entries {index + 2}-{total} were not judged" if index + 1 < total else ""
+            report.stopped = (f"judging stopped at entry {index + 1}: after a rule violation "
+                              f"the state of the game is unknown{later}")
+            break
+        report.judged = index + 1
+    if report.stopped is None and state.phase != OVER:
+        report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
+                                       + engine.waiting_for(state)[1]))
+    report.summary = summarize(state)
+
+
+def chain_problems(log: logfile.LogFile, warnings: list[Problem]) -> list[Problem]:
+    """Check every entry's ``hash`` against the one before it, and locate tampering.
+
+    Each entry is checked against the *stored* hash of the entry before it, so one
+    edit is reported once, where it is. A mismatching entry whose hash fits after some
+    other entry is intact but out of place (moved, or something was inserted before
+    it); one that fits after nothing was changed, or the entry before it was removed.
+    Entries without a hash are warnings (unchained), chained over by the next one.
+    """
+    try:
+        start_link = logfile.header_link(log.header)
+    except (TypeError, ValueError):
+        return [Problem("chain", "the header cannot be hashed (its keys are not all text), "
+                        "so the hash chain cannot be checked")]
+    problems: list[Problem] = []
+    origins: dict[str, int] | None = None
+    previous = start_link
+    for index, raw in enumerate(log.entries):
+        if not isinstance(raw, dict):
+            continue
+        stored = raw.get("hash")
+        line = log.line_of(index)
+        if stored is None:
+            warnings.append(Problem("unchained", "entry has no hash (appended by hand); "
+                                    "the next entry shmod writes chains over it",
+                                    line=line, entry=index + 1))
+            previous = _link(previous, raw)
+            continue
+        if stored != _link(previous, raw):
+            if origins is None:
+                origins = _origins(log, start_link)
+            traced = len(problems) < MAX_TRACED
+            problems.append(Problem("chain", _mismatch(log, raw, index, origins, traced),
+                                    line=line, entry=index + 1))
+        previous = str(stored)
+    return problems
+
+
+def _origins(log: logfile.LogFile, start_link: str) -> dict[str, int]:
+    """Every stored hash (and the header's link) -> its entry number (0 for the header)."""
+    out = {start_link: 0}
+    for index, raw in enumerate(log.entries):
+        if isinstance(raw, dict) and isinstance(raw.get("hash"), str):
+            out.setdefault(raw["hash"], index + 1)
+    return out
+
+
+def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int,
+              origins: dict[str, int], traced: bool) -> str:
+    """Explain a chain mismatch at entry ``index`` (0-based)."""
+    if traced:
+        for link, number in origins.items():
+            if number != index + 1 and _link(link, raw) == raw["hash"]:
+                after = "the header" if number == 0 else (
+                    f"entry {number} (line {log.line_of(number - 1)})")
+                return (f"broken hash chain: this entry is unchanged but out of place: it "
+                        f"was written right after {after}; entries were moved, inserted "
+                        "or removed here")
+    if index == 0:
+        return ("broken hash chain: this entry or the header was changed after it "
+                "was written")
+    return ("broken hash chain: this entry was changed after it was written, or an "
+            "entry right before it was removed")
+
+
+def _link(previous: str, raw: dict[str, Any]) -> str:
+    """The entry's link, or an impossible one when it cannot be hashed (mixed key types)."""
+    try:
+        return logfile.link(previous, raw)
+    except (TypeError, ValueError):
+        return "unhashable"
+
+
+def _rule_of(message: str) -> str | None:
+    head = message.split(":", 1)[0]
+    return head if head.startswith("R-") else None

@@ -1,0 +1,97 @@
+"""``shmod audit`` and ``shmod simulate`` as a user runs them: exit codes, output, JSON."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+SHMOD = [sys.executable, "-m", "shmod"]
+
+
+def run(*args, cwd):
+    return subprocess.run([*SHMOD, *args], cwd=cwd, capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "200"})
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sims")
+    done = run("simulate", "games", "-n", "12", "--seed", "t", "--mixed-variants", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+def test_simulate_writes_reproducible_valid_games(games, tmp_path):
+    files = sorted(os.listdir(games / "games"))
+    assert len(files) == 12 and files[0] == "game-0001-5p.yaml"
+    again = run("simulate", "again", "-n", "2", "--seed", "t", "--mixed-variants", cwd=tmp_path)
+    assert again.returncode == 0
+    assert (tmp_path / "again" / files[0]).read_bytes() == (games / "games" / files[0]).read_bytes()
+    refused = run("simulate", "again", "-n", "1", "--seed", "t", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.startswith("Error: ")
+    assert "never overwrites" in refused.stderr
+    bad = run("simulate", "x", "--players", "4-6", cwd=tmp_path)
+    assert bad.returncode == 2 and "R-COUNT" in bad.stderr
+
+
+def test_single_valid_game(games):
+    done = run("audit", "games/game-0003-7p.yaml", cwd=games)
+    assert done.returncode == 0, done.stdout
+    assert "VALID" in done.stdout and "Winner: the" in done.stdout
+    data = json.loads(run("audit", "--json", "games/game-0003-7p.yaml", cwd=games).stdout)
+    assert data["valid"] and data["exit"] == 0 and data["problems"] == []
+    assert set(data["summary"]) >= {"winner", "how", "rounds", "elections", "enacted",
+                                    "powers", "chaos", "vetoes", "deaths", "reshuffles"}
+    ok = run("audit", "games/game-0003-7p.yaml", "--commitment", data["commitment"], cwd=games)
+    assert ok.returncode == 0 and "matches the given commitment" in ok.stdout
+    wrong = run("audit", "games/game-0003-7p.yaml", "-c", "0" * 64, cwd=games)
+    assert wrong.returncode == 1 and "NOT match" in wrong.stdout
+    typo = run("audit", "games/game-0003-7p.yaml", "-c", "xyz", cwd=games)
+    assert typo.returncode == 2 and typo.stderr.startswith("Error: ")
+
+
+def test_hand_tampered_game_points_at_the_line(games, tmp_path):
+    path = tmp_path / "t.yaml"
+    lines = (games / "games" / "game-0002-6p.yaml").read_text().splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if "vote: ja" in line)
+    lines[index] = lines[index].replace("vote: ja", "vote: nein")
+    path.write_text("".join(lines))
+    done = run("audit", str(path), cwd=tmp_path)
+    assert done.returncode == 1
+    assert f"{path}:{index + 1}: entry" in done.stdout and "broken hash chain" in done.stdout
+
+
+def test_folder_audit_table_and_exit_codes(games, tmp_path):
+    done = run("audit", "games", cwd=games)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Win rates by player count" in done.stdout and "Win conditions" in done.stdout
+    totals = json.loads(run("audit", "games", "--json", cwd=games).stdout)
+    assert (totals["games"], totals["valid"], totals["invalid"]) == (12, 12, 0)
+    assert sum(row["games"] for row in totals["wins_by_players"].values()) == 12
+    broken = games / "games" / "sub"
+    broken.mkdir()
+    (broken / "bad.yaml").write_text("players: [\n")
+    done = run("audit", "games", "--json", cwd=games)
+    totals = json.loads(done.stdout)
+    assert done.returncode == 2 and totals["unreadable"] == 1 and totals["games"] == 13
+    assert totals["first_problems"][0]["path"].endswith("bad.yaml")
+    (broken / "bad.yaml").unlink()
+    missing = run("audit", "a.yaml", "nowhere/", cwd=tmp_path)
+    assert missing.returncode == 2 and missing.stderr.startswith("Error: ")
+
+
+def test_unreadable_single_log_exits_2(tmp_path):
+    (tmp_path / "x.yaml").write_text("log: [\n")
+    done = run("audit", "x.yaml", cwd=tmp_path)
+    assert done.returncode == 2 and "UNREADABLE" in done.stdout
+
+
+def test_new_prints_the_commitment_that_audit_checks(tmp_path):
+    made = run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", "g.yaml", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    line = next(x for x in made.stderr.splitlines() if x.startswith("Commitment"))
+    posted = line.rsplit(" ", 1)[1]
+    done = run("audit", "g.yaml", "--commitment", posted, cwd=tmp_path)
+    assert done.returncode == 0 and "matches the given commitment" in done.stdout
+    assert "the game is not over" in done.stdout

@@ -1,0 +1,93 @@
+"""The fair-setup commitment (docs/audit.md): the exact bytes, and verification."""
+import dataclasses
+import hashlib
+import random
+
+import pytest
+
+from shmod import audit, commitment, logfile
+from shmod.errors import BadInput
+from shmod.game import load, log_text, new_game
+from shmod.moves import random_game
+from shmod.setup import new_header, parse_setup
+
+AT = "2026-01-01T00:00:00Z"
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Zoë"]
+
+
+def setup(seed="s1", salt="00ff"):
+    return parse_setup(new_header(PLAYERS, seed=seed, salt=salt, created=AT))
+
+
+def test_the_bytes_are_the_documented_ones():
+    s = setup()
+    expected = (
+        'shmod-commitment 1\n'
+        'players "Ann" "Bob" "Cy" "Dee" "Zoë"\n'
+        f'first_president "{PLAYERS[s.first]}"\n'
+        'variants eva_braun=off first_president=random rebalanced=off term5=alive '
+        'tracker_reset=enactment veto=rulebook\n'
+        f'roles {" ".join(s.roles)}\n'
+        f'deck {"".join(s.deck)}\n'
+        'seed "s1"\n'
+        'salt "00ff"\n'
+    ).encode()
+    assert commitment.canonical_bytes(s) == expected
+    assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
+
+
+def test_unchanged_setup_verifies_and_any_change_fails():
+    s = setup()
+    hex_ = commitment.commitment(s)
+    assert commitment.verify(s, hex_.upper()) is None
+    roles = list(s.roles)
+    other = next(i for i, r in enumerate(roles) if r != roles[0])
+    roles[0], roles[other] = roles[other], roles[0]
+    for changed in (dataclasses.replace(s, roles=tuple(roles)),
+                    dataclasses.replace(s, seed="s2"),
+                    dataclasses.replace(s, salt="00fe"),
+                    dataclasses.replace(s, deck=s.deck[1:] + s.deck[:1]),
+                    setup(seed="s2")):
+        assert "not the one committed" in commitment.verify(changed, hex_)
+
+
+def test_malformed_commitment_is_refused():
+    with pytest.raises(BadInput, match="64 hexadecimal digits"):
+        commitment.parse_hex("abc")
+
+
+def test_new_game_publishes_the_commitment_in_its_start_event(tmp_path):
+    game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1")
+    start = game.state.public[0]
+    assert start.kind == "start"
+    assert start.data["commitment"] == commitment.commitment(game.setup)
+    assert load(str(tmp_path / "g.yaml")).state.public[0].data["commitment"] == \
+        start.data["commitment"]
+
+
+def test_audit_checks_a_rewritten_game_against_the_commitment():
+    """A moderator who redeals and rewrites the whole log keeps a valid chain and legal
+    steps, but cannot match the commitment posted at the start."""
+    rng = random.Random(5)
+    played = random_game(7, rng)
+    rewritten = random_game(7, rng)
+    posted = commitment.commitment(parse_setup(played.header))
+    for sim, ok in ((played, True), (rewritten, False)):
+        log = logfile.parse("g.yaml", log_text(sim.header, sim.steps, at=AT).encode())
+        report = audit.audit_log(log, posted)
+        assert report.commitment_ok is ok
+        assert report.valid is ok
+        if not ok:
+            assert [p.kind for p in report.problems] == ["commitment"]
+
+
+def test_the_example_in_docs_audit_md_is_right():
+    assert commitment.commitment(setup(salt="00ff")) == \
+        "9c210a0001e8730783dee37bfee1a9e1ac876bc809b99fca194ed4febfd590c2"
+
+
+def test_a_custom_setup_is_committed_too():
+    plain = setup()
+    custom = dataclasses.replace(plain, custom={"deck": {"liberal": 7, "fascist": 11}})
+    assert b'\ncustom {"deck":{"fascist":11,"liberal":7}}\n' in commitment.canonical_bytes(custom)
+    assert commitment.commitment(custom) != commitment.commitment(plain)
