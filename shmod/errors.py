@@ -51,3 +51,17 @@ class LogError(ShmodError):
         self.reason = message
         where = f"{path}:{line}" if line else str(path)
         super().__init__(f"{where}: {message}")
+
+
+class InternalError(ShmodError):
+    """A bug in shmod, not in the input: said plainly, with where it happened."""
+
+    exit_code = 70
+
+    def __init__(self, problem: str, path: str | None = None, line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        where = f" at {path}:{line}" if path and line else f" reading {path}" if path else ""
+        super().__init__(f"unexpected internal error{where} ({problem}); the log was not "
+                         "changed. This is a bug in shmod: please report it, with the command "
+                         "you ran and that log line")
