@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 
+_ESCAPES = {c: repr(chr(c))[1:-1] for c in [*range(32), 127, 0x85, 0x2028, 0x2029]}
+
+
 class ShmodError(Exception):
     """Base of every error shmod turns into ``Error: …`` and a non-zero exit."""
 
@@ -48,6 +51,7 @@ class LogError(ShmodError):
         self.path = path
         self.line = line
         self.rule = rule
+        message = message.translate(_ESCAPES)  # one line, whatever a log's text holds
         self.reason = message
         where = f"{path}:{line}" if line else str(path)
         super().__init__(f"{where}: {message}")

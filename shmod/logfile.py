@@ -444,7 +444,7 @@ def _lock(fd: int, path: str, timeout: float) -> None:
             if time.monotonic() >= deadline:
                 raise LogError(path, None, f"another shmod has been writing to this log for "
                                f"{timeout:.0f} s; nothing was recorded, try again") from None
-            time.sleep(0.01)
+            time.sleep(0.002)
 
 
 def append(fd: int, text: str, path: str = "the game log") -> None:
