@@ -24,9 +24,10 @@ import yaml
 
 from shmod.errors import LogError
 
-MAX_BYTES = 2 * 1024 * 1024
+MAX_BYTES = 512 * 1024  # a long real game is under 100 KB
 MAX_SCALAR = 1000  # characters in one key or value
 MAX_DEPTH = 8  # nested mappings/lists; a log needs 4
+MAX_VALUES = 50_000  # parser events (keys, values, lists): ~3500 entries, several games' worth
 LOCK_TIMEOUT = 30.0  # seconds to wait for another shmod's write to finish
 HASH_LEN = 32
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -214,13 +215,17 @@ def _check_plain(path: str, text: str) -> None:
     """Refuse, from the parser's events and before building anything, what a plain log
     never holds: anchors/aliases, tags beyond the core ones, deep nesting, long strings."""
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
+    for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
+        if count > MAX_VALUES:
+            raise LogError(path, _line(event), f"more than {MAX_VALUES} keys and values: "
+                           "far more than a game log ever holds")
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise LogError(path, _line(event),
                            "anchors and aliases (&, *) are not allowed in a game log")
         tag = getattr(event, "tag", None)
         if tag not in _PLAIN_TAGS:
-            raise LogError(path, _line(event), f"the tag {tag} is not allowed: a game log "
+            shown = str(tag).replace("tag:yaml.org,2002:", "!!")
+            raise LogError(path, _line(event), f"the tag {shown} is not allowed: a game log "
                            "holds plain data only (text, numbers, lists, mappings)")
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
