@@ -131,7 +131,8 @@ def read(path: str) -> LogFile:
     Warns (:class:`LogWarning`) when others may read the file: it holds secrets.
     """
     try:
-        with open(path, "rb") as handle:
+        # O_NONBLOCK: a FIFO put in the log's place must not hang shmod before the check
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
                 raise LogError(path, None, "not a regular file")
