@@ -245,7 +245,8 @@ def main() -> None:
     except Exception as err:  # noqa: BLE001 - the last line of defence
         if os.environ.get("SHMOD_DEBUG"):
             raise
-        sys.stderr.write(f"Error: {InternalError(f'{type(err).__name__}: {err}')}\n")
+        problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
+        sys.stderr.write(f"Error: {problem}\n")
         sys.exit(InternalError.exit_code)
 
 

@@ -62,10 +62,13 @@ class InternalError(ShmodError):
 
     exit_code = 70
 
-    def __init__(self, problem: str, path: str | None = None, line: int | None = None) -> None:
+    def __init__(self, problem: str, path: str | None = None, line: int | None = None, *,
+                 unchanged: bool = True) -> None:
         self.path = path
         self.line = line
         where = f" at {path}:{line}" if path and line else f" reading {path}" if path else ""
-        super().__init__(f"unexpected internal error{where} ({problem}); the log was not "
-                         "changed. This is a bug in shmod: please report it, with the command "
-                         "you ran and that log line")
+        log = ("the log was not changed" if unchanged
+               else "`shmod status` shows whether the step was recorded")
+        report = "the command you ran" + (" and that log line" if line else "")
+        super().__init__(f"unexpected internal error{where} ({problem}); {log}. This is a "
+                         f"bug in shmod: please report it, with {report}")

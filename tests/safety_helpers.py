@@ -1,13 +1,12 @@
 """Helpers for the safety tests: steps as shmod command lines, entries without bookkeeping."""
 from __future__ import annotations
 
-import os
 import sys
 
+from shmod import cli
 from shmod.steps import Step
 
 SHMOD = [sys.executable, "-m", "shmod"]
-ENV = {**os.environ, "PYTHONHASHSEED": "0"}
 
 
 def cli_args(step: Step, players: tuple[str, ...]) -> list[str]:
@@ -31,3 +30,13 @@ def bare(entry: object) -> object:
     if isinstance(entry, dict):
         return {k: v for k, v in entry.items() if k not in ("at", "hash")}
     return entry
+
+
+def run_main(monkeypatch, *args: str) -> int:  # type: ignore[no-untyped-def]
+    """Run ``shmod ARGS`` in-process through ``cli.main``; return its exit code."""
+    monkeypatch.setattr("sys.argv", ["shmod", *args])
+    try:
+        cli.main()
+    except SystemExit as done:
+        return int(done.code or 0)
+    return 0

@@ -13,11 +13,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from safety_helpers import ENV, SHMOD, bare, cli_args
+from safety_helpers import SHMOD, bare, cli_args
 
 from shmod import game, logfile, repair
 from shmod.moves import legal_steps
 from shmod.state import OVER
+from shmod.steps import to_entry
 
 ATTEMPTS = 100  # per worker; two workers
 CLI_REPAIRS = 10  # per worker through `shmod repair`, the rest through the same function
@@ -45,7 +46,7 @@ def _load_or_repair(path: Path, tally: Counter) -> game.Game:
         assert err.line, err
         tally["torn tails reported"] += 1
     if tally[f"cli repairs {path.name[:2]}"] < CLI_REPAIRS:
-        done = subprocess.run([*SHMOD, "repair", "-g", str(path)], env=ENV,
+        done = subprocess.run([*SHMOD, "repair", "-g", str(path)],
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 0 and "Moved the torn final entry" in done.stdout, done.stderr
         tally[f"cli repairs {path.name[:2]}"] += 1
@@ -86,7 +87,7 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
             aimed = rng.random() < 0.3
             command = [sys.executable, "-c", SLOW_WRITER, *args] if aimed else [*SHMOD, *args]
             tally["runs"] += 1
-            proc = subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE,
+            proc = subprocess.Popen(command, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True)
             if aimed:
                 assert proc.stdout is not None
@@ -114,16 +115,10 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
             tally["acknowledged"] += 1
             recorded = [bare(e) for e in game.load(str(path)).log.entries]
             assert recorded[:len(known)] == known
-            assert bare(_entry_of(step, loaded)) in recorded[len(known):], "step missing"
+            assert to_entry(step, loaded.state.players) in recorded[len(known):], "step lost"
             known = recorded
     except AssertionError as problem:
         failures.append(str(problem))
-
-
-def _entry_of(step, loaded: game.Game) -> dict[str, object]:  # type: ignore[no-untyped-def]
-    from shmod.steps import to_entry
-
-    return to_entry(step, loaded.state.players)
 
 
 def test_sigkill_during_appends_loses_no_acknowledged_step(tmp_path, report_counts):

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-from safety_helpers import ENV
 
 from shmod import game, logfile
 
@@ -75,7 +74,7 @@ def test_hostile_log_refused_quickly_in_bounded_memory(case, tmp_path, report_co
     else:
         path.write_text(CASES[case](header, marker))
     path.chmod(0o600)
-    done = subprocess.run([sys.executable, "-c", PROBE, str(path)], env=ENV,
+    done = subprocess.run([sys.executable, "-c", PROBE, str(path)],
                           capture_output=True, text=True, timeout=60)
     result = json.loads(done.stdout)
     assert result["code"] == 2, done.stderr

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-from safety_helpers import ENV
 
 from shmod import game, logfile, repair
 
@@ -35,9 +34,9 @@ def test_new_log_is_0600_whatever_the_umask(tmp_path, report_counts):
 def test_cli_new_log_is_0600_and_never_overwritten(tmp_path):
     path = tmp_path / "g.yaml"
     args = [sys.executable, "-m", "shmod", "new", *PLAYERS, "-g", str(path), "--seed", "s"]
-    assert subprocess.run(args, env=ENV, capture_output=True).returncode == 0
+    assert subprocess.run(args, capture_output=True).returncode == 0
     before = path.read_bytes()
-    again = subprocess.run(args, env=ENV, capture_output=True, text=True)
+    again = subprocess.run(args, capture_output=True, text=True)
     assert again.returncode == 2 and "never overwrites" in again.stderr
     assert path.read_bytes() == before and _mode(path) == 0o600
 
@@ -57,7 +56,7 @@ def test_cli_prints_the_warning_as_one_line(tmp_path):
     path = tmp_path / "g.yaml"
     game.new_game(str(path), PLAYERS, seed="s")
     path.chmod(0o640)
-    done = subprocess.run([sys.executable, "-m", "shmod", "status", "-g", str(path)], env=ENV,
+    done = subprocess.run([sys.executable, "-m", "shmod", "status", "-g", str(path)],
                           capture_output=True, text=True)
     assert done.returncode == 0
     assert done.stderr == (f"Warning: {path} can be read by others (mode 0640) but holds every "
