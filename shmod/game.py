@@ -162,9 +162,10 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
-            line = game.log.line_of(len(game.log.entries) - 1) + 1 if game.log.entries else None
-            raise InternalError(f"{type(err).__name__}: {err} (a new entry)", path,
-                                line) from err
+            count = len(game.log.entries)
+            line = (game.log.line_of(count - 1) if count else game.log.key_lines.get("log", 0)) + 1
+            raise InternalError(f"{type(err).__name__}: {err}, while checking a new entry",
+                                path, line) from err
         prefix = "\n" if game.log.torn else ""
         logfile.append(fd, prefix + "".join(logfile.entry_line(e) for e in entries), path)
         game.head = head

@@ -89,3 +89,14 @@ def test_bug_after_the_log_was_read_asks_to_check_and_report(tmp_path, capsys, m
         "Error: unexpected internal error (KeyError: 'oops'); `shmod status` shows whether "
         "the step was recorded. This is a bug in shmod: please report it, with the command "
         "you ran\n")
+
+
+def test_bug_while_checking_a_new_step_names_the_line_it_would_take(tmp_path, monkeypatch):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    data = path.read_bytes()
+    monkeypatch.setattr(engine, "apply", lambda state, step: 1 / 0)
+    with pytest.raises(InternalError, match=r"g.yaml:25 \(ZeroDivisionError: division by zero, "
+                       r"while checking a new entry\); the log was not changed"):
+        game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    assert path.read_bytes() == data
