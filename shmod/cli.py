@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from shmod.errors import BadInput, ShmodError
+from shmod.errors import BadInput, InternalError, ShmodError
 
 app = typer.Typer(
     add_completion=False,
@@ -232,20 +232,34 @@ def status(game: GameOpt) -> None:
 
 def main() -> None:
     """Entry point: run the app and turn every error into one line and an exit code."""
+    import warnings
+
+    warnings.showwarning = _warning
     try:
         app()
     except ShmodError as err:
+        if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
+            raise
         sys.stderr.write(f"Error: {err}\n")
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
-        sys.stderr.write("Interrupted; the log was not changed by the interrupted step.\n")
+        sys.stderr.write("Interrupted: a step is recorded only once its line is written in "
+                         "full; `shmod status` shows where the game stands.\n")
         sys.exit(130)
     except Exception as err:  # noqa: BLE001 - the last line of defence
-        sys.stderr.write(f"Error: internal error ({type(err).__name__}: {err}); the log was "
-                         "not changed. Please report this with the command you ran.\n")
         if os.environ.get("SHMOD_DEBUG"):
             raise
-        sys.exit(70)
+        problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
+        sys.stderr.write(f"Error: {problem}\n")
+        sys.exit(InternalError.exit_code)
+
+
+def _warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+    """Show a warning (e.g. a log others can read) as one line, without source lines."""
+    sys.stderr.write(f"Warning: {message}\n")
+
+
+from shmod import cli_safety  # noqa: E402,F401
 from shmod import cli_forum  # noqa: E402,F401
 from shmod import cli_posts  # noqa: E402,F401
 from shmod import cli_audit  # noqa: E402,F401

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 
+_ESCAPES = {c: repr(chr(c))[1:-1] for c in [*range(32), 127, 0x85, 0x2028, 0x2029]}
+
+
 class ShmodError(Exception):
     """Base of every error shmod turns into ``Error: …`` and a non-zero exit."""
 
@@ -48,6 +51,24 @@ class LogError(ShmodError):
         self.path = path
         self.line = line
         self.rule = rule
+        message = message.translate(_ESCAPES)  # one line, whatever a log's text holds
         self.reason = message
         where = f"{path}:{line}" if line else str(path)
         super().__init__(f"{where}: {message}")
+
+
+class InternalError(ShmodError):
+    """A bug in shmod, not in the input: said plainly, with where it happened."""
+
+    exit_code = 70
+
+    def __init__(self, problem: str, path: str | None = None, line: int | None = None, *,
+                 unchanged: bool = True) -> None:
+        self.path = path
+        self.line = line
+        where = f" at {path}:{line}" if path and line else f" reading {path}" if path else ""
+        log = ("the log was not changed" if unchanged
+               else "`shmod status` shows whether the step was recorded")
+        report = "the command you ran" + (" and that log line" if line else "")
+        super().__init__(f"unexpected internal error{where} ({problem}); {log}. This is a "
+                         f"bug in shmod: please report it, with {report}")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shmod import engine, logfile
-from shmod.errors import BadInput, IllegalStep, LogError
+from shmod.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.setup import Setup, new_header, parse_setup, start
 from shmod.state import RESHUFFLE, Public, Secret, State
 from shmod.steps import Seating, Step, parse_step, to_entry
@@ -64,9 +64,13 @@ def replay(log: logfile.LogFile) -> Game:
     """Replay a parsed log through the engine, following and checking the hash chain."""
     try:
         setup = parse_setup(log.header)
+        state = start(setup)
     except BadInput as err:
-        raise LogError(log.path, None, f"header: {err}") from None
-    state = start(setup)
+        raise LogError(log.path, log.header_line(str(err)), f"header: {err}") from None
+    except ShmodError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+        raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
     seating = Seating(setup.players)
     head = logfile.header_link(log.header)
     notes: list[ChainNote] = []
@@ -78,12 +82,16 @@ def replay(log: logfile.LogFile) -> Game:
             engine.apply(state, step)
             if state.players != seating.players:  # a replacement (shmod.forum)
                 seating = Seating(state.players)
+            head, note = _follow(head, raw)
         except (BadInput, IllegalStep) as err:
             if log.torn and index == last:
-                raise LogError(log.path, line, logfile._TORN) from None
+                raise logfile.at_line(log.torn_error(), line) from None
             rule = getattr(err, "rule", None)
             raise LogError(log.path, line, f"entry {index + 1}: {err}", rule=rule) from None
-        head, note = _follow(head, raw)
+        except ShmodError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+            raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
         if note:
             notes.append(ChainNote(index, line, note))
     return Game(log, setup, state, head, notes)
@@ -144,28 +152,36 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
         game = load(path)
         state = game.state
         seen_public, seen_secret = len(state.public), len(state.secrets)
-        players = state.players
-        steps = _due_reshuffles(state)  # a hand-appended entry may have left one due
-        step = make(game)
-        engine.apply(state, step)
-        steps += [step, *_due_reshuffles(state)]
-        stamp = at or now()
-        head = game.head
-        entries: list[dict[str, object]] = []
-        for item in steps:
-            entry = to_entry(item, players)
-            entry["at"] = stamp
-            entry["hash"] = head = logfile.link(head, entry)
-            entries.append(entry)
+        players = state.players  # entries name players as they were before the step
+        try:
+            steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
+            step = make(game)
+            engine.apply(state, step)
+            steps += [step, *_seeded_reshuffles(state)]
+            stamp = at or now()
+            head = game.head
+            entries: list[dict[str, object]] = []
+            for item in steps:
+                entry = to_entry(item, players)
+                entry["at"] = stamp
+                entry["hash"] = head = logfile.link(head, entry)
+                entries.append(entry)
+        except ShmodError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+            count = len(game.log.entries)
+            line = (game.log.line_of(count - 1) if count else game.log.key_lines.get("log", 0)) + 1
+            raise InternalError(f"{type(err).__name__}: {err}, while checking a new entry",
+                                path, line) from err
         prefix = "\n" if game.log.torn else ""
-        logfile.append(fd, prefix + "".join(logfile.entry_line(e) for e in entries))
+        logfile.append(fd, prefix + "".join(logfile.entry_line(e) for e in entries), path)
         game.head = head
         return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])
 
 
-def _due_reshuffles(state: State) -> list[Step]:
-    """A seeded game's reshuffles that are due now, applied to ``state`` (R-RESHUFFLE)."""
-    steps: list[Step] = []
+def _seeded_reshuffles(state: State) -> list[Step]:
+    """Apply and return the reshuffle a seeded game is waiting for (R-RESHUFFLE)."""
+    steps = []
     while state.phase == RESHUFFLE and state.seed is not None:
         auto = Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))
         engine.apply(state, auto)

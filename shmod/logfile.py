@@ -12,6 +12,9 @@ import json
 import os
 import re
 import stat
+import tempfile
+import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,13 +24,32 @@ import yaml
 
 from shmod.errors import LogError
 
-MAX_BYTES = 2 * 1024 * 1024
+MAX_BYTES = 512 * 1024  # a long real game is under 100 KB
+MAX_SCALAR = 1000  # characters in one key or value
+MAX_DEPTH = 8  # nested mappings/lists; a log needs 4
+MAX_VALUES = 50_000  # parser events (keys, values, lists): ~3500 entries, several games' worth
+LOCK_TIMEOUT = 30.0  # seconds to wait for another shmod's write to finish
 HASH_LEN = 32
-MAX_DEPTH = 1000
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: shmod's own entries: one flow mapping a line, at most one flat list inside, and none of
+#: the characters anchors, aliases, tags or nesting need.
+_ENTRIES = re.compile(r"(?:- \{[^{}\[\]&*!\n]*(?:\[[^\[\]{}&*!\n]*\][^{}\[\]&*!\n]*)?\}"
+                      r"[ \t]*(?:#[^\n]*)?\n)*")
 _LOG_LINE = re.compile(r"^log:[ \t]*(#.*)?$")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*$")
 _RESERVED = {"y", "n", "yes", "no", "true", "false", "on", "off", "null"}
+_PLAIN_TAGS = {None, "!"} | {f"tag:yaml.org,2002:{t}"
+                             for t in ("str", "int", "bool", "null", "float", "seq", "map")}
+_KEY_LINE = re.compile(r"^\s*([A-Za-z_]+)\s*:")
+_KIND = re.compile(r"kind:\s*([a-z_]+)")
+
+
+class LogWarning(UserWarning):
+    """Something the moderator should fix that does not stop shmod (e.g. file mode)."""
+
+
+class TornTail(LogError):
+    """The log's last line was cut off mid-write; ``shmod repair`` moves it aside."""
 
 
 class _StrictLoader(_Loader):  # type: ignore[misc, valid-type]
@@ -38,7 +60,23 @@ class _StrictLoader(_Loader):  # type: ignore[misc, valid-type]
             raise yaml.constructor.ConstructorError(
                 None, None, "anchors and aliases (&, *) are not allowed in a game log",
                 node.start_mark)
-        return super().construct_object(node, deep)
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError, TypeError) as err:  # e.g. a date 2026-13-45
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read value: {err}", node.start_mark) from None
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        mapping = super().construct_mapping(node, deep)
+        if len(mapping) != len(node.value):
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                key = self.constructed_objects.get(key_node)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {key!r}", key_node.start_mark)
+                seen.add(key)
+        return mapping
 
     def flatten_mapping(self, node: yaml.MappingNode) -> None:
         for key, _ in node.value:
@@ -94,42 +132,87 @@ class LogFile:
     size: int
     torn: bool = False
     warnings: list[str] = field(default_factory=list)
+    key_lines: dict[str, int] = field(default_factory=dict)
+    tail: str = ""
 
     def line_of(self, index: int) -> int:
         """The file line of entry ``index`` (0-based)."""
         return self.lines[index] if index < len(self.lines) else 0
 
+    def header_line(self, message: str) -> int:
+        """The line of the header field a header problem is most likely about (else 1)."""
+        words = message.replace("R-ROLES", "roles").replace("R-DECK", "deck")
+        words = words.replace("R-COUNT", "players").replace("player name", "players")
+        for key in ("first_president", "players", "variants", "roles", "deck", "seed", "salt",
+                    "secret", "created", "shmod"):
+            if key in words and key in self.key_lines:
+                return self.key_lines[key]
+        return 1
+
+    def torn_error(self) -> TornTail:
+        """The error for this log's cut-off last line: where it is and what was cut."""
+        return torn_error(self.path, self.tail)
+
+
+def torn_error(path: str, tail: str) -> TornTail:
+    """A :class:`TornTail` for a log whose cut-off last line is ``tail``."""
+    kind = _KIND.search(tail)
+    what = f"a {kind.group(1)} entry" if kind else "an entry"
+    size = len(tail.encode("utf-8", "replace"))
+    return TornTail(path, None, f"torn final entry: the last line ({size} bytes of {what}) "
+                    "was cut off mid-write (shmod was interrupted?); nothing is built on it "
+                    "until `shmod repair` moves it aside")
+
 
 def read(path: str) -> LogFile:
-    """Read and parse ``path`` as a game log (form only; :mod:`shmod.game` replays it)."""
+    """Read and parse ``path`` as a game log (form only; :mod:`shmod.game` replays it).
+
+    Warns (:class:`LogWarning`) when others may read the file: it holds secrets.
+    """
     try:
-        info = os.stat(path)
+        # O_NONBLOCK: a FIFO put in the log's place must not hang shmod before the check
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise LogError(path, None, "not a regular file")
+            if info.st_size > MAX_BYTES:
+                raise too_large(path, info.st_size)
+            data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise LogError(path, None, "no such game log (create one with `shmod new`)") from None
     except OSError as err:
         raise LogError(path, None, f"cannot read: {err.strerror}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise LogError(path, None, "not a regular file")
-    if info.st_size > MAX_BYTES:
-        raise LogError(path, None, f"{info.st_size} bytes is too large for a game log "
-                       f"(the limit is {MAX_BYTES})")
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_BYTES + 1)
-    return parse(path, data)
+    log = parse(path, data)
+    if info.st_mode & 0o077:
+        note = (f"{path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}) but "
+                f"holds every secret of the game; make it private with: chmod 600 {path}")
+        log.warnings.append(note)
+        warnings.warn(note, LogWarning, stacklevel=2)
+    return log
+
+
+def too_large(path: str, size: int) -> LogError:
+    return LogError(path, None, f"{size} bytes is too large for a game log "
+                    f"(the limit is {MAX_BYTES})")
 
 
 def parse(path: str, data: bytes) -> LogFile:
     """Parse the bytes of a log. Errors carry the file and line."""
+    if len(data) > MAX_BYTES:
+        raise too_large(path, len(data))
+    torn = bool(data) and not data.endswith(b"\n")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
+        if torn and b"\n" not in data[err.start:]:
+            tail = data[data.rfind(b"\n") + 1:].decode("utf-8", "replace")
+            raise at_line(torn_error(path, tail), line) from None
         raise LogError(path, line, "not UTF-8 text") from None
-    torn = bool(text) and not text.endswith("\n")
     last_line = text.count("\n") + 1
+    tail = text[text.rfind("\n") + 1:] if torn else ""
     try:
-        if _too_deep(text):
-            raise LogError(path, None, "malformed YAML: nested too deeply")
+        _check_plain(path, text)
         # Anchors, aliases and merge keys need these characters; without them the
         # plain safe loader gives the same result, faster.
         strict = "&" in text or "*" in text or "<<" in text
@@ -140,52 +223,88 @@ def parse(path: str, data: bytes) -> LogFile:
             mark = err.context_mark  # an unclosed one-line entry: its own line, not the next
         line = mark.line + 1 if mark else None
         if torn and (line is None or line >= last_line - 1):
-            raise LogError(path, last_line, _TORN) from None
+            raise at_line(torn_error(path, tail), last_line) from None
         problem = err.problem or err.context or "malformed YAML"
         raise LogError(path, line, f"malformed YAML: {problem}") from None
+    except yaml.reader.ReaderError as err:
+        line = text[: err.position].count("\n") + 1
+        raise LogError(path, line, f"not plain text: character #x{err.character:04x} "
+                       "is not allowed") from None
     except yaml.YAMLError as err:
-        raise LogError(path, None, f"malformed YAML: {err}") from None
+        raise LogError(path, 1, f"malformed YAML: {err}") from None
     except RecursionError:
-        raise LogError(path, None, "malformed YAML: nested too deeply") from None
+        raise LogError(path, 1, "malformed YAML: nested too deeply") from None
     if not isinstance(doc, dict):
         raise LogError(path, 1, "a game log is a YAML mapping (players, secret, log)")
+    keys = _key_lines(text)
     entries = doc.pop("log", None)
     if entries is None:
         entries = []
     if not isinstance(entries, list):
-        raise LogError(path, None, "'log' must be a list of entries")
+        raise LogError(path, keys.get("log", 1), "'log' must be a list of entries")
     lines = _entry_lines(text, len(entries))
     if lines is None:
         lines = _entry_lines_slow(text)
-    log = LogFile(path, doc, entries, lines, len(data), torn)
+    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail)
     if torn and entries and not isinstance(entries[-1], dict):
-        raise LogError(path, last_line, _TORN)
+        raise at_line(log.torn_error(), last_line)
     return log
 
 
-def _too_deep(text: str) -> bool:
-    """Nesting deeper than :data:`MAX_DEPTH` (libyaml's composer would overflow the C
-    stack and crash on some tens of thousands of levels). Only texts with that many
-    nesting indicators are walked event by event."""
-    indicators = sum(text.count(c) for c in ("[", "{", "- ", "-\n", "-\t", "? ", "?\n", "?\t"))
-    if indicators <= MAX_DEPTH:
-        return False
+def at_line(error: LogError, line: int) -> LogError:
+    """``error`` placed at ``line``."""
+    return type(error)(error.path, line, error.reason, rule=error.rule)
+
+
+def _check_plain(path: str, text: str) -> None:
+    """Refuse, before building anything, what a plain log never holds: anchors/aliases,
+    tags beyond the core ones, deep nesting, long strings.
+
+    The parser's events are checked one by one; for the usual shape (shmod's own one-line
+    entries, which the pattern below admits only without any of those) only the header's
+    events are, so that replaying stays cheap."""
+    head, sep, body = text.partition("\nlog:\n")
+    if sep and _ENTRIES.fullmatch(body) and all(len(line) <= MAX_SCALAR
+                                                for line in body.splitlines()):
+        text = head + sep
     depth = 0
-    try:
-        for event in yaml.parse(text, Loader=_Loader):
-            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return True
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                depth -= 1
-    except yaml.YAMLError:
-        return False  # the loader reports it, with its line
-    return False
+    for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
+        if count > MAX_VALUES:
+            raise LogError(path, _line(event), f"more than {MAX_VALUES} keys and values: "
+                           "far more than a game log ever holds")
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise LogError(path, _line(event),
+                           "anchors and aliases (&, *) are not allowed in a game log")
+        tag = getattr(event, "tag", None)
+        if tag not in _PLAIN_TAGS:
+            shown = str(tag).replace("tag:yaml.org,2002:", "!!")
+            raise LogError(path, _line(event), f"the tag {shown} is not allowed: a game log "
+                           "holds plain data only (text, numbers, lists, mappings)")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise LogError(path, _line(event), f"nested more than {MAX_DEPTH} levels deep")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_SCALAR:
+            raise LogError(path, _line(event), f"a value of {len(event.value)} characters "
+                           f"is too long (the limit is {MAX_SCALAR})")
 
 
-_TORN = ("torn final entry: the last line was cut off mid-write (shmod was interrupted?); "
-         "nothing is built on it until `shmod repair` moves it aside")
+def _line(event: yaml.Event) -> int:
+    return event.start_mark.line + 1 if event.start_mark else 1
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """The first line of each header key (up to ``log:``)."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        match = _KEY_LINE.match(line)
+        if match:
+            found.setdefault(match.group(1), number)
+            if match.group(1) == "log" and not line[0].isspace():
+                break
+    return found
 
 
 def _entry_lines(text: str, count: int) -> list[int] | None:
@@ -203,7 +322,7 @@ def _entry_lines(text: str, count: int) -> list[int] | None:
 
 
 def _entry_lines_slow(text: str) -> list[int]:
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    node = yaml.compose(text, Loader=_Loader)
     for key, value in node.value:
         if key.value == "log" and isinstance(value, yaml.SequenceNode):
             return [item.start_mark.line + 1 for item in value.value]
@@ -219,7 +338,23 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 
 def canonical(value: Any) -> bytes:
     """The canonical bytes of a mapping: JSON, sorted keys, no spaces, UTF-8."""
+    try:
+        return _json(value)
+    except TypeError:  # keys of mixed types (1 and "Alice") cannot be sorted: use their text
+        return _json(_text_keys(value))
+
+
+def _json(value: Any) -> bytes:
     return _CANONICAL.encode(value).encode()
+
+
+def _text_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k if isinstance(k, str) else json.dumps(k, default=str): _text_keys(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_text_keys(v) for v in value]
+    return value
 
 
 def header_link(header: dict[str, Any]) -> str:
@@ -292,25 +427,56 @@ def header_text(header: dict[str, Any]) -> str:
 
 
 def create(path: str, text: str) -> None:
-    """Write a new log, readable by its owner only (0600); never overwrite one."""
+    """Write a new log, readable by its owner only (0600); never overwrite one.
+
+    The text goes to a private temporary file beside ``path`` that is then linked into
+    place, so a crash leaves either no log or the whole header, never half of it.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        raise LogError(path, None, "a game log already exists here; shmod never "
-                       "overwrites one") from None
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=".shmod-new-", suffix=".yaml")
     except OSError as err:
         raise LogError(path, None, f"cannot create: {err.strerror}") from None
     try:
         os.fchmod(fd, 0o600)
         _write_all(fd, text.encode())
         os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.link(temp, path)
+    except FileExistsError:
+        raise LogError(path, None, "a game log already exists here; shmod never "
+                       "overwrites one") from None
+    except OSError as err:
+        raise LogError(path, None, f"cannot create: {err.strerror}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        os.unlink(temp)
+    sync_folder(folder)
+
+
+def sync_folder(folder: str) -> None:
+    """Make a new name in ``folder`` durable (best effort where folders cannot be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)
 
 
 @contextmanager
-def locked(path: str) -> Iterator[int]:
-    """Hold the OS's exclusive lock (flock) on the log for a read-check-append cycle."""
+def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:
+    """Hold the OS's exclusive lock (flock) on the log for a read-check-append cycle.
+
+    Waits up to ``timeout`` seconds for another shmod to finish; the lock dies with its
+    process, so it never goes stale.
+    """
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND)
     except FileNotFoundError:
@@ -318,16 +484,52 @@ def locked(path: str) -> Iterator[int]:
     except OSError as err:
         raise LogError(path, None, f"cannot open for appending: {err.strerror}") from None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LogError(path, None, "not a regular file")
+        _lock(fd, path, timeout)
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(path))
+        except OSError:
+            same = False
+        if not same:
+            raise LogError(path, None, "the log was moved or replaced while shmod waited "
+                           "for it; nothing was recorded, run the command again")
         yield fd
     finally:
         os.close(fd)  # closing releases the lock
 
 
-def append(fd: int, text: str) -> None:
-    """Append ``text`` in one write, then fsync, on a locked descriptor."""
-    _write_all(fd, text.encode())
-    os.fsync(fd)
+def _lock(fd: int, path: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise LogError(path, None, f"another shmod has been writing to this log for "
+                               f"{timeout:.0f} s; nothing was recorded, try again") from None
+            time.sleep(0.002)
+
+
+def append(fd: int, text: str, path: str = "the game log") -> None:
+    """Append ``text`` in one write, then fsync, on a locked descriptor.
+
+    If the write fails part-way (a full disk), the bytes just written are cut off
+    again, so the log is left as it was and nothing is recorded.
+    """
+    start = os.lseek(fd, 0, os.SEEK_END)
+    try:
+        _write_all(fd, text.encode())
+        os.fsync(fd)
+    except OSError as err:
+        try:
+            os.ftruncate(fd, start)
+            left = "the log was left as it was"
+        except OSError:
+            left = "the log may end in a torn entry (`shmod repair` moves it aside)"
+        raise LogError(path, None, f"cannot write: {err.strerror}; nothing was recorded "
+                       f"and {left}") from None
 
 
 def _write_all(fd: int, data: bytes) -> None:

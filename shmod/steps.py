@@ -86,7 +86,7 @@ def parse_step(raw: Any, seating: Seating) -> Step:
     if not isinstance(raw, dict):
         raise BadInput(f"an entry must be a mapping with a 'kind', not {_shown(raw)}")
     kind = raw.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise BadInput(f"unknown entry kind {_shown(kind)} (known: {', '.join(KINDS)})")
     fields, _ = KINDS[kind]
     extra = [str(k) for k in raw if k not in fields and k != "kind" and k not in BOOKKEEPING]

@@ -130,7 +130,7 @@ def test_missing_log_and_environment_variable(run, log, tmp_path, monkeypatch):
     ("- {kind: vote, by: Zed, vote: ja}\n", r"g\.yaml:26: entry 1: unknown player 'Zed'"),
     ("- {kind: coup, by: Ann}\n", r"g\.yaml:26: entry 1: unknown entry kind 'coup'"),
     ("- {kind: nominate, by: Ann, chancellor: Bob, x: 1}\n", r"g\.yaml:26: entry 1: nominate entry has unknown field\(s\) x"),
-    ("- &a {kind: nominate, by: Ann, chancellor: Bob}\n- *a\n", r"g\.yaml:26: malformed YAML: anchors and aliases"),
+    ("- &a {kind: nominate, by: Ann, chancellor: Bob}\n- *a\n", r"g\.yaml:26: anchors and aliases \(&, \*\) are not allowed"),
 ])
 def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, log, tail, message):
     assert log.read_text().count("\n") == 25  # the header ends on line 25 (log:)

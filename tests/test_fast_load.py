@@ -69,7 +69,7 @@ def test_very_deep_nesting_is_refused_not_a_crash(nest):
     """Core bug: 30,000 nested levels crashed libyaml's composer (segfault)."""
     opening, closing = nest
     text = "a:\n  " + opening * 40_000 + "x" + closing * 40_000 + "\nlog:\n"
-    with pytest.raises(logfile.LogError, match="nested too deeply"):
+    with pytest.raises(logfile.LogError, match="nested (too deeply|more than 8 levels deep)"):
         logfile.parse("deep.yaml", text.encode())
 
 

@@ -1,0 +1,20 @@
+"""``shmod repair``: the command side of :mod:`shmod.repair`."""
+from __future__ import annotations
+
+import typer
+
+from shmod.cli import GameOpt, app
+
+
+@app.command()
+def repair(game: GameOpt) -> None:
+    """Move a torn final entry (a write cut off by a crash) to a backup beside the log."""
+    from shmod.repair import repair as run
+
+    done = run(game)
+    if done.backup is None:
+        typer.echo(f"Nothing to repair: {game} loads cleanly ({done.entries} entries).")
+        return
+    typer.echo(f"Moved the torn final entry (line {done.line}, {done.moved} bytes) to "
+               f"{done.backup}; {game} now ends with entry {done.entries} and loads cleanly. "
+               "Record the interrupted step again if it is still due.")

@@ -1,0 +1,103 @@
+"""Every error a clear line: an internal error names the log line and asks for a report;
+a held lock and a failed write end in one line with nothing recorded; an illegal step
+is refused before any byte is written."""
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+
+import pytest
+from safety_helpers import run_main
+
+from shmod import engine, game, logfile, report
+from shmod.errors import IllegalStep, InternalError, LogError
+from shmod.steps import Step
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+def test_internal_error_names_the_log_line_and_asks_for_a_report(tmp_path, capsys,
+                                                                 monkeypatch):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    real = engine.apply
+
+    def broken(state, step):  # type: ignore[no-untyped-def]
+        if step.kind == "nominate":
+            raise ZeroDivisionError("a bug")
+        real(state, step)
+
+    monkeypatch.setattr(engine, "apply", broken)
+    monkeypatch.delenv("SHMOD_DEBUG", raising=False)
+    entry_line = path.read_text().splitlines().index("log:") + 2  # the nomination's line
+    assert run_main(monkeypatch, "status", "-g", str(path)) == 70
+    assert capsys.readouterr().err == (
+        f"Error: unexpected internal error at {path}:{entry_line} (ZeroDivisionError: a bug); the log "
+        "was not changed. This is a bug in shmod: please report it, with the command you ran "
+        "and that log line\n")
+    with pytest.raises(InternalError):
+        game.load(str(path))
+
+
+def test_lock_held_elsewhere_times_out_with_a_clear_message(tmp_path):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s")
+    with open(path, "a") as holder:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        with pytest.raises(LogError, match="another shmod has been writing"):
+            with logfile.locked(str(path), timeout=0.1):
+                pass
+
+
+def test_failed_write_is_cut_back_and_nothing_recorded(tmp_path, monkeypatch):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    data = path.read_bytes()
+
+    def disk_full(fd: int, text: bytes) -> None:
+        os.write(fd, text[:10])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(logfile, "_write_all", disk_full)
+    with pytest.raises(LogError, match="No space left on device; nothing was recorded and "
+                       "the log was left as it was"):
+        game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    assert path.read_bytes() == data
+
+
+def test_illegal_step_is_refused_before_any_write(tmp_path):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    data = path.read_bytes()
+    with pytest.raises(IllegalStep, match="R-NOMINATE"):
+        game.record(str(path), lambda g: Step("nominate", by=0, target=0))
+    assert path.read_bytes() == data
+
+
+def test_bug_after_the_log_was_read_asks_to_check_and_report(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyError("oops")
+
+    monkeypatch.setattr(report, "after_step", broken)
+    monkeypatch.delenv("SHMOD_DEBUG", raising=False)
+    assert run_main(monkeypatch, "nominate", "Bob", "-g", str(path)) == 70
+    assert capsys.readouterr().err == (
+        "Error: unexpected internal error (KeyError: 'oops'); `shmod status` shows whether "
+        "the step was recorded. This is a bug in shmod: please report it, with the command "
+        "you ran\n")
+
+
+def test_bug_while_checking_a_new_step_names_the_line_it_would_take(tmp_path, monkeypatch):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    data = path.read_bytes()
+    monkeypatch.setattr(engine, "apply", lambda state, step: 1 / 0)
+    with pytest.raises(InternalError, match=r"g.yaml:26 \(ZeroDivisionError: division by zero, "
+                       r"while checking a new entry\); the log was not changed"):
+        game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    assert path.read_bytes() == data
