@@ -7,6 +7,7 @@ reshuffle the seed now determines) in a single fsync'd write.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -56,8 +57,16 @@ class Recorded:
 
 
 def load(path: str) -> Game:
-    """Read and replay ``path``; the first problem raises :class:`LogError` with its line."""
-    return replay(logfile.read(path))
+    """Read and replay ``path``; the first problem raises :class:`LogError` with its line.
+
+    Warns (:class:`~shmod.logfile.LogWarning`) when others may read the log of a game that
+    is not over: it holds every secret.
+    """
+    loaded = replay(logfile.read(path))
+    if loaded.state.winner is None:
+        for note in loaded.log.warnings:
+            warnings.warn(note, logfile.LogWarning, stacklevel=2)
+    return loaded
 
 
 def replay(log: logfile.LogFile) -> Game:

@@ -14,7 +14,6 @@ import re
 import stat
 import tempfile
 import time
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -167,7 +166,8 @@ def torn_error(path: str, tail: str) -> TornTail:
 def read(path: str) -> LogFile:
     """Read and parse ``path`` as a game log (form only; :mod:`shmod.game` replays it).
 
-    Warns (:class:`LogWarning`) when others may read the file: it holds secrets.
+    ``LogFile.warnings`` notes a file others may read; :func:`shmod.game.load` warns
+    about it while the game is still secret (a finished game's log may be published).
     """
     try:
         # O_NONBLOCK: a FIFO put in the log's place must not hang shmod before the check
@@ -187,7 +187,6 @@ def read(path: str) -> LogFile:
         note = (f"{path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}) but "
                 f"holds every secret of the game; make it private with: chmod 600 {path}")
         log.warnings.append(note)
-        warnings.warn(note, LogWarning, stacklevel=2)
     return log
 
 

@@ -3,6 +3,7 @@ reported with a warning on every command, which still works."""
 from __future__ import annotations
 
 import os
+import random
 import stat
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import sys
 import pytest
 
 from shmod import game, logfile, repair
+from shmod.moves import random_game
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
@@ -70,3 +72,13 @@ def test_repair_backup_is_0600(tmp_path):
         handle.write("- {kind: nomin")
     done = repair.repair(str(path))
     assert done.backup and _mode(done.backup) == 0o600
+
+
+def test_a_finished_games_log_may_be_published_without_a_warning(tmp_path, recwarn):
+    path = tmp_path / "g.yaml"
+    sim = random_game(5, random.Random(1))
+    path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
+    path.chmod(0o644)
+    loaded = game.load(str(path))
+    assert loaded.state.winner and loaded.log.warnings  # noted, but the game is over
+    assert not [w for w in recwarn if issubclass(w.category, logfile.LogWarning)]
