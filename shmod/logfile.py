@@ -23,7 +23,7 @@ import yaml
 
 from shmod.errors import LogError
 
-MAX_BYTES = 512 * 1024  # a long real game is under 100 KB
+MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
 MAX_SCALAR = 1000  # characters in one key or value
 MAX_DEPTH = 8  # nested mappings/lists; a log needs 4
 MAX_VALUES = 50_000  # parser events (keys, values, lists): ~3500 entries, several games' worth
