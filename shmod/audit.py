@@ -119,18 +119,37 @@ def audit_log(log: logfile.LogFile, expected: str | None = None) -> Report:
 
 
 def _parse_all(log: logfile.LogFile, setup: Setup | None, report: Report) -> list[Step | None]:
-    """R-form of every entry (all are listed, even after a rule violation)."""
+    """R-form of every entry (all are listed, even after a rule violation).
+
+    Entries name players as seated then: a ``replace`` renames its seat for later entries,
+    unless a ``correct`` voids it (R-REPLACE, R-CORRECT; :func:`_judge` checks against
+    the engine's seating).
+    """
     if setup is None:
         return []
     seating = Seating(setup.players)
+    replaced: dict[int, Step] = {}  # entry number -> a replacement in effect
     steps: list[Step | None] = []
     for index, raw in enumerate(log.entries):
         try:
-            steps.append(parse_step(raw, seating))
+            step = parse_step(raw, seating)
         except BadInput as err:
             steps.append(None)
             report.problems.append(Problem("format", str(err), line=log.line_of(index),
                                            entry=index + 1, rule=_rule_of(str(err))))
+            continue
+        steps.append(step)
+        if step.kind == "replace":
+            replaced[index + 1] = step
+        elif step.kind == "correct" and replaced.keys() & set(step.entries):
+            for number in step.entries:
+                replaced.pop(number, None)
+        else:
+            continue
+        players = list(setup.players)
+        for done in replaced.values():
+            players[done.target] = done.text  # type: ignore[index]
+        seating = Seating(tuple(players))
     return steps
 
 
@@ -145,7 +164,15 @@ def _judge(log: logfile.LogFile, setup: Setup, steps: list[Step | None], report:
                               f"{index + 1}-{total} were not judged by the rules")
             break
         try:
+            if state.players != setup.players:  # replacements: read it as replay does
+                step = parse_step(log.entries[index], Seating(state.players))
             apply(state, step)
+        except BadInput as err:
+            report.problems.append(Problem("format", str(err), line=log.line_of(index),
+                                           entry=index + 1, rule=_rule_of(str(err))))
+            report.stopped = (f"entry {index + 1} could not be read, so entries "
+                              f"{index + 1}-{total} were not judged by the rules")
+            break
         except IllegalStep as err:
             report.problems.append(Problem("rule", err.reason, line=log.line_of(index),
                                            entry=index + 1, rule=err.rule))

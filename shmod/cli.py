@@ -52,6 +52,9 @@ def _step(game_path: str, fmt_name: str, make) -> None:  # type: ignore[no-untyp
     done = game.record(game_path, make)
     view = views.public_view(done.game.state)
     _show(report.after_step(view, done.public, done.secrets, fmt))
+    state = done.game.state
+    typer.echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
+               err=True)
 
 
 def _by(game, by: str | None):  # type: ignore[no-untyped-def]

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 @app.command()
 def audit(
-    paths: Annotated[list[str], typer.Argument(help="Game logs, or folders searched recursively.")],
+    paths: Annotated[Optional[list[str]], typer.Argument(
+        help="Game logs, or folders searched recursively (default: $SHMOD_GAME).",
+        show_default=False)] = None,
     commitment: Annotated[Optional[str], typer.Option(
         "--commitment", "-c", help="The commitment posted at the start: check the setup against it.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/audit.md).")] = False,
@@ -31,6 +33,10 @@ def audit(
     from shmod import audit as audits
     from shmod.commitment import parse_hex
 
+    if not paths:
+        if not os.environ.get("SHMOD_GAME"):
+            raise BadInput("name a game log or a folder to audit (or set SHMOD_GAME)")
+        paths = [os.environ["SHMOD_GAME"]]
     if commitment is not None:
         parse_hex(commitment)
     if len(paths) == 1 and not os.path.isdir(paths[0]):

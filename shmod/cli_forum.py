@@ -64,8 +64,8 @@ def replace(
 @app.command()
 def correct(
     game: GameOpt,
-    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (shown in the post and the audit).")],
-    entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step).")] = None,
+    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
+    entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""

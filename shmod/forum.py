@@ -183,6 +183,11 @@ def _correct(state: State, step: Step) -> None:
     _say(state, "correction", voided=what, waiting=waiting_for(state)[1])
 
 
+def voided(state: State) -> set[int]:
+    """The entries corrections voided: what they made public or sent never stood."""
+    return {number for _entry, numbers, _why in state.corrections for number in numbers}
+
+
 def describe(state: State, step: Step) -> str:
     """An entry in public words: its kind and who (never a card, a vote or a target's role)."""
     actor = state.name(step.by) if step.by is not None and step.by < len(state.players) else ""

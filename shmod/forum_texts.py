@@ -105,9 +105,11 @@ def prods(view: PublicView, fmt: Plain, now: datetime) -> list[tuple[str, str]]:
         deadline += ", and it has passed."
     elif deadline:
         deadline += "."
+    # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
+    where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
     for name in view.waiting_on:
         text = (f"Hi {fmt.escape(name)}, the game is waiting for {fmt.escape(owed(view, name))}. "
-                f"Please send it to me by PM.{deadline}")
+                f"Please {where}.{deadline}")
         out.append((name, text))
     return out
 

@@ -27,3 +27,14 @@ def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Sec
                          texts.pending_vote_text(view, fmt) or ""))
     sections.append(("Waiting for", view.waiting))
     return sections
+
+
+def recorded_note(last: int, count: int, over: bool) -> str:
+    """The stderr line after a recorded step: its entry number(s), for ``shmod correct``;
+    at the end of the game, what is left to do."""
+    where = f"entry {last}" if count == 1 else f"entries {last - count + 1}-{last}"
+    note = f"Recorded as {where} of the log."
+    if over:
+        note += (" The game is over: post the last post (shmod post --mark), then the"
+                 " reveal (shmod reveal); anyone can check the log with shmod audit.")
+    return note

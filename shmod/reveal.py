@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from shmod.errors import BadInput
 from shmod.formats import Plain
+from shmod.forum import replacing, voided
 from shmod.game import Game
 from shmod.state import OVER
 from shmod.steps import parse_cards
@@ -34,10 +35,11 @@ class Government:
 def governments(game: Game) -> list[Government]:
     """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
     state = game.state
-    draws = [s for s in state.secrets if s.kind == "draw"]
-    hands = [s for s in state.secrets if s.kind == "hand"]
-    ends = [ev for ev in state.public
-            if (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed"]
+    void = voided(state)
+    draws = [s for s in state.secrets if s.kind == "draw" and s.entry not in void]
+    hands = [s for s in state.secrets if s.kind == "hand" and s.entry not in void]
+    ends = [ev for ev in state.public if ev.entry not in void and (
+        (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed")]
     out: list[Government] = []
     for draw, hand in zip(draws, hands):
         end = next(ev for ev in ends if ev.entry >= hand.entry)
@@ -56,7 +58,9 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
         raise BadInput("the game is not over: the reveal would put secrets in the thread "
                        "(R-THREAD)")
     b, e = fmt.bold, fmt.escape
-    roles = [f"{b(e(name))}: {ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
+    was = replacing(state)
+    roles = [f"{b(e(name))}{f' (replacing {e(was[name])})' if name in was else ''}: "
+             f"{ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
     rows = []
     for gov in governments(game):
         second = cards(fmt, gov.chancellor_discard)
@@ -66,14 +70,16 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
                     f"drew {cards(fmt, gov.drawn)}; the President discarded "
                     f"{cards(fmt, gov.president_discard)}; {tail}.")
     results = []
-    for s in state.secrets:
+    void = voided(state)
+    for s in (s for s in state.secrets if s.entry not in void):
         if s.kind == "investigation":
             results.append(f"{b(e(s.to))} investigated {b(e(s.data['target']))}: "
                            f"{s.data['party']}.")
         elif s.kind == "peek":
             results.append(f"{b(e(s.to))} peeked at {cards(fmt, s.data['cards'])}.")
     decks = [f"Starting deck, top first: {cards(fmt, game.setup.deck)}"]
-    shuffles = [raw for raw in game.log.entries if raw.get("kind") == "reshuffle"]
+    shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
+                if raw.get("kind") == "reshuffle" and number not in void]
     decks += [f"Reshuffle {n}, top first: {cards(fmt, parse_cards(raw['deck']))}"
               for n, raw in enumerate(shuffles, 1)]
     parts = [fmt.heading("The reveal"), "Roles:", fmt.bullets(roles),

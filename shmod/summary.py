@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from shmod.forum import voided
 from shmod.rules import LIBERAL
 from shmod.state import FASCISTS, LIBERALS, State
 
@@ -49,7 +50,8 @@ class Summary:
 def summarize(state: State) -> Summary:
     """Count the public record of ``state`` (a finished or partly replayed game)."""
     out = Summary(players=len(state.players), rounds=state.round)
-    for event in state.public:
+    void = voided(state)
+    for event in (ev for ev in state.public if ev.entry not in void):
         data = event.data
         kind = event.kind
         if kind == "tally":

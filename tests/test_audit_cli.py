@@ -95,3 +95,14 @@ def test_new_prints_the_commitment_that_audit_checks(tmp_path):
     done = run("audit", "g.yaml", "--commitment", posted, cwd=tmp_path)
     assert done.returncode == 0 and "matches the given commitment" in done.stdout
     assert "the game is not over" in done.stdout
+
+
+def test_audit_without_a_path_checks_the_game_in_shmod_game(games):
+    path = str(games / "games" / "game-0001-5p.yaml")
+    done = subprocess.run([*SHMOD, "audit"], cwd=games, capture_output=True, text=True,
+                          env={**os.environ, "SHMOD_GAME": path})
+    assert done.returncode == 0 and f"{path}: VALID" in done.stdout
+    env = {k: v for k, v in os.environ.items() if k != "SHMOD_GAME"}
+    done = subprocess.run([*SHMOD, "audit"], cwd=games, capture_output=True, text=True, env=env)
+    assert done.returncode == 2
+    assert done.stderr == "Error: name a game log or a folder to audit (or set SHMOD_GAME)\n"

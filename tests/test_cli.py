@@ -144,6 +144,34 @@ def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, l
         assert log.read_bytes() == before
 
 
+def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
+    code, _, err = run("nominate", "Bob", "-g", str(log))
+    assert code == 0 and err == "Recorded as entry 1 of the log.\n"
+    ok(run, log, "vote", "Ann", "ja")
+    code, _, err = run("vote", "Bob", "nein", "-g", str(log))
+    assert err == "Recorded as entry 3 of the log.\n"
+    ok(run, log, "vote", "Cat", "ja")
+    out = ok(run, log, "correct", "3", "--reason", "Bob sent Ja")
+    assert "voids entry 3 (vote by Bob)" in out
+
+
+def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
+    import random
+
+    from shmod.game import log_text
+    from shmod.moves import random_game
+
+    sim = next(s for s in (random_game(5, random.Random(k)) for k in range(50))
+               if s.steps[-1].kind == "enact")
+    path = tmp_path / "g.yaml"
+    path.write_text(log_text(sim.header, sim.steps[:-1], at="2026-01-01T00:00:00Z"))
+    policy = {"L": "liberal", "F": "fascist"}[sim.steps[-1].policy]
+    code, out, err = run("enact", policy, "-g", str(path))
+    assert code == 0 and "Game over" in out
+    assert err.startswith(f"Recorded as entry {len(sim.steps)} of the log. The game is over")
+    assert "shmod reveal" in err and "shmod audit" in err
+
+
 def test_secret_votes_stay_hidden_until_all_are_in(run, log):
     ok(run, log, "nominate", "Bob")
     for name in SEATS[:-1]:

@@ -221,9 +221,62 @@ def test_cli_one_line_errors_and_rules_card(path):
     assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
     prods = run("prods", env_game=path)
     assert "PM to Fay" in prods.stdout and "your nomination of a Chancellor" in prods.stdout
+    assert "Please post it in the thread." in prods.stdout  # a nomination is public
     run("correct", "--reason", "typo in the date", env_game=path)
     audit = run("corrections", env_game=path)
     assert "entry 3 voids entry 2 (deadline) — reason: typo in the date" in audit.stdout
+
+
+def test_posts_again_and_the_audit_follow_replacements(path):
+    from shmod import audit, logfile, posts
+
+    rec(path, Step("posted", upto=0))
+    rec(path, Step("replace", target=seat("Bob"), text="Zed"))
+    rec(path, Step("correct", entries=(2,), text="wrong seat"))  # Bob plays on
+    rec(path, Step("replace", target=seat("Cat"), text="Zed"))
+    elect(path, "Fay", "Bob")
+    rec(path, lambda g: Step("posted", upto=g.state.entries))
+    loaded = game.load(path)
+    assert {"kind": "vote", "by": "Zed"}.items() <= loaded.log.entries[7].items()  # Cat's seat
+    again = posts.earlier_post(loaded, 2, PLAIN).text
+    assert "Zed replaces Cat in seat 3" in again and "3. Cat: Ja" not in again
+    assert posts.earlier_post(loaded, 1, PLAIN).text.startswith("== Secret Hitler")
+    report = audit.audit_log(logfile.read(path))
+    assert report.problems == [] and report.judged == len(loaded.log.entries)
+    tampered = logfile.parse(path, open(path, "rb").read().replace(b"by: Zed", b"by: Cat"))
+    [problem] = [p for p in audit.audit_log(tampered).problems if p.kind == "format"]
+    assert "unknown player 'Cat'" in problem.message
+
+
+def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
+    from shmod import audit, logfile, reveal
+    from shmod.moves import random_game
+
+    sim = next(s for s in (random_game(7, random.Random(k)) for k in range(50))
+               if any(a.kind == "enact" and b.kind == "reshuffle"
+                      for a, b in zip(s.steps, s.steps[1:])))
+    cut = next(i for i, (a, b) in enumerate(zip(sim.steps, sim.steps[1:]))
+               if a.kind == "enact" and b.kind == "reshuffle") + 2  # the enact and its reshuffle
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(sim.header, sim.steps[:cut - 2], at="2026-01-01T00:00:00Z"))
+    path.chmod(0o600)
+    hand = game.load(str(path)).state.hand
+    wrong = sim.steps[cut - 2]
+    right = next(p for p in ("L", "F") if p in hand and (p != wrong.policy or hand.count(p) == 2))
+    rec(str(path), wrong)
+    rec(str(path), Step("correct", entries=(cut - 1,), text="wrong card"))
+    rec(str(path), Step("enact", by=wrong.by, policy=right))
+    end = finish(str(path), random.Random(1))
+    loaded = game.load(str(path))
+    assert forum.voided(end) == {cut - 1, cut}
+    text = reveal.reveal_text(loaded, PLAIN, spoiler=False)
+    assert text.count("Reshuffle ") == end.reshuffles
+    summary = audit.audit_log(logfile.read(str(path))).summary
+    assert summary is not None and summary.reshuffles == end.reshuffles
+    assert len(summary.enacted) == end.liberal + end.fascist
+    gov = [g for g in reveal.governments(loaded) if g.chancellor == sim.header["players"][wrong.by]]
+    assert any(g.enacted == right and sorted(g.drawn) == sorted(g.president_discard + hand)
+               for g in gov)
 
 
 def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):

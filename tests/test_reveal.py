@@ -41,3 +41,17 @@ def test_refused_while_the_game_is_on(tmp_path):
     loaded = _load(tmp_path, 7, 1, [], cut=20)
     with pytest.raises(BadInput, match="R-THREAD"):
         reveal_text(loaded, Plain())
+
+
+def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
+    from shmod.steps import Step
+
+    sim = random_game(7, random.Random(4))
+    first = sim.header["players"][0]
+    role = sim.header["secret"]["roles"][first]
+    steps = [Step("replace", target=0, text="Zed"), *sim.steps]
+    path = tmp_path / "g.yaml"
+    path.write_text(game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z"))
+    text = reveal_text(game.load(str(path)), Plain(), spoiler=False)
+    named = "Hitler" if role == "hitler" else "a " + role.title()
+    assert f"- Zed (replacing {first}): {named}\n" in text
