@@ -59,7 +59,7 @@ def _show_report(report: Report) -> None:
     out = Console(highlight=False, soft_wrap=True)
     verdict = "VALID" if report.valid else "UNREADABLE" if report.unreadable else "INVALID"
     style = "bold green" if report.valid else "bold red"
-    out.print(f"{report.path}: [{style}]{verdict}[/{style}] ({report.entries} entries, "
+    out.print(f"{report.path}: [{style}]{verdict}[/{style}] ({report.entries} entr{'y' if report.entries == 1 else 'ies'}, "
               f"{report.judged} judged by the rules)")
     shown = [(p.kind, p) for p in report.problems] + [("warning", p) for p in report.warnings]
     for label, problem in shown:
