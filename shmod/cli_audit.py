@@ -1,5 +1,4 @@
 """``shmod audit`` and ``shmod simulate`` (docs/audit.md)."""
-from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -51,7 +50,7 @@ def audit(
     raise typer.Exit(_batch(paths, as_json))
 
 
-def _show_report(report: Report) -> None:
+def _show_report(report: "Report") -> None:
     from rich.console import Console
 
     from shmod.summary import lines
@@ -103,7 +102,7 @@ def _batch(paths: list[str], as_json: bool) -> int:
     return totals.exit_code
 
 
-def _show_totals(totals: Totals) -> None:
+def _show_totals(totals: "Totals") -> None:
     from rich.console import Console
     from rich.table import Table
 

@@ -2,7 +2,6 @@
 
 Thin wrappers over :mod:`shmod.forum` and :mod:`shmod.forum_texts` (docs/forum.md).
 """
-from __future__ import annotations
 
 from typing import Annotated, Optional
 

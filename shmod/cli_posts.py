@@ -1,5 +1,4 @@
 """``shmod post``, ``shmod pm`` and ``shmod reveal``: text to paste on stdout, hints on stderr."""
-from __future__ import annotations
 
 from typing import Annotated, Optional
 

@@ -1,5 +1,4 @@
 """``shmod repair``: the command side of :mod:`shmod.repair`."""
-from __future__ import annotations
 
 import typer
 
