@@ -285,8 +285,10 @@ def _enact(state: State, step: Step) -> None:
         state.chosen = policy
         state.veto_votes = {}
         state.phase = VETO_VOTE
-        for seat in (state.president, state.chancellor):
-            _tell(state, seat, "veto_vote", cards=list(state.hand), chosen=policy)
+        # R-PM: only the Chancellor's PM names the choice; the President's lists the two
+        # policies the President passed.
+        _tell(state, state.president, "veto_vote", cards=list(state.hand))
+        _tell(state, state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
         return
     _pass(state, policy)
 
@@ -479,6 +481,7 @@ def _special_election(state: State, step: Step) -> None:
     state.president = target
     state.special = True
     state.chancellor = None
+    state.veto_refused = False  # a new session (R-VETO)
     state.phase = NOMINATE
 
 
