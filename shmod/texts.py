@@ -216,8 +216,9 @@ def board_text(view: PublicView, fmt: Plain) -> str:
             chancellor = f", Chancellor: {e(view.chancellor)}" if view.chancellor else ""
             if view.phase == "vote":
                 chancellor = f", Chancellor candidate: {e(view.chancellor or '')}"
+            upcoming = e(view.next_president or "chosen by Special Election")
             lines.append(f"President: {e(view.president)}{chancellor} | Next Presidential "
-                         f"Candidate: {e(view.next_president or '')}")
+                         f"Candidate: {upcoming}")
         lines.append(f"Term-limited: {limited}")
         if view.not_hitler:
             lines.append("Confirmed not Hitler: " + ", ".join(map(e, view.not_hitler)))

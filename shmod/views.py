@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shmod import engine, forum, house
-from shmod.rules import POWER_NAMES
+from shmod.rules import POWER_NAMES, SPECIAL
 from shmod.setup import knows
 from shmod.state import VOTE, Public, Secret, State
 
@@ -125,7 +125,8 @@ def player_view(state: State, name: str) -> PlayerView:
 
 
 def _next_president(state: State) -> str | None:
-    """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on."""
-    if state.winner:
+    """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on and
+    no Special Election is pending (then the President picks)."""
+    if state.winner or state.power == SPECIAL:
         return None
     return state.players[state.next_living(state.anchor)]
