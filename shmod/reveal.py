@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from shmod.errors import BadInput
 from shmod.formats import Plain
+from shmod.forum import voided
 from shmod.game import Game
 from shmod.state import OVER
 from shmod.steps import parse_cards
@@ -34,10 +35,11 @@ class Government:
 def governments(game: Game) -> list[Government]:
     """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
     state = game.state
-    draws = [s for s in state.secrets if s.kind == "draw"]
-    hands = [s for s in state.secrets if s.kind == "hand"]
-    ends = [ev for ev in state.public
-            if (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed"]
+    gone = voided(state)
+    draws = [s for s in state.secrets if s.kind == "draw" and s.entry not in gone]
+    hands = [s for s in state.secrets if s.kind == "hand" and s.entry not in gone]
+    ends = [ev for ev in state.public if ev.entry not in gone and (
+        (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed")]
     out: list[Government] = []
     for draw, hand in zip(draws, hands):
         end = next(ev for ev in ends if ev.entry >= hand.entry)
@@ -66,14 +68,18 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
                     f"drew {cards(fmt, gov.drawn)}; the President discarded "
                     f"{cards(fmt, gov.president_discard)}; {tail}.")
     results = []
+    gone = voided(state)
     for s in state.secrets:
+        if s.entry in gone:
+            continue
         if s.kind == "investigation":
             results.append(f"{b(e(s.to))} investigated {b(e(s.data['target']))}: "
                            f"{s.data['party']}.")
         elif s.kind == "peek":
             results.append(f"{b(e(s.to))} peeked at {cards(fmt, s.data['cards'])}.")
     decks = [f"Starting deck, top first: {cards(fmt, game.setup.deck)}"]
-    shuffles = [raw for raw in game.log.entries if raw.get("kind") == "reshuffle"]
+    shuffles = [raw for n, raw in enumerate(game.log.entries, 1)
+                if raw.get("kind") == "reshuffle" and n not in gone]
     decks += [f"Reshuffle {n}, top first: {cards(fmt, parse_cards(raw['deck']))}"
               for n, raw in enumerate(shuffles, 1)]
     parts = [fmt.heading("The reveal"), "Roles:", fmt.bullets(roles),
