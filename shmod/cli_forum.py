@@ -64,7 +64,7 @@ def replace(
 @app.command()
 def correct(
     game: GameOpt,
-    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (shown in the post and the audit).")],
+    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (shown by `shmod corrections`, never in the thread).")],
     entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step).")] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:
