@@ -1,8 +1,10 @@
 """R-VETO (and variant veto=secret-vote), with the tracker: chaos straight after a veto."""
 import dataclasses
+from datetime import datetime, timezone
 
 from scripted import chaos, refuse, table
 
+from shmod import forum_texts, views
 from shmod.errors import OutOfTurn, RuleBroken, WrongActor
 from shmod.formats import Plain
 from shmod.rules import SPECIAL
@@ -252,3 +254,21 @@ def test_refused_veto_does_not_carry_into_a_special_election_session():
     to_enact(t, "Bob", "L")
     t.veto("propose")
     assert t.state.phase == VETO_ANSWER
+
+
+def test_prod_offers_a_veto_only_while_one_may_be_proposed():
+    """R-VETO: not after the President refused it this session, nor under veto=secret-vote."""
+    def prod_to_chancellor(t):
+        [(to, text)] = forum_texts.prods(views.public_view(t.state), Plain(), datetime.now(timezone.utc))
+        assert to == t.chancellor
+        return text
+
+    t = vetoable("LFF")
+    to_enact(t, "Bob", "F")
+    assert "or a veto proposal" in prod_to_chancellor(t)
+    t.veto("propose")
+    t.veto("refuse")
+    assert "veto" not in prod_to_chancellor(t)
+    t = vetoable("LFF", variants={"veto": "secret-vote"})
+    to_enact(t, "Bob", "F")
+    assert "veto" not in prod_to_chancellor(t)
