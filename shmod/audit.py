@@ -124,13 +124,27 @@ def _parse_all(log: logfile.LogFile, setup: Setup | None, report: Report) -> lis
         return []
     seating = Seating(setup.players)
     steps: list[Step | None] = []
+    left: dict[int, tuple[int, str]] = {}  # replace entry -> (seat, the name it replaced)
     for index, raw in enumerate(log.entries):
         try:
-            steps.append(parse_step(raw, seating))
+            step = parse_step(raw, seating)
+            steps.append(step)
         except BadInput as err:
             steps.append(None)
             report.problems.append(Problem("format", str(err), line=log.line_of(index),
                                            entry=index + 1, rule=_rule_of(str(err))))
+            continue
+        # Later entries name a newcomer (R-REPLACE), or again the player a voided
+        # replacement would have replaced (R-CORRECT).
+        names = list(seating.players)
+        if step.kind == "replace" and step.target is not None:
+            left[index + 1] = (step.target, names[step.target])
+            names[step.target] = step.text or ""
+        for number in sorted(set(step.entries) & set(left), reverse=True):
+            seat, name = left.pop(number)
+            names[seat] = name
+        if tuple(names) != seating.players:
+            seating = Seating(tuple(names))
     return steps
 
 

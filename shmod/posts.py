@@ -14,7 +14,7 @@ from shmod.formats import Plain
 from shmod.game import Game, Recorded, record
 from shmod.setup import start
 from shmod.state import Public, State
-from shmod.steps import Step, parse_step
+from shmod.steps import Seating, Step, parse_step
 from shmod.views import public_view
 
 
@@ -64,9 +64,11 @@ def vote_progress(game: Game, fmt: Plain) -> str | None:
 def state_at(game: Game, entries: int) -> State:
     """The game as it stood after its first ``entries`` log entries."""
     state = start(game.setup)
-    seating = game.seating
+    seating = Seating(state.players)
     for raw in game.log.entries[:entries]:
         engine.apply(state, parse_step(raw, seating))
+        if state.players != seating.players:  # later entries name a newcomer (R-REPLACE)
+            seating = Seating(state.players)
     return state
 
 
