@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from shmod.forum import voided
 from shmod.rules import LIBERAL
 from shmod.state import FASCISTS, LIBERALS, State
 
@@ -49,7 +50,10 @@ class Summary:
 def summarize(state: State) -> Summary:
     """Count the public record of ``state`` (a finished or partly replayed game)."""
     out = Summary(players=len(state.players), rounds=state.round)
+    gone = voided(state)  # R-CORRECT: as if never recorded
     for event in state.public:
+        if event.entry in gone:
+            continue
         data = event.data
         kind = event.kind
         if kind == "tally":

@@ -166,6 +166,27 @@ def test_keys_that_are_not_text_are_reported_not_a_crash():
     assert {p.kind for p in report.problems} == {"header", "chain"}
 
 
+def test_summary_leaves_out_what_a_correction_voided():
+    """R-CORRECT: a voided tally and enactment are not counted twice."""
+    from scripted import table
+
+    from shmod.steps import Step
+    from shmod.summary import summarize
+
+    t = table(5, deck="LFF")
+    t.elect("Bob")
+    t.apply(Step("correct", entries=(t.state.entries,), text="Eve's PM said Nein"))
+    t.vote("Eve", False)
+    t.discard("F")
+    t.enact("F")
+    t.apply(Step("correct", entries=(t.state.entries,), text="it was the Liberal"))
+    t.enact("L")
+    s = summarize(t.state)
+    assert (s.elections, s.elected, s.failed, len(s.governments)) == (1, 1, 0, 1)
+    assert s.enacted == [{"policy": "Liberal", "by": "government", "president": "Ann",
+                          "chancellor": "Bob"}]
+
+
 def test_a_replacement_audits_as_valid():
     """R-REPLACE: entries after a replacement name the newcomer; they read as valid."""
     from shmod.steps import Step
