@@ -52,8 +52,6 @@ STEP_RULE = {
     "reshuffle": "R-RESHUFFLE",
     "deadline": "R-DEADLINE",
     "replace": "R-REPLACE",
-    "correct": "R-CORRECT",
-    "posted": "R-THREAD",
 }
 _ANY = (NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
 #: The phase(s) in which each kind of step is accepted.
@@ -102,7 +100,7 @@ def waiting_for(state: State) -> tuple[list[int], str]:
     if state.phase == DISCARD:
         return [p], f"{pres} (President) to discard one of three policies"
     if state.phase == ENACT:
-        veto = " or propose a veto" if _can_propose_veto(state) else ""
+        veto = " or propose a veto" if can_propose_veto(state) else ""
         return [c], f"{chan} (Chancellor) to enact one of two policies{veto}"  # type: ignore[list-item]
     if state.phase == VETO_ANSWER:
         return [p], f"{pres} (President) to accept or refuse the Chancellor's veto"
@@ -156,7 +154,8 @@ def _check_turn(state: State, step: Step) -> None:
             raise WrongActor(rule, f"{state.name(step.by)} cannot {step.kind} now: waiting for {what}")
 
 
-def _can_propose_veto(state: State) -> bool:
+def can_propose_veto(state: State) -> bool:
+    """R-VETO (rulebook): unlocked, and not yet refused in this session."""
     return state.veto_unlocked and state.rules.veto == "rulebook" and not state.veto_refused
 
 
@@ -272,7 +271,7 @@ def _discard(state: State, step: Step) -> None:
     state.discard.append(policy)
     state.phase = ENACT
     _tell(state, state.chancellor, "hand", cards=list(state.hand),
-          veto=_can_propose_veto(state))
+          veto=can_propose_veto(state))
 
 
 def _enact(state: State, step: Step) -> None:
@@ -285,8 +284,10 @@ def _enact(state: State, step: Step) -> None:
         state.chosen = policy
         state.veto_votes = {}
         state.phase = VETO_VOTE
-        for seat in (state.president, state.chancellor):
-            _tell(state, seat, "veto_vote", cards=list(state.hand), chosen=policy)
+        # R-PM: only the Chancellor's PM names the choice; the President's lists the two
+        # policies the President passed.
+        _tell(state, state.president, "veto_vote", cards=list(state.hand))
+        _tell(state, state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
         return
     _pass(state, policy)
 
@@ -479,6 +480,7 @@ def _special_election(state: State, step: Step) -> None:
     state.president = target
     state.special = True
     state.chancellor = None
+    state.veto_refused = False  # a new session (R-VETO)
     state.phase = NOMINATE
 
 

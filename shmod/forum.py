@@ -97,9 +97,14 @@ def _replace(state: State, step: Step) -> None:
         check_players([name if s == seat else n for s, n in enumerate(state.players)])
     except BadInput as err:
         raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {err}") from None
+    for other, former, _new, _entry in state.replaced:  # PMs are addressed by name (R-PM)
+        if other != seat and former.casefold() == " ".join(name.split()).casefold():
+            raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
+                             f"{other + 1} and was sent its secrets; choose another name")
     history = []
+    gone = voided(state)
     for secret in state.secrets:
-        if secret.to != old or secret.kind == "role":
+        if secret.to != old or secret.kind == "role" or secret.entry in gone:
             continue
         if secret.kind == "briefing":
             history.extend(secret.data["history"])
@@ -124,6 +129,11 @@ def replacing(state: State) -> dict[str, str]:
 
 
 # -- corrections --------------------------------------------------------------------
+
+
+def voided(state: State) -> set[int]:
+    """The entries corrections voided: their PMs and reshuffles no longer count."""
+    return {number for _at, numbers, _why in state.corrections for number in numbers}
 
 
 def last_step(state: State) -> int:
@@ -181,11 +191,6 @@ def _correct(state: State, step: Step) -> None:
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.
     _say(state, "correction", voided=what, waiting=waiting_for(state)[1])
-
-
-def voided(state: State) -> set[int]:
-    """The entries corrections voided: what they made public or sent never stood."""
-    return {number for _entry, numbers, _why in state.corrections for number in numbers}
 
 
 def describe(state: State, step: Step) -> str:

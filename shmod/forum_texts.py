@@ -85,7 +85,7 @@ def owed(view: PublicView, name: str) -> str:
     if phase == "discard":
         return "your discard: one of the three policies I sent you (you are President)"
     if phase == "enact":
-        veto = " or a veto proposal" if view.fascist >= view.veto_zone else ""
+        veto = " or a veto proposal" if view.veto_open else ""
         return f"the policy you enact from the two I sent you{veto} (you are Chancellor)"
     if phase == "veto_answer":
         return f"your answer to Chancellor {chancellor}'s veto: accept or refuse"

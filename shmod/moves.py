@@ -41,7 +41,7 @@ def legal_steps(state: State) -> list[Step]:
         return [Step("discard", by=p, policy=x) for x in sorted(set(state.hand))]
     if phase == ENACT:
         out = [Step("enact", by=c, policy=x) for x in sorted(set(state.hand))]
-        if state.veto_unlocked and state.rules.veto == "rulebook" and not state.veto_refused:
+        if engine.can_propose_veto(state):
             out.append(Step("veto", by=c, answer="propose"))
         return out
     if phase == VETO_ANSWER:

@@ -216,8 +216,9 @@ def board_text(view: PublicView, fmt: Plain) -> str:
             chancellor = f", Chancellor: {e(view.chancellor)}" if view.chancellor else ""
             if view.phase == "vote":
                 chancellor = f", Chancellor candidate: {e(view.chancellor or '')}"
+            upcoming = e(view.next_president or "chosen by Special Election")
             lines.append(f"President: {e(view.president)}{chancellor} | Next Presidential "
-                         f"Candidate: {e(view.next_president or '')}")
+                         f"Candidate: {upcoming}")
         lines.append(f"Term-limited: {limited}")
         if view.not_hitler:
             lines.append("Confirmed not Hitler: " + ", ".join(map(e, view.not_hitler)))
@@ -269,6 +270,10 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
         return (f"Chancellor {b(e(d['chancellor']))} proposes to veto this agenda. Reply "
                 "accept (both policies are discarded and the Election Tracker advances) "
                 "or refuse (the Chancellor must enact one).")
+    if kind == "veto_vote" and "chosen" not in d:  # the President's (R-PM)
+        return (f"You passed the Chancellor {cards(fmt, d['cards'])}. The Chancellor has "
+                "chosen one to enact. Vote in secret: Ja to veto both policies, Nein to let "
+                "the Chancellor's choice stand. The veto needs both Ja.")
     if kind == "veto_vote":
         return (f"The Chancellor has chosen to enact {policy(fmt, d['chosen'])} from "
                 f"{cards(fmt, d['cards'])}. Vote in secret: Ja to veto both policies, Nein "

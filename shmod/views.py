@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shmod import engine, forum, house
-from shmod.rules import POWER_NAMES
+from shmod.rules import POWER_NAMES, SPECIAL
 from shmod.setup import knows
-from shmod.state import VOTE, Public, Secret, State
+from shmod.state import ENACT, VOTE, Public, Secret, State
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class PublicView:
     history: tuple[Public, ...]
     deadline: tuple[str, str] | None = None  # (until UTC, the moderator's zone)
     replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
+    veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
 
     @property
     def living(self) -> int:
@@ -109,6 +110,7 @@ def public_view(state: State) -> PublicView:
         history=tuple(state.public),
         deadline=forum.current_deadline(state),
         replacing=tuple(forum.replacing(state).items()),
+        veto_open=state.phase == ENACT and engine.can_propose_veto(state),
     )
 
 
@@ -125,7 +127,8 @@ def player_view(state: State, name: str) -> PlayerView:
 
 
 def _next_president(state: State) -> str | None:
-    """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on."""
-    if state.winner:
+    """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on and
+    no Special Election is pending (then the President picks)."""
+    if state.winner or state.power == SPECIAL:
         return None
     return state.players[state.next_living(state.anchor)]

@@ -164,3 +164,54 @@ def test_keys_that_are_not_text_are_reported_not_a_crash():
     header = text.replace("shmod: 1\n", "shmod: 1\n1: x\n")
     report = audit.audit_log(logfile.parse("h.yaml", header.encode()))
     assert {p.kind for p in report.problems} == {"header", "chain"}
+
+
+def test_summary_leaves_out_what_a_correction_voided():
+    """R-CORRECT: a voided tally and enactment are not counted twice."""
+    from scripted import table
+
+    from shmod.steps import Step
+    from shmod.summary import summarize
+
+    t = table(5, deck="LFF")
+    t.elect("Bob")
+    t.apply(Step("correct", entries=(t.state.entries,), text="Eve's PM said Nein"))
+    t.vote("Eve", False)
+    t.discard("F")
+    t.enact("F")
+    t.apply(Step("correct", entries=(t.state.entries,), text="it was the Liberal"))
+    t.enact("L")
+    s = summarize(t.state)
+    assert (s.elections, s.elected, s.failed, len(s.governments)) == (1, 1, 0, 1)
+    assert s.enacted == [{"policy": "Liberal", "by": "government", "president": "Ann",
+                          "chancellor": "Bob"}]
+
+
+def test_a_replacement_audits_as_valid():
+    """R-REPLACE: entries after a replacement name the newcomer; they read as valid."""
+    from shmod.steps import Step
+
+    sim = random_game(7, random.Random(2))
+    seat = 2
+    cut = next(i for i, step in enumerate(sim.steps) if step.kind == "vote")
+    steps = sim.steps[:cut] + [Step("replace", target=seat, text="Newcomer")] + sim.steps[cut:]
+    _log, report = audited(type(sim)(sim.header, steps, sim.state))
+    assert report.problems == [] and report.judged == len(steps)
+
+
+def test_a_voided_replacement_audits_as_valid(tmp_path):
+    """R-CORRECT: after a replacement is voided, entries name the player who stayed."""
+    from shmod import game
+    from shmod.steps import Step
+
+    path = str(tmp_path / "g.yaml")
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5")
+    done = game.record(path, lambda g: Step("replace", target=2, text="Zed"))
+    number = done.game.state.entries
+    game.record(path, lambda g: Step("correct", entries=(number,), text="wrong seat"))
+    game.record(path, lambda g: Step("vote", by=2, vote=True) if g.state.phase == "vote"
+                else Step("nominate", by=g.state.president,
+                          target=2 if g.state.president != 2 else 3))
+    assert "Cat" in open(path).read().splitlines()[-1]
+    report = audit.audit_file(path)
+    assert report.problems == [] and report.judged == 3

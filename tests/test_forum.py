@@ -183,6 +183,29 @@ def test_replacing_a_fascist_tells_the_newcomer_the_team(path):
     assert "Yul (replacing Ann)" in forum_texts.rules_card(view, PLAIN)
 
 
+def test_a_name_that_held_another_seat_is_not_reused(path):
+    """R-REPLACE / R-PM: PMs are addressed by name, so a newcomer named like a player who
+    left another seat would be shown that player's secrets (here a Fascist's role PM)."""
+    rec(path, Step("replace", target=seat("Ann"), text="Xia"))
+    with pytest.raises(RuleBroken, match="R-REPLACE: .*Ann held seat 1"):
+        rec(path, Step("replace", target=seat("Bob"), text="ann"))
+    state = game.load(path).state
+    assert state.players[seat("Bob")] == "Bob"
+    done = rec(path, Step("replace", target=seat("Ann"), text="Ann"))  # back to the own seat
+    assert done.game.state.players[0] == "Ann"
+
+
+def test_a_replacement_is_not_briefed_with_a_voided_pm(path):
+    """R-CORRECT: a voided discard's hand PM is not part of the seat's history."""
+    elect(path, "Fay", "Gus")
+    hand = game.load(path).state.hand
+    done = rec(path, Step("discard", by=seat("Fay"), policy=hand[0]))
+    assert [s.kind for s in done.secrets] == ["hand"]
+    rec(path, Step("correct", entries=(done.game.state.entries,), text="misread"))
+    [pm] = rec(path, Step("replace", target=seat("Gus"), text="Zed")).secrets
+    assert pm.data["history"] == []
+
+
 def test_a_dead_seat_is_not_replaced(path):
     state = game.load(path).state
     state.alive[seat("Dan")] = False

@@ -103,3 +103,16 @@ def test_an_earlier_post_prints_again_exactly(tmp_path):
     assert posts.listing(loaded) == [(1, 0, 0), (2, 1, second.upto)]
     with pytest.raises(BadInput, match="no post 3"):
         posts.earlier_post(loaded, 3, Plain())
+
+
+def test_an_earlier_post_prints_again_after_a_replacement(tmp_path):
+    """Entries before a replacement name the player who left (R-REPLACE)."""
+    path, sim = _log(tmp_path, 0)
+    for step in sim.steps[:12]:
+        game.record(path, lambda _g, s=step: s, at=AT)
+    post = posts.next_post(game.load(path), Plain())
+    assert post is not None
+    posts.mark_posted(path, post.upto)
+    president = game.load(path).state.president
+    game.record(path, lambda _g: Step("replace", target=president, text="Newcomer"), at=AT)
+    assert posts.earlier_post(game.load(path), 1, Plain()).text == post.text

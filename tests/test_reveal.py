@@ -55,3 +55,37 @@ def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
     text = reveal_text(game.load(str(path)), Plain(), spoiler=False)
     named = "Hitler" if role == "hitler" else "a " + role.title()
     assert f"- Zed (replacing {first}): {named}\n" in text
+
+
+def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
+    """R-CORRECT: a voided step's PMs and reshuffles are not part of the reveal."""
+    from shmod.moves import legal_steps
+    from shmod.steps import Step
+
+    path = str(tmp_path / "g.yaml")
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7")
+
+    def rec(step: Step) -> game.Recorded:
+        return game.record(path, lambda g: step)
+
+    rng = random.Random(3)
+    first = None
+    while not game.load(path).state.winner:
+        state = game.load(path).state
+        options = [o for o in legal_steps(state) if o.kind != "vote" or o.vote]
+        if state.phase == "discard" and first is None and len(set(state.hand)) == 2:
+            wrong, right = sorted(set(state.hand))
+            done = rec(Step("discard", by=state.president, policy=wrong))
+            rec(Step("correct", entries=(done.game.state.entries,), text="misread the PM"))
+            rec(Step("discard", by=state.president, policy=right))
+            first = right
+            continue
+        rec(rng.choice(options))
+    loaded = game.load(path)
+    govs = governments(loaded)
+    enacted = [ev for ev in loaded.state.public if ev.kind == "enact" and not ev.data["chaos"]]
+    assert [g.enacted for g in govs if g.enacted] == [ev.data["policy"] for ev in enacted]
+    assert govs[0].president_discard == [first]
+    for g in govs:
+        assert Counter(g.drawn) == Counter(g.president_discard + g.chancellor_discard
+                                           + ([g.enacted] if g.enacted else []))

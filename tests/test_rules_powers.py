@@ -4,6 +4,7 @@ import dataclasses
 
 from scripted import chaos, refuse, table
 
+from shmod import formats, texts, views
 from shmod.errors import OutOfTurn, RuleBroken, WrongActor
 from shmod.rules import EXECUTE, INVESTIGATE, SPECIAL
 from shmod.state import NOMINATE, OVER, POWER, RESHUFFLE
@@ -244,3 +245,15 @@ def test_special_election_caller_executed_rotation_continues_after_the_callers_s
     t.session("Ann", "F", "F")  # Fay + Ann: F4, Execution
     t.power(EXECUTE, "Cat")  # the caller dies
     assert t.president == "Dan"
+
+
+def test_board_names_no_next_candidate_while_a_special_election_is_pending():
+    """R-SPECIAL: while the President holds the power, the next candidate is theirs to pick."""
+    t = seven_to_special()
+    view = views.public_view(t.state)
+    assert view.next_president is None
+    board = texts.board_text(view, formats.get("plain"))
+    assert "Next Presidential Candidate: chosen by Special Election" in board
+    t.power(SPECIAL, "Fay")
+    t.elect("Ann")
+    assert views.public_view(t.state).next_president == "Dan"

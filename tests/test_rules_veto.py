@@ -1,8 +1,15 @@
 """R-VETO (and variant veto=secret-vote), with the tracker: chaos straight after a veto."""
+import dataclasses
+from datetime import datetime, timezone
+
 from scripted import chaos, refuse, table
 
+from shmod import forum_texts, views
 from shmod.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.formats import Plain
+from shmod.rules import SPECIAL
 from shmod.state import DISCARD, ENACT, NOMINATE, RESHUFFLE, VETO_ANSWER, VETO_VOTE
+from shmod.texts import pm_text
 
 
 def vetoable(deck: str = "", players: int = 5, **kw):
@@ -162,7 +169,12 @@ def test_secret_vote_both_ja_vetoes():
     refuse(t, RuleBroken, "R-VETO", t.veto, "propose", match="enacts first")
     t.enact("L")
     assert t.state.phase == VETO_VOTE and t.state.liberal == 0
-    assert {(x.to, x.data["chosen"]) for x in t.state.secrets[-2:]} == {("Ann", "L"), ("Bob", "L")}
+    # R-PM / R-SECRET: only the Chancellor's PM names the choice; the President's lists
+    # the two policies the President passed and says a veto vote is due.
+    president_pm, chancellor_pm = t.state.secrets[-2:]
+    assert (president_pm.to, chancellor_pm.to) == ("Ann", "Bob")
+    assert president_pm.data == {"cards": ["L", "F"]}
+    assert chancellor_pm.data == {"cards": ["L", "F"], "chosen": "L"}
     refuse(t, WrongActor, "R-VETO", t.veto, "ja", by="Cat")
     refuse(t, RuleBroken, "R-VETO", t.veto, "accept", by="Ann", match="secret vote")
     t.veto("ja", by="Bob")
@@ -171,6 +183,18 @@ def test_secret_vote_both_ja_vetoes():
     s = t.state
     assert (s.liberal, s.fascist, s.tracker, s.phase) == (0, 5, 1, NOMINATE)
     assert [p.data for p in s.public if p.kind == "veto_result"] == [{"vetoed": True}]
+
+
+def test_secret_vote_president_pm_does_not_name_the_chancellors_choice():
+    t = vetoable("LFF", variants={"veto": "secret-vote"})
+    to_enact(t, "Bob", "F")
+    t.enact("F")
+    texts = {x.to: pm_text(x, Plain()) for x in t.state.secrets[-2:]}
+    assert texts["Ann"] == ("You passed the Chancellor Liberal, Fascist. The Chancellor has "
+                            "chosen one to enact. Vote in secret: Ja to veto both policies, "
+                            "Nein to let the Chancellor's choice stand. The veto needs both Ja.")
+    assert texts["Bob"].startswith("The Chancellor has chosen to enact Fascist from Liberal, "
+                                   "Fascist.")
 
 
 def test_secret_vote_one_nein_enacts_the_chosen_policy():
@@ -211,3 +235,40 @@ def test_veto_ends_the_session_with_a_reshuffle_when_fewer_than_three_remain():
     assert (s.phase, s.tracker, len(s.draw)) == (RESHUFFLE, 1, 1)  # R-RESHUFFLE after a veto too
     t.reshuffle()
     assert (s.phase, len(s.draw), t.president) == (NOMINATE, 12, "Bob")
+
+
+def test_refused_veto_does_not_carry_into_a_special_election_session():
+    """R-VETO: "cannot be proposed again in *that* session"; a Special Election granted by
+    the enactment after a refused veto starts a new session (custom board)."""
+    t = table(7, deck="LFF" * 5)  # Gus is Hitler
+    t.state.rules = dataclasses.replace(t.state.rules, powers=(None, None, None, SPECIAL, None),
+                                        veto_zone=3)
+    t.session("Bob", "L", "F")
+    t.session("Cat", "L", "F")
+    t.session("Dan", "L", "F")
+    to_enact(t, "Eve", "L")  # Dan + Eve, three Fascist policies down: the veto is unlocked
+    t.veto("propose")
+    t.veto("refuse")
+    t.enact("F")  # F4: Dan calls a Special Election
+    t.power(SPECIAL, "Ann")
+    to_enact(t, "Bob", "L")
+    t.veto("propose")
+    assert t.state.phase == VETO_ANSWER
+
+
+def test_prod_offers_a_veto_only_while_one_may_be_proposed():
+    """R-VETO: not after the President refused it this session, nor under veto=secret-vote."""
+    def prod_to_chancellor(t):
+        [(to, text)] = forum_texts.prods(views.public_view(t.state), Plain(), datetime.now(timezone.utc))
+        assert to == t.chancellor
+        return text
+
+    t = vetoable("LFF")
+    to_enact(t, "Bob", "F")
+    assert "or a veto proposal" in prod_to_chancellor(t)
+    t.veto("propose")
+    t.veto("refuse")
+    assert "veto" not in prod_to_chancellor(t)
+    t = vetoable("LFF", variants={"veto": "secret-vote"})
+    to_enact(t, "Bob", "F")
+    assert "veto" not in prod_to_chancellor(t)
