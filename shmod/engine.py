@@ -482,6 +482,8 @@ def _special_election(state: State, step: Step) -> None:
     state.chancellor = None
     state.veto_refused = False  # a new session (R-VETO)
     state.phase = NOMINATE
+    state.round += 1  # the Special Election is a round of its own
+    _say(state, "round", president=state.name(target), round=state.round, special=True)
 
 
 def _peek(state: State, step: Step) -> None:

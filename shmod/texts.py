@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from shmod.formats import Plain
-from shmod.rules import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES
+from shmod.rules import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, VARIANTS
 from shmod.state import Public, Secret
 from shmod.views import PublicView
 
@@ -38,7 +38,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return start_text(view, fmt, event)
     if kind == "round":
         heading = b(f"Round {d['round']}")
-        return f"{heading}: {b(e(d['president']))} is the Presidential Candidate."
+        how = " by Special Election" if d.get("special") else ""
+        return f"{heading}: {b(e(d['president']))} is the Presidential Candidate{how}."
     if kind == "nominate":
         special = " (Special Election)" if d["special"] else ""
         return (f"Presidential Candidate {b(e(d['president']))}{special} nominates "
@@ -108,7 +109,10 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
         f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
         for n, p in enumerate(view.powers, 1)
     ] + [f"Fascist policy {view.fascist_win}: the Fascists win"]
-    variants = ", ".join(f"{k}={v}" for k, v in view.variants)
+    changed = [f"{k}={v}" for k, v in view.variants if k not in VARIANTS or VARIANTS[k][0] != v]
+    variants = (f"Rules: the official rulebook with these variants: {', '.join(changed)} "
+                "(the moderator can post the full rules card)." if changed else
+                "Rules: the official rulebook, no variants.")
     first = data.get("president", view.president)
     parts = [
         fmt.heading(f"Secret Hitler: {len(players)} players"),
@@ -120,7 +124,7 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
             f"Liberals win with {view.liberal_win} Liberal policies or by executing Hitler.",
             f"Veto unlocked after {view.veto_zone} Fascist policies; Hitler elected "
             f"Chancellor after {view.hitler_zone} wins it for the Fascists.",
-            f"Rules: {variants}.",
+            variants,
             "Roles have been sent by PM.",
         ]),
     ]

@@ -64,6 +64,8 @@ class Oracle:
                 self.last_government = None  # R-CHAOS: term limits forgotten
             elif event.kind == "special_election":
                 assert state.president == seat[event.data["target"]]
+            elif event.kind == "round" and event.data.get("special"):
+                assert state.president == seat[event.data["president"]]  # the anchor stays
             elif event.kind == "round":
                 expected = next_living(state.alive, self.anchor)
                 assert seat[event.data["president"]] == expected, "R-ROTATE / R-SPECIAL"
