@@ -15,25 +15,12 @@ NAMES = [info.name or info.callback.__name__.replace("_", "-")
          for info in cli.app.registered_commands if info.callback is not None]
 
 
-def _outcome(monkeypatch, capsys, call, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(sys, "argv", ["shmod", *args])
-    try:
-        call()
-        code = 0
-    except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize("extra", [["--help"], [], ["--no-such-option"]])
 @pytest.mark.parametrize("name", NAMES)
-def test_each_command_answers_as_in_the_whole_app(monkeypatch, capsys, name, extra):
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("SHMOD_GAME", raising=False)
-    fast = _outcome(monkeypatch, capsys, cli.main, name, *extra)
+def test_each_command_answers_as_in_the_whole_app(run, monkeypatch, name, extra):
+    fast = run(name, *extra)
     monkeypatch.setattr(cli, "_runnable", lambda args: cli.app)  # main() with the whole app
-    whole = _outcome(monkeypatch, capsys, cli.main, name, *extra)
+    whole = run(name, *extra)
     assert fast == whole
     assert fast[0] == (0 if extra == ["--help"] else 2)
 
