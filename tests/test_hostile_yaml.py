@@ -46,15 +46,20 @@ def _laughs() -> str:
     return "\n".join(lines) + "\n"
 
 
+BIG = logfile.MAX_BYTES // 2 - 2_000
+#: What refuses each case (the size limit has its own case, the 100 MB file).
+REFUSED_BY = {"deep nesting": "levels deep", "huge string": "too long",
+              "huge number": "too long", "100 MB file": "too large"}
 CASES = {
     "python tag": lambda h, marker: h + f'- !!python/object/apply:os.system ["touch {marker}"]\n',
     "python tag in header": lambda h, marker: (
         f'boom: !!python/object/apply:os.system ["touch {marker}"]\n' + h),
     "billion laughs": lambda h, marker: _laughs() + h,
     "merge key": lambda h, marker: h + "- {<<: {kind: vote}, by: Ann, vote: ja}\n",
-    "deep nesting": lambda h, marker: h + "- " + "[" * 200_000 + "]" * 200_000 + "\n",
-    "huge string": lambda h, marker: h + '- {kind: "' + "x" * 400_000 + '"}\n',
-    "huge number": lambda h, marker: h + "- {kind: vote, by: " + "9" * 400_000 + "}\n",
+    # Just under the size limit, so that the check each case is about is the one that refuses.
+    "deep nesting": lambda h, marker: h + "- " + "[" * BIG + "]" * BIG + "\n",
+    "huge string": lambda h, marker: h + '- {kind: "' + "x" * 2 * BIG + '"}\n',
+    "huge number": lambda h, marker: h + "- {kind: vote, by: " + "9" * 2 * BIG + "}\n",
     "many entries": lambda h, marker: h + "- {kind: vote, by: Ann, vote: ja}\n" * (
         (logfile.MAX_BYTES - len(h)) // 34),
 }
@@ -83,6 +88,7 @@ def test_hostile_log_refused_quickly_in_bounded_memory(case, tmp_path, report_co
     assert result["seconds"] < MAX_SECONDS, result
     assert result["grown_kb"] < MAX_GROWN_KB, result
     assert not marker.exists()
+    assert REFUSED_BY.get(case, "") in done.stderr, done.stderr
     said = done.stderr.strip().replace(str(path), "LOG")
     report_counts(f"hostile: {case}", f"refused in {result['seconds'] * 1000:.0f} ms, "
                   f"+{result['grown_kb'] // 1024} MB: {said[:110]}")
