@@ -54,6 +54,21 @@ STEP_RULE = {
     "replace": "R-REPLACE",
 }
 _ANY = (NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
+#: How an out-of-turn step is named in its error.
+STEP_NOUN = {
+    "nominate": "a nomination",
+    "vote": "a vote",
+    "discard": "a discard",
+    "enact": "an enactment",
+    "veto": "a veto step",
+    "investigate": "an investigation",
+    "special_election": "a Special Election",
+    "peek": "a Policy Peek",
+    "execute": "an execution",
+    "reshuffle": "a reshuffle",
+    "deadline": "a deadline",
+    "replace": "a replacement",
+}
 #: The phase(s) in which each kind of step is accepted.
 STEP_PHASES = {
     "nominate": (NOMINATE,),
@@ -127,7 +142,8 @@ def _check_turn(state: State, step: Step) -> None:
             f"no {step.kind} can be recorded",
         )
     if state.phase not in STEP_PHASES[step.kind]:
-        raise OutOfTurn(rule, f"no {step.kind} now: waiting for {waiting_for(state)[1]}")
+        raise OutOfTurn(rule, f"cannot record {STEP_NOUN.get(step.kind, step.kind)} now: "
+                        f"waiting for {waiting_for(state)[1]}")
     if state.phase == POWER and step.kind != state.power:
         raise OutOfTurn(
             "R-POWER",

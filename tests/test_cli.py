@@ -51,14 +51,14 @@ def elect(run, path, chancellor, ja=True):
 
 def test_illegal_steps_exit_1_with_the_rule_and_leave_the_log_alone(run, log):
     refused(run, log, ["nominate", "Ann"], 1, r"R-NOMINATE: Ann cannot nominate themselves")
-    refused(run, log, ["vote", "Bob", "ja"], 1, r"R-VOTE: no vote now")
-    refused(run, log, ["discard", "fascist"], 1, r"R-DRAW: no discard now")
+    refused(run, log, ["vote", "Bob", "ja"], 1, r"R-VOTE: cannot record a vote now")
+    refused(run, log, ["discard", "fascist"], 1, r"R-DRAW: cannot record a discard now")
     refused(run, log, ["nominate", "Cat", "--by", "Bob"], 1, r"R-NOMINATE: Bob cannot nominate now")
-    refused(run, log, ["peek"], 1, r"R-PEEK: no peek now")
-    refused(run, log, ["execute", "Bob"], 1, r"R-EXECUTE: no execute now")
-    refused(run, log, ["veto", "propose"], 1, r"R-VETO: no veto now")
+    refused(run, log, ["peek"], 1, r"R-PEEK: cannot record a Policy Peek now")
+    refused(run, log, ["execute", "Bob"], 1, r"R-EXECUTE: cannot record an execution now")
+    refused(run, log, ["veto", "propose"], 1, r"R-VETO: cannot record a veto step now")
     elect(run, log, "Bob")  # Ann draws F, F, L
-    refused(run, log, ["vote", "Cat", "ja"], 1, r"R-VOTE: no vote now")
+    refused(run, log, ["vote", "Cat", "ja"], 1, r"R-VOTE: cannot record a vote now")
     refused(run, log, ["discard", "liberal", "--by", "Bob"], 1, r"R-DRAW: Bob cannot discard now")
     ok(run, log, "discard", "liberal")
     refused(run, log, ["enact", "liberal"], 1, r"R-PASS: the Chancellor's hand \[F, F\] has no Liberal")
@@ -236,7 +236,7 @@ def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run,
         if "Bob" in (power or []):
             living.remove("Bob")
     assert "the moderator to record the reshuffled draw pile (R-RESHUFFLE)" in shown
-    refused(run, path, ["execute", "Cat"], 1, r"R-EXECUTE: no execute now: waiting for the moderator")
+    refused(run, path, ["execute", "Cat"], 1, r"R-EXECUTE: cannot record an execution now: waiting for the moderator")
     refused(run, path, ["reshuffle", "L" * 7 + "F" * 5], 1,
             r"R-RESHUFFLE: the new draw pile .* is not the draw and discard piles together \(6 Liberal, 6 Fascist\)")
     refused(run, path, ["reshuffle", "LFX"], 2, r"'X' is not a policy")

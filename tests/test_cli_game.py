@@ -113,7 +113,7 @@ def test_a_whole_game_from_an_empty_folder(tmp_path):
     assert done["Waiting for"] == "Dan (President) to use Policy Peek"
     before = m.log.read_bytes()
     refused = m.run("nominate", "Ann", code=1)
-    assert refused["err"].startswith("Error: R-NOMINATE: no nominate now") and m.log.read_bytes() == before
+    assert refused["err"].startswith("Error: R-NOMINATE: cannot record a nomination now") and m.log.read_bytes() == before
     peek = m.run("peek")
     assert "Liberal, Liberal, Fascist" in peek["PM to Dan"]
     assert "Liberal" not in peek["Post in the thread"].split(">")[0]  # R-PEEK: secret

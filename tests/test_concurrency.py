@@ -90,7 +90,7 @@ def test_four_terminals_record_each_vote_exactly_once(tmp_path, report_counts):
             for _, message in result["refused"]:
                 assert "\n" not in message
                 assert any(why in message for why in (
-                    "already voted", "no vote now", "the game is over")), message
+                    "already voted", "cannot record a vote now", "the game is over")), message
                 tally["refused"] += 1
         after = game.load(path)  # the log is valid after every round
         new = after.log.entries[len(loaded.log.entries):]

@@ -53,7 +53,7 @@ def test_nominate_self_or_dead_is_refused():
 def test_nominate_out_of_turn_is_refused():
     t = table(5)
     t.nominate("Bob")
-    refuse(t, OutOfTurn, "R-NOMINATE", t.nominate, "Cat", match="no nominate now")
+    refuse(t, OutOfTurn, "R-NOMINATE", t.nominate, "Cat", match="cannot record a nomination now")
 
 
 # R-TERM

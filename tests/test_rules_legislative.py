@@ -28,7 +28,7 @@ def test_draw_discard_must_be_in_the_hand_and_by_the_president():
     t.elect("Bob")
     refuse(t, RuleBroken, "R-DRAW", t.discard, "F", match=r"hand \[L, L, L\] has no Fascist")
     refuse(t, WrongActor, "R-DRAW", t.discard, "L", by="Bob", match="Bob cannot discard now")
-    refuse(t, OutOfTurn, "R-PASS", t.enact, "L", match="no enact now")
+    refuse(t, OutOfTurn, "R-PASS", t.enact, "L", match="cannot record an enactment now")
 
 
 # R-PASS

@@ -222,7 +222,7 @@ def test_veto_session_draw_is_not_touched_by_a_discard_phase_veto():
     t = vetoable()
     t.elect("Bob")
     assert t.state.phase == DISCARD
-    refuse(t, OutOfTurn, "R-VETO", t.veto, "propose", by="Bob", match="no veto now")
+    refuse(t, OutOfTurn, "R-VETO", t.veto, "propose", by="Bob", match="cannot record a veto step now")
 
 
 def test_veto_ends_the_session_with_a_reshuffle_when_fewer_than_three_remain():
