@@ -5,6 +5,7 @@ from shmod.errors import BadInput
 from shmod.formats import Plain
 from shmod.state import Secret, State
 from shmod.texts import pm_text
+from shmod.views import player_view
 
 
 def owed(state: State) -> list[Secret]:
@@ -19,7 +20,7 @@ def sent_to(state: State, name: str) -> list[Secret]:
     """Every PM ``name`` has been sent so far, oldest first."""
     if name not in state.players:
         raise BadInput(f"unknown player {name!r}")
-    return [s for s in state.secrets if s.to == name]
+    return list(player_view(state, name).secrets)
 
 
 def at_entry(state: State, entry: int) -> list[Secret]:

@@ -12,7 +12,7 @@ from shmod.errors import BadInput
 
 LIBERAL, FASCIST = "L", "F"
 POLICY_NAMES = {LIBERAL: "Liberal", FASCIST: "Fascist"}
-ROLES = ("liberal", "fascist", "hitler")
+ROLES = ("liberal", "fascist", "hitler")  # R-ROLES, R-PARTY
 
 INVESTIGATE, SPECIAL, PEEK, EXECUTE = "investigate", "special_election", "peek", "execute"
 POWER_NAMES = {

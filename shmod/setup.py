@@ -11,7 +11,7 @@ from typing import Any
 
 from shmod import commitment, shuffle
 from shmod.errors import BadInput
-from shmod.rules import ROLE_COUNTS, Rules, parse_variants, rules_for
+from shmod.rules import ROLE_COUNTS, ROLES, Rules, parse_variants, rules_for
 from shmod.state import Public, Secret, State
 from shmod.steps import Seating, parse_cards
 
@@ -206,7 +206,7 @@ def _roles(raw: Any, names: list[str], seating: Seating, rules: Rules) -> tuple[
     for key, value in raw.items():
         seat = seating.seat(key, prefixes=False)
         role = str(value).strip().lower()
-        if role not in ("liberal", "fascist", "hitler"):
+        if role not in ROLES:
             raise BadInput(f"R-ROLES: {key}'s role {value!r} is not liberal, fascist or hitler")
         roles[seat] = role
     missing = [names[s] for s, r in enumerate(roles) if r is None]
