@@ -124,36 +124,31 @@ def vote(
     _step(game, fmt_name, lambda g: Step("vote", by=g.seating.seat(player), vote=value))
 
 
-@app.command()
-def discard(
-    policy: Annotated[str, typer.Argument(help="The policy the President discards: liberal or fascist.")],
-    game: GameOpt,
-    by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
-) -> None:
-    """The President discards one of the three policies drawn (R-DRAW)."""
-    from shmod.rules import parse_policy
-    from shmod.steps import Step
+def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
+    """The ``discard`` or ``enact`` command: ``office`` (held by ``state.<actor>``) names a
+    policy from the hand."""
 
-    card = parse_policy(policy)
-    _step(game, fmt_name,
-          lambda g: Step("discard", by=_expected(g, by, g.state.president), policy=card))
+    def command(
+        policy: Annotated[str, typer.Argument(
+            help=f"The policy the {office} {kind}s: liberal or fascist.")],
+        game: GameOpt,
+        by: ByOpt = None,
+        fmt_name: FormatOpt = "plain",
+    ) -> None:
+        from shmod.rules import parse_policy
+        from shmod.steps import Step
+
+        card = parse_policy(policy)
+        _step(game, fmt_name, lambda g: Step(
+            kind, by=_expected(g, by, getattr(g.state, actor)), policy=card))
+
+    return command
 
 
-@app.command()
-def enact(
-    policy: Annotated[str, typer.Argument(help="The policy the Chancellor enacts: liberal or fascist.")],
-    game: GameOpt,
-    by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
-) -> None:
-    """The Chancellor enacts one of the two policies passed (R-PASS)."""
-    from shmod.rules import parse_policy
-    from shmod.steps import Step
-
-    card = parse_policy(policy)
-    _step(game, fmt_name,
-          lambda g: Step("enact", by=_expected(g, by, g.state.chancellor), policy=card))
+app.command("discard", help="The President discards one of the three policies drawn (R-DRAW).")(
+    _policy("discard", "President", "president"))
+app.command("enact", help="The Chancellor enacts one of the two policies passed (R-PASS).")(
+    _policy("enact", "Chancellor", "chancellor"))
 
 
 @app.command()

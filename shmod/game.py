@@ -139,16 +139,24 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
     """A whole log (header and chained entries) for steps already known to be legal."""
     players = tuple(header["players"])  # type: ignore[arg-type]
-    head = logfile.header_link(header)
-    lines = [logfile.header_text(header)]
+    entries, _ = chained(steps, players, logfile.header_link(header), at)
+    return logfile.header_text(header) + "".join(map(logfile.entry_line, entries))
+
+
+def chained(steps: list[Step], players: tuple[str, ...], head: str,
+            at: str) -> tuple[list[dict[str, object]], str]:
+    """The log entries for legal ``steps`` taken after the chain link ``head``, each
+    stamped ``at`` and hashed, naming players as seated when it was taken; and the new
+    head of the chain."""
+    entries: list[dict[str, object]] = []
     for step in steps:
         entry = to_entry(step, players)
         entry["at"] = at
         entry["hash"] = head = logfile.link(head, entry)
-        lines.append(logfile.entry_line(entry))
+        entries.append(entry)
         if step.kind == "replace":  # later entries name the newcomer (shmod.forum)
             players = players[:step.target] + (step.text,) + players[step.target + 1:]  # type: ignore[operator]
-    return "".join(lines)
+    return entries, head
 
 
 def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) -> Recorded:
@@ -167,14 +175,7 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
             step = make(game)
             engine.apply(state, step)
             steps += [step, *_seeded_reshuffles(state)]
-            stamp = at or now()
-            head = game.head
-            entries: list[dict[str, object]] = []
-            for item in steps:
-                entry = to_entry(item, players)
-                entry["at"] = stamp
-                entry["hash"] = head = logfile.link(head, entry)
-                entries.append(entry)
+            entries, head = chained(steps, players, game.head, at or now())
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place

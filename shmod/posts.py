@@ -6,15 +6,15 @@ the entries after the previous post up to ``upto``, and shows the board as it st
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from shmod import engine, texts
+from shmod import texts
 from shmod.errors import BadInput
 from shmod.formats import Plain
-from shmod.game import Game, Recorded, record
-from shmod.setup import start
+from shmod.game import Game, Recorded, record, replay
 from shmod.state import Public, State
-from shmod.steps import Seating, Step, parse_step
+from shmod.steps import Step
 from shmod.views import public_view
 
 
@@ -63,11 +63,7 @@ def vote_progress(game: Game, fmt: Plain) -> str | None:
 
 def state_at(game: Game, entries: int) -> State:
     """The game as it stood after its first ``entries`` log entries."""
-    state = start(game.setup)
-    for raw in game.log.entries[:entries]:
-        # Entries name players as seated then: follow replacements as replay does.
-        engine.apply(state, parse_step(raw, Seating(state.players)))
-    return state
+    return replay(dataclasses.replace(game.log, entries=game.log.entries[:entries])).state
 
 
 def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> Post:
