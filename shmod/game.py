@@ -128,10 +128,18 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
 
     header = new_header(players, seed=seed, first=first, variants=variants,
                         salt=secrets.token_hex(16), created=now(), custom=custom)
+    logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
-    parsed = logfile.parse(path, text.encode())
+    data = text.encode("utf-8")
+    try:
+        parsed = logfile.parse(path, data)
+        replay(parsed)
+    except LogError as err:
+        raise BadInput(f"nothing was created: the header would not read back ({err.reason})"
+                       ) from None
     if parsed.header != header:
-        raise BadInput("internal: the header would not read back as written")
+        raise InternalError("the new log's header read back differently from how it was "
+                            "written", path)
     logfile.create(path, text)
     return load(path)
 
@@ -162,8 +170,10 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
 def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append.
 
-    Nothing is written unless the step is legal. When the step leaves the game waiting
-    for a reshuffle and the game has a seed, the seed's reshuffle is appended with it.
+    Nothing is written unless the step is legal and the exact bytes about to be appended
+    read back, after the log's own, through the loader and replay every command uses
+    (:func:`read_back`). When the step leaves the game waiting for a reshuffle and the
+    game has a seed, the seed's reshuffle is appended with it.
     """
     with logfile.locked(path) as fd:
         game = load(path)
@@ -174,6 +184,7 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             step = make(game)
             engine.apply(state, step)
+            check_form(step, players)
             steps += [step, *_seeded_reshuffles(state)]
             entries, head = chained(steps, players, game.head, at or now())
         except ShmodError:
@@ -184,9 +195,37 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
             raise InternalError(f"{type(err).__name__}: {err}, while checking a new entry",
                                 path, line) from err
         prefix = "\n" if game.log.torn else ""
-        logfile.append(fd, prefix + "".join(logfile.entry_line(e) for e in entries), path)
+        text = prefix + "".join(logfile.entry_line(e) for e in entries)
+        read_back(game, text, head, len(entries))
+        logfile.append(fd, text, path)
         game.head = head
         return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])
+
+
+def check_form(step: Step, players: tuple[str, ...]) -> None:
+    """Refuse a legal ``step`` whose entry the replay would not read (a text too long, a
+    control character, a newcomer's name a seat number could be mistaken for): the
+    replay's own form checks, :func:`shmod.steps.parse_step`, decide."""
+    entry = to_entry(step, players)
+    logfile.check_strings(entry, f"{step.kind} entry")
+    parse_step(entry, Seating(players))
+
+
+def read_back(game: Game, text: str, head: str, count: int) -> None:
+    """Refuse ``text`` unless the log with it appended loads, replays to ``head`` and stays
+    within the size limit: the same reader and replay every later command will use."""
+    data = game.log.data + text.encode("utf-8")
+    if len(data) > logfile.MAX_BYTES:
+        raise BadInput(f"nothing was recorded: this step would take the log to {len(data)} "
+                       f"bytes, over the {logfile.MAX_BYTES}-byte limit of a game log")
+    try:
+        again = replay(logfile.parse(game.path, data))
+    except LogError as err:
+        raise BadInput(f"nothing was recorded: the entry would not read back ({err.reason})"
+                       ) from None
+    if again.head != head or len(again.log.entries) != len(game.log.entries) + count:
+        raise InternalError("a new entry read back differently from how it was written",
+                            game.path)
 
 
 def _seeded_reshuffles(state: State) -> list[Step]:

@@ -21,7 +21,8 @@ from typing import Any
 
 import yaml
 
-from shmod.errors import LogError
+from shmod import plaintext
+from shmod.errors import BadInput, LogError
 
 MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
 MAX_SCALAR = 1000  # characters in one key or value
@@ -92,10 +93,11 @@ class _NotPlain(Exception):
     """The document needs PyYAML's general constructor."""
 
 
-class _PlainLoader(_Loader):  # type: ignore[misc, valid-type]
-    """For documents without anchors, aliases or merge keys (checked by the caller):
-    builds plain maps, lists and strings directly, with the same result as the safe
-    constructor; anything else (other tags, non-scalar keys) falls back to it."""
+class _PlainLoader(_StrictLoader):
+    """The strict loader with a fast path: plain maps, lists and strings are built
+    directly (duplicate keys refused as the strict constructor refuses them); anything
+    else (other tags, non-scalar or merge keys) goes through the strict constructor, so
+    both paths accept and refuse exactly the same documents."""
 
     def construct_document(self, node: yaml.Node) -> Any:
         try:
@@ -113,7 +115,11 @@ class _PlainLoader(_Loader):  # type: ignore[misc, valid-type]
                 if not isinstance(key, yaml.ScalarNode) or (
                         key.tag != _STR and key.tag.endswith(("merge", "value"))):
                     raise _NotPlain
-                out[self._plain(key)] = self._plain(value)
+                name = self._plain(key)
+                if name in out:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {name!r}", key.start_mark)
+                out[name] = self._plain(value)
             return out
         if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
             return [self._plain(item) for item in node.value]
@@ -133,6 +139,7 @@ class LogFile:
     warnings: list[str] = field(default_factory=list)
     key_lines: dict[str, int] = field(default_factory=dict)
     tail: str = ""
+    data: bytes = b""  # the bytes read: a new entry is read back after them before it is written
 
     def line_of(self, index: int) -> int:
         """The file line of entry ``index`` (0-based)."""
@@ -212,10 +219,7 @@ def parse(path: str, data: bytes) -> LogFile:
     tail = text[text.rfind("\n") + 1:] if torn else ""
     try:
         _check_plain(path, text)
-        # Anchors, aliases and merge keys need these characters; without them the
-        # plain safe loader gives the same result, faster.
-        strict = "&" in text or "*" in text or "<<" in text
-        doc = yaml.load(text, Loader=_StrictLoader if strict else _PlainLoader)  # noqa: S506
+        doc = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - strict, plain data only
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         if err.context_mark and (err.context or "").startswith("while parsing a flow"):
@@ -244,10 +248,45 @@ def parse(path: str, data: bytes) -> LogFile:
     lines = _entry_lines(text, len(entries))
     if lines is None:
         lines = _entry_lines_slow(text)
-    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail)
+    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail,
+                  data=data)
     if torn and entries and not isinstance(entries[-1], dict):
         raise at_line(log.torn_error(), last_line)
+    for key, value in doc.items():
+        _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)
+    for index, entry in enumerate(entries):
+        _refuse_unsafe(entry, path, log.line_of(index), f"entry {index + 1}")
     return log
+
+
+def check_strings(value: Any, where: str) -> None:
+    """Refuse (:class:`BadInput`) what :func:`parse` would refuse in ``value``'s strings."""
+    for text in _strings(value):
+        problem = plaintext.unsafe(text)
+        if problem:
+            raise BadInput(f"{where}: {problem} is not allowed in a game log")
+
+
+def _refuse_unsafe(value: Any, path: str, line: int, where: str, key: Any = "") -> None:
+    """Refuse a string, anywhere in ``value`` (keys too), that a log may not hold
+    (:func:`shmod.plaintext.unsafe`): a log may be printed on anyone's terminal."""
+    for text in _strings(value, key):
+        problem = plaintext.unsafe(text)
+        if problem:
+            raise LogError(path, line, f"{where}: {problem} is not allowed in a game log")
+
+
+def _strings(value: Any, key: Any = "") -> Iterator[str]:
+    if isinstance(key, str):
+        yield key
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, k)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
 
 
 def at_line(error: LogError, line: int) -> LogError:
@@ -429,19 +468,18 @@ def create(path: str, text: str) -> None:
     """Write a new log, readable by its owner only (0600); never overwrite one.
 
     The text goes to a private temporary file beside ``path`` that is then linked into
-    place, so a crash leaves either no log or the whole header, never half of it.
+    place, so a crash leaves either no log or the whole header, never half of one. The
+    temporary file's name carries the process id: one left by a killed ``shmod new``
+    (it holds the roles) is removed by the next ``new`` in that folder.
     """
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.lexists(path):
+        raise LogError(path, None, "a game log already exists here; shmod never "
+                       "overwrites one")
+    fd, temp = _private_file(path, folder)
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".shmod-new-", suffix=".yaml")
-    except OSError as err:
-        raise LogError(path, None, f"cannot create: {err.strerror}") from None
-    try:
-        os.fchmod(fd, 0o600)
         _write_all(fd, text.encode())
         os.fsync(fd)
-        os.close(fd)
-        fd = -1
         os.link(temp, path)
     except FileExistsError:
         raise LogError(path, None, "a game log already exists here; shmod never "
@@ -449,10 +487,49 @@ def create(path: str, text: str) -> None:
     except OSError as err:
         raise LogError(path, None, f"cannot create: {err.strerror}") from None
     finally:
-        if fd >= 0:
-            os.close(fd)
+        os.close(fd)
         os.unlink(temp)
     sync_folder(folder)
+
+
+_TEMP_PREFIX = ".shmod-new-"
+
+
+def _private_file(path: str, folder: str) -> tuple[int, str]:
+    """An open 0600 temporary file in ``folder`` to write a new log into, and its name."""
+    _remove_stale_temps(folder)
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{_TEMP_PREFIX}{os.getpid()}-",
+                                    suffix=".yaml")
+    except OSError as err:
+        raise LogError(path, None, f"cannot create: {err.strerror}") from None
+    os.chmod(temp, 0o600)
+    return fd, temp
+
+
+def _remove_stale_temps(folder: str) -> None:
+    """Remove temporary files a killed ``shmod new`` left (they hold roles)."""
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(_TEMP_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(_TEMP_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            try:
+                os.unlink(os.path.join(folder, name))
+            except OSError:
+                pass
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def sync_folder(folder: str) -> None:
