@@ -36,21 +36,37 @@ def current_deadline(state: State) -> tuple[str, str] | None:
     return state.deadline[0], state.deadline[1]
 
 
+MAX_AHEAD = timedelta(days=366)  # a deadline further off is a typo, not a plan
+
+
 def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
     """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
-    gives its own offset). Returns an aware UTC datetime."""
+    gives its own offset). Returns an aware UTC datetime, later than ``now`` and at most
+    a year after it (R-DEADLINE)."""
     raw = text.strip()
     units = {"m": "minutes", "h": "hours", "d": "days"}
     if raw[:-1].isdigit() and raw[-1:].lower() in units:
-        return now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
-    try:
-        when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-    except ValueError:
-        raise BadInput(f"deadline {text!r} is neither a duration (48h, 90m, 2d) nor a date "
-                       "and time (2026-11-23 18:00)") from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=zone_info(zone))
-    return when.astimezone(timezone.utc)
+        if len(raw) > 7:  # more than 999999 of a unit: far beyond a year in every unit
+            raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
+        when = now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+    else:
+        try:
+            when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+        except ValueError:
+            raise BadInput(f"deadline {text[:40]!r} is neither a duration (48h, 90m, 2d) nor "
+                           "a date and time (2026-11-23 18:00)") from None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=zone_info(zone))
+        try:
+            when = when.astimezone(timezone.utc)
+        except OverflowError:
+            raise BadInput(f"deadline {text[:40]!r} is out of range") from None
+    if when <= now:
+        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is not in the future "
+                       f"(it is {until_text(now)} now)")
+    if when - now > MAX_AHEAD:
+        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is more than a year away")
+    return when
 
 
 def zone_info(zone: str) -> Any:

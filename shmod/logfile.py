@@ -176,19 +176,7 @@ def read(path: str) -> LogFile:
     ``LogFile.warnings`` notes a file others may read; :func:`shmod.game.load` warns
     about it while the game is still secret (a finished game's log may be published).
     """
-    try:
-        # O_NONBLOCK: a FIFO put in the log's place must not hang shmod before the check
-        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise LogError(path, None, "not a regular file")
-            if info.st_size > MAX_BYTES:
-                raise too_large(path, info.st_size)
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise LogError(path, None, "no such game log (create one with `shmod new`)") from None
-    except OSError as err:
-        raise LogError(path, None, f"cannot read: {err.strerror}") from None
+    data, info = read_bytes(path, MAX_BYTES, "no such game log (create one with `shmod new`)")
     log = parse(path, data)
     if info.st_mode & 0o077:
         note = (f"{path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}) but "
@@ -197,13 +185,46 @@ def read(path: str) -> LogFile:
     return log
 
 
-def too_large(path: str, size: int) -> LogError:
-    return LogError(path, None, f"{size} bytes is too large for a game log "
-                    f"(the limit is {MAX_BYTES})")
+def read_bytes(path: str, limit: int, missing: str) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file ``path`` (at most ``limit``), without ever blocking on
+    a FIFO or a device put in its place."""
+    try:
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise LogError(path, None, "not a regular file")
+            if info.st_size > limit:
+                raise too_large(path, info.st_size, limit)
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise LogError(path, None, missing) from None
+    except IsADirectoryError:
+        raise LogError(path, None, "is a folder, not a file") from None
+    except OSError as err:
+        raise LogError(path, None, f"cannot read: {err.strerror}") from None
+    if len(data) > limit:
+        raise too_large(path, len(data), limit)
+    return data, info
 
 
-def parse(path: str, data: bytes) -> LogFile:
-    """Parse the bytes of a log. Errors carry the file and line."""
+def read_plain_yaml(path: str, limit: int = 64 * 1024) -> dict[str, Any]:
+    """A small YAML mapping (a custom setup) read as strictly and safely as a log:
+    bounded size and depth, plain data only, errors with file and line."""
+    data, _ = read_bytes(path, limit, "no such file")
+    if not data.endswith(b"\n"):
+        data += b"\n"  # a hand-written file's last line is not a torn entry
+    return parse(path, data, "must be a YAML mapping of setup fields").header
+
+
+def too_large(path: str, size: int, limit: int = MAX_BYTES) -> LogError:
+    what = "a game log" if limit == MAX_BYTES else "this file"
+    return LogError(path, None, f"{size} bytes is too large for {what} (the limit is {limit})")
+
+
+def parse(path: str, data: bytes,
+          shape: str = "a game log is a YAML mapping (players, secret, log)") -> LogFile:
+    """Parse the bytes of a log. Errors carry the file and line; ``shape`` says what the
+    document must be when it is not a mapping."""
     if len(data) > MAX_BYTES:
         raise too_large(path, len(data))
     torn = bool(data) and not data.endswith(b"\n")
@@ -238,7 +259,7 @@ def parse(path: str, data: bytes) -> LogFile:
     except RecursionError:
         raise LogError(path, 1, "malformed YAML: nested too deeply") from None
     if not isinstance(doc, dict):
-        raise LogError(path, 1, "a game log is a YAML mapping (players, secret, log)")
+        raise LogError(path, 1, shape)
     keys = _key_lines(text)
     entries = doc.pop("log", None)
     if entries is None:

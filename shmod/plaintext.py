@@ -32,7 +32,11 @@ def unsafe(text: str) -> str | None:
     found = _UNSAFE.search(text)
     if found is None:
         return None
-    return f"character U+{ord(found.group()):04X} (a control or invisible formatting character)"
+    code = ord(found.group())
+    if 0xDC80 <= code <= 0xDCFF:  # how Python passes on a byte that is not UTF-8
+        return f"byte 0x{code - 0xDC00:02X} that is not UTF-8 text"
+    what = "a control character" if code < 0xA0 else "an invisible or formatting character"
+    return f"character U+{code:04X} ({what})"
 
 
 def escaped(text: str) -> str:

@@ -239,7 +239,10 @@ def test_cli_one_line_errors_and_rules_card(path):
     assert "R-STALL" in card.stdout
     ok = run("deadline", "48h", "--zone", "Asia/Tokyo", env_game=path)
     assert ok.returncode == 0 and "JST, Asia/Tokyo" in ok.stdout
-    run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
+    past = run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
+    assert past.returncode == 2 and "R-DEADLINE" in past.stderr and "not in the future" in past.stderr
+    with open(path, "a") as log:  # a deadline that has passed, as time goes by
+        log.write('- {kind: deadline, until: "2020-01-01T00:00:00Z", zone: Asia/Tokyo}\n')
     status = run("status", env_game=path)
     assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
     prods = run("prods", env_game=path)
