@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.errors import BadInput, InternalError, ShmodError
+from shmod.plaintext import escaped, one_line
 
 app = typer.Typer(
     add_completion=False,
@@ -39,12 +40,19 @@ FormatOpt = Annotated[
 
 def _show(sections: list[tuple[str, str]]) -> None:
     from rich.console import Console
+    from rich.text import Text
 
     console = Console(highlight=False, soft_wrap=True)
     for title, body in sections:
-        console.rule(f"[bold]{title}[/bold]", align="left")
-        console.print(body, markup=False, emoji=False)
+        console.rule(Text(one_line(title), style="bold"), align="left")
+        console.print(escaped(body), markup=False, emoji=False)
     console.print()
+
+
+def echo(text: str, *, err: bool = False) -> None:
+    """Print ``text`` (a post, a PM, a note): every character a log may not hold is shown
+    as an escape, so a hostile log cannot send a terminal control sequences."""
+    typer.echo(escaped(text), err=err)
 
 
 def _step(game_path: str, fmt_name: str, make) -> None:  # type: ignore[no-untyped-def]
@@ -55,7 +63,7 @@ def _step(game_path: str, fmt_name: str, make) -> None:  # type: ignore[no-untyp
     view = views.public_view(done.game.state)
     _show(report.after_step(view, done.public, done.secrets, fmt))
     state = done.game.state
-    typer.echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
+    echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
                err=True)
 
 
@@ -85,9 +93,9 @@ def new(
                           custom=house.read_custom(custom) if custom else None)
     state = made.state
     view = views.public_view(state)
-    typer.echo(f"Created {game}: {len(state.players)} players. Keep this file private "
+    echo(f"Created {game}: {len(state.players)} players. Keep this file private "
                "until the game is over.", err=True)
-    typer.echo(f"Commitment (post it in the opening thread post): "
+    echo(f"Commitment (post it in the opening thread post): "
                f"{state.public[0].data['commitment']}", err=True)
     _show(report.after_step(view, state.public, state.secrets, fmt))
 
@@ -240,7 +248,7 @@ def main() -> None:
     except ShmodError as err:
         if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
             raise
-        sys.stderr.write(f"Error: {err}\n")
+        sys.stderr.write(f"Error: {one_line(str(err))}\n")
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("Interrupted: a step is recorded only once its line is written in "
@@ -250,7 +258,7 @@ def main() -> None:
         if os.environ.get("SHMOD_DEBUG"):
             raise
         problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
-        sys.stderr.write(f"Error: {problem}\n")
+        sys.stderr.write(f"Error: {one_line(str(problem))}\n")
         sys.exit(InternalError.exit_code)
 
 
@@ -274,7 +282,7 @@ def _runnable(args: list[str]) -> Callable[[], object]:
 
 def _warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
     """Show a warning (e.g. a log others can read) as one line, without source lines."""
-    sys.stderr.write(f"Warning: {message}\n")
+    sys.stderr.write(f"Warning: {one_line(str(message))}\n")
 
 
 from shmod import cli_safety  # noqa: E402,F401

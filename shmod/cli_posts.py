@@ -4,11 +4,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from shmod.cli import FormatOpt, GameOpt, app
+from shmod.cli import FormatOpt, GameOpt, app, echo
 
 
 def _hint(text: str) -> None:
-    typer.echo(text, err=True)
+    echo(text, err=True)
 
 
 @app.command()
@@ -29,14 +29,14 @@ def post(
     if list_posts:
         rows = posts.listing(loaded)
         for number, first, upto in rows:
-            typer.echo(f"post {number}: entries {first} to {upto}")
+            echo(f"post {number}: entries {first} to {upto}")
         if not rows:
             _hint("No post has been marked yet.")
         return
     if again is not None:
         made = posts.earlier_post(loaded, again, fmt, board=board)
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
-        typer.echo(made.text)
+        echo(made.text)
         return
     made_next = posts.next_post(loaded, fmt, board=board)
     if made_next is None:
@@ -45,9 +45,9 @@ def post(
         progress = posts.vote_progress(loaded, fmt)
         if progress:
             _hint("Votes are coming in; this progress note may be posted (nothing to mark):")
-            typer.echo(progress)
+            echo(progress)
         return
-    typer.echo(made_next.text)
+    echo(made_next.text)
     if mark:
         posts.mark_posted(game, made_next.upto)
         _hint(f"Marked as post {made_next.number} (entries {made_next.first} to "
@@ -81,7 +81,7 @@ def pm(
         _hint("No PMs.")
     for n, (heading, text) in enumerate(pms.render(chosen, fmt)):
         _hint(f"--- {heading} ---")
-        typer.echo(("\n" if n else "") + text)
+        echo(("\n" if n else "") + text)
 
 
 @app.command()
@@ -93,4 +93,4 @@ def reveal(
     """After the game: every role, hand, discard, result and the deck, for the thread."""
     from shmod import formats, game as games, reveal as reveals
 
-    typer.echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))
+    echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))

@@ -45,6 +45,11 @@ def escaped(text: str) -> str:
     return _UNSAFE_IN_OUTPUT.sub(_escape, text)
 
 
+def one_line(text: str) -> str:
+    """``text`` escaped as :func:`escaped` does, newlines and tabs included: one line."""
+    return _UNSAFE.sub(_escape, text)
+
+
 def _escape(found: re.Match[str]) -> str:
     code = ord(found.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 \
