@@ -55,13 +55,14 @@ def echo(text: str, *, err: bool = False) -> None:
     typer.echo(escaped(text), err=err)
 
 
-def _step(game_path: str, fmt_name: str, make) -> None:  # type: ignore[no-untyped-def]
-    from shmod import formats, game, report, views
+def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
+    from shmod import checkpoints, formats, game, report, views
 
     fmt = formats.get(fmt_name)
-    done = game.record(game_path, make)
+    done = game.record(game_path, make, edits_ok=edits_ok)
     view = views.public_view(done.game.state)
-    _show(report.after_step(view, done.public, done.secrets, fmt))
+    mark = checkpoints.line(done.game.state.entries, done.game.heads[-1])
+    _show(report.after_step(view, done.public, done.secrets, fmt, mark))
     state = done.game.state
     echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
                err=True)
@@ -86,7 +87,7 @@ def new(
     custom: Annotated[Optional[str], typer.Option(help="A YAML file with a custom setup (docs/variants.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
-    from shmod import formats, game as games, house, report, views
+    from shmod import checkpoints, formats, game as games, house, report, views
 
     fmt = formats.get(fmt_name)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
@@ -97,7 +98,8 @@ def new(
                "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): "
                f"{state.public[0].data['commitment']}", err=True)
-    _show(report.after_step(view, state.public, state.secrets, fmt))
+    _show(report.after_step(view, state.public, state.secrets, fmt,
+                            checkpoints.line(0, made.heads[0])))
 
 
 @app.command()

@@ -22,6 +22,9 @@ def audit(
     commitment: Annotated[Optional[str], typer.Option(
         "--commitment", "-c", help="The commitment posted at the start: check the setup against it.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/audit.md).")] = False,
+    thread: Annotated[Optional[str], typer.Option(
+        "--thread", "-t", metavar="FILE",
+        help="The game's thread as pasted text (any mix of posts, BBCode, Markdown or plain): the log must give every checkpoint posted there.")] = None,
 ) -> None:
     """Check that a finished game followed the rules and was not tampered with.
 
@@ -39,15 +42,21 @@ def audit(
         paths = [os.environ["SHMOD_GAME"]]
     if commitment is not None:
         parse_hex(commitment)
+    text = None
+    if thread is not None:
+        from shmod.logfile import read_bytes
+
+        raw, _ = read_bytes(thread, 16 * 1024 * 1024, "no such thread file")
+        text = raw.decode("utf-8", "replace")
     if len(paths) == 1 and not os.path.isdir(paths[0]):
-        report = audits.audit_file(paths[0], commitment)
+        report = audits.audit_file(paths[0], commitment, text)
         if as_json:
             typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
         else:
             _show_report(report)
         raise typer.Exit(report.exit_code)
-    if commitment is not None:
-        raise BadInput("--commitment checks one game: give a single log")
+    if commitment is not None or thread is not None:
+        raise BadInput("--commitment and --thread check one game: give a single log")
     raise typer.Exit(_batch(paths, as_json))
 
 
@@ -74,6 +83,10 @@ def _show_report(report: "Report") -> None:
         checked = {True: " (matches the given commitment)",
                    False: " (does NOT match the given commitment)", None: ""}
         out.print(f"Commitment: {report.commitment}{checked[report.commitment_ok]}")
+    if report.checkpoints:
+        good = sum(c.ok for c in report.checkpoints)
+        out.print(f"Thread checkpoints: {good} of {len(report.checkpoints)} match the log",
+                  markup=False)
     if report.summary:
         for line in lines(report.summary):
             out.print(escaped(line), markup=False)

@@ -38,6 +38,11 @@ def post(
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
         echo(made.text)
         return
+    if mark:
+        marked = posts.mark_next(game, fmt, board=board)
+        echo(marked.text)
+        _hint(f"Marked as post {marked.number} (entries {marked.first} to {marked.upto}).")
+        return
     made_next = posts.next_post(loaded, fmt, board=board)
     if made_next is None:
         _hint(f"Nothing new since the last post (entry {posts.last_posted(loaded.state)}); "
@@ -48,13 +53,8 @@ def post(
             echo(progress)
         return
     echo(made_next.text)
-    if mark:
-        posts.mark_posted(game, made_next.upto)
-        _hint(f"Marked as post {made_next.number} (entries {made_next.first} to "
-              f"{made_next.upto}).")
-    else:
-        _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
-              "after pasting it, run `shmod post --mark` to record it.")
+    _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
+          "after pasting it, run `shmod post --mark` to record it.")
 
 
 @app.command()
