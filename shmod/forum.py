@@ -120,7 +120,7 @@ def _replace(state: State, step: Step) -> None:
     history = []
     gone = voided(state)
     for secret in state.secrets:
-        if secret.to != old or secret.kind == "role" or secret.entry in gone:
+        if secret.to != old or secret.kind in ("role", "retract") or secret.entry in gone:
             continue
         if secret.kind == "briefing":
             history.extend(secret.data["history"])
@@ -189,6 +189,8 @@ def _correct(state: State, step: Step) -> None:
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(state, done)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
+    if not step.force:
+        _refuse_rewriting(state, voided, in_effect)
     fresh = start(state.origin)
     for number, done in state.history:
         if number in voided:
@@ -201,12 +203,36 @@ def _correct(state: State, step: Step) -> None:
                              f"({describe(state, done)}) no longer stands: {err}") from None
     reason = step.text or ""
     what = [(n, describe(state, in_effect[n])) for n in sorted(voided)]
+    shown = state.posts[-1] if state.posts else -1
+    earlier = {n for _, numbers, _ in state.corrections for n in numbers}
+    retract = [s for s in state.secrets if s.entry in voided and s.entry not in earlier
+               and s.kind != "role"]
     for spec in fields(State):
-        if spec.name not in ("public", "secrets", "corrections", "entries", "posts"):
+        if spec.name not in ("public", "secrets", "corrections", "entries", "posts",
+                             "acknowledged"):
             setattr(state, spec.name, getattr(fresh, spec.name))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.
-    _say(state, "correction", voided=what, waiting=waiting_for(state)[1])
+    _say(state, "correction", voided=what, waiting=waiting_for(state)[1], forced=step.force,
+         posted=[w for n, w in what if n <= shown])
+    for secret in retract:  # R-CORRECT: whoever was sent something voided is told so
+        state.secrets.append(Secret(state.entries, secret.to, "retract",
+                                    {"kind": secret.kind, "entry": secret.entry}))
+
+
+def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]) -> None:
+    """R-CORRECT: what players have seen stands unless the moderator forces it."""
+    if state.winner is not None:
+        raise RuleBroken("R-CORRECT", "the game is over: its steps stand (the last post and "
+                         "the reveal may be out); use --force to void one anyway, said "
+                         "loudly in the next post and in audit")
+    shown = state.posts[-1] if state.posts else -1
+    seen = [n for n in sorted(voided) if n <= shown]
+    if seen:
+        raise RuleBroken("R-CORRECT", f"entry {seen[0]} ({describe(state, in_effect[seen[0]])}) "
+                         f"was covered by the post marked up to entry {shown}: players have "
+                         "seen it; use --force to void it anyway, said loudly in the next "
+                         "post and in audit")
 
 
 def describe(state: State, step: Step) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from shmod import checkpoints, texts
 from shmod.errors import BadInput, LogError
 from shmod.formats import Plain
+from shmod.forum import voided
 from shmod.game import ChainNote, Game, record, replay
 from shmod.state import Public, State
 from shmod.steps import Step
@@ -34,9 +35,13 @@ def last_posted(state: State) -> int:
 
 
 def unposted(state: State) -> list[Public]:
-    """The public events not covered by any post yet."""
+    """The public events not covered by any post yet, less those of voided entries and the
+    corrections that voided only what was never posted (R-CORRECT): players never saw
+    them, and a catch-up post does not tell them about entries they cannot see."""
     last = last_posted(state)
-    return [ev for ev in state.public if ev.entry > last]
+    gone = voided(state)
+    return [ev for ev in state.public if ev.entry > last and ev.entry not in gone
+            and not (ev.kind == "correction" and not ev.data.get("posted"))]
 
 
 def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True) -> str:

@@ -152,7 +152,7 @@ def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
     assert err == "Recorded as entry 3 of the log.\n"
     ok(run, log, "vote", "Cat", "ja")
     out = ok(run, log, "correct", "3", "--reason", "Bob sent Ja")
-    assert "voids entry 3 (vote by Bob)" in out
+    assert "voids the vote by Bob." in out and "(entry 3)" not in out
 
 
 def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
