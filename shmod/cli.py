@@ -225,7 +225,8 @@ def reshuffle(
 
     def make(g):  # type: ignore[no-untyped-def]
         if g.state.seed is not None:
-            raise BadInput("this game has a seed: shmod records its reshuffles itself")
+            raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
+                           "determines itself, with the next step it records")
         return Step("reshuffle", deck=cards)
 
     _step(game, fmt_name, make)

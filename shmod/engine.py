@@ -125,6 +125,9 @@ def waiting_for(state: State) -> tuple[list[int], str]:
         return missing, f"{names} to vote on the veto in secret"
     if state.phase == POWER:
         return [p], f"{pres} (President) to use {POWER_NAMES[state.power or '']}"
+    if state.seed is not None:  # a write was cut between a step and its reshuffle
+        return [], ("the reshuffle the seed determines (R-RESHUFFLE): shmod appends it with "
+                    "the next step it records")
     return [], "the moderator to record the reshuffled draw pile (R-RESHUFFLE)"
 
 

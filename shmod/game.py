@@ -223,7 +223,7 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
     game has a seed, the seed's reshuffle is appended with it.
     """
     with logfile.locked(path) as fd:
-        game = load(path, warn_edits=edits_ok)
+        game = load(path, warn_edits=False)  # refused below, or what is acknowledged
         state = game.state
         edited = game.edits()
         if edited and not edits_ok:
