@@ -38,15 +38,18 @@ FormatOpt = Annotated[
 ]
 
 
-def _show(sections: list[tuple[str, str]]) -> None:
-    from rich.console import Console
-    from rich.text import Text
-
-    console = Console(highlight=False, soft_wrap=True)
-    for title, body in sections:
-        console.rule(Text(one_line(title), style="bold"), align="left")
-        console.print(escaped(body), markup=False, emoji=False)
-    console.print()
+def _show(sections: list[tuple[str, str]], hints: list[tuple[str, str]] = ()) -> None:  # type: ignore[assignment]
+    """Each section's title as a heading on stderr and its body (a PM to send, a post to
+    paste) on stdout, so ``shmod … | clip`` copies only what is meant to be pasted; then
+    ``hints`` for the moderator (whom the game waits for), wholly on stderr."""
+    for title, body in [*sections, *hints]:
+        sys.stdout.flush()
+        heading = f"── {one_line(title)} "
+        sys.stderr.write(heading + "─" * max(3, 80 - len(heading)) + "\n")
+        sys.stderr.flush()
+        (sys.stdout if (title, body) in sections else sys.stderr).write(escaped(body) + "\n\n")
+    sys.stdout.flush()
+    sys.stderr.flush()
 
 
 def echo(text: str, *, err: bool = False) -> None:
@@ -62,7 +65,8 @@ def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> Non
     done = game.record(game_path, make, edits_ok=edits_ok)
     view = views.public_view(done.game.state)
     mark = checkpoints.line(done.game.state.entries, done.game.heads[-1])
-    _show(report.after_step(view, done.public, done.secrets, fmt, mark))
+    _show(report.after_step(view, done.public, done.secrets, fmt, mark),
+          [("Waiting for", view.waiting)])
     state = done.game.state
     echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
                err=True)
@@ -99,7 +103,7 @@ def new(
     echo(f"Commitment (post it in the opening thread post): "
                f"{state.public[0].data['commitment']}", err=True)
     _show(report.after_step(view, state.public, state.secrets, fmt,
-                            checkpoints.line(0, made.heads[0])))
+                            checkpoints.line(0, made.heads[0])), [("Waiting for", view.waiting)])
 
 
 @app.command()

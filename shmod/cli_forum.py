@@ -41,7 +41,7 @@ def prods(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
     view = views.public_view(games.load(game).state)
     pms = forum_texts.prods(view, fmt, forum.now_utc())
     if not pms:
-        _show([("Nothing to prod", view.waiting)])
+        _show([], [("Nothing to prod", view.waiting)])
         return
     _show([(f"PM to {name}", text) for name, text in pms])
 

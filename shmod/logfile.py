@@ -12,7 +12,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -273,10 +272,16 @@ def parse(path: str, data: bytes,
                   data=data)
     if torn and entries and not isinstance(entries[-1], dict):
         raise at_line(log.torn_error(), last_line)
-    for key, value in doc.items():
-        _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)
-    for index, entry in enumerate(entries):
-        _refuse_unsafe(entry, path, log.line_of(index), f"entry {index + 1}")
+    if "\\" in text or "\t" in text or plaintext.unsafe_in_file(text):
+        # an escape can make a character the file does not show: check every string
+        for key, value in doc.items():
+            _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)
+        for index, entry in enumerate(entries):
+            _refuse_unsafe(entry, path, log.line_of(index), f"entry {index + 1}")
+        found = plaintext.unsafe_in_file(text)
+        if found is not None:  # in a comment
+            raise LogError(path, text.count("\n", 0, found[0]) + 1,
+                           f"{found[1]} is not allowed in a game log")
     return log
 
 
@@ -518,6 +523,8 @@ _TEMP_PREFIX = ".shmod-new-"
 
 def _private_file(path: str, folder: str) -> tuple[int, str]:
     """An open 0600 temporary file in ``folder`` to write a new log into, and its name."""
+    import tempfile  # only ``new`` writes a whole file: not worth its start-up for the rest
+
     _remove_stale_temps(folder)
     try:
         fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{_TEMP_PREFIX}{os.getpid()}-",

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 #: Characters no string in a game log may hold (tab and newline included: every field
-#: is one line of text).
-_UNSAFE = re.compile(
+#: is one line of text). Written once, compiled in two variants below.
+_CLASS = (
     "[\x00-\x1f\x7f-\x9f"          # C0 controls, DEL, C1 controls
     "\ud800-\udfff"                # surrogates (invalid UTF-8 in an argument)
     "\u2028\u2029"                 # line and paragraph separators
@@ -23,13 +23,21 @@ _UNSAFE = re.compile(
     "\U0005fffe\U0005ffff\U0006fffe\U0006ffff\U0007fffe\U0007ffff\U0008fffe\U0008ffff"
     "\U0009fffe\U0009ffff\U000afffe\U000affff\U000bfffe\U000bffff\U000cfffe\U000cffff"
     "\U000dfffe\U000dffff\U000efffe\U000effff\U000ffffe\U000fffff\U0010fffe\U0010ffff]")
-#: The same, but keeping newlines and tabs: for multi-line output (posts, PMs, reports).
-_UNSAFE_IN_OUTPUT = re.compile(_UNSAFE.pattern.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f"))
+#: In a whole text (a file, a post, a PM): the same, less its own line breaks and tabs.
+_IN_TEXT = re.compile(_CLASS.replace("\x00-\x1f", "\x00-\x08\x0b\x0c\x0e-\x1f"))
+_unsafe: re.Pattern[str] | None = None  # compiled on first use: most commands never need it
+
+
+def _one_line_class() -> re.Pattern[str]:
+    global _unsafe
+    if _unsafe is None:
+        _unsafe = re.compile(_CLASS)
+    return _unsafe
 
 
 def unsafe(text: str) -> str | None:
     """A description of the first character of ``text`` a log may not hold, or None."""
-    found = _UNSAFE.search(text)
+    found = _one_line_class().search(text)
     if found is None:
         return None
     code = ord(found.group())
@@ -39,15 +47,24 @@ def unsafe(text: str) -> str | None:
     return f"character U+{code:04X} ({what})"
 
 
+def unsafe_in_file(text: str) -> tuple[int, str] | None:
+    """Where and what the first character of a file's text is that no string in a log
+    may hold (newlines and tabs are the file's own); None if there is none. One search
+    over the whole text: what the reader checks string by string when the text holds
+    an escape (a backslash) or a tab, the only ways a string gets what the file lacks."""
+    found = _IN_TEXT.search(text)
+    return None if found is None else (found.start(), unsafe(found.group()) or "")
+
+
 def escaped(text: str) -> str:
     """``text`` with every character a log may not hold shown as a visible escape
-    (``\\x1b``, ``\\u202e``); newlines and tabs are kept."""
-    return _UNSAFE_IN_OUTPUT.sub(_escape, text)
+    (``\\x1b``, ``\\u202e``); line breaks and tabs are kept."""
+    return _IN_TEXT.sub(_escape, text)
 
 
 def one_line(text: str) -> str:
     """``text`` escaped as :func:`escaped` does, newlines and tabs included: one line."""
-    return _UNSAFE.sub(_escape, text)
+    return _one_line_class().sub(_escape, text)
 
 
 def _escape(found: re.Match[str]) -> str:

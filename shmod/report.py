@@ -13,8 +13,8 @@ QUIET_EVENTS = {"round"}
 
 def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Secret],
                fmt: Plain, checkpoint: str) -> list[tuple[str, str]]:
-    """Sections ``(title, body)`` to show after a step, in the order to act on them;
-    ``checkpoint`` (:func:`shmod.checkpoints.line`) ends the post."""
+    """Sections ``(title, body)`` to show after a step, in the order to act on them: the
+    PMs, then the post, which ends with ``checkpoint`` (:func:`shmod.checkpoints.line`)."""
     sections: list[tuple[str, str]] = []
     for secret in secrets:
         sections.append((f"PM to {secret.to}", texts.pm_text(secret, fmt)))
@@ -27,7 +27,6 @@ def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Sec
     elif view.phase == "vote":
         sections.append(("Nothing to post yet (the votes stay secret until all are in, R-VOTE)",
                          (texts.pending_vote_text(view, fmt) or "") + "\n\n" + checkpoint))
-    sections.append(("Waiting for", view.waiting))
     return sections
 
 

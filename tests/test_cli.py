@@ -36,9 +36,11 @@ def refused(run, path, args, code, pattern):
 
 
 def ok(run, path, *args):
+    """Run an accepted command; what the moderator sees (pastes on stdout, headings and
+    hints on stderr)."""
     code, out, err = run(*args, "-g", str(path))
     assert code == 0, err
-    return out
+    return out + err
 
 
 def elect(run, path, chancellor, ja=True):
@@ -146,10 +148,10 @@ def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, l
 
 def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
     code, _, err = run("nominate", "Bob", "-g", str(log))
-    assert code == 0 and err == "Recorded as entry 1 of the log.\n"
+    assert code == 0 and err.endswith("\nRecorded as entry 1 of the log.\n")
     ok(run, log, "vote", "Ann", "ja")
     code, _, err = run("vote", "Bob", "nein", "-g", str(log))
-    assert err == "Recorded as entry 3 of the log.\n"
+    assert err.endswith("\nRecorded as entry 3 of the log.\n")
     ok(run, log, "vote", "Cat", "ja")
     out = ok(run, log, "correct", "3", "--reason", "Bob sent Ja")
     assert "voids the vote by Bob." in out and "(entry 3)" not in out
@@ -168,7 +170,7 @@ def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
     policy = {"L": "liberal", "F": "fascist"}[sim.steps[-1].policy]
     code, out, err = run("enact", policy, "-g", str(path))
     assert code == 0 and "Game over" in out
-    assert err.startswith(f"Recorded as entry {len(sim.steps)} of the log. The game is over")
+    assert f"\nRecorded as entry {len(sim.steps)} of the log. The game is over" in err
     assert "shmod reveal" in err and "shmod audit" in err
 
 

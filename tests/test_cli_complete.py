@@ -60,9 +60,9 @@ def test_whole_game_with_the_commands(players, run, tmp_path):
             assert path.read_bytes() == before
         code, out, err = run(*command(step, names), "-g", str(path))
         assert code == 0, (step, err)
-        assert "Waiting for" in out
+        assert "Waiting for" in err
     end = game.load(str(path))
     assert end.chain == []
     assert (end.state.winner, end.state.win_rule, end.state.public) == (
         scripted.state.winner, scripted.state.win_rule, scripted.state.public)
-    assert "nobody: the game is over" in out
+    assert "nobody: the game is over" in err

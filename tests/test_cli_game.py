@@ -16,7 +16,7 @@ import pytest
 SHMOD = Path(sys.executable).parent / "shmod"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 HEADING = re.compile(
-    r"^(PM to \w+|Post in the thread|Nothing to post yet|Waiting for)(?: \([^)]*\))? ─+$", re.M)
+    r"^(?:── )?(PM to \w+|Post in the thread|Nothing to post yet|Waiting for)(?: \([^)]*\))? ─+$", re.M)
 
 
 class Moderator:
@@ -30,13 +30,16 @@ class Moderator:
         return self.folder / "game.yaml"
 
     def run(self, *args: str, code: int = 0) -> dict[str, str]:
-        """Run shmod; return its output's sections by heading (plus ``out``/``err``)."""
+        """Run shmod as a terminal shows it (headings and hints on stderr, PMs and posts on
+        stdout, interleaved); return its sections by heading (plus ``out``/``err``)."""
         done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=self.env,
-                              capture_output=True, text=True, timeout=60)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              timeout=60)
+        assert done.returncode == code, (args, done.stdout)
         parts = HEADING.split(done.stdout)
-        sections = {title: body.strip() for title, body in zip(parts[1::2], parts[2::2])}
-        return {**sections, "out": done.stdout, "err": done.stderr}
+        sections = {title: re.sub(r"\s*Recorded as entr.*", "", body.strip(), flags=re.S)
+                    for title, body in zip(parts[1::2], parts[2::2])}
+        return {**sections, "out": done.stdout, "err": done.stdout}
 
     def vote_all(self, ballot: str) -> dict[str, str]:
         for name in PLAYERS[:-1]:

@@ -251,7 +251,7 @@ def test_cli_one_line_errors_and_rules_card(path):
     status = run("status", env_game=path)
     assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
     prods = run("prods", env_game=path)
-    assert "PM to Fay" in prods.stdout and "your nomination of a Chancellor" in prods.stdout
+    assert "PM to Fay" in prods.stderr and "your nomination of a Chancellor" in prods.stdout
     assert "Please post it in the thread." in prods.stdout  # a nomination is public
     run("correct", "--reason", "typo in the date", env_game=path)
     audit = run("corrections", env_game=path)

@@ -43,20 +43,65 @@ def test_the_command_modules_import_nothing_heavy():
     assert not heavy & loaded
 
 
-def test_status_of_a_finished_game_loads_only_what_it_shows(tmp_path):
+@pytest.fixture(scope="module")
+def ten(tmp_path_factory):
+    """A finished 10-player game's log."""
     from shmod.game import log_text
     from shmod.moves import random_game
     from shmod.simulate import SIMULATED_AT
 
     sim = random_game(10, random.Random(10))
-    path = tmp_path / "ten.yaml"
+    path = tmp_path_factory.mktemp("ten") / "ten.yaml"
     path.write_text(log_text(sim.header, sim.steps, at=SIMULATED_AT))
-    loaded = _modules_after(
+    return str(path)
+
+
+def _modules_of(argv: list[str]) -> set[str]:
+    return _modules_after(
         "import sys\nfrom shmod import cli\n"
-        f"sys.argv = ['shmod', 'status', '-g', {str(path)!r}]\n"
+        f"sys.argv = ['shmod', *{argv!r}]\n"
         "try:\n    cli.main()\nexcept SystemExit:\n    pass")
-    assert {"shmod.board", "shmod.game", "rich.table"} <= loaded
+
+
+def test_status_of_a_finished_game_loads_only_what_it_shows(ten):
+    loaded = _modules_of(["status", "-g", ten])
+    assert {"shmod.board", "shmod.game"} <= loaded
     unused = {"shmod.audit", "shmod.posts", "shmod.pms", "shmod.reveal", "shmod.report",
               "shmod.texts", "shmod.summary", "shmod.batch", "shmod.simulate",
-              "shmod.repair", "shmod.forum_texts", "rich.progress"}
+              "shmod.repair", "rich", "pydantic"}
     assert not unused & loaded
+
+
+#: Every command with arguments that make it do its real work on the finished game.
+#: Only ``audit`` (a coloured report, a progress bar for folders) and ``simulate`` (its
+#: progress) draw with rich; no command imports pydantic (typer < 0.29, pyproject.toml).
+COMMAND_ARGS = {
+    "status": [], "prods": [], "post": [], "pm": ["Player1"], "reveal": [],
+    "corrections": [], "rules": [], "repair": [], "audit": None, "nominate": ["Player2"],
+    "vote": ["Player1", "ja"], "discard": ["liberal"], "enact": ["liberal"],
+    "veto": ["propose"], "investigate": ["Player2"], "special-election": ["Player2"],
+    "execute": ["Player2"], "peek": [], "reshuffle": ["LLLFFF"], "deadline": ["48h"],
+    "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"],
+    "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None,
+}
+DRAWS_WITH_RICH = {"audit", "simulate"}
+
+
+def test_every_command_is_in_the_import_check():
+    assert set(COMMAND_ARGS) == set(NAMES)
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND_ARGS))
+def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_path, name):
+    args = COMMAND_ARGS[name]
+    if name == "audit":
+        argv = ["audit", ten]
+    elif name == "new":
+        argv = ["new", "A", "B", "C", "D", "E", "-g", str(tmp_path / "n.yaml")]
+    elif name == "simulate":
+        argv = ["simulate", str(tmp_path / "sim"), "-n", "1"]
+    else:
+        argv = [name, *args, "-g", ten]
+    loaded = _modules_of(argv)
+    assert "pydantic" not in loaded
+    assert ("rich" in loaded) == (name in DRAWS_WITH_RICH), name

@@ -283,8 +283,8 @@ def test_a_posted_vote_cannot_be_voided_without_force(run, log):
         run("vote", name, "ja", "-g", str(log))
     run("post", "--mark", "-g", str(log))
     refused(run, log, "correct", "6", "-r", "typo", code=1, match="R-CORRECT: entry 6 .*--force")
-    code, out, _ = run("correct", "6", "-r", "typo", "--force", "-g", str(log))
-    assert code == 0 and "CORRECTION" in out and "PM to Ann" in out
+    code, out, err = run("correct", "6", "-r", "typo", "--force", "-g", str(log))
+    assert code == 0 and "CORRECTION" in out and "PM to Ann" in err
     assert "Please disregard the three policies I sent you as President" in out
     code, post, _ = run("post", "-g", str(log))
     assert "CORRECTION" in post and "entry 6" not in post.split("Log checkpoint")[0]
