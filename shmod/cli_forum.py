@@ -66,7 +66,7 @@ def replace(
 @app.command()
 def correct(
     game: GameOpt,
-    reason: Annotated[str, typer.Option("--reason", "-r", metavar="TEXT", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
+    reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
     entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:
