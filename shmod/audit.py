@@ -6,11 +6,12 @@ the engine up to the first violation, after which nothing can be judged.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from shmod import commitment as commit
+from shmod import checkpoints, commitment as commit
 from shmod import engine, logfile
+from shmod.checkpoints import Check
 from shmod.errors import BadInput, IllegalStep, LogError
 from shmod.setup import Setup, parse_setup, start
 from shmod.state import OVER
@@ -52,6 +53,7 @@ class Report:
     commitment: str | None = None
     commitment_ok: bool | None = None
     unreadable: bool = False
+    checkpoints: list[Check] | None = None  # with --thread: each checkpoint found there
 
     @property
     def valid(self) -> bool:
@@ -75,29 +77,37 @@ class Report:
             "commitment": self.commitment,
             "commitment_ok": self.commitment_ok,
             "summary": self.summary.to_json() if self.summary else None,
+            "checkpoints": (None if self.checkpoints is None
+                            else [c.to_json() for c in self.checkpoints]),
         }
 
 
-def audit_file(path: str, expected: str | None = None) -> Report:
-    """Read and audit ``path``; ``expected`` is a commitment to check the setup against."""
+def audit_file(path: str, expected: str | None = None, thread: str | None = None) -> Report:
+    """Read and audit ``path``; ``expected`` is a commitment to check the setup against,
+    ``thread`` the game's thread as pasted text, whose checkpoints the log must give."""
     try:
         log = logfile.read(path)
     except LogError as err:
         report = Report(path, unreadable=True)
         report.problems.append(Problem("unreadable", err.reason, line=err.line))
         return report
-    return audit_log(log, expected)
+    return audit_log(log, expected, thread)
 
 
-def audit_log(log: logfile.LogFile, expected: str | None = None) -> Report:
-    """Audit a parsed log: header, chain, form of every entry, then the rules."""
+def audit_log(log: logfile.LogFile, expected: str | None = None,
+              thread: str | None = None) -> Report:
+    """Audit a parsed log: header, chain, form of every entry, then the rules; with
+    ``thread``, every checkpoint posted there (R-CHECKPOINT)."""
     report = Report(log.path, entries=len(log.entries))
+    heads = checkpoints.heads(log)
+    pinned = _thread_checks(log, heads, thread, report) if thread is not None else -1
+    _posted_checkpoints(log, heads, report)
     setup: Setup | None = None
     try:
         setup = parse_setup(log.header)
     except BadInput as err:
         report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
-    report.problems += chain_problems(log, report.warnings)
+    report.problems += chain_problems(log, report.warnings, pinned)
     steps = _parse_all(log, setup, report)
     if setup is None:
         report.stopped = "the header is invalid, so no entry could be judged"
@@ -187,7 +197,59 @@ def _judge(log: logfile.LogFile, setup: Setup, steps: list[Step | None], report:
     report.summary = summarize(state)
 
 
-def chain_problems(log: logfile.LogFile, warnings: list[Problem]) -> list[Problem]:
+def _thread_checks(log: logfile.LogFile, heads: list[str], thread: str,
+                   report: Report) -> int:
+    """Check every checkpoint in ``thread`` (R-CHECKPOINT); the last entry a matching
+    checkpoint vouches for (-1: none)."""
+    report.checkpoints = checks = checkpoints.verify(log, thread)
+    if not checks:
+        report.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
+                                       "text given with --thread", rule="R-CHECKPOINT"))
+    for check in checks:
+        if not check.ok:
+            line = log.line_of(check.entry - 1) if 0 < check.entry <= len(log.entries) else None
+            report.problems.append(Problem("checkpoint", check.describe(), line=line,
+                                           entry=check.entry or None, rule="R-CHECKPOINT"))
+    return max((c.entry for c in checks if c.ok), default=-1)
+
+
+def _posted_checkpoints(log: logfile.LogFile, heads: list[str], report: Report) -> None:
+    """A ``posted`` entry's checkpoint must still be what the log gives (R-CHECKPOINT);
+    after an acknowledged edit (R-EDIT) of an entry it covers, a warning says so."""
+    acknowledged = _acknowledged(log)
+    for index, raw in enumerate(log.entries):
+        if not (isinstance(raw, dict) and raw.get("kind") == "posted"):
+            continue
+        upto, mark = raw.get("upto"), raw.get("checkpoint")
+        if isinstance(upto, int) and isinstance(mark, str) and 0 <= upto < len(heads) \
+                and heads[upto] != mark:
+            found = Problem(
+                "checkpoint", f"the post this entry marks showed checkpoint {mark} for entry "
+                f"{upto}, but the log gives {heads[upto]}: an entry at or before entry {upto} "
+                "was changed after it was posted", line=log.line_of(index), entry=index + 1,
+                rule="R-CHECKPOINT")
+            known = [why for number, why in sorted(acknowledged.items()) if number <= upto]
+            if known:
+                report.warnings.append(replace(found, kind="edited",
+                                               message=f"{found.message} ({known[0]})"))
+            else:
+                report.problems.append(found)
+
+
+def _acknowledged(log: logfile.LogFile) -> dict[int, str]:
+    """Entries a later ``acknowledge`` entry says were edited by hand (R-EDIT): why."""
+    out: dict[int, str] = {}
+    for index, raw in enumerate(log.entries):
+        if isinstance(raw, dict) and raw.get("kind") == "acknowledge":
+            numbers = raw.get("entries")
+            for number in numbers if isinstance(numbers, list) else [numbers]:
+                if isinstance(number, int) and number <= index:
+                    out[number] = f"acknowledged at entry {index + 1}: {raw.get('reason')}"
+    return out
+
+
+def chain_problems(log: logfile.LogFile, warnings: list[Problem],
+                   pinned: int = -1) -> list[Problem]:
     """Check every entry's ``hash`` against the one before it, and locate tampering.
 
     Each entry is checked against the *stored* hash of the entry before it, so one
@@ -203,6 +265,7 @@ def chain_problems(log: logfile.LogFile, warnings: list[Problem]) -> list[Proble
                         "so the hash chain cannot be checked")]
     problems: list[Problem] = []
     origins: dict[str, int] | None = None
+    acknowledged: dict[int, str] = {}
     previous = start_link
     for index, raw in enumerate(log.entries):
         if not isinstance(raw, dict):
@@ -210,17 +273,25 @@ def chain_problems(log: logfile.LogFile, warnings: list[Problem]) -> list[Proble
         stored = raw.get("hash")
         line = log.line_of(index)
         if stored is None:
-            warnings.append(Problem("unchained", "entry has no hash (appended by hand); "
-                                    "the next entry shmod writes chains over it",
-                                    line=line, entry=index + 1))
+            if index + 1 > pinned:
+                warnings.append(Problem(
+                    "unverified", "entry has no hash (appended by hand, or its hash was "
+                    "removed): nothing vouches for it but a thread checkpoint posted after it "
+                    "(audit --thread)", line=line, entry=index + 1))
             previous = _link(previous, raw)
             continue
         if stored != _link(previous, raw):
             if origins is None:
                 origins = _origins(log, start_link)
+                acknowledged = _acknowledged(log)
             traced = len(problems) < MAX_TRACED
-            problems.append(Problem("chain", _mismatch(log, raw, index, origins, traced),
-                                    line=line, entry=index + 1))
+            found = Problem("chain", _mismatch(log, raw, index, origins, traced),
+                            line=line, entry=index + 1, rule="R-EDIT")
+            if index + 1 in acknowledged:
+                warnings.append(replace(found, kind="edited",
+                                        message=f"{found.message}; {acknowledged[index + 1]}"))
+            else:
+                problems.append(found)
         previous = str(stored)
     return problems
 

@@ -64,7 +64,7 @@ def seating(view: PublicView) -> Table:
         if not up:
             marks.append("dead")
         style = "dim strike" if not up else ("bold" if name == view.president else "")
-        table.add_row(str(seat), Text(name, style=style), ", ".join(marks))
+        table.add_row(str(seat), Text(name, style=style), Text(", ".join(marks)))
     return table
 
 
@@ -84,7 +84,7 @@ def show(view: PublicView, console: Console | None = None) -> None:
                            style="bold"))
         return
     power = f" — {POWER_NAMES[view.power]}" if view.power else ""
-    console.print(f"Round {view.round}, phase: [bold]{view.phase}[/bold]{power}")
+    console.print(Text.assemble(f"Round {view.round}, phase: ", (view.phase, "bold"), power))
     console.print(Text(f"Waiting for {view.waiting}"))
     from shmod import forum, forum_texts
 

@@ -16,6 +16,7 @@ import typer
 from shmod.cli_help import App
 from shmod.completion import player_names, words
 from shmod.errors import BadInput, InternalError, ShmodError
+from shmod.plaintext import escaped, one_line
 
 app = App(
     add_completion=False,  # shmod.completion answers the shell itself (README: completion)
@@ -61,23 +62,31 @@ def _options(
 
 def _show(sections: list[tuple[str, str]]) -> None:
     from rich.console import Console
+    from rich.text import Text
 
     console = Console(highlight=False, soft_wrap=True)
     for title, body in sections:
-        console.rule(f"[bold]{title}[/bold]", align="left")
-        console.print(body, markup=False, emoji=False)
+        console.rule(Text(one_line(title), style="bold"), align="left")
+        console.print(escaped(body), markup=False, emoji=False)
     console.print()
 
 
-def _step(game_path: str, fmt_name: str, make) -> None:  # type: ignore[no-untyped-def]
-    from shmod import formats, game, report, views
+def echo(text: str, *, err: bool = False) -> None:
+    """Print ``text`` (a post, a PM, a note): every character a log may not hold is shown
+    as an escape, so a hostile log cannot send a terminal control sequences."""
+    typer.echo(escaped(text), err=err)
+
+
+def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
+    from shmod import checkpoints, formats, game, report, views
 
     fmt = formats.get(fmt_name)
-    done = game.record(game_path, make)
+    done = game.record(game_path, make, edits_ok=edits_ok)
     view = views.public_view(done.game.state)
-    _show(report.after_step(view, done.public, done.secrets, fmt))
+    mark = checkpoints.line(done.game.state.entries, done.game.heads[-1])
+    _show(report.after_step(view, done.public, done.secrets, fmt, mark))
     state = done.game.state
-    typer.echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
+    echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
                err=True)
 
 
@@ -101,18 +110,19 @@ def new(
     custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
-    from shmod import formats, game as games, house, report, views
+    from shmod import checkpoints, formats, game as games, house, report, views
 
     fmt = formats.get(fmt_name)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=house.read_custom(custom) if custom else None)
     state = made.state
     view = views.public_view(state)
-    typer.echo(f"Created {game}: {len(state.players)} players. Keep this file private "
+    echo(f"Created {game}: {len(state.players)} players. Keep this file private "
                "until the game is over.", err=True)
-    typer.echo(f"Commitment (post it in the opening thread post): "
+    echo(f"Commitment (post it in the opening thread post): "
                f"{state.public[0].data['commitment']}", err=True)
-    _show(report.after_step(view, state.public, state.secrets, fmt))
+    _show(report.after_step(view, state.public, state.secrets, fmt,
+                            checkpoints.line(0, made.heads[0])))
 
 
 @app.command()
@@ -244,7 +254,8 @@ def reshuffle(
 
     def make(g):  # type: ignore[no-untyped-def]
         if g.state.seed is not None:
-            raise BadInput("this game has a seed: shmod records its reshuffles itself")
+            raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
+                           "determines itself, with the next step it records")
         return Step("reshuffle", deck=cards)
 
     _step(game, fmt_name, make)
@@ -273,7 +284,7 @@ def main() -> None:
     except ShmodError as err:
         if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
             raise
-        sys.stderr.write(f"Error: {err}\n")
+        sys.stderr.write(f"Error: {one_line(str(err))}\n")
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("Interrupted: a step is recorded only once its line is written in "
@@ -283,7 +294,7 @@ def main() -> None:
         if os.environ.get("SHMOD_DEBUG"):
             raise
         problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
-        sys.stderr.write(f"Error: {problem}\n")
+        sys.stderr.write(f"Error: {one_line(str(problem))}\n")
         sys.exit(InternalError.exit_code)
 
 
@@ -307,7 +318,7 @@ def _runnable(args: list[str]) -> Callable[[], object]:
 
 def _warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
     """Show a warning (e.g. a log others can read) as one line, without source lines."""
-    sys.stderr.write(f"Warning: {message}\n")
+    sys.stderr.write(f"Warning: {one_line(str(message))}\n")
 
 
 from shmod import cli_safety  # noqa: E402,F401

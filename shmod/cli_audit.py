@@ -7,6 +7,7 @@ import typer
 
 from shmod.cli import app
 from shmod.errors import BadInput
+from shmod.plaintext import escaped, one_line
 
 if TYPE_CHECKING:
     from shmod.audit import Report
@@ -23,6 +24,9 @@ def audit(
         "--commitment", "-c", metavar="HEX",
         help="The commitment posted at the start (all 64 hex digits): check the setup against it.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/audit.md).")] = False,
+    thread: Annotated[Optional[str], typer.Option(
+        "--thread", "-t", metavar="FILE",
+        help="The game's thread as pasted text (any mix of posts, BBCode, Markdown or plain): the log must give every checkpoint posted there.")] = None,
 ) -> None:
     """Check that a finished game followed the rules and was not tampered with.
 
@@ -40,42 +44,54 @@ def audit(
         paths = [os.environ["SHMOD_GAME"]]
     if commitment is not None:
         parse_hex(commitment)
+    text = None
+    if thread is not None:
+        from shmod.logfile import read_bytes
+
+        raw, _ = read_bytes(thread, 16 * 1024 * 1024, "no such thread file")
+        text = raw.decode("utf-8", "replace")
     if len(paths) == 1 and not os.path.isdir(paths[0]):
-        report = audits.audit_file(paths[0], commitment)
+        report = audits.audit_file(paths[0], commitment, text)
         if as_json:
             typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
         else:
             _show_report(report)
         raise typer.Exit(report.exit_code)
-    if commitment is not None:
-        raise BadInput("--commitment checks one game: give a single log")
+    if commitment is not None or thread is not None:
+        raise BadInput("--commitment and --thread check one game: give a single log")
     raise typer.Exit(_batch(paths, as_json))
 
 
 def _show_report(report: "Report") -> None:
     from rich.console import Console
 
+    from rich.markup import escape as markup_escape
+
     from shmod.summary import lines
 
     out = Console(highlight=False, soft_wrap=True)
     verdict = "VALID" if report.valid else "UNREADABLE" if report.unreadable else "INVALID"
     style = "bold green" if report.valid else "bold red"
-    out.print(f"{report.path}: [{style}]{verdict}[/{style}] ({report.entries} entr{'y' if report.entries == 1 else 'ies'}, "
+    out.print(f"{markup_escape(one_line(report.path))}: [{style}]{verdict}[/{style}] ({report.entries} entr{'y' if report.entries == 1 else 'ies'}, "
               f"{report.judged} judged by the rules)")
     shown = [(p.kind, p) for p in report.problems] + [("warning", p) for p in report.warnings]
     for label, problem in shown:
         rule = problem.rule if problem.rule and not problem.message.startswith(problem.rule) else ""
-        out.print(f"  {problem.where(report.path)}: {label}: {rule + ': ' if rule else ''}"
-                  f"{problem.message}", markup=False)
+        out.print(one_line(f"  {problem.where(report.path)}: {label}: "
+                           f"{rule + ': ' if rule else ''}{problem.message}"), markup=False)
     if report.stopped:
-        out.print(f"  {report.stopped}", markup=False)
+        out.print(one_line(f"  {report.stopped}"), markup=False)
     if report.commitment:
         checked = {True: " (matches the given commitment)",
                    False: " (does NOT match the given commitment)", None: ""}
         out.print(f"Commitment: {report.commitment}{checked[report.commitment_ok]}")
+    if report.checkpoints:
+        good = sum(c.ok for c in report.checkpoints)
+        out.print(f"Thread checkpoints: {good} of {len(report.checkpoints)} match the log",
+                  markup=False)
     if report.summary:
         for line in lines(report.summary):
-            out.print(line, markup=False)
+            out.print(escaped(line), markup=False)
 
 
 def _batch(paths: list[str], as_json: bool) -> int:
@@ -107,6 +123,7 @@ def _batch(paths: list[str], as_json: bool) -> int:
 def _show_totals(totals: "Totals") -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from shmod.state import FASCISTS, LIBERALS
     from shmod.summary import HOW
@@ -123,7 +140,7 @@ def _show_totals(totals: "Totals") -> None:
         bad = Table(title="Invalid games: the first problem of each", header_style="bold")
         bad.add_column("Problem", overflow="fold")
         for _, message in totals.invalid:
-            bad.add_row(message)
+            bad.add_row(Text(one_line(message)))
         out.print(bad)
 
     def pct(part: int, whole: int) -> str:

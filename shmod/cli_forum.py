@@ -68,6 +68,7 @@ def correct(
     game: GameOpt,
     reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
     entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Void a step a marked post already showed, or one of a finished game: said loudly in the next post and in audit.")] = False,
     fmt_name: FormatOpt = "plain",
 ) -> None:
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
@@ -80,9 +81,41 @@ def correct(
 
     def make(g):  # type: ignore[no-untyped-def]
         numbers = tuple(sorted(set(entry))) if entry else (forum.last_step(g.state),)
-        return Step("correct", entries=numbers, text=" ".join(reason.split()))
+        return Step("correct", entries=numbers, text=" ".join(reason.split()), force=force)
 
     _step(game, fmt_name, make)
+
+
+@app.command()
+def acknowledge(
+    entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them).")],
+    game: GameOpt,
+    reason: Annotated[str, typer.Option("--reason", "-r", help="What was edited and why (kept in the log, listed by audit).")],
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Record that earlier entries were edited by hand on purpose, and why (R-EDIT).
+
+    Nothing is rewritten: the edit stays visible to audit, and a thread checkpoint
+    posted after the edited entry no longer matches."""
+    from shmod.errors import BadInput
+    from shmod.steps import Step
+
+    if not reason.strip():
+        raise BadInput("R-EDIT: an acknowledgement needs a reason")
+
+    def make(g):  # type: ignore[no-untyped-def]
+        found = g.edits()
+        edited = {n.index + 1 for n in found if n.problem == "mismatch"}
+        edited.update(k for n in found if n.problem == "checkpoint"  # hashes rewritten
+                      for k in range(1, n.upto + 1))
+        unknown = sorted(set(entry) - edited)
+        if unknown:
+            listed = ", ".join(map(str, sorted(edited))) or "none"
+            raise BadInput(f"R-EDIT: entry {unknown[0]} was not changed after shmod wrote it "
+                           f"(entries whose hash no longer matches: {listed})")
+        return Step("acknowledge", entries=tuple(sorted(set(entry))), text=" ".join(reason.split()))
+
+    _step(game, fmt_name, make, edits_ok=True)
 
 
 @app.command()

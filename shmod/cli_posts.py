@@ -4,12 +4,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from shmod.cli import FormatOpt, GameOpt, app
+from shmod.cli import FormatOpt, GameOpt, app, echo
 from shmod.completion import player_names
 
 
 def _hint(text: str) -> None:
-    typer.echo(text, err=True)
+    echo(text, err=True)
 
 
 @app.command()
@@ -30,14 +30,19 @@ def post(
     if list_posts:
         rows = posts.listing(loaded)
         for number, first, upto in rows:
-            typer.echo(f"post {number}: entries {first} to {upto}")
+            echo(f"post {number}: entries {first} to {upto}")
         if not rows:
             _hint("No post has been marked yet.")
         return
     if again is not None:
         made = posts.earlier_post(loaded, again, fmt, board=board)
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
-        typer.echo(made.text)
+        echo(made.text)
+        return
+    if mark:
+        marked = posts.mark_next(game, fmt, board=board)
+        echo(marked.text)
+        _hint(f"Marked as post {marked.number} (entries {marked.first} to {marked.upto}).")
         return
     made_next = posts.next_post(loaded, fmt, board=board)
     if made_next is None:
@@ -46,16 +51,11 @@ def post(
         progress = posts.vote_progress(loaded, fmt)
         if progress:
             _hint("Votes are coming in; this progress note may be posted (nothing to mark):")
-            typer.echo(progress)
+            echo(progress)
         return
-    typer.echo(made_next.text)
-    if mark:
-        posts.mark_posted(game, made_next.upto)
-        _hint(f"Marked as post {made_next.number} (entries {made_next.first} to "
-              f"{made_next.upto}).")
-    else:
-        _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
-              "after pasting it, run `shmod post --mark` to record it.")
+    echo(made_next.text)
+    _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
+          "after pasting it, run `shmod post --mark` to record it.")
 
 
 @app.command()
@@ -84,7 +84,7 @@ def pm(
         _hint("No PMs.")
     for n, (heading, text) in enumerate(pms.render(chosen, fmt)):
         _hint(f"--- {heading} ---")
-        typer.echo(("\n" if n else "") + text)
+        echo(("\n" if n else "") + text)
 
 
 @app.command()
@@ -96,4 +96,4 @@ def reveal(
     """After the game: every role, hand, discard, result and the deck, for the thread."""
     from shmod import formats, game as games, reveal as reveals
 
-    typer.echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))
+    echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))

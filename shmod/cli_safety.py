@@ -1,8 +1,6 @@
 """``shmod repair``: the command side of :mod:`shmod.repair`."""
 
-import typer
-
-from shmod.cli import GameOpt, app
+from shmod.cli import GameOpt, app, echo
 
 
 @app.command()
@@ -12,8 +10,8 @@ def repair(game: GameOpt) -> None:
 
     done = run(game)
     if done.backup is None:
-        typer.echo(f"Nothing to repair: {game} loads cleanly ({done.entries} entries).")
+        echo(f"Nothing to repair: {game} loads cleanly ({done.entries} entries).")
         return
-    typer.echo(f"Moved the torn final entry (line {done.line}, {done.moved} bytes) to "
-               f"{done.backup}; {game} now ends with entry {done.entries} and loads cleanly. "
-               "Record the interrupted step again if it is still due.")
+    echo(f"Moved the torn final entry (line {done.line}, {done.moved} bytes) to "
+         f"{done.backup}; {game} now ends with entry {done.entries} and loads cleanly. "
+         "Record the interrupted step again if it is still due.")

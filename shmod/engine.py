@@ -96,7 +96,7 @@ def apply(state: State, step: Step) -> None:
     except IllegalStep:
         state.entries -= 1  # handlers raise before changing anything else
         raise
-    if step.kind not in ("correct", "posted"):
+    if step.kind not in BOOKKEEPING:
         state.history.append((state.entries, step))
 
 
@@ -125,14 +125,22 @@ def waiting_for(state: State) -> tuple[list[int], str]:
         return missing, f"{names} to vote on the veto in secret"
     if state.phase == POWER:
         return [p], f"{pres} (President) to use {POWER_NAMES[state.power or '']}"
+    if state.seed is not None:  # a write was cut between a step and its reshuffle
+        return [], ("the reshuffle the seed determines (R-RESHUFFLE): shmod appends it with "
+                    "the next step it records")
     return [], "the moderator to record the reshuffled draw pile (R-RESHUFFLE)"
 
 
 # -- checks -------------------------------------------------------------------------
 
 
+#: Entries about the log and the thread, not moves: never in the history a correction
+#: replays (correct itself keeps its own list).
+BOOKKEEPING = ("correct", "posted", "acknowledge")
+
+
 def _check_turn(state: State, step: Step) -> None:
-    if step.kind == "posted":
+    if step.kind in ("posted", "acknowledge"):
         return  # bookkeeping: accepted in any phase, even after the game is over
     rule = STEP_RULE[step.kind]
     if state.phase == OVER:
@@ -548,6 +556,16 @@ def _posted(state: State, step: Step) -> None:
     state.posts.append(upto)
 
 
+def _acknowledge(state: State, step: Step) -> None:
+    """R-EDIT: the moderator says that earlier entries were edited by hand on purpose,
+    and why; the edit stays visible (the chain and the thread's checkpoints show it)."""
+    late = [n for n in step.entries if n >= state.entries]
+    if late:
+        raise RuleBroken("R-EDIT", f"entry {late[0]} is not an earlier entry (this is entry "
+                         f"{state.entries})")
+    state.acknowledged.append((state.entries, step.entries, step.text or ""))
+
+
 # -- rounds and the end -------------------------------------------------------------
 
 
@@ -599,4 +617,5 @@ HANDLERS: dict[str, Callable[[State, Step], None]] = {
     "replace": _forum,
     "correct": _forum,
     "posted": _posted,
+    "acknowledge": _acknowledge,
 }

@@ -1,8 +1,7 @@
 """Every error shmod reports: one line, a rule id or a place in the log."""
 from __future__ import annotations
 
-
-_ESCAPES = {c: repr(chr(c))[1:-1] for c in [*range(32), 127, 0x85, 0x2028, 0x2029]}
+from shmod.plaintext import one_line
 
 
 class ShmodError(Exception):
@@ -51,7 +50,7 @@ class LogError(ShmodError):
         self.path = path
         self.line = line
         self.rule = rule
-        message = message.translate(_ESCAPES)  # one line, whatever a log's text holds
+        message = one_line(message)  # one line, whatever a log's text holds
         self.reason = message
         where = f"{path}:{line}" if line else str(path)
         super().__init__(f"{where}: {message}")

@@ -36,21 +36,37 @@ def current_deadline(state: State) -> tuple[str, str] | None:
     return state.deadline[0], state.deadline[1]
 
 
+MAX_AHEAD = timedelta(days=366)  # a deadline further off is a typo, not a plan
+
+
 def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
     """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
-    gives its own offset). Returns an aware UTC datetime."""
+    gives its own offset). Returns an aware UTC datetime, later than ``now`` and at most
+    a year after it (R-DEADLINE)."""
     raw = text.strip()
     units = {"m": "minutes", "h": "hours", "d": "days"}
     if raw[:-1].isdigit() and raw[-1:].lower() in units:
-        return now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
-    try:
-        when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-    except ValueError:
-        raise BadInput(f"deadline {text!r} is neither a duration (48h, 90m, 2d) nor a date "
-                       "and time (2026-11-23 18:00)") from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=zone_info(zone))
-    return when.astimezone(timezone.utc)
+        if len(raw) > 7:  # more than 999999 of a unit: far beyond a year in every unit
+            raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
+        when = now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+    else:
+        try:
+            when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+        except ValueError:
+            raise BadInput(f"deadline {text[:40]!r} is neither a duration (48h, 90m, 2d) nor "
+                           "a date and time (2026-11-23 18:00)") from None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=zone_info(zone))
+        try:
+            when = when.astimezone(timezone.utc)
+        except OverflowError:
+            raise BadInput(f"deadline {text[:40]!r} is out of range") from None
+    if when <= now:
+        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is not in the future "
+                       f"(it is {until_text(now)} now)")
+    if when - now > MAX_AHEAD:
+        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is more than a year away")
+    return when
 
 
 def zone_info(zone: str) -> Any:
@@ -104,7 +120,7 @@ def _replace(state: State, step: Step) -> None:
     history = []
     gone = voided(state)
     for secret in state.secrets:
-        if secret.to != old or secret.kind == "role" or secret.entry in gone:
+        if secret.to != old or secret.kind in ("role", "retract") or secret.entry in gone:
             continue
         if secret.kind == "briefing":
             history.extend(secret.data["history"])
@@ -173,6 +189,8 @@ def _correct(state: State, step: Step) -> None:
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(state, done)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
+    if not step.force:
+        _refuse_rewriting(state, voided, in_effect)
     fresh = start(state.origin)
     for number, done in state.history:
         if number in voided:
@@ -185,12 +203,36 @@ def _correct(state: State, step: Step) -> None:
                              f"({describe(state, done)}) no longer stands: {err}") from None
     reason = step.text or ""
     what = [(n, describe(state, in_effect[n])) for n in sorted(voided)]
+    shown = state.posts[-1] if state.posts else -1
+    earlier = {n for _, numbers, _ in state.corrections for n in numbers}
+    retract = [s for s in state.secrets if s.entry in voided and s.entry not in earlier
+               and s.kind != "role"]
     for spec in fields(State):
-        if spec.name not in ("public", "secrets", "corrections", "entries", "posts"):
+        if spec.name not in ("public", "secrets", "corrections", "entries", "posts",
+                             "acknowledged"):
             setattr(state, spec.name, getattr(fresh, spec.name))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.
-    _say(state, "correction", voided=what, waiting=waiting_for(state)[1])
+    _say(state, "correction", voided=what, waiting=waiting_for(state)[1], forced=step.force,
+         posted=[w for n, w in what if n <= shown])
+    for secret in retract:  # R-CORRECT: whoever was sent something voided is told so
+        state.secrets.append(Secret(state.entries, secret.to, "retract",
+                                    {"kind": secret.kind, "entry": secret.entry}))
+
+
+def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]) -> None:
+    """R-CORRECT: what players have seen stands unless the moderator forces it."""
+    if state.winner is not None:
+        raise RuleBroken("R-CORRECT", "the game is over: its steps stand (the last post and "
+                         "the reveal may be out); use --force to void one anyway, said "
+                         "loudly in the next post and in audit")
+    shown = state.posts[-1] if state.posts else -1
+    seen = [n for n in sorted(voided) if n <= shown]
+    if seen:
+        raise RuleBroken("R-CORRECT", f"entry {seen[0]} ({describe(state, in_effect[seen[0]])}) "
+                         f"was covered by the post marked up to entry {shown}: players have "
+                         "seen it; use --force to void it anyway, said loudly in the next "
+                         "post and in audit")
 
 
 def describe(state: State, step: Step) -> str:

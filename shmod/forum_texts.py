@@ -40,9 +40,34 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
     if event.kind == "replace":
         return (f"{b(e(d['new']))} replaces {e(d['old'])} in seat {d['seat']}, with the "
                 "seat's role and everything it knew. The seat's history stands.")
-    voided = "; ".join(f"entry {n} ({e(what)})" for n, what in d["voided"])
-    return (f"{b('Correction')}: the moderator mistyped and voids {voided}. "
+    if d.get("forced"):  # it voids what players saw: loud, in words they can follow
+        seen = "; ".join(e(what) for what in d.get("posted") or [w for _, w in d["voided"]])
+        return (f"{b('CORRECTION')}: the moderator voids a step already posted here: "
+                f"{seen}. It no longer counts; the game goes on from before it: waiting "
+                f"for {e(d['waiting'])}.")
+    voided = "; ".join(e(what) for _, what in d["voided"])
+    return (f"{b('Correction')}: the moderator mistyped and voids the {voided}. "
             f"The game continues from before it: waiting for {e(d['waiting'])}.")
+
+
+RETRACTED = {
+    "draw": "the three policies I sent you as President",
+    "hand": "the two policies I sent you as Chancellor",
+    "veto_request": "my message about the Chancellor's veto",
+    "veto_vote": "my message asking for your secret veto vote",
+    "investigation": "the investigation result I sent you",
+    "peek": "the Policy Peek I sent you",
+    "briefing": "my welcome message: you do not take over the seat after all",
+}
+
+
+def retract_text(kind: str) -> str:
+    """R-CORRECT: the PM to a player whose earlier PM a correction voided."""
+    what = RETRACTED.get(kind, "my last message to you")
+    again = (" You will be sent what replaces it when the game gets there again."
+             if kind not in ("briefing", "investigation", "peek") else "")
+    return (f"Please disregard {what}: the moderator corrected a mistake in the step that "
+            f"led to it.{again}")
 
 
 def pm_text(secret: Secret, fmt: Plain) -> str:

@@ -24,18 +24,37 @@ class ChainNote:
 
     index: int
     line: int
-    problem: str  # "unchained" or "mismatch"
+    problem: str  # "unchained", "mismatch" (edited), "acknowledged" (R-EDIT) or "checkpoint"
+    detail: str = ""
+    upto: int = 0  # checkpoint: the last entry the post covered
+
+    def describe(self) -> str:
+        """The finding in words, starting with its entry."""
+        entry = f"entry {self.index + 1}"
+        if self.problem == "mismatch":
+            return (f"{entry} was changed after shmod wrote it (its hash no longer matches: "
+                    "an edit, or an entry removed or inserted just before it)")
+        if self.problem == "checkpoint":
+            return f"{entry} (posted): {self.detail}"
+        return f"{entry}: {self.problem} {self.detail}".rstrip()
 
 
 @dataclass
 class Game:
-    """A replayed log: its setup, its state, and the hash chain's head."""
+    """A replayed log: its setup, its state, the hash chain's head, and the checkpoint
+    (:mod:`shmod.checkpoints`) after the header and after each entry."""
 
     log: logfile.LogFile
     setup: Setup
     state: State
     head: str
     chain: list[ChainNote] = field(default_factory=list)
+    heads: list[str] = field(default_factory=list)
+
+    def edits(self) -> list[ChainNote]:
+        """Hand edits nobody has acknowledged (R-EDIT), and posted checkpoints the log no
+        longer reproduces (R-CHECKPOINT)."""
+        return [n for n in self.chain if n.problem in ("mismatch", "checkpoint")]
 
     @property
     def path(self) -> str:
@@ -56,7 +75,7 @@ class Recorded:
     secrets: list[Secret]
 
 
-def load(path: str) -> Game:
+def load(path: str, *, warn_edits: bool = True) -> Game:
     """Read and replay ``path``; the first problem raises :class:`LogError` with its line.
 
     Warns (:class:`~shmod.logfile.LogWarning`) when others may read the log of a game that
@@ -66,7 +85,14 @@ def load(path: str) -> Game:
     if loaded.state.winner is None:
         for note in loaded.log.warnings:
             warnings.warn(note, logfile.LogWarning, stacklevel=2)
+    for found in loaded.edits() if warn_edits else ():
+        warnings.warn(f"{path}:{found.line}: {found.describe()}{EDIT_ADVICE}",
+                      logfile.LogWarning, stacklevel=2)
     return loaded
+
+
+EDIT_ADVICE = ("; undo the edit, or if it was deliberate record it with `shmod acknowledge "
+               "ENTRY --reason …` (R-EDIT); audit lists it either way")
 
 
 def replay(log: logfile.LogFile) -> Game:
@@ -82,6 +108,7 @@ def replay(log: logfile.LogFile) -> Game:
         raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
     seating = Seating(setup.players)
     head = logfile.header_link(log.header)
+    heads = [head]  # the chain over what the entries say, whatever their hash fields say
     notes: list[ChainNote] = []
     last = len(log.entries) - 1
     for index, raw in enumerate(log.entries):
@@ -91,7 +118,15 @@ def replay(log: logfile.LogFile) -> Game:
             engine.apply(state, step)
             if state.players != seating.players:  # a replacement (shmod.forum)
                 seating = Seating(state.players)
-            head, note = _follow(head, raw)
+            head, note, content = _follow(head, raw, heads[-1])
+            heads.append(content)
+            if step.checkpoint is not None and step.upto is not None \
+                    and step.checkpoint != heads[step.upto]:
+                notes.append(ChainNote(index, line, "checkpoint", (
+                    f"the post it marks showed checkpoint {step.checkpoint} for entry "
+                    f"{step.upto}, but the log now gives {heads[step.upto]}: an entry at or "
+                    f"before entry {step.upto} was changed after it was posted (R-CHECKPOINT)"),
+                    step.upto))
         except (BadInput, IllegalStep) as err:
             if log.torn and index == last:
                 raise logfile.at_line(log.torn_error(), line) from None
@@ -103,16 +138,27 @@ def replay(log: logfile.LogFile) -> Game:
             raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
         if note:
             notes.append(ChainNote(index, line, note))
-    return Game(log, setup, state, head, notes)
+    acknowledged = {n: (at, why) for at, numbers, why in state.acknowledged for n in numbers}
+    for found in notes:
+        if found.problem == "mismatch" and found.index + 1 in acknowledged:
+            at, why = acknowledged[found.index + 1]
+            found.problem, found.detail = "acknowledged", f"edit (entry {at}: {why})"
+        elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
+            found.problem = "acknowledged"
+    return Game(log, setup, state, head, notes, heads)
 
 
-def _follow(head: str, raw: dict[str, object]) -> tuple[str, str | None]:
+def _follow(head: str, raw: dict[str, object],
+            content: str) -> tuple[str, str | None, str]:
+    """The next link of the stored chain, a finding, and the next link of the chain over
+    the entries' content (the same unless an entry was edited)."""
     link = logfile.link(head, raw)
+    after = link if content == head else logfile.link(content, raw)
     stored = raw.get("hash")
     if stored is None:
-        return link, "unchained"
+        return link, "unchained", after
     # Chain over the stored hash, so one tampered entry is flagged once, where it is.
-    return str(stored), None if stored == link else "mismatch"
+    return str(stored), None if stored == link else "mismatch", after
 
 
 def now() -> str:
@@ -128,10 +174,18 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
 
     header = new_header(players, seed=seed, first=first, variants=variants,
                         salt=secrets.token_hex(16), created=now(), custom=custom)
+    logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
-    parsed = logfile.parse(path, text.encode())
+    data = text.encode("utf-8")
+    try:
+        parsed = logfile.parse(path, data)
+        replay(parsed)
+    except LogError as err:
+        raise BadInput(f"nothing was created: the header would not read back ({err.reason})"
+                       ) from None
     if parsed.header != header:
-        raise BadInput("internal: the header would not read back as written")
+        raise InternalError("the new log's header read back differently from how it was "
+                            "written", path)
     logfile.create(path, text)
     return load(path)
 
@@ -159,21 +213,30 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
     return entries, head
 
 
-def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) -> Recorded:
+def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
+           edits_ok: bool = False) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append.
 
-    Nothing is written unless the step is legal. When the step leaves the game waiting
-    for a reshuffle and the game has a seed, the seed's reshuffle is appended with it.
+    Nothing is written unless the step is legal and the exact bytes about to be appended
+    read back, after the log's own, through the loader and replay every command uses
+    (:func:`read_back`). When the step leaves the game waiting for a reshuffle and the
+    game has a seed, the seed's reshuffle is appended with it.
     """
     with logfile.locked(path) as fd:
-        game = load(path)
+        game = load(path, warn_edits=False)  # refused below, or what is acknowledged
         state = game.state
+        edited = game.edits()
+        if edited and not edits_ok:
+            found = edited[0]
+            raise LogError(path, found.line, f"nothing was recorded: {found.describe()}"
+                           f"{EDIT_ADVICE}", rule="R-EDIT")
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.players  # entries name players as they were before the step
         try:
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             step = make(game)
             engine.apply(state, step)
+            check_form(step, players)
             steps += [step, *_seeded_reshuffles(state)]
             entries, head = chained(steps, players, game.head, at or now())
         except ShmodError:
@@ -184,9 +247,39 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None) ->
             raise InternalError(f"{type(err).__name__}: {err}, while checking a new entry",
                                 path, line) from err
         prefix = "\n" if game.log.torn else ""
-        logfile.append(fd, prefix + "".join(logfile.entry_line(e) for e in entries), path)
+        text = prefix + "".join(logfile.entry_line(e) for e in entries)
+        read_back(game, text, head, len(entries))
+        logfile.append(fd, text, path)
         game.head = head
+        for entry in entries:  # the checkpoints after the new entries
+            game.heads.append(logfile.link(game.heads[-1], entry))
         return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])
+
+
+def check_form(step: Step, players: tuple[str, ...]) -> None:
+    """Refuse a legal ``step`` whose entry the replay would not read (a text too long, a
+    control character, a newcomer's name a seat number could be mistaken for): the
+    replay's own form checks, :func:`shmod.steps.parse_step`, decide."""
+    entry = to_entry(step, players)
+    logfile.check_strings(entry, f"{step.kind} entry")
+    parse_step(entry, Seating(players))
+
+
+def read_back(game: Game, text: str, head: str, count: int) -> None:
+    """Refuse ``text`` unless the log with it appended loads, replays to ``head`` and stays
+    within the size limit: the same reader and replay every later command will use."""
+    data = game.log.data + text.encode("utf-8")
+    if len(data) > logfile.MAX_BYTES:
+        raise BadInput(f"nothing was recorded: this step would take the log to {len(data)} "
+                       f"bytes, over the {logfile.MAX_BYTES}-byte limit of a game log")
+    try:
+        again = replay(logfile.parse(game.path, data))
+    except LogError as err:
+        raise BadInput(f"nothing was recorded: the entry would not read back ({err.reason})"
+                       ) from None
+    if again.head != head or len(again.log.entries) != len(game.log.entries) + count:
+        raise InternalError("a new entry read back differently from how it was written",
+                            game.path)
 
 
 def _seeded_reshuffles(state: State) -> list[Step]:

@@ -133,18 +133,8 @@ def variant_list(rules: Rules) -> tuple[tuple[str, str], ...]:
 
 
 def read_custom(path: str) -> dict[str, Any]:
-    """A custom setup from a small YAML file (checked when the header is built)."""
-    import yaml
+    """A custom setup from a small YAML file (checked when the header is built), read as
+    strictly as a log: a mapping of plain data, bounded in size and depth."""
+    from shmod.logfile import read_plain_yaml
 
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read(65536)
-        data = yaml.safe_load(text)
-    except OSError as err:
-        raise BadInput(f"cannot read custom setup {path}: {err.strerror}") from None
-    except yaml.YAMLError as err:
-        raise BadInput(f"custom setup {path} is not valid YAML: {str(err).splitlines()[0]}") from None
-    if not isinstance(data, dict):
-        raise BadInput(f"custom setup {path} must be a mapping (docs/variants.md)")
-    return data
-
+    return read_plain_yaml(path)

@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 
-from shmod import oslock
-from shmod.errors import LogError
+from shmod import oslock, plaintext
+from shmod.errors import BadInput, LogError
 
 MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
 MAX_SCALAR = 1000  # characters in one key or value
@@ -91,10 +91,11 @@ class _NotPlain(Exception):
     """The document needs PyYAML's general constructor."""
 
 
-class _PlainLoader(_Loader):  # type: ignore[misc, valid-type]
-    """For documents without anchors, aliases or merge keys (checked by the caller):
-    builds plain maps, lists and strings directly, with the same result as the safe
-    constructor; anything else (other tags, non-scalar keys) falls back to it."""
+class _PlainLoader(_StrictLoader):
+    """The strict loader with a fast path: plain maps, lists and strings are built
+    directly (duplicate keys refused as the strict constructor refuses them); anything
+    else (other tags, non-scalar or merge keys) goes through the strict constructor, so
+    both paths accept and refuse exactly the same documents."""
 
     def construct_document(self, node: yaml.Node) -> Any:
         try:
@@ -112,7 +113,11 @@ class _PlainLoader(_Loader):  # type: ignore[misc, valid-type]
                 if not isinstance(key, yaml.ScalarNode) or (
                         key.tag != _STR and key.tag.endswith(("merge", "value"))):
                     raise _NotPlain
-                out[self._plain(key)] = self._plain(value)
+                name = self._plain(key)
+                if name in out:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {name!r}", key.start_mark)
+                out[name] = self._plain(value)
             return out
         if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
             return [self._plain(item) for item in node.value]
@@ -132,6 +137,7 @@ class LogFile:
     warnings: list[str] = field(default_factory=list)
     key_lines: dict[str, int] = field(default_factory=dict)
     tail: str = ""
+    data: bytes = b""  # the bytes read: a new entry is read back after them before it is written
 
     def line_of(self, index: int) -> int:
         """The file line of entry ``index`` (0-based)."""
@@ -168,20 +174,7 @@ def read(path: str) -> LogFile:
     ``LogFile.warnings`` notes a file others may read; :func:`shmod.game.load` warns
     about it while the game is still secret (a finished game's log may be published).
     """
-    try:
-        # O_NONBLOCK: a FIFO put in the log's place must not hang shmod before the check
-        flags = os.O_RDONLY | oslock.NONBLOCK | oslock.BINARY
-        with os.fdopen(os.open(path, flags), "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise LogError(path, None, "not a regular file")
-            if info.st_size > MAX_BYTES:
-                raise too_large(path, info.st_size)
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise LogError(path, None, "no such game log (create one with `shmod new`)") from None
-    except OSError as err:
-        raise LogError(path, None, f"cannot read: {err.strerror}") from None
+    data, info = read_bytes(path, MAX_BYTES, "no such game log (create one with `shmod new`)")
     log = parse(path, data)
     if oslock.others_may_read(info):
         note = (f"{path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}) but "
@@ -190,13 +183,47 @@ def read(path: str) -> LogFile:
     return log
 
 
-def too_large(path: str, size: int) -> LogError:
-    return LogError(path, None, f"{size} bytes is too large for a game log "
-                    f"(the limit is {MAX_BYTES})")
+def read_bytes(path: str, limit: int, missing: str) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file ``path`` (at most ``limit``), without ever blocking on
+    a FIFO or a device put in its place."""
+    try:
+        flags = os.O_RDONLY | oslock.NONBLOCK | oslock.BINARY
+        with os.fdopen(os.open(path, flags), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise LogError(path, None, "not a regular file")
+            if info.st_size > limit:
+                raise too_large(path, info.st_size, limit)
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise LogError(path, None, missing) from None
+    except IsADirectoryError:
+        raise LogError(path, None, "is a folder, not a file") from None
+    except OSError as err:
+        raise LogError(path, None, f"cannot read: {err.strerror}") from None
+    if len(data) > limit:
+        raise too_large(path, len(data), limit)
+    return data, info
 
 
-def parse(path: str, data: bytes) -> LogFile:
-    """Parse the bytes of a log. Errors carry the file and line."""
+def read_plain_yaml(path: str, limit: int = 64 * 1024) -> dict[str, Any]:
+    """A small YAML mapping (a custom setup) read as strictly and safely as a log:
+    bounded size and depth, plain data only, errors with file and line."""
+    data, _ = read_bytes(path, limit, "no such file")
+    if not data.endswith(b"\n"):
+        data += b"\n"  # a hand-written file's last line is not a torn entry
+    return parse(path, data, "must be a YAML mapping of setup fields").header
+
+
+def too_large(path: str, size: int, limit: int = MAX_BYTES) -> LogError:
+    what = "a game log" if limit == MAX_BYTES else "this file"
+    return LogError(path, None, f"{size} bytes is too large for {what} (the limit is {limit})")
+
+
+def parse(path: str, data: bytes,
+          shape: str = "a game log is a YAML mapping (players, secret, log)") -> LogFile:
+    """Parse the bytes of a log. Errors carry the file and line; ``shape`` says what the
+    document must be when it is not a mapping."""
     if len(data) > MAX_BYTES:
         raise too_large(path, len(data))
     torn = bool(data) and not data.endswith(b"\n")
@@ -212,10 +239,7 @@ def parse(path: str, data: bytes) -> LogFile:
     tail = text[text.rfind("\n") + 1:] if torn else ""
     try:
         _check_plain(path, text)
-        # Anchors, aliases and merge keys need these characters; without them the
-        # plain safe loader gives the same result, faster.
-        strict = "&" in text or "*" in text or "<<" in text
-        doc = yaml.load(text, Loader=_StrictLoader if strict else _PlainLoader)  # noqa: S506
+        doc = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - strict, plain data only
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         if err.context_mark and (err.context or "").startswith("while parsing a flow"):
@@ -234,7 +258,7 @@ def parse(path: str, data: bytes) -> LogFile:
     except RecursionError:
         raise LogError(path, 1, "malformed YAML: nested too deeply") from None
     if not isinstance(doc, dict):
-        raise LogError(path, 1, "a game log is a YAML mapping (players, secret, log)")
+        raise LogError(path, 1, shape)
     keys = _key_lines(text)
     entries = doc.pop("log", None)
     if entries is None:
@@ -244,10 +268,45 @@ def parse(path: str, data: bytes) -> LogFile:
     lines = _entry_lines(text, len(entries))
     if lines is None:
         lines = _entry_lines_slow(text)
-    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail)
+    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail,
+                  data=data)
     if torn and entries and not isinstance(entries[-1], dict):
         raise at_line(log.torn_error(), last_line)
+    for key, value in doc.items():
+        _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)
+    for index, entry in enumerate(entries):
+        _refuse_unsafe(entry, path, log.line_of(index), f"entry {index + 1}")
     return log
+
+
+def check_strings(value: Any, where: str) -> None:
+    """Refuse (:class:`BadInput`) what :func:`parse` would refuse in ``value``'s strings."""
+    for text in _strings(value):
+        problem = plaintext.unsafe(text)
+        if problem:
+            raise BadInput(f"{where}: {problem} is not allowed in a game log")
+
+
+def _refuse_unsafe(value: Any, path: str, line: int, where: str, key: Any = "") -> None:
+    """Refuse a string, anywhere in ``value`` (keys too), that a log may not hold
+    (:func:`shmod.plaintext.unsafe`): a log may be printed on anyone's terminal."""
+    for text in _strings(value, key):
+        problem = plaintext.unsafe(text)
+        if problem:
+            raise LogError(path, line, f"{where}: {problem} is not allowed in a game log")
+
+
+def _strings(value: Any, key: Any = "") -> Iterator[str]:
+    if isinstance(key, str):
+        yield key
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, k)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
 
 
 def at_line(error: LogError, line: int) -> LogError:
@@ -430,25 +489,24 @@ def create(path: str, text: str) -> None:
     that does not exist yet (``games/`` in an empty folder) is created.
 
     The text goes to a private temporary file beside ``path`` that is then linked into
-    place, so a crash leaves either no log or the whole header, never half of it.
+    place, so a crash leaves either no log or the whole header, never half of one. The
+    temporary file's name carries the process id: one left by a killed ``shmod new``
+    (it holds the roles) is removed by the next ``new`` in that folder.
     """
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.lexists(path):
+        raise LogError(path, None, "a game log already exists here; shmod never "
+                       "overwrites one")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as err:
         place = os.path.dirname(path) or folder
         raise LogError(path, None, f"cannot create the folder {place}: "
                        f"{err.strerror or err}") from None
+    fd, temp = _private_file(path, folder)
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".shmod-new-", suffix=".yaml")
-    except OSError as err:
-        raise LogError(path, None, f"cannot create: {err.strerror}") from None
-    try:
-        oslock.make_private(fd)
         _write_all(fd, text.encode())
         os.fsync(fd)
-        os.close(fd)
-        fd = -1
         os.link(temp, path)
     except FileExistsError:
         raise LogError(path, None, "a game log already exists here; shmod never "
@@ -456,10 +514,51 @@ def create(path: str, text: str) -> None:
     except OSError as err:
         raise LogError(path, None, f"cannot create: {err.strerror}") from None
     finally:
-        if fd >= 0:
-            os.close(fd)
+        os.close(fd)
         os.unlink(temp)
     sync_folder(folder)
+
+
+_TEMP_PREFIX = ".shmod-new-"
+
+
+def _private_file(path: str, folder: str) -> tuple[int, str]:
+    """An open 0600 temporary file in ``folder`` to write a new log into, and its name."""
+    _remove_stale_temps(folder)
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{_TEMP_PREFIX}{os.getpid()}-",
+                                    suffix=".yaml")
+    except OSError as err:
+        raise LogError(path, None, f"cannot create: {err.strerror}") from None
+    os.chmod(temp, 0o600)
+    return fd, temp
+
+
+def _remove_stale_temps(folder: str) -> None:
+    """Remove temporary files a killed ``shmod new`` left (they hold roles)."""
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(_TEMP_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(_TEMP_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            try:
+                os.unlink(os.path.join(folder, name))
+            except OSError:
+                pass
+
+
+def _running(pid: int) -> bool:
+    if not oslock.SIGNALS:  # Windows: os.kill(pid, 0) would send Ctrl-C; assume it runs
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def sync_folder(folder: str) -> None:

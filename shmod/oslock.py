@@ -31,7 +31,11 @@ NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 WINDOWS_LOCK_AT = 0x7FFF_FFF0
 # Unix permission bits mean something only on POSIX systems; on Windows a file's access
 # is set by the folder's access list, and st_mode shows only the read-only flag.
+# On Windows a new log keeps its folder's access list (a folder under C:\\Users\\YOU is
+# readable only by you and administrators); chmod there only sets the read-only flag.
 PERMISSIONS = os.name == "posix"
+# os.kill(pid, 0) asks "is it running?" on POSIX only; on Windows it sends a Ctrl-C.
+SIGNALS = os.name == "posix"
 
 
 class Busy(Exception):
@@ -77,13 +81,6 @@ def unlock(fd: int) -> None:
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
     except OSError:
         pass
-
-
-def make_private(fd: int) -> None:
-    """Mode 0600 on POSIX. On Windows the new file keeps its folder's access list
-    (a folder under C:\\Users\\YOU is readable only by you and administrators)."""
-    if PERMISSIONS:
-        os.fchmod(fd, 0o600)
 
 
 def others_may_read(info: os.stat_result) -> bool:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from shmod import texts
-from shmod.errors import BadInput
+from shmod import checkpoints, texts
+from shmod.errors import BadInput, LogError
 from shmod.formats import Plain
-from shmod.game import Game, Recorded, record, replay
+from shmod.forum import voided
+from shmod.game import ChainNote, Game, record, replay
 from shmod.state import Public, State
 from shmod.steps import Step
 from shmod.views import public_view
@@ -34,9 +35,13 @@ def last_posted(state: State) -> int:
 
 
 def unposted(state: State) -> list[Public]:
-    """The public events not covered by any post yet."""
+    """The public events not covered by any post yet, less those of voided entries and the
+    corrections that voided only what was never posted (R-CORRECT): players never saw
+    them, and a catch-up post does not tell them about entries they cannot see."""
     last = last_posted(state)
-    return [ev for ev in state.public if ev.entry > last]
+    gone = voided(state)
+    return [ev for ev in state.public if ev.entry > last and ev.entry not in gone
+            and not (ev.kind == "correction" and not ev.data.get("posted"))]
 
 
 def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True) -> str:
@@ -53,12 +58,19 @@ def next_post(game: Game, fmt: Plain, *, board: bool = True) -> Post | None:
     if not events:
         return None
     first = last_posted(state) + 1
-    return Post(len(state.posts) + 1, first, state.entries, render(state, events, fmt, board=board))
+    text = render(state, events, fmt, board=board)
+    return Post(len(state.posts) + 1, first, state.entries, _pinned(game, text, state.entries))
+
+
+def _pinned(game: Game, text: str, upto: int) -> str:
+    """``text`` ending with the checkpoint of the log up to entry ``upto`` (R-CHECKPOINT)."""
+    return f"{text}\n\n{checkpoints.line(upto, game.heads[upto])}"
 
 
 def vote_progress(game: Game, fmt: Plain) -> str | None:
     """While votes come in: how many have voted and who has not (never the votes)."""
-    return texts.pending_vote_text(public_view(game.state), fmt)
+    text = texts.pending_vote_text(public_view(game.state), fmt)
+    return None if text is None else _pinned(game, text, game.state.entries)
 
 
 def state_at(game: Game, entries: int) -> State:
@@ -74,14 +86,38 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
         raise BadInput(f"there is no post {number}: {made}")
     first = marks[number - 2] + 1 if number > 1 else 0
     upto = marks[number - 1]
+    changed = [n for n in game.chain if n.problem == "checkpoint" and _marks(game, n) == number]
+    if changed:
+        raise LogError(game.path, changed[0].line, f"post {number} cannot be shown as it was "
+                       f"posted: {changed[0].detail}. The thread holds the post as made",
+                       rule="R-CHECKPOINT")
     state = state_at(game, upto)
     events = [ev for ev in state.public if ev.entry >= first]
-    return Post(number, first, upto, render(state, events, fmt, board=board))
+    return Post(number, first, upto, _pinned(game, render(state, events, fmt, board=board), upto))
 
 
-def mark_posted(path: str, upto: int) -> Recorded:
-    """Record that everything public up to entry ``upto`` has been posted."""
-    return record(path, lambda _game: Step("posted", upto=upto))
+def _marks(game: Game, note: ChainNote) -> int:
+    """The number of the post that the ``posted`` entry behind ``note`` marked."""
+    return sum(1 for raw in game.log.entries[:note.index + 1]
+               if isinstance(raw, dict) and raw.get("kind") == "posted")
+
+
+def mark_next(path: str, fmt: Plain, *, board: bool = True) -> Post:
+    """Compose the next post and record it as posted, both under the log's lock (so two
+    racing ``post --mark`` cannot both print a post), with the checkpoint it ends with
+    (R-CHECKPOINT: the replay checks it against the log from then on)."""
+    made: list[Post] = []
+
+    def make(game: Game) -> Step:
+        post = next_post(game, fmt, board=board)
+        if post is None:
+            raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
+                           f"{last_posted(game.state)}); nothing was marked")
+        made.append(post)
+        return Step("posted", upto=post.upto, checkpoint=game.heads[post.upto])
+
+    record(path, make)
+    return made[0]
 
 
 def listing(game: Game) -> list[tuple[int, int, int]]:

@@ -12,8 +12,9 @@ QUIET_EVENTS = {"round"}
 
 
 def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Secret],
-               fmt: Plain) -> list[tuple[str, str]]:
-    """Sections ``(title, body)`` to show after a step, in the order to act on them."""
+               fmt: Plain, checkpoint: str) -> list[tuple[str, str]]:
+    """Sections ``(title, body)`` to show after a step, in the order to act on them;
+    ``checkpoint`` (:func:`shmod.checkpoints.line`) ends the post."""
     sections: list[tuple[str, str]] = []
     for secret in secrets:
         sections.append((f"PM to {secret.to}", texts.pm_text(secret, fmt)))
@@ -21,10 +22,11 @@ def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Sec
     if any(ev.kind not in QUIET_EVENTS for ev in events):
         prompt = texts.prompt_text(view, fmt)
         sections.append(("Post in the thread (or later: shmod post)",
-                         texts.post(view, events, fmt, notes=[prompt] if prompt else [])))
+                         texts.post(view, events, fmt, notes=[prompt] if prompt else [])
+                         + "\n\n" + checkpoint))
     elif view.phase == "vote":
         sections.append(("Nothing to post yet (the votes stay secret until all are in, R-VOTE)",
-                         texts.pending_vote_text(view, fmt) or ""))
+                         (texts.pending_vote_text(view, fmt) or "") + "\n\n" + checkpoint))
     sections.append(("Waiting for", view.waiting))
     return sections
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shmod import commitment, shuffle
+from shmod import commitment, plaintext, shuffle
 from shmod.errors import BadInput
 from shmod.rules import ROLE_COUNTS, ROLES, Rules, parse_variants, rules_for
 from shmod.state import Public, Secret, State
@@ -109,6 +109,9 @@ def check_players(players: Any) -> list[str]:
         name = " ".join(str(item).split())
         if not name:
             raise BadInput("a player's name is empty")
+        problem = plaintext.unsafe(name)
+        if problem:
+            raise BadInput(f"player name {name!r} holds a {problem}")
         if len(name) > MAX_NAME:
             raise BadInput(f"player name {name[:20]!r}… is longer than {MAX_NAME} characters")
         names.append(name)

@@ -90,6 +90,8 @@ class State:
     deadline: tuple[str, str, tuple[Any, ...]] | None = None  # (until UTC, zone, phase key)
     replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
     corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
+    # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
+    acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
 
     # Small derived facts used by the engine and the views.
     def name(self, seat: int | None) -> str:

@@ -5,6 +5,7 @@ The YAML entry is a flat mapping with ``kind`` and the fields below; ``at`` and
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import timezone
 from typing import Any
@@ -28,12 +29,21 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "replace": (("target", "name"), "a new player takes over a seat, role and history"),
     "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
     "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
+    "acknowledge": (("entries", "reason"), "the moderator acknowledges a deliberate hand edit "
+                    "of earlier entries (R-EDIT)"),
+}
+#: kind -> fields an entry may leave out
+OPTIONAL: dict[str, tuple[str, ...]] = {
+    "posted": ("checkpoint",),  # the chain head at upto, as the post showed it (R-CHECKPOINT)
+    "correct": ("force",),  # voids what a post already showed, or a finished game's step
 }
 TEXT_FIELDS = ("name", "until", "zone", "reason")
 BOOKKEEPING = ("at", "hash")
 VETO_ANSWERS = ("propose", "accept", "refuse", "ja", "nein")
 PLAYER_FIELDS = ("by", "chancellor", "target")
 MAX_TEXT = 200
+CHECKPOINT_HEX = 32  # as long as an entry's hash: 128 bits (docs/audit.md)
+_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +59,10 @@ class Step:
     deck: tuple[str, ...] = ()
     text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason
     zone: str | None = None  # deadline: the moderator's time zone
-    entries: tuple[int, ...] = ()  # correct: the entry numbers voided
+    entries: tuple[int, ...] = ()  # correct: the entry numbers voided; acknowledge: edited
     upto: int | None = None
+    checkpoint: str | None = None  # posted: the chain head at upto
+    force: bool = False  # correct: void what players have already seen
 
 
 def seat_number(text: str, count: int) -> int | None:
@@ -97,7 +109,9 @@ def parse_step(raw: Any, seating: Seating) -> Step:
     if not isinstance(kind, str) or kind not in KINDS:
         raise BadInput(f"unknown entry kind {_shown(kind)} (known: {', '.join(KINDS)})")
     fields, _ = KINDS[kind]
-    extra = [str(k) for k in raw if k not in fields and k != "kind" and k not in BOOKKEEPING]
+    optional = OPTIONAL.get(kind, ())
+    extra = [str(k) for k in raw
+             if k not in fields and k not in optional and k != "kind" and k not in BOOKKEEPING]
     if extra:
         raise BadInput(f"{kind} entry has unknown field(s) {', '.join(extra)}")
     missing = [f for f in fields if f not in raw]
@@ -138,6 +152,16 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise BadInput(f"{kind} entry's upto must be an entry number, not {_shown(value)}")
             values["upto"] = value
+    if "checkpoint" in optional and "checkpoint" in raw:
+        value = raw["checkpoint"]
+        if not isinstance(value, str) or not _HEX.fullmatch(value):
+            raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX} hex digits, "
+                           f"not {_shown(value)}")
+        values["checkpoint"] = value
+    if "force" in optional and "force" in raw:
+        if not isinstance(raw["force"], bool):
+            raise BadInput(f"{kind} entry's force must be true or false, not {_shown(raw['force'])}")
+        values["force"] = raw["force"]
     return Step(**values)
 
 
@@ -192,6 +216,10 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = list(step.entries)
         elif key == "upto":
             out[key] = step.upto
+    if step.checkpoint is not None:
+        out["checkpoint"] = step.checkpoint
+    if step.force:
+        out["force"] = True
     return out
 
 

@@ -290,6 +290,10 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
         from shmod import forum_texts
 
         return forum_texts.pm_text(secret, fmt)
+    if kind == "retract":
+        from shmod import forum_texts
+
+        return forum_texts.retract_text(d["kind"])
     raise ValueError(f"no PM text for {kind!r}")
 
 

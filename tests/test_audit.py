@@ -130,7 +130,7 @@ def test_unfinished_game_is_valid_with_a_warning():
     assert report.summary.winner is None
 
 
-def test_unchained_entries_are_warnings_not_problems():
+def test_unchained_entries_are_unverified_warnings_not_problems():
     sim = random_game(5, random.Random(2))
     text = log_text(sim.header, sim.steps, at=AT)
     lines = text.splitlines(keepends=True)
@@ -139,7 +139,7 @@ def test_unchained_entries_are_warnings_not_problems():
     log = logfile.parse("hand.yaml", "".join(lines).encode())
     report = audit.audit_log(log)
     assert report.valid
-    assert [(w.kind, w.line, w.entry) for w in report.warnings] == [("unchained", first + 4, 4)]
+    assert [(w.kind, w.line, w.entry) for w in report.warnings] == [("unverified", first + 4, 4)]
 
 
 def test_format_problems_are_all_listed_and_judging_stops_at_the_first():

@@ -63,7 +63,7 @@ def test_illegal_steps_exit_1_with_the_rule_and_leave_the_log_alone(run, log):
     ok(run, log, "discard", "liberal")
     refused(run, log, ["enact", "liberal"], 1, r"R-PASS: the Chancellor's hand \[F, F\] has no Liberal")
     refused(run, log, ["veto", "propose"], 1, r"R-VETO: the veto needs five Fascist policies")
-    refused(run, log, ["reshuffle", "FFL"], 2, r"this game has a seed: shmod records its reshuffles")
+    refused(run, log, ["reshuffle", "FFL"], 2, r"this game has a seed: shmod appends the reshuffle")
     ok(run, log, "enact", "fascist")
     refused(run, log, ["nominate", "Bob"], 1, r"R-NOMINATE: Bob cannot nominate themselves")
     elect(run, log, "Cat", ja=False)  # Bob + Cat fail; Cat is the next candidate
@@ -152,7 +152,7 @@ def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
     assert err == "Recorded as entry 3 of the log.\n"
     ok(run, log, "vote", "Cat", "ja")
     out = ok(run, log, "correct", "3", "--reason", "Bob sent Ja")
-    assert "voids entry 3 (vote by Bob)" in out
+    assert "voids the vote by Bob." in out and "(entry 3)" not in out
 
 
 def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):

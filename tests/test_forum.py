@@ -75,7 +75,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     fix = rec(path, lambda g: Step("correct", entries=(forum.last_step(g.state),),
                                    text="Bob sent Nein"))
     words = post(fix)
-    assert "voids entry 14 (vote by Bob)" in words and "Nein" not in words
+    assert "voids the vote by Bob." in words and "entry 14" not in words and "Nein" not in words
     assert fix.game.state.votes == {seat("Ann"): True}
     assert wrong.entries[0]["kind"] == "vote"
     rec(path, Step("vote", by=seat("Bob"), vote=False))
@@ -122,11 +122,16 @@ def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
         rec(path, Step("correct", entries=(8,), text="again"))
 
 
-def test_a_correction_reopens_a_finished_game(path):
+def test_a_correction_reopens_a_finished_game_only_when_forced(path):
     end = finish(path, random.Random(2))
     last = forum.last_step(end)
-    fix = rec(path, Step("correct", entries=(last,), text="wrong card"))
+    before = open(path, "rb").read()
+    with pytest.raises(RuleBroken, match="R-CORRECT: the game is over.*--force"):
+        rec(path, Step("correct", entries=(last,), text="wrong card"))
+    assert open(path, "rb").read() == before
+    fix = rec(path, Step("correct", entries=(last,), text="wrong card", force=True))
     assert fix.game.state.winner is None
+    assert "CORRECTION" in post(fix)  # loud: the win was seen
     again = finish(path, random.Random(3))
     assert again.winner and game.load(path).chain == []
     with pytest.raises(GameIsOver):
@@ -239,7 +244,10 @@ def test_cli_one_line_errors_and_rules_card(path):
     assert "R-STALL" in card.stdout
     ok = run("deadline", "48h", "--zone", "Asia/Tokyo", env_game=path)
     assert ok.returncode == 0 and "JST, Asia/Tokyo" in ok.stdout
-    run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
+    past = run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
+    assert past.returncode == 2 and "R-DEADLINE" in past.stderr and "not in the future" in past.stderr
+    with open(path, "a") as log:  # a deadline that has passed, as time goes by
+        log.write('- {kind: deadline, until: "2020-01-01T00:00:00Z", zone: Asia/Tokyo}\n')
     status = run("status", env_game=path)
     assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
     prods = run("prods", env_game=path)

@@ -18,6 +18,12 @@ from shmod.views import public_view
 AT = "2026-01-01T00:00:00Z"
 
 
+def mark_posted(path, upto):
+    """Record a ``posted`` entry for entry ``upto``, with its checkpoint where there is one."""
+    return game.record(path, lambda g: Step("posted", upto=upto, checkpoint=(
+        g.heads[upto] if upto < len(g.heads) else None)))
+
+
 def _log(tmp_path, steps_count=None):  # type: ignore[no-untyped-def]
     sim = random_game(5, random.Random(11))
     steps = sim.steps if steps_count is None else sim.steps[:steps_count]
@@ -75,9 +81,9 @@ def test_round_trip_through_the_log(tmp_path):
     path, _ = _log(tmp_path, 6)
     before = open(path, "rb").read()
     with pytest.raises(RuleBroken):
-        posts.mark_posted(path, 99)
+        mark_posted(path, 99)
     assert open(path, "rb").read() == before
-    done = posts.mark_posted(path, 6)
+    done = mark_posted(path, 6)
     assert done.entries[0]["kind"] == "posted" and done.entries[0]["upto"] == 6
     assert to_entry(Step("posted", upto=6), ()) == {"kind": "posted", "upto": 6}
     loaded = game.load(path)
@@ -89,12 +95,12 @@ def test_an_earlier_post_prints_again_exactly(tmp_path):
     path, sim = _log(tmp_path, 0)
     first = posts.next_post(game.load(path), Plain())
     assert first is not None and first.upto == 0
-    posts.mark_posted(path, 0)
+    mark_posted(path, 0)
     for step in sim.steps[:12]:
         game.record(path, lambda _g, s=step: s, at=AT)
     second = posts.next_post(game.load(path), Plain())
     assert second is not None and (second.number, second.first) == (2, 1)
-    posts.mark_posted(path, second.upto)
+    mark_posted(path, second.upto)
     for step in sim.steps[12:20]:
         game.record(path, lambda _g, s=step: s, at=AT)
     loaded = game.load(path)
@@ -112,7 +118,7 @@ def test_an_earlier_post_prints_again_after_a_replacement(tmp_path):
         game.record(path, lambda _g, s=step: s, at=AT)
     post = posts.next_post(game.load(path), Plain())
     assert post is not None
-    posts.mark_posted(path, post.upto)
+    mark_posted(path, post.upto)
     president = game.load(path).state.president
     game.record(path, lambda _g: Step("replace", target=president, text="Newcomer"), at=AT)
     assert posts.earlier_post(game.load(path), 1, Plain()).text == post.text

@@ -13,7 +13,7 @@ def thread(state, public):
     """The sections a moderator would post or read (not the PMs), in all formats."""
     view = views.public_view(state)
     return [section for name in ("plain", "markdown", "bbcode")
-            for section in report.after_step(view, public, [], formats.get(name))]
+            for section in report.after_step(view, public, [], formats.get(name), "")]
 
 
 def test_thread_does_not_depend_on_hidden_roles():

@@ -1,0 +1,320 @@
+"""Issue 9: a record nobody can quietly change and no command can break. Each repro of
+the issue, through the CLI as a moderator types it (in-process ``run`` fixture)."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shmod import audit, checkpoints, game, logfile
+from shmod.steps import Step
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+@pytest.fixture
+def log(tmp_path):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), NAMES, seed="trust", first="Ann")
+    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    return path
+
+
+def loads_and_audits(path) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loaded = game.load(str(path))
+    assert not audit.audit_log(loaded.log).unreadable
+
+
+def refused(run, path, *args, code=2, match=""):
+    before = path.read_bytes()
+    got, out, err = run(*args, "-g", str(path))
+    assert got == code, (got, err)
+    assert err.startswith("Error: ") and err.count("\n") == 1, err
+    assert re.search(match, err), err
+    assert path.read_bytes() == before
+    loads_and_audits(path)
+    return err
+
+
+# -- §1: no accepted command leaves a log no command loads --------------------------
+
+@pytest.mark.parametrize("reason", ["x" * 201, "a\x7fb", "a\x9bb", "a\ufffeb", "a\uffffb",
+                                    "a\x1b[31mb", "a\u202eb", "a\udcffb"])
+def test_a_correction_reason_the_log_cannot_hold_is_refused(run, log, reason):
+    run("vote", "Ann", "ja", "-g", str(log))
+    refused(run, log, "correct", "-r", reason, match="201 characters|not allowed|not UTF-8")
+
+
+def test_a_reason_with_a_line_break_character_is_kept_on_one_line(run, log):
+    run("vote", "Ann", "ja", "-g", str(log))
+    code, _, err = run("correct", "-r", "a\x85b\u2028c", "-g", str(log))
+    assert code == 0, err
+    assert game.load(str(log)).state.corrections[-1][2] == "a b c"
+
+
+@pytest.mark.parametrize("name", ["Mo\x7f", "Mo\uffff", "Mo\x1b[2J", "Mo\x07"])
+def test_a_newcomer_name_the_log_cannot_hold_is_refused(run, log, name):
+    refused(run, log, "replace", "Cat", name, code=1, match="R-REPLACE")
+
+
+def test_an_append_over_the_size_limit_is_refused_not_written(run, log):
+    left = logfile.MAX_BYTES - 40 - log.stat().st_size
+    with open(log, "a") as handle:  # pad with comments to just under the limit
+        while left > 0:
+            line = "#" + "x" * min(900, left - 2) + "\n"
+            handle.write(line)
+            left -= len(line)
+    loads_and_audits(log)
+    refused(run, log, "vote", "Ann", "ja", match="over the 262144-byte limit")
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(text=st.text(max_size=220))
+def test_any_accepted_free_text_leaves_a_log_that_loads(run, tmp_path, text):
+    """The property behind §1, on the three commands that take free text."""
+    path = tmp_path / "p.yaml"
+    if path.exists():
+        path.unlink()
+    game.new_game(str(path), NAMES, seed="p", first="Ann")
+    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    for args in (["correct", "-r", text], ["replace", "Cat", text],
+                 ["deadline", "48h", "--zone", text]):
+        code, _, err = run(*args, "-g", str(path))
+        assert code in (0, 1, 2), err
+        loads_and_audits(path)
+
+
+# -- §2: every bad input gets one line, within a second --------------------------------
+
+@pytest.mark.parametrize("args", [["deadline", "99999999d"], ["deadline", "9" * 1200 + "h"],
+                                  ["deadline", "2020-01-01 10:00"],
+                                  ["deadline", "9999-12-31T23:59-14:00"]])
+def test_impossible_deadlines_are_refused(run, log, args):
+    refused(run, log, *args, match="R-DEADLINE|out of range")
+
+
+def test_an_invalid_utf8_argument_is_refused(run, log):
+    run("vote", "Ann", "ja", "-g", str(log))
+    bad = os.fsdecode(b"\xff")  # what Python makes of a byte that is not UTF-8
+    refused(run, log, "correct", "-r", bad, match="not UTF-8")
+
+
+@pytest.mark.parametrize("content", [b"a:\n  " + b"[" * 20000 + b"]" * 20000 + b"\n",
+                                     b"deck: \xff\n", b"[1, 2]\n", b"deck: [L\n"])
+def test_a_bad_custom_file_is_refused_quickly(run, tmp_path, content):
+    custom = tmp_path / "custom.yaml"
+    custom.write_bytes(content)
+    started = time.monotonic()
+    code, _, err = run("new", *NAMES, "--custom", str(custom), "-g", str(tmp_path / "n.yaml"))
+    assert code == 2 and err.startswith(f"Error: {custom}") and err.count("\n") == 1, err
+    assert time.monotonic() - started < 1.0
+    assert not (tmp_path / "n.yaml").exists()
+
+
+def test_a_fifo_as_custom_file_does_not_hang(run, tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    code, _, err = run("new", *NAMES, "--custom", str(fifo), "-g", str(tmp_path / "n.yaml"))
+    assert code == 2 and "not a regular file" in err
+
+
+# -- §4: nothing from a log reaches a terminal raw -------------------------------------
+
+@pytest.mark.parametrize("name", ["Ann\x1b[2J", "Bell\x07", "Zed\u202e"])
+def test_names_with_control_characters_are_refused_by_new(run, tmp_path, name):
+    path = tmp_path / "n.yaml"
+    code, _, err = run("new", name, *NAMES[1:], "-g", str(path))
+    assert code == 2 and "not allowed" not in err or "holds a character" in err
+    assert not path.exists()
+
+
+def test_a_hostile_log_prints_no_escape_sequence(run, tmp_path, log):
+    """A published log with an escape sequence written as a YAML escape: every command
+    refuses it with the character shown as an escape, never raw."""
+    hostile = tmp_path / "hostile.yaml"
+    hostile.write_text(log.read_text().replace("- Bob\n", '- "Bob\\e[2J\\a"\n', 1))
+    for args in (["status"], ["post"], ["prods"], ["pm", "Ann"]):
+        code, out, err = run(*args, "-g", str(hostile))
+        assert code == 2 and "\x1b" not in out + err and "\x07" not in out + err, err
+        assert "U+001B" in err
+    code, out, err = run("audit", str(hostile))
+    assert code == 2 and "\x1b" not in out + err
+
+
+# -- §5: an edited log is noticed at once, by every command ----------------------------
+
+def _edit(path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.filterwarnings("default::shmod.logfile.LogWarning")
+def test_an_edited_entry_is_reported_by_every_command_and_blocks_appending(run, log):
+    for name in ("Ann", "Bob"):
+        run("vote", name, "ja", "-g", str(log))
+    _edit(log, "by: Bob, vote: ja", "by: Bob, vote: nein")  # entry 3, line known
+    line = next(n for n, text in enumerate(log.read_text().splitlines(), 1)
+                if "by: Bob, vote: nein" in text)
+    code, _, err = run("status", "-g", str(log))
+    assert code == 0 and f"g.yaml:{line}: entry 3 was changed after shmod wrote it" in err
+    refused(run, log, "vote", "Cat", "ja", match=rf"g.yaml:{line}: nothing was recorded: "
+            r"entry 3 was changed.*shmod acknowledge")
+    refused(run, log, "acknowledge", "2", "-r", "x", match="entry 2 was not changed")
+    code, _, err = run("acknowledge", "3", "-r", "Bob PM'd nein; I typed ja", "-g", str(log))
+    assert code == 0, err
+    code, _, err = run("vote", "Cat", "ja", "-g", str(log))
+    assert code == 0 and "changed after" not in err
+    report = audit.audit_file(str(log))
+    assert report.valid and any(w.kind == "edited" and "Bob PM'd nein" in w.message
+                                for w in report.warnings)
+
+
+def test_post_again_refuses_a_post_the_log_no_longer_yields(run, log):
+    for name in NAMES:
+        run("vote", name, "ja", "-g", str(log))
+    code, first, _ = run("post", "--mark", "-g", str(log))
+    assert code == 0
+    code, again, _ = run("post", "--again", "1", "-g", str(log))
+    assert again == first
+    _edit(log, "by: Bob, vote: ja", "by: Bob, vote: nein")
+    code, out, err = run("post", "--again", "1", "-g", str(log))
+    assert code == 2 and out == "" and "post 1 cannot be shown as it was posted" in err
+
+
+def test_two_racing_post_marks_print_one_post(tmp_path):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), NAMES, seed="race", first="Ann")
+    env = {**os.environ, "SHMOD_GAME": str(path)}
+    for _ in range(3):
+        game.record(str(path), lambda g: Step("deadline", text="2099-01-01T00:00:00Z",
+                                              zone="UTC"))
+        procs = [subprocess.Popen([sys.executable, "-m", "shmod", "post", "--mark"], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for _ in range(2)]
+        results = [p.communicate() for p in procs]
+        printed = [out for out, _ in results if "Log checkpoint" in out]
+        assert len(printed) == 1, results
+        loser = next(err for out, err in results if not out)
+        assert loser.startswith("Error: R-THREAD: nothing new to post")
+
+
+# -- §6: the thread pins the log -------------------------------------------------------
+
+def _thread(run, log) -> str:
+    posts = []
+    for name in NAMES:
+        posts.append(run("vote", name, "ja", "-g", str(log))[1])
+    posts.append(run("post", "--mark", "-f", "bbcode", "-g", str(log))[1])
+    return "\n".join(posts)
+
+
+def test_every_post_ends_with_its_checkpoint_and_the_honest_thread_audits(run, log, tmp_path):
+    thread = _thread(run, log)
+    found = checkpoints.find(thread)
+    assert found and found[-1][0] == 6
+    assert game.load(str(log)).heads[6] == found[-1][1]
+    (tmp_path / "thread.txt").write_text(thread)
+    code, out, _ = run("audit", str(log), "--thread", str(tmp_path / "thread.txt"))
+    assert code == 0 and re.search(r"Thread checkpoints: (\d+) of \1 match the log", out)
+
+
+def _rehash(path, change) -> None:
+    """What a moderator covering tracks would do: edit, then recompute every hash (or
+    strip them)."""
+    loaded = logfile.read(str(path))
+    text = path.read_text()
+    head_text = text[: text.index("\nlog:\n") + 6]
+    entries = [dict(e) for e in loaded.entries]
+    change(entries)
+    head, lines = logfile.header_link(loaded.header), []
+    for entry in entries:
+        if "hash" in entry:
+            entry["hash"] = head = logfile.link(head, entry)
+        else:
+            head = logfile.link(head, entry)
+        lines.append(logfile.entry_line(entry))
+    path.write_text(head_text + "".join(lines))
+
+
+@pytest.mark.parametrize("tamper", ["recompute", "strip", "cut"])
+def test_the_thread_catches_an_edit_whatever_was_done_to_the_hashes(run, log, tmp_path, tamper):
+    thread = tmp_path / "thread.txt"
+    thread.write_text(_thread(run, log))
+
+    def change(entries):
+        if tamper == "cut":
+            del entries[-3:]
+            return
+        entries[2]["vote"] = "nein"
+        for entry in entries[2:] if tamper == "strip" else ():
+            entry.pop("hash", None)
+
+    _rehash(log, change)
+    assert audit.audit_file(str(log)).exit_code in (0, 1)  # alone it may even look valid
+    code, out, _ = run("audit", str(log), "--thread", str(thread), "--json")
+    import json
+    report = json.loads(out)
+    assert code == 1 and not report["valid"]
+    assert any(not c["ok"] for c in report["checkpoints"])
+
+
+def test_unchained_entries_after_the_last_checkpoint_are_unverified(log):
+    with open(log, "a") as handle:
+        handle.write("- {kind: vote, by: Ann, vote: ja}\n")
+    report = audit.audit_file(str(log), thread="")
+    assert [w.kind for w in report.warnings if w.entry == 2] == ["unverified"]
+
+
+# -- §7: corrections never rewrite what players have seen ------------------------------
+
+def test_a_posted_vote_cannot_be_voided_without_force(run, log):
+    for name in NAMES:
+        run("vote", name, "ja", "-g", str(log))
+    run("post", "--mark", "-g", str(log))
+    refused(run, log, "correct", "6", "-r", "typo", code=1, match="R-CORRECT: entry 6 .*--force")
+    code, out, _ = run("correct", "6", "-r", "typo", "--force", "-g", str(log))
+    assert code == 0 and "CORRECTION" in out and "PM to Ann" in out
+    assert "Please disregard the three policies I sent you as President" in out
+    code, post, _ = run("post", "-g", str(log))
+    assert "CORRECTION" in post and "entry 6" not in post.split("Log checkpoint")[0]
+
+
+def test_a_catch_up_post_leaves_out_unposted_voided_steps(run, log):
+    run("post", "--mark", "-g", str(log))
+    for name in ("Ann", "Bob"):
+        run("vote", name, "ja", "-g", str(log))
+    run("deadline", "48h", "-g", str(log))
+    run("correct", "5", "-r", "wrong phase", "-g", str(log))
+    code, post, _ = run("post", "-g", str(log))
+    assert "Deadline" not in post and "Correction" not in post and "voids" not in post
+
+
+# -- §8: smaller --------------------------------------------------------------------------
+
+def test_a_killed_new_leaves_no_temporary_file_behind(run, tmp_path):
+    stale = tmp_path / ".shmod-new-999999999-abc.yaml"  # a dead process's: holds roles
+    stale.write_text("secret: roles")
+    code, _, err = run("new", *NAMES, "-g", str(tmp_path / "n.yaml"))
+    assert code == 0, err
+    assert not stale.exists() and [p.name for p in tmp_path.iterdir()] == ["n.yaml"]
+
+
+def test_a_pending_seeded_reshuffle_is_described_truthfully(run, log):
+    from shmod import engine
+    from shmod.state import RESHUFFLE
+
+    state = game.load(str(log)).state
+    state.phase = RESHUFFLE
+    assert "shmod appends it with the next step it records" in engine.waiting_for(state)[1]
+    refused(run, log, "reshuffle", "LLLFFF", match="with the next step it records")
