@@ -13,29 +13,51 @@ from typing import Annotated, Optional
 
 import typer
 
+from shmod.cli_help import App
+from shmod.completion import player_names, words
 from shmod.errors import BadInput, InternalError, ShmodError
 from shmod.plaintext import escaped, one_line
 
-app = typer.Typer(
-    add_completion=False,
+app = App(
+    add_completion=False,  # shmod.completion answers the shell itself (README: completion)
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help and one-line `Error: …` usage errors
     help="shmod: moderate a forum game of Secret Hitler from an append-only YAML log.",
 )
 
 GameOpt = Annotated[
     str,
-    typer.Option("--game", "-g", envvar="SHMOD_GAME", show_envvar=True,
+    typer.Option("--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
                  help="The game log (games/NAME.yaml)."),
 ]
 ByOpt = Annotated[
     Optional[str],
-    typer.Option("--by", help="Who sent this choice (checked); default: whoever the game waits for."),
+    typer.Option("--by", metavar="NAME", autocompletion=player_names,
+                 help="Who sent this choice (checked); default: whoever the game waits for."),
 ]
 FormatOpt = Annotated[
     str,
-    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", help="plain, bbcode or markdown."),
+    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", metavar="FORMAT",
+                 autocompletion=words("plain", "bbcode", "markdown"),
+                 help="plain, bbcode or markdown."),
 ]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"shmod {version('shmod')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print shmod's version and exit.")] = False,
+) -> None:
+    """shmod: moderate a forum game of Secret Hitler from an append-only YAML log."""
 
 
 def _show(sections: list[tuple[str, str]], hints: list[tuple[str, str]] = ()) -> None:  # type: ignore[assignment]
@@ -82,13 +104,14 @@ def _expected(game, by: str | None, default: int | None) -> int | None:  # type:
 
 @app.command()
 def new(
-    players: Annotated[list[str], typer.Argument(help="The players, in seating order.")],
+    players: Annotated[list[str], typer.Argument(metavar="NAME",
+                                                 help="The players, in seating order.")],
     game: GameOpt,
     seed: Annotated[Optional[str], typer.Option(help="Shuffle seed (default: a fresh random one).")] = None,
-    first: Annotated[Optional[str], typer.Option(help="First Presidential Candidate (default: drawn from the seed).")] = None,
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
+    first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
     fmt_name: FormatOpt = "plain",
-    custom: Annotated[Optional[str], typer.Option(help="A YAML file with a custom setup (docs/variants.md).")] = None,
+    custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod import checkpoints, formats, game as games, house, report, views
@@ -108,7 +131,8 @@ def new(
 
 @app.command()
 def nominate(
-    chancellor: Annotated[str, typer.Argument(help="The Chancellor candidate.")],
+    chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                              help="The Chancellor candidate.")],
     game: GameOpt,
     by: ByOpt = None,
     fmt_name: FormatOpt = "plain",
@@ -125,8 +149,10 @@ def nominate(
 
 @app.command()
 def vote(
-    player: Annotated[str, typer.Argument(help="Who voted.")],
-    ballot: Annotated[str, typer.Argument(metavar="VOTE", help="ja or nein (yes/no accepted).")],
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                          help="Who voted.")],
+    ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
+                                          help="ja or nein (yes/no accepted).")],
     game: GameOpt,
     fmt_name: FormatOpt = "plain",
 ) -> None:
@@ -144,6 +170,7 @@ def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
 
     def command(
         policy: Annotated[str, typer.Argument(
+            metavar="POLICY", autocompletion=words("liberal", "fascist"),
             help=f"The policy the {office} {kind}s: liberal or fascist.")],
         game: GameOpt,
         by: ByOpt = None,
@@ -167,7 +194,8 @@ app.command("enact", help="The Chancellor enacts one of the two policies passed 
 
 @app.command()
 def veto(
-    answer: Annotated[str, typer.Argument(help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
+    answer: Annotated[str, typer.Argument(metavar="ANSWER", autocompletion=words(
+        "propose", "accept", "refuse", "ja", "nein"), help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
     game: GameOpt,
     by: ByOpt = None,
     fmt_name: FormatOpt = "plain",
@@ -188,7 +216,8 @@ def veto(
 
 def _power(kind: str):  # type: ignore[no-untyped-def]
     def command(
-        target: Annotated[str, typer.Argument(help="The player the President chose.")],
+        target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                              help="The player the President chose.")],
         game: GameOpt,
         by: ByOpt = None,
         fmt_name: FormatOpt = "plain",
@@ -218,7 +247,7 @@ def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None
 
 @app.command()
 def reshuffle(
-    deck: Annotated[str, typer.Argument(help="The new draw pile, top first, e.g. FLFFLF.")],
+    deck: Annotated[str, typer.Argument(metavar="DECK", help="The new draw pile, top first, e.g. FLFFLF.")],
     game: GameOpt,
     fmt_name: FormatOpt = "plain",
 ) -> None:
@@ -250,6 +279,10 @@ def main() -> None:
     import warnings
 
     warnings.showwarning = _warning
+    if "_SHMOD_COMPLETE" in os.environ:  # the shell asks for completions (README)
+        from shmod import completion
+
+        completion.run(app)
     try:
         _runnable(sys.argv[1:2])()
     except ShmodError as err:

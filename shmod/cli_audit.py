@@ -17,10 +17,12 @@ if TYPE_CHECKING:
 @app.command()
 def audit(
     paths: Annotated[Optional[list[str]], typer.Argument(
+        metavar="PATH",
         help="Game logs, or folders searched recursively (default: $SHMOD_GAME).",
         show_default=False)] = None,
     commitment: Annotated[Optional[str], typer.Option(
-        "--commitment", "-c", help="The commitment posted at the start: check the setup against it.")] = None,
+        "--commitment", "-c", metavar="HEX",
+        help="The commitment posted at the start (all 64 hex digits): check the setup against it.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/audit.md).")] = False,
     thread: Annotated[Optional[str], typer.Option(
         "--thread", "-t", metavar="FILE",
@@ -162,10 +164,10 @@ def _show_totals(totals: "Totals") -> None:
 @app.command()
 def simulate(
     folder: Annotated[str, typer.Argument(help="Where to write the logs (created if missing).")],
-    count: Annotated[int, typer.Option("--count", "-n", help="How many games.")] = 100,
-    players: Annotated[str, typer.Option("--players", "-p", help="Player counts: 7, 5-10 or 5,7,9 (cycled).")] = "5-10",
+    count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many games.")] = 100,
+    players: Annotated[str, typer.Option("--players", "-p", metavar="COUNTS", help="Player counts: 7, 5-10 or 5,7,9 (cycled).")] = "5-10",
     seed: Annotated[str, typer.Option(help="Random seed: the same seed writes the same games.")] = "shmod",
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", help="A variant for every game, e.g. term5=seated (repeatable).")] = None,
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant for every game, e.g. term5=seated (repeatable).")] = None,
     mixed: Annotated[bool, typer.Option("--mixed-variants", help="Pick each variant not fixed by --variant at random per game.")] = False,
 ) -> None:
     """Write N complete random legal games as ordinary logs (test data for `audit`)."""

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.cli import FormatOpt, GameOpt, _show, _step, app
+from shmod.completion import player_names
 
 ZoneOpt = Annotated[
     str,
@@ -48,8 +49,10 @@ def prods(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
 
 @app.command()
 def replace(
-    player: Annotated[str, typer.Argument(help="The player who leaves (a living seat).")],
-    newcomer: Annotated[str, typer.Argument(help="The player who takes the seat.")],
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                          help="The player who leaves (a living seat).")],
+    newcomer: Annotated[str, typer.Argument(metavar="NEWCOMER",
+                                            help="The player who takes the seat.")],
     game: GameOpt,
     fmt_name: FormatOpt = "plain",
 ) -> None:
@@ -63,7 +66,7 @@ def replace(
 @app.command()
 def correct(
     game: GameOpt,
-    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
+    reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
     entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Void a step a marked post already showed, or one of a finished game: said loudly in the next post and in audit.")] = False,
     fmt_name: FormatOpt = "plain",

@@ -5,6 +5,7 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.cli import FormatOpt, GameOpt, app, echo
+from shmod.completion import player_names
 
 
 def _hint(text: str) -> None:
@@ -60,8 +61,10 @@ def post(
 @app.command()
 def pm(
     game: GameOpt,
-    player: Annotated[Optional[str], typer.Argument(help="Show every PM this player has been sent.")] = None,
-    entry: Annotated[Optional[int], typer.Option("--entry",
+    player: Annotated[Optional[str], typer.Argument(
+        metavar="NAME", autocompletion=player_names,
+        help="Show every PM this player has been sent.")] = None,
+    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N",
                                                  help="The PMs log entry N caused (0: roles).")] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:

@@ -66,9 +66,16 @@ def commitment(setup: Setup) -> str:
 def parse_hex(text: str) -> str:
     """A commitment as typed by a user: 64 hex digits (case and spaces ignored)."""
     value = "".join(text.split()).lower()
-    if not _HEX.match(value):
-        raise BadInput(f"a commitment is 64 hexadecimal digits (SHA-256), not {text[:70]!r}")
-    return value
+    if _HEX.match(value):
+        return value
+    digits = value.rstrip(".…")
+    if digits and len(digits) < 64 and all(c in "0123456789abcdef" for c in digits):
+        raise BadInput(f"a commitment is all 64 hexadecimal digits (SHA-256), as `shmod new` "
+                       f"printed it; {text[:70]!r} has only {len(digits)}. A prefix is not "
+                       f"accepted: a setup whose commitment starts with the same digits can be "
+                       f"found by trying many setups (8 digits take minutes on one computer), so a prefix "
+                       f"would not prove that the setup was fixed at the start")
+    raise BadInput(f"a commitment is 64 hexadecimal digits (SHA-256), not {text[:70]!r}")
 
 
 def verify(setup: Setup, expected: str) -> str | None:

@@ -6,13 +6,11 @@ The file is a YAML mapping whose last key is ``log:``; each entry below it is on
 """
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
 import re
 import stat
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from shmod import plaintext
+from shmod import oslock, plaintext
 from shmod.errors import BadInput, LogError
 
 MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
@@ -177,7 +175,7 @@ def read(path: str) -> LogFile:
     """
     data, info = read_bytes(path, MAX_BYTES, "no such game log (create one with `shmod new`)")
     log = parse(path, data)
-    if info.st_mode & 0o077:
+    if oslock.others_may_read(info):
         note = (f"{path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}) but "
                 f"holds every secret of the game; make it private with: chmod 600 {path}")
         log.warnings.append(note)
@@ -188,7 +186,8 @@ def read_bytes(path: str, limit: int, missing: str) -> tuple[bytes, os.stat_resu
     """The bytes of the regular file ``path`` (at most ``limit``), without ever blocking on
     a FIFO or a device put in its place."""
     try:
-        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+        flags = os.O_RDONLY | oslock.NONBLOCK | oslock.BINARY
+        with os.fdopen(os.open(path, flags), "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
                 raise LogError(path, None, "not a regular file")
@@ -491,7 +490,8 @@ def header_text(header: dict[str, Any]) -> str:
 
 
 def create(path: str, text: str) -> None:
-    """Write a new log, readable by its owner only (0600); never overwrite one.
+    """Write a new log, readable by its owner only (0600); never overwrite one. A folder
+    that does not exist yet (``games/`` in an empty folder) is created.
 
     The text goes to a private temporary file beside ``path`` that is then linked into
     place, so a crash leaves either no log or the whole header, never half of one. The
@@ -502,6 +502,12 @@ def create(path: str, text: str) -> None:
     if os.path.lexists(path):
         raise LogError(path, None, "a game log already exists here; shmod never "
                        "overwrites one")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        place = os.path.dirname(path) or folder
+        raise LogError(path, None, f"cannot create the folder {place}: "
+                       f"{err.strerror or err}") from None
     fd, temp = _private_file(path, folder)
     try:
         _write_all(fd, text.encode())
@@ -551,6 +557,8 @@ def _remove_stale_temps(folder: str) -> None:
 
 
 def _running(pid: int) -> bool:
+    if not oslock.SIGNALS:  # Windows: os.kill(pid, 0) would send Ctrl-C; assume it runs
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -576,13 +584,14 @@ def sync_folder(folder: str) -> None:
 
 @contextmanager
 def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:
-    """Hold the OS's exclusive lock (flock) on the log for a read-check-append cycle.
+    """Hold the OS's exclusive lock on the log for a read-check-append cycle
+    (:mod:`shmod.oslock`: flock on Unix, msvcrt.locking on Windows).
 
     Waits up to ``timeout`` seconds for another shmod to finish; the lock dies with its
     process, so it never goes stale.
     """
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | oslock.BINARY)
     except FileNotFoundError:
         raise LogError(path, None, "no such game log (create one with `shmod new`)") from None
     except OSError as err:
@@ -590,30 +599,22 @@ def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise LogError(path, None, "not a regular file")
-        _lock(fd, path, timeout)
+        if not oslock.lock(fd, timeout):
+            raise LogError(path, None, f"another shmod has been writing to this log for "
+                           f"{timeout:.0f} s; nothing was recorded, try again")
         try:
-            same = os.path.samestat(os.fstat(fd), os.stat(path))
-        except OSError:
-            same = False
-        if not same:
-            raise LogError(path, None, "the log was moved or replaced while shmod waited "
-                           "for it; nothing was recorded, run the command again")
-        yield fd
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(path))
+            except OSError:
+                same = False
+            if not same:
+                raise LogError(path, None, "the log was moved or replaced while shmod "
+                               "waited for it; nothing was recorded, run the command again")
+            yield fd
+        finally:
+            oslock.unlock(fd)
     finally:
-        os.close(fd)  # closing releases the lock
-
-
-def _lock(fd: int, path: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise LogError(path, None, f"another shmod has been writing to this log for "
-                               f"{timeout:.0f} s; nothing was recorded, try again") from None
-            time.sleep(0.002)
+        os.close(fd)  # closing would release the lock too
 
 
 def append(fd: int, text: str, path: str = "the game log") -> None:

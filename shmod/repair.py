@@ -10,7 +10,7 @@ import os
 import time
 from dataclasses import dataclass
 
-from shmod import game, logfile
+from shmod import game, logfile, oslock
 from shmod.errors import LogError
 
 
@@ -31,7 +31,7 @@ def repair(path: str) -> Repaired:
         size = os.fstat(fd).st_size
         if size > logfile.MAX_BYTES:
             raise logfile.too_large(path, size)
-        data = os.pread(fd, size, 0)
+        data = oslock.pread(fd, size, 0)
         try:
             loaded = game.replay(logfile.parse(path, data))
             return Repaired(path, None, 0, len(loaded.log.entries), 0)
@@ -58,7 +58,8 @@ def _write_backup(path: str, tail: bytes) -> str:
     for number in range(1000):
         name = f"{path}.torn-{stamp}" + (f"-{number}" if number else "")
         try:
-            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | oslock.BINARY,
+                         0o600)
         except FileExistsError:
             continue
         except OSError as err:

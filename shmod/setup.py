@@ -13,7 +13,7 @@ from shmod import commitment, plaintext, shuffle
 from shmod.errors import BadInput
 from shmod.rules import ROLE_COUNTS, ROLES, Rules, parse_variants, rules_for
 from shmod.state import Public, Secret, State
-from shmod.steps import Seating, parse_cards
+from shmod.steps import Seating, parse_cards, seat_number
 
 FORMAT = 1
 MAX_NAME = 40
@@ -88,8 +88,18 @@ def new_header(
     return header
 
 
+def seat_clash(name: str, count: int) -> str:
+    """Why an all-digit ``name`` cannot sit in a ``count``-player game."""
+    return (f"player name {name!r} could be read as a seat number: in a {count}-player game "
+            f"shmod reads 1 to {count} as seats in seating order (`shmod vote {int(name)} ja` "
+            f"is whoever sits in seat {int(name)}), so a name made of digits must be another "
+            f"number (e.g. 555); give this player a name with a letter in it, e.g. "
+            f"'Player {name}'")
+
+
 def check_players(players: Any) -> list[str]:
-    """R-SEAT / R-COUNT: 5 to 10 distinct, non-empty names in seating order."""
+    """R-SEAT / R-COUNT: 5 to 10 distinct, non-empty names in seating order; an
+    all-digit name only where it cannot be a seat number (555, but not 3 of 7)."""
     if not isinstance(players, list):
         raise BadInput("players must be a list of names in seating order")
     names = []
@@ -104,8 +114,6 @@ def check_players(players: Any) -> list[str]:
             raise BadInput(f"player name {name!r} holds a {problem}")
         if len(name) > MAX_NAME:
             raise BadInput(f"player name {name[:20]!r}… is longer than {MAX_NAME} characters")
-        if name.isdigit():
-            raise BadInput(f"player name {name!r} would be mistaken for a seat number")
         names.append(name)
     folded = [n.casefold() for n in names]
     dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
@@ -113,6 +121,9 @@ def check_players(players: Any) -> list[str]:
         raise BadInput(f"player names must differ (ignoring case): {', '.join(dupes)}")
     if not 5 <= len(names) <= 10:
         raise BadInput(f"R-COUNT: Secret Hitler takes 5 to 10 players, not {len(names)}")
+    for name in names:
+        if seat_number(name, len(names)) is not None:
+            raise BadInput(seat_clash(name, len(names)))
     return names
 
 
@@ -127,6 +138,9 @@ def parse_setup(raw: Any) -> Setup:
         raise BadInput(f"shmod: {raw.get('shmod')!r} is not a log format this shmod reads "
                        f"(expected shmod: {FORMAT})")
     names = check_players(raw.get("players"))
+    if any(not isinstance(name, str) for name in raw["players"]):
+        raise BadInput("a player's name must be text: write an all-digit name in quotes, "
+                       'e.g. - "555"')
     if names != raw["players"]:
         raise BadInput("player names must be written without extra spaces")
     variants = parse_variants(raw.get("variants"))

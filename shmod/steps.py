@@ -65,6 +65,13 @@ class Step:
     force: bool = False  # correct: void what players have already seen
 
 
+def seat_number(text: str, count: int) -> int | None:
+    """``text`` as a seat number 1..``count`` (R-SEAT), or None when it is not one."""
+    if text.isdecimal() and 1 <= int(text) <= count:
+        return int(text)
+    return None
+
+
 class Seating:
     """Looks players up by name (any case), seat number or unique prefix."""
 
@@ -80,8 +87,9 @@ class Seating:
         key = text.casefold()
         if key in self._exact:
             return self._exact[key]
-        if text.isdigit() and 1 <= int(text) <= len(self.players):
-            return int(text) - 1
+        number = seat_number(text, len(self.players))
+        if number is not None:
+            return number - 1
         if prefixes and key:
             hits = [s for s, name in enumerate(self.players) if name.casefold().startswith(key)]
             if len(hits) == 1:

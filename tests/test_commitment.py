@@ -56,6 +56,22 @@ def test_malformed_commitment_is_refused():
         commitment.parse_hex("abc")
 
 
+@pytest.mark.parametrize("typed", ["{h8}…", "{h8}...", "{h8}", "{h63}"])
+def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
+    path = str(tmp_path / "g.yaml")
+    full = new_game(path, PLAYERS, seed="s1").state.public[0].data["commitment"]
+    typed = typed.format(h8=full[:8], h63=full[:63])
+    digits = len(typed.rstrip(".…"))
+    code, out, err = run("audit", path, "-c", typed)
+    assert code == 2 and out == ""
+    assert err.startswith(f"Error: a commitment is all 64 hexadecimal digits (SHA-256), as "
+                          f"`shmod new` printed it; {typed!r} has only {digits}. A prefix is "
+                          f"not accepted: a setup whose commitment starts with the same digits "
+                          f"can be found by trying many setups")
+    assert run("audit", path, "-c", full)[0] == 0
+    assert commitment.parse_hex(full.upper()) == full
+
+
 def test_new_game_publishes_the_commitment_in_its_start_event(tmp_path):
     game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1")
     start = game.state.public[0]

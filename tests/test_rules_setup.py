@@ -29,7 +29,7 @@ def test_seat_duplicate_or_numeric_names_are_refused():
     head["players"][1] = "ann"
     with pytest.raises(BadInput, match=r"must differ \(ignoring case\): Ann, ann"):
         parse_setup(head)
-    with pytest.raises(BadInput, match="'3' would be mistaken for a seat number"):
+    with pytest.raises(BadInput, match="'3' could be read as a seat number: in a 5-player"):
         new_header(["Ann", "Bob", "3", "Dan", "Eve"], seed="s", salt="x", created="c")
     names = new_header(["  Ann  Lee ", "Bob", "Cat", "Dan", "Eve"], seed="s", salt="x", created="c")["players"]
     assert names[0] == "Ann Lee"
