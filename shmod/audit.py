@@ -107,7 +107,7 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
         setup = parse_setup(log.header)
     except BadInput as err:
         report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
-    report.problems += chain_problems(log, report.warnings, pinned)
+    report.problems += chain_problems(log, report.warnings, pinned, heads)
     steps = _parse_all(log, setup, report)
     if setup is None:
         report.stopped = "the header is invalid, so no entry could be judged"
@@ -248,8 +248,8 @@ def _acknowledged(log: logfile.LogFile) -> dict[int, str]:
     return out
 
 
-def chain_problems(log: logfile.LogFile, warnings: list[Problem],
-                   pinned: int = -1) -> list[Problem]:
+def chain_problems(log: logfile.LogFile, warnings: list[Problem], pinned: int = -1,
+                   heads: list[str] | None = None) -> list[Problem]:
     """Check every entry's ``hash`` against the one before it, and locate tampering.
 
     Each entry is checked against the *stored* hash of the entry before it, so one
@@ -278,9 +278,9 @@ def chain_problems(log: logfile.LogFile, warnings: list[Problem],
                     "unverified", "entry has no hash (appended by hand, or its hash was "
                     "removed): nothing vouches for it but a thread checkpoint posted after it "
                     "(audit --thread)", line=line, entry=index + 1))
-            previous = _link(previous, raw)
+            previous = _next(previous, raw, index, heads)
             continue
-        if stored != _link(previous, raw):
+        if stored != _next(previous, raw, index, heads):
             if origins is None:
                 origins = _origins(log, start_link)
                 acknowledged = _acknowledged(log)
@@ -294,6 +294,14 @@ def chain_problems(log: logfile.LogFile, warnings: list[Problem],
                 problems.append(found)
         previous = str(stored)
     return problems
+
+
+def _next(previous: str, raw: dict[str, Any], index: int, heads: list[str] | None) -> str:
+    """The link after entry ``index``, taken from the content chain (:func:`shmod.
+    checkpoints.heads`) while the chain so far is intact: each entry hashed once."""
+    if heads is not None and heads[index] == previous:
+        return heads[index + 1]
+    return _link(previous, raw)
 
 
 def _origins(log: logfile.LogFile, start_link: str) -> dict[str, int]:

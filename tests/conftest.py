@@ -2,34 +2,42 @@
 report at the end of every run. Scripted-game helpers are in scripted.py."""
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
 from shmod.cli import main
 
-_COUNTS: dict[str, str] = {}
+COUNTS = "SHMOD_TEST_COUNTS"  # a folder the safety tests write their counts to
 
 
 def pytest_configure(config: pytest.Config) -> None:
     # Tests write logs with default modes; the warning itself is tested in test_permissions.
     config.addinivalue_line("filterwarnings", "ignore::shmod.logfile.LogWarning")
+    if not hasattr(config, "workerinput"):  # the controller; xdist workers inherit it
+        os.environ[COUNTS] = tempfile.mkdtemp(prefix="shmod-counts-")
 
 
 @pytest.fixture
 def report_counts():  # type: ignore[no-untyped-def]
-    """Call ``report_counts(name, line)``; the line is printed in the terminal summary."""
+    """Call ``report_counts(name, line)``; the line is printed in the terminal summary
+    (from whichever xdist worker ran the test)."""
     def report(name: str, line: str) -> None:
-        _COUNTS[name] = line
+        (Path(os.environ[COUNTS]) / name.replace("/", "-")).write_text(f"{name}: {line}")
         print(f"{name}: {line}")
     return report
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
-    if _COUNTS:
+    folder = Path(os.environ.get(COUNTS, "/nonexistent"))
+    lines = sorted(p.read_text() for p in folder.glob("*")) if folder.is_dir() else []
+    if lines:
         terminalreporter.section("safety counts")
-        for name, line in sorted(_COUNTS.items()):
-            terminalreporter.write_line(f"{name}: {line}")
+        for line in lines:
+            terminalreporter.write_line(line)
 
 
 @pytest.fixture

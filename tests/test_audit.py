@@ -85,6 +85,7 @@ def recount(log):
 
 
 @pytest.mark.parametrize("players", range(5, 11))
+@pytest.mark.slow
 def test_every_simulated_game_is_valid_and_recounted(players):
     rng = random.Random(players)
     for combo in COMBOS:

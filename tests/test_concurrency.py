@@ -9,9 +9,14 @@ import subprocess
 import sys
 from collections import Counter
 
+import pytest
+
 from shmod import game
 from shmod.moves import legal_steps
 from shmod.state import NOMINATE, OVER, VOTE
+
+pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
+
 
 ROUNDS = 30
 WORKERS = 4
@@ -21,6 +26,7 @@ WORKER = """
 import json, os, random, sys
 from shmod.cli import app
 from shmod.errors import ShmodError
+
 path, index = sys.argv[1], int(sys.argv[2])
 out = sys.stdout
 sys.stdout = open(os.devnull, "w")

@@ -13,12 +13,17 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from safety_helpers import SHMOD, bare, cli_args
 
 from shmod import game, logfile, repair
 from shmod.moves import legal_steps
 from shmod.state import OVER
 from shmod.steps import to_entry
+
+pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
+
 
 ATTEMPTS = 100  # per worker; two workers
 CLI_REPAIRS = 10  # per worker through `shmod repair`, the rest through the same function
@@ -34,6 +39,7 @@ def trickle(fd, data):
 logfile._write_all = trickle
 sys.argv = ["shmod", *sys.argv[1:]]
 from shmod.cli import main
+
 main()
 """
 

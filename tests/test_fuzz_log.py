@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 from shmod import game, logfile
 from shmod.errors import LogError
 from shmod.moves import random_game
+
+pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 
 
 def _base(players: int, seed: int, steps: int) -> bytes:

@@ -15,10 +15,15 @@ import signal
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 
+import pytest
+
 from shmod import audit, game, logfile
 from shmod.cli import main
 from shmod.errors import ShmodError
 from shmod.steps import Step
+
+pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
+
 
 CASES = int(os.environ.get("SHMOD_FUZZ_CASES", "10000"))
 SEED = int(os.environ.get("SHMOD_FUZZ_SEED", "20261122"))
@@ -166,7 +171,7 @@ def test_fuzz_command_lines_and_logs(tmp_path, report_counts):
                 signal.alarm(0)
     finally:
         signal.signal(signal.SIGALRM, old)
-    report_counts("fuzz", f"{CASES} cases (seed {SEED}): {counts['commands']} command lines "
+    report_counts("fuzz run", f"{CASES} cases (seed {SEED}): {counts['commands']} command lines "
                   f"({counts['accepted']} accepted), {counts['logs']} log files; "
                   f"{counts['internal']} internal errors, {counts['hangs']} hangs, "
                   f"{counts['tracebacks']} tracebacks, {counts['unloadable']} accepted "

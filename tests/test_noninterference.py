@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -181,6 +182,7 @@ def make_pair(game_seed: int, players: int, variants: list[str]):  # type: ignor
 
 @settings(max_examples=1000, deadline=None, derandomize=True)
 @given(st.integers(0, 2**32), st.integers(5, 10), st.sampled_from(VARIANTS))
+@pytest.mark.slow
 def test_posts_do_not_depend_on_hidden_information(game_seed, players, variants):
     setup, steps, twin, twin_moves = make_pair(game_seed, players, variants)
     assert thread_posts(setup, steps) == thread_posts(twin, twin_moves)

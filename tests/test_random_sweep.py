@@ -13,6 +13,9 @@ from shmod.setup import parse_setup, start
 from shmod.state import NOMINATE, OVER, POWER, RESHUFFLE, VOTE, State
 from shmod.steps import Step
 
+pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
+
+
 VARIANT_SETS = [
     [f"term5={a}", f"veto={b}", f"tracker_reset={c}"]
     for a, b, c in itertools.product(("alive", "seated"), ("rulebook", "secret-vote"),

@@ -32,6 +32,7 @@ def _next(loaded: game.Game) -> Step:
     return legal_steps(loaded.state)[0]
 
 
+@pytest.mark.slow
 def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_path):
     """The write of a step plus its seeded reshuffle, cut at every byte (R-RESHUFFLE)."""
     header, steps, trigger = _steps_to_a_reshuffle()

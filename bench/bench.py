@@ -1,0 +1,216 @@
+"""shmod's benchmarks, each goal with its ratio and met/missed (BENCHMARKS.md).
+
+    python bench/bench.py            # about 3 minutes on two cores
+
+It builds its own environment first (``bench/.env``, reused): the working tree installed
+as a user installs it (``pip install .``, byte-compiled, not editable) next to typer
+0.28.0, so that shmod and the minimal typer app it is compared with start on the same
+Python, the same typer and the same site-packages. Then, in one run:
+
+1. start-up: ``shmod status`` and ``shmod prods`` on a finished 10-player game against a
+   minimal typer app, whole processes, medians of 15 alternating runs (goal <= 1.5x);
+2. a whole scripted 10-player game recorded through the installed ``shmod`` (every
+   nominate, vote, discard, enact, power and ``post --mark``): total wall time;
+3. auditing 1,000 simulated games against merely parsing them with PyYAML's C loader
+   (goal <= 1.5x);
+4. audit time by log length (goal: flat time per entry).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from shmod import logfile
+from shmod.audit import audit_file, audit_log
+from shmod.game import log_text
+from shmod.moves import random_game
+from shmod.simulate import SIMULATED_AT, parse_counts, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = ROOT / "bench" / ".env"
+TYPER = "typer==0.28.0"
+HELLO = '''import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def hello() -> None:
+    print("hello")
+
+
+app()
+'''
+
+
+def verdict(ratio: float, goal: float) -> str:
+    return f"{ratio:.2f}x (goal <= {goal}x: {'met' if ratio <= goal else 'MISSED'})"
+
+
+def environment() -> Path:
+    """``bench/.env`` with typer 0.28.0 and this working tree installed (not editable)."""
+    python = ENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(ENV)], check=True)
+    pip = [str(python), "-m", "pip", "install", "-q"]
+    for extra in ([TYPER, str(ROOT)], ["--force-reinstall", "--no-deps", str(ROOT)]):
+        subprocess.run(pip + extra, check=True, stderr=subprocess.DEVNULL, env=clean_env())
+    return python
+
+
+def clean_env() -> dict[str, str]:
+    """The environment a moderator's shell has: byte code written and read as usual."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("SHMOD_GAME", None)
+    return env
+
+
+def timed(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=env)
+    return time.perf_counter() - start
+
+
+def bench_startup(python: Path, folder: str, runs: int) -> None:
+    sim = random_game(10, random.Random(10))
+    log = os.path.join(folder, "ten.yaml")
+    Path(log).write_text(log_text(sim.header, sim.steps, at=SIMULATED_AT))
+    hello = os.path.join(folder, "hello.py")
+    Path(hello).write_text(HELLO)
+    shmod = str(python.parent / "shmod")
+    env = clean_env()
+    argvs = {"typer app": [str(python), hello], "status": [shmod, "status", "-g", log],
+             "prods": [shmod, "prods", "-g", log]}
+    for argv in argvs.values():  # warm the caches, write the byte code
+        timed(argv, env)
+    times: dict[str, list[float]] = {name: [] for name in argvs}
+    for _ in range(runs):  # alternate, so load on the machine affects all alike
+        for name, argv in argvs.items():
+            times[name].append(timed(argv, env))
+    base = statistics.median(times["typer app"])
+    print(f"(1) start-up, medians of {runs} alternating runs, a finished 10-player game "
+          f"({len(sim.steps)} entries): minimal typer 0.28.0 app {base * 1000:.0f} ms")
+    for name in ("status", "prods"):
+        took = statistics.median(times[name])
+        print(f"    shmod {name}: {took * 1000:.0f} ms, ratio {verdict(took / base, 1.5)}")
+
+
+def _argv(step, names: tuple[str, ...]) -> list[str] | None:  # type: ignore[no-untyped-def]
+    if step.kind == "reshuffle":
+        return None  # a seeded game's reshuffles are appended by shmod itself
+    if step.kind == "nominate":
+        return ["nominate", names[step.target]]
+    if step.kind == "vote":
+        return ["vote", names[step.by], "ja" if step.vote else "nein"]
+    if step.kind in ("discard", "enact"):
+        return [step.kind, "liberal" if step.policy == "L" else "fascist"]
+    if step.kind == "veto":
+        return ["veto", step.answer, "--by", names[step.by]]
+    if step.kind == "peek":
+        return ["peek"]
+    return [step.kind.replace("_", "-"), names[step.target]]
+
+
+def bench_whole_game(python: Path, folder: str) -> None:
+    seed = "bench-whole-game"
+    sim = random_game(10, random.Random(3), seed=seed)
+    names = tuple(sim.header["players"])  # type: ignore[arg-type]
+    shmod = str(python.parent / "shmod")
+    env = {**clean_env(), "SHMOD_GAME": os.path.join(folder, "whole.yaml")}
+    commands = [["new", *names, "--seed", seed]]
+    for step, after in zip(sim.steps, [*sim.steps[1:], None]):
+        argv = _argv(step, names)
+        if argv:
+            commands.append(argv)
+        if step.kind in ("enact", "veto") or (step.kind == "vote" and
+                                               (after is None or after.kind != "vote")):
+            commands.append(["post", "--mark"])
+    start = time.perf_counter()
+    for argv in commands:
+        done = subprocess.run([shmod, *argv], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+        if done.returncode and not (argv[0] == "post" and "nothing new" in done.stderr):
+            raise SystemExit(f"bench: shmod {' '.join(argv)} failed: {done.stderr}")
+    took = time.perf_counter() - start
+    print(f"(2) a whole 10-player game through the installed shmod: {len(commands)} commands "
+          f"in {took:.1f} s ({took / len(commands) * 1000:.0f} ms a command)")
+
+
+def bench_batch(folder: str, games: int, repeat: int) -> None:
+    paths = list(simulate(os.path.join(folder, "games"), games, parse_counts("5-10"), "bench",
+                          mixed=True))
+    entries = sum(len(logfile.read(p).entries) for p in paths[:50])
+
+    def parse_only() -> None:
+        for path in paths:
+            with open(path, "rb") as handle:
+                yaml.load(handle.read(), Loader=yaml.CSafeLoader)
+
+    def audit_all() -> None:
+        for path in paths:
+            assert audit_file(path).valid
+
+    parse, audit = float("inf"), float("inf")
+    for _ in range(repeat):  # interleaved, so load on the machine affects both alike
+        parse = min(parse, _best(parse_only, 1))
+        audit = min(audit, _best(audit_all, 1))
+    print(f"(3) {games} games (~{entries / 50:.0f} entries each): C-loader parse "
+          f"{parse:.3f} s, audit {audit:.3f} s, ratio {verdict(audit / parse, 1.5)}")
+
+
+def _best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def bench_growth(repeat: int) -> None:
+    rng = random.Random(7)
+    longest = max((random_game(10, rng) for _ in range(60)), key=lambda s: len(s.steps))
+    total = len(longest.steps)
+    per_entry = []
+    print(f"(4) audit time by log length (prefixes of a {total}-entry 10-player game):")
+    for share in (0.125, 0.25, 0.5, 1.0):
+        count = max(1, int(total * share))
+        data = log_text(longest.header, longest.steps[:count], at=SIMULATED_AT).encode()
+        seconds = _best(lambda: audit_log(logfile.parse("g.yaml", data)), repeat)
+        per_entry.append(seconds / count)
+        print(f"    {count:4d} entries: {seconds * 1000:7.2f} ms, "
+              f"{seconds / count * 1e6:6.1f} us per entry")
+    spread = per_entry[-1] / per_entry[1]
+    print(f"    per entry, longest vs a quarter: {verdict(spread, 1.5)} (flat)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}, PyYAML {yaml.__version__} "
+          f"(C loader: {yaml.__with_libyaml__}), {os.cpu_count()} CPUs, load average "
+          f"{os.getloadavg()[0]:.2f}")
+    python = environment()
+    with tempfile.TemporaryDirectory() as folder:
+        bench_startup(python, folder, args.runs)
+        bench_whole_game(python, folder)
+        bench_batch(folder, args.games, args.repeat)
+    bench_growth(args.repeat * 5)
+
+
+if __name__ == "__main__":
+    main()
