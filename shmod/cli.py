@@ -288,7 +288,7 @@ def main() -> None:
     except ShmodError as err:
         if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
             raise
-        sys.stderr.write(f"Error: {one_line(str(err))}\n")
+        sys.stderr.write(f"Error: {one_line(str(err))}{_read_more(err)}\n")
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("Interrupted: a step is recorded only once its line is written in "
@@ -300,6 +300,14 @@ def main() -> None:
         problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
         sys.stderr.write(f"Error: {one_line(str(problem))}\n")
         sys.exit(InternalError.exit_code)
+
+
+def _read_more(err: ShmodError) -> str:
+    """Where to read the rule an error cites, e.g. `` (shmod rules R-TERM)``."""
+    rule = getattr(err, "rule", None)
+    if not rule and str(err).startswith("R-"):
+        rule = str(err).split(":", 1)[0]
+    return f" (shmod rules {rule})" if rule and " " not in rule else ""
 
 
 def _runnable(args: list[str]) -> Callable[[], object]:

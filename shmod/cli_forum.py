@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from shmod.cli import FormatOpt, GameOpt, _show, _step, app
+from shmod.cli import FormatOpt, GameOpt, _show, _step, app, echo
 from shmod.completion import player_names
 
 ZoneOpt = Annotated[
@@ -131,9 +131,25 @@ def corrections(game: GameOpt) -> None:
 
 
 @app.command()
-def rules(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
-    """The rules in force for this game (board, powers, variants) as a thread post."""
-    from shmod import formats, forum_texts, game as games, views
+def rules(
+    rule: Annotated[Optional[str], typer.Argument(
+        metavar="[RULE]", help="A rule id (R-TERM, or just TERM): explain that rule.")] = None,
+    game: Annotated[Optional[str], typer.Option(
+        "--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
+        help="The game log (games/NAME.yaml).")] = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """The rules in force for this game as a thread post; with a RULE id, that rule."""
+    if rule is not None:
+        from shmod import rulebook
 
+        echo(rulebook.explain(rule))
+        return
+    from shmod import formats, forum_texts, game as games, views
+    from shmod.errors import BadInput
+
+    if game is None:
+        raise BadInput("name a game (-g PATH or SHMOD_GAME) for its rules post, or a rule "
+                       "id to explain (shmod rules R-TERM)")
     view = views.public_view(games.load(game).state)
     _show([("Post in the thread", forum_texts.rules_card(view, formats.get(fmt_name)))])

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from shmod import forum
 from shmod.formats import Plain
-from shmod.rules import POWER_NAMES, ROLE_COUNTS, VARIANT_HELP
+from shmod.rules import POWER_NAMES, ROLE_COUNTS
 from shmod.state import Public, Secret
 from shmod.views import PublicView
 
@@ -139,42 +139,63 @@ def prods(view: PublicView, fmt: Plain, now: datetime) -> list[tuple[str, str]]:
     return out
 
 
-def _variant_sentence(key: str, value: str) -> str:
-    return f"{key}={value}: {VARIANT_HELP[key]}" if key in VARIANT_HELP else f"{key}: {value}"
+#: What a switch that is on means, for players (a default switch is not mentioned).
+HOUSE_RULES = {
+    ("term5", "seated"): "Only because this game started with five players may the last "
+    "President be nominated Chancellor; with five left in a bigger game, both term limits "
+    "stay.",
+    ("veto", "secret-vote"): "The veto works as online: the Chancellor picks the policy to "
+    "enact, then the President and the Chancellor vote on the veto in secret, and it needs "
+    "both Ja.",
+    ("tracker_reset", "election"): "A successful election also sets the Election Tracker "
+    "back to zero.",
+    ("rebalanced", "on"): "Rebalanced setup: six-player games start with a Fascist policy "
+    "on the board; seven- and nine-player games have one Fascist policy fewer in the deck.",
+    ("first_president", "seat1"): "The first Presidential Candidate is the first player "
+    "in the seating order.",
+    ("eva_braun", "on"): "Eva Braun house rule: once three Fascist policies are down, a tied "
+    "vote on a Hitler Chancellor elects him, and the Fascists win.",
+}
 
 
 def rules_card(view: PublicView, fmt: Plain) -> str:
-    """The rules in force for this game as a thread post, for the table to agree on."""
-    b, e = fmt.bold, fmt.escape
+    """The rules in force for this game as a thread post, for the table to agree on:
+    plain sentences for players, the switches that differ from the rulebook only."""
+    b = fmt.bold
     players = len(view.players)
     liberals, fascists = ROLE_COUNTS[players]
     rules = dict(view.variants)
     powers = [f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
               for n, p in enumerate(view.powers, 1)]
     powers.append(f"Fascist policy {view.fascist_win}: the Fascists win")
-    veto = (f"The veto is unlocked after {view.veto_zone} Fascist policies (R-VETO)."
+    veto = (f"After {view.veto_zone} Fascist policies the Chancellor may propose to veto "
+            "both policies; if the President agrees, nothing is enacted."
             if view.veto_zone < view.fascist_win else "There is no veto in this game.")
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
+    fascist_word = "one Fascist" if fascists == 1 else f"{fascists} Fascists"
+    house = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
     lines = [
         fmt.heading(f"Rules for this game: {players} players"),
         "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
-        f"Roles: {liberals} Liberals, {fascists} Fascist(s) and Hitler. The Fascists know "
-        f"each other and Hitler; Hitler {'knows' if know else 'does not know'} the "
-        "Fascists (R-KNOW).",
-        f"Policies: {rules.get('deck', '6 Liberal + 11 Fascist')} in the deck; "
-        f"{rules.get('start', 'no policies enacted')} at the start.",
+        f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
+        f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
+        f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
+        f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
+        f"{rules.get('start', 'none enacted')} at the start.",
         "Fascist track:",
         fmt.bullets(powers),
-        f"Liberals win with {view.liberal_win} Liberal policies or by executing Hitler. "
-        f"Hitler elected Chancellor after {view.hitler_zone} Fascist policies wins it for "
-        "the Fascists (R-HITLER-ELECTED).",
+        f"The Liberals win with {view.liberal_win} Liberal policies or by executing Hitler. "
+        f"The Fascists also win if Hitler is elected Chancellor after {view.hitler_zone} "
+        "Fascist policies.",
+        "The last elected President and Chancellor cannot be nominated Chancellor; "
+        + ("in a game that started with five players, only the last Chancellor."
+           if rules.get("term5") == "seated" else
+           "with five or fewer players alive, only the last Chancellor."),
         veto,
-        f"Election Tracker: {view.chaos_at} failed governments in a row enact the top "
-        "policy (R-CHAOS).",
-        b("Switches:"),
-        fmt.bullets([e(_variant_sentence(k, v)) for k, v in view.variants
-                     if k in VARIANT_HELP]),
-        "Votes and secret choices reach the moderator by PM; the moderator prods but "
-        "never votes or chooses for a player (R-STALL).",
+        f"After {view.chaos_at} failed elections in a row, the top policy is enacted and "
+        "term limits are forgotten.",
+        *([b("House rules:"), fmt.bullets(house)] if house else []),
+        "Send your votes and secret choices to the moderator by PM. The moderator may "
+        "remind you, but never votes or chooses for you.",
     ]
     return "\n".join(lines)

@@ -41,20 +41,6 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "first_president": ("random", "seat1"),
     "eva_braun": ("off", "on"),
 }
-VARIANT_HELP = {
-    "term5": "R-TERM5: the five-player term-limit exception counts players alive "
-    "(default) or only games seated with five (seated)",
-    "veto": "R-VETO: the Chancellor proposes and the President answers in public "
-    "(rulebook, default) or both vote on the veto in secret (secret-vote)",
-    "tracker_reset": "R-TRACKER-RESET: the Election Tracker resets on an enactment "
-    "(default) or also on a successful election (election)",
-    "rebalanced": "secret-hitler.io's rebalanced setups (on): 6 players start with a "
-    "Fascist policy enacted, 7 and 9 players play with one Fascist policy fewer",
-    "first_president": "R-FIRST: the first Presidential Candidate is drawn at random "
-    "(default) or always seat 1 (seat1)",
-    "eva_braun": "R-EVA-BRAUN (on): a tied vote elects a Hitler Chancellor, winning for "
-    "the Fascists, once the Hitler zone is reached",
-}
 
 
 def board_name(players: int) -> str:

@@ -106,7 +106,7 @@ def test_new_refuses_bad_setups_and_never_overwrites(run, log, tmp_path):
     assert code != 0 and err.startswith("Error: ") and log.read_bytes() == before
     other = tmp_path / "h.yaml"
     code, _, err = run("new", "A1", "B1", "C1", "D1", "-g", str(other))
-    assert (code, err) == (2, "Error: R-COUNT: Secret Hitler takes 5 to 10 players, not 4\n")
+    assert (code, err) == (2, "Error: R-COUNT: Secret Hitler takes 5 to 10 players, not 4 (shmod rules R-COUNT)\n")
     code, _, err = run("new", *SEATS, "-g", str(other), "-V", "term5=never")
     assert code == 2 and "term5='never' is not one of: alive, seated" in err
     assert not other.exists()

@@ -140,6 +140,6 @@ def test_a_whole_game_from_an_empty_folder(tmp_path):
     before = m.log.read_bytes()
     over = m.run("nominate", "Bob", code=1)
     assert over["err"] == ("Error: R-WIN-LIB: the game is over (Liberals won: Hitler (Ann) was "
-                           "executed); no nominate can be recorded\n")
+                           "executed); no nominate can be recorded (shmod rules R-WIN-LIB)\n")
     assert m.log.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml"]

@@ -110,7 +110,7 @@ def test_cli_repair_and_refused_step_leave_earlier_bytes_alone(tmp_path, capsys,
     data = path.read_bytes()
     assert run_main(monkeypatch, "vote", "Cy", "nein", "-g", str(path)) == 1
     assert capsys.readouterr().err == ("Error: R-VOTE: Cy has already voted; a vote is "
-                                       "final once received\n")
+                                       "final once received (shmod rules R-VOTE)\n")
     assert path.read_bytes() == data
     with open(path, "ab") as handle:
         handle.write(b"- {kind: vote, by: Dee, vo")

@@ -1,0 +1,77 @@
+"""Issue 10 §1: the rules shmod cites ship with it. Every rule id used anywhere in shmod
+is explained in shmod/rulebook.py, docs/rules.md is generated from it, ``shmod rules ID``
+prints one, every refusal says where to read more, and nothing points outside the
+repository."""
+import re
+from pathlib import Path
+
+import pytest
+
+from shmod import rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+
+
+def ids_used_in_shmod() -> set[str]:
+    found: set[str] = set()
+    for path in (ROOT / "shmod").glob("*.py"):
+        found |= set(ID.findall(path.read_text()))
+    return found
+
+
+def test_every_rule_id_in_shmod_is_explained():
+    used = ids_used_in_shmod()
+    assert len(used) >= 40
+    assert used <= set(rulebook.RULES), sorted(used - set(rulebook.RULES))
+
+
+def test_docs_rules_md_is_generated_from_the_rulebook():
+    assert (ROOT / "docs" / "rules.md").read_text() == rulebook.markdown(), \
+        "run: python -m shmod.rulebook > docs/rules.md"
+    for rule in rulebook.RULES:
+        assert f"**{rule}**" in rulebook.markdown()
+
+
+def test_the_readme_and_docs_link_the_rules_and_nothing_outside():
+    readme = (ROOT / "README.md").read_text()
+    assert "(docs/rules.md)" in readme
+    for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        text = path.read_text()
+        assert "../shared" not in text and "RULES.md" not in text, path.name
+
+
+def test_shmod_rules_id_explains_one_rule(run):
+    code, out, _ = run("rules", "R-TERM")
+    assert code == 0 and out.startswith("R-TERM: Term limits\n") and "last elected" in out
+    code, out, _ = run("rules", "term5")
+    assert code == 0 and out.startswith("R-TERM5: ")
+    code, _, err = run("rules", "R-NOPE")
+    assert code == 2 and err.startswith("Error: unknown rule 'R-NOPE' (known: R-SEAT")
+
+
+def test_a_refusal_ends_with_where_to_read_more(run, tmp_path):
+    from shmod import game
+
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s", first="Ann")
+    code, _, err = run("nominate", "Ann", "-g", str(path))
+    assert code == 1 and err.startswith("Error: R-NOMINATE: ")
+    assert err.endswith(" (shmod rules R-NOMINATE)\n")
+    code, _, err = run("deadline", "2020-01-01", "-g", str(path))
+    assert err.endswith(" (shmod rules R-DEADLINE)\n")
+
+
+@pytest.mark.parametrize("fmt", ["plain", "bbcode", "markdown"])
+def test_the_rules_post_is_for_players(run, tmp_path, fmt):
+    from shmod import game
+
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s",
+                  variants=["eva_braun=on"])
+    code, out, err = run("rules", "-g", str(path), "-f", fmt)
+    assert code == 0 and "Post in the thread" in err
+    assert out.lstrip("[=#* b]").startswith("Rules for this game") or "Rules for this game" in out.splitlines()[0]
+    assert not ID.search(out), out  # players do not know rule ids
+    assert "(s)" not in out and "=" not in out.replace("==", "")
+    assert "Eva Braun" in out and "term5" not in out and "secret-vote" not in out
