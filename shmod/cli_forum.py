@@ -39,8 +39,10 @@ def prods(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
     from shmod import formats, forum, forum_texts, game as games, views
 
     fmt = formats.get(fmt_name)
-    view = views.public_view(games.load(game).state)
-    pms = forum_texts.prods(view, fmt, forum.now_utc())
+    state = games.load(game).state
+    view = views.public_view(state)
+    sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
+    pms = forum_texts.prods(view, fmt, forum.now_utc(), sent)
     if not pms:
         _show([], [("Nothing to prod", view.waiting)])
         return

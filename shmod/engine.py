@@ -522,6 +522,7 @@ def _execute(state: State, step: Step) -> None:
     was_hitler = target == state.hitler
     _say(state, EXECUTE, president=state.name(state.president), target=state.name(target),
          hitler=was_hitler)
+    _tell(state, target, "executed", president=state.name(state.president))
     if was_hitler:
         _win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
     else:

@@ -126,6 +126,8 @@ def _replace(state: State, step: Step) -> None:
             history.extend(secret.data["history"])
         else:
             history.append({"entry": secret.entry, "kind": secret.kind, "data": secret.data})
+    did = [(entry, _deed(state, done)) for entry, done in state.history
+           if done.by == seat and entry not in gone and done.kind in DEEDS]
     players = list(state.players)
     players[seat] = name
     state.players = tuple(players)
@@ -133,7 +135,30 @@ def _replace(state: State, step: Step) -> None:
     _say(state, "replace", seat=seat + 1, old=old, new=name)
     state.secrets.append(Secret(state.entries, name, "briefing", {
         "role": state.roles[seat], "replacing": old, "seat": seat + 1,
-        "knows": knows(state.players, state.roles, state.rules, seat), "history": history}))
+        "knows": knows(state.players, state.roles, state.rules, seat), "history": history,
+        "did": did}))
+
+
+#: What a seat's own steps were, for a replacement's briefing (R-REPLACE).
+DEEDS = ("nominate", "vote", "discard", "enact", "veto", "investigate", "special_election",
+         "peek", "execute")
+
+
+def _deed(state: State, step: Step) -> str:
+    """One of the seat's own steps in words: its PM or public choice."""
+    card = {"L": "a Liberal", "F": "a Fascist"}.get(step.policy or "", "")
+    target = state.name(step.target) if step.target is not None else ""
+    return {
+        "nominate": f"nominated {target} for Chancellor",
+        "vote": f"voted {'Ja' if step.vote else 'Nein'}",
+        "discard": f"discarded {card} policy as President",
+        "enact": f"enacted {card} policy as Chancellor",
+        "veto": f"veto: {step.answer}",
+        "investigate": f"investigated {target}",
+        "special_election": f"called a Special Election for {target}",
+        "peek": "used Policy Peek",
+        "execute": f"executed {target}",
+    }[step.kind]
 
 
 def replacing(state: State) -> dict[str, str]:

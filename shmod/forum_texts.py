@@ -6,6 +6,7 @@ the state itself.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
 from shmod import forum
@@ -85,6 +86,9 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
                   for item in d["history"]]
     else:
         lines.append("This seat has been sent nothing else so far.")
+    if d.get("did"):
+        lines.append("What this seat did so far, oldest first:")
+        lines += [f"(entry {entry}) {e(deed)}" for entry, deed in d["did"]]
     return "\n".join(lines)
 
 
@@ -99,19 +103,23 @@ def deadline_line(view: PublicView, now: datetime) -> str | None:
     return line
 
 
-def owed(view: PublicView, name: str) -> str:
-    """What ``name`` owes the moderator now, in the words of a PM."""
-    phase, president, chancellor = view.phase, view.president, view.chancellor
+def owed(view: PublicView, name: str, hand: str = "",
+         escape: Callable[[str], str] = str) -> str:
+    """What ``name`` owes the moderator now, in the words of a PM (names passed through
+    ``escape``); ``hand`` names the policies they were sent, where the choice is one."""
+    phase = view.phase
+    president, chancellor = escape(view.president), escape(view.chancellor or "")
+    hand = f" ({hand})" if hand else ""
     if phase == "nominate":
         return "your nomination of a Chancellor (you are the Presidential Candidate)"
     if phase == "vote":
         return (f"your vote, Ja or Nein, on President {president} and Chancellor "
                 f"{chancellor}")
     if phase == "discard":
-        return "your discard: one of the three policies I sent you (you are President)"
+        return f"your discard: one of the three policies I sent you{hand} (you are President)"
     if phase == "enact":
         veto = " or a veto proposal" if view.veto_open else ""
-        return f"the policy you enact from the two I sent you{veto} (you are Chancellor)"
+        return f"the policy you enact from the two I sent you{hand}{veto} (you are Chancellor)"
     if phase == "veto_answer":
         return f"your answer to Chancellor {chancellor}'s veto: accept or refuse"
     if phase == "veto_vote":
@@ -121,9 +129,13 @@ def owed(view: PublicView, name: str) -> str:
     return "nothing"
 
 
-def prods(view: PublicView, fmt: Plain, now: datetime) -> list[tuple[str, str]]:
+def prods(view: PublicView, fmt: Plain, now: datetime,
+          sent: Mapping[str, Sequence[Secret]] | None = None) -> list[tuple[str, str]]:
     """R-STALL: one ready PM per player the game waits for. A prod only reminds: the
-    moderator cannot act for a player."""
+    moderator cannot act for a player. ``sent``: each player's own PMs (their player
+    view), so that a prod names the policies the choice is made from."""
+    from shmod.texts import cards
+
     out = []
     deadline = (f" The deadline is {when_text(*view.deadline)}" if view.deadline else "")
     if view.deadline and now > forum.utc(view.deadline[0]):
@@ -132,9 +144,12 @@ def prods(view: PublicView, fmt: Plain, now: datetime) -> list[tuple[str, str]]:
         deadline += "."
     # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
     where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
+    kind = {"discard": "draw", "enact": "hand"}.get(view.phase)
     for name in view.waiting_on:
-        text = (f"Hi {fmt.escape(name)}, the game is waiting for {fmt.escape(owed(view, name))}. "
-                f"Please {where}.{deadline}")
+        pile = [s.data["cards"] for s in (sent or {}).get(name, ()) if s.kind == kind]
+        hand = cards(fmt, pile[-1]) if pile else ""
+        text = (f"Hi {fmt.escape(name)}, the game is waiting for "
+                f"{owed(view, name, hand, fmt.escape)}. Please {where}.{deadline}")
         out.append((name, text))
     return out
 

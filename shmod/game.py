@@ -62,7 +62,8 @@ class Game:
 
     @property
     def seating(self) -> Seating:
-        return Seating(self.state.players)
+        """Players as seated now; a name of a player who left says who replaced them."""
+        return Seating(self.state.players, self.state.replaced)
 
 
 @dataclass

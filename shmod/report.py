@@ -25,7 +25,8 @@ def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Sec
                          texts.post(view, events, fmt, notes=[prompt] if prompt else [])
                          + "\n\n" + checkpoint))
     elif view.phase == "vote":
-        sections.append(("Nothing to post yet (the votes stay secret until all are in, R-VOTE)",
+        sections.append(("Votes coming in: this progress note may be posted (the votes stay "
+                         "secret until all are in; nothing to mark)",
                          (texts.pending_vote_text(view, fmt) or "") + "\n\n" + checkpoint))
     return sections
 

@@ -3,6 +3,7 @@ moderator may reveal all"). Refused while the game is still going."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shmod.errors import BadInput
@@ -58,17 +59,21 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
         raise BadInput("the game is not over: the reveal would put secrets in the thread "
                        "(R-THREAD)")
     b, e = fmt.bold, fmt.escape
+
+    def pile(policies: Iterable[str]) -> str:
+        return cards(fmt, policies, compact=True)
+
     was = replacing(state)
     roles = [f"{b(e(name))}{f' (replacing {e(was[name])})' if name in was else ''}: "
              f"{ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
     rows = []
     for gov in governments(game):
-        second = cards(fmt, gov.chancellor_discard)
-        tail = (f"the Chancellor discarded {second} and enacted {cards(fmt, [gov.enacted])}"
+        second = pile(gov.chancellor_discard)
+        tail = (f"the Chancellor discarded {second} and enacted {pile([gov.enacted])}"
                 if gov.enacted else f"the agenda was vetoed, discarding {second}")
         rows.append(f"President {b(e(gov.president))}, Chancellor {b(e(gov.chancellor))}: "
-                    f"drew {cards(fmt, gov.drawn)}; the President discarded "
-                    f"{cards(fmt, gov.president_discard)}; {tail}.")
+                    f"drew {pile(gov.drawn)}; the President discarded "
+                    f"{pile(gov.president_discard)}; {tail}.")
     results = []
     void = voided(state)
     for s in (s for s in state.secrets if s.entry not in void):
@@ -76,11 +81,11 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
             results.append(f"{b(e(s.to))} investigated {b(e(s.data['target']))}: "
                            f"{s.data['party']}.")
         elif s.kind == "peek":
-            results.append(f"{b(e(s.to))} peeked at {cards(fmt, s.data['cards'])}.")
-    decks = [f"Starting deck, top first: {cards(fmt, game.setup.deck)}"]
+            results.append(f"{b(e(s.to))} peeked at {pile(s.data['cards'])}.")
+    decks = [f"Starting deck, top first: {pile(game.setup.deck)}"]
     shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
                 if raw.get("kind") == "reshuffle" and number not in void]
-    decks += [f"Reshuffle {n}, top first: {cards(fmt, parse_cards(raw['deck']))}"
+    decks += [f"Reshuffle {n}, top first: {pile(parse_cards(raw['deck']))}"
               for n, raw in enumerate(shuffles, 1)]
     parts = [fmt.heading("The reveal"), "Roles:", fmt.bullets(roles),
              "Governments (drawn top first):", fmt.numbered(rows) if rows else "No government sat."]

@@ -6,6 +6,7 @@ The YAML entry is a flat mapping with ``kind`` and the fields below; ``at`` and
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timezone
 from typing import Any
@@ -75,9 +76,12 @@ def seat_number(text: str, count: int) -> int | None:
 class Seating:
     """Looks players up by name (any case), seat number or unique prefix."""
 
-    def __init__(self, players: tuple[str, ...]) -> None:
+    def __init__(self, players: tuple[str, ...],
+                 replaced: Sequence[tuple[int, str, str, int]] = ()) -> None:
         self.players = players
         self._exact = {name.casefold(): seat for seat, name in enumerate(players)}
+        #: R-REPLACE: a player who left, by name: (seat, entry of the replacement)
+        self._former = {old.casefold(): (seat, entry) for seat, old, _new, entry in replaced}
 
     def seat(self, value: object, *, prefixes: bool = True) -> int:
         """The seat of ``value``; an unknown or ambiguous name lists the candidates."""
@@ -97,6 +101,10 @@ class Seating:
             if hits:
                 names = ", ".join(self.players[s] for s in hits)
                 raise BadInput(f"{text!r} is ambiguous: it could be {names}")
+        if key in self._former:
+            seat, entry = self._former[key]
+            raise BadInput(f"{text} was replaced by {self.players[seat]} (entry {entry}); "
+                           f"name {self.players[seat]} or seat {seat + 1} instead")
         listing = ", ".join(f"{s + 1}. {n}" for s, n in enumerate(self.players))
         raise BadInput(f"unknown player {text!r} (players: {listing})")
 

@@ -22,8 +22,21 @@ def policy(fmt: Plain, card: str) -> str:
     return fmt.color(fmt.bold(POLICY_NAMES[card]), colour)
 
 
-def cards(fmt: Plain, pile: Iterable[str]) -> str:
-    return ", ".join(policy(fmt, c) for c in pile)
+def cards(fmt: Plain, pile: Iterable[str], *, compact: bool = False) -> str:
+    """A list of policies, each in bold and colour; ``compact``: each run of one party
+    coloured once and not bold (forums cap a post's length, and the reveal names every
+    card of the game)."""
+    if not compact:
+        return ", ".join(policy(fmt, c) for c in pile)
+    runs: list[list[str]] = []
+    for card in pile:
+        if runs and runs[-1][0] == card:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return ", ".join(fmt.color(", ".join(POLICY_NAMES[c] for c in run),
+                               LIB_COLOUR if run[0] == LIBERAL else FAS_COLOUR)
+                     for run in runs)
 
 
 # -- thread posts -------------------------------------------------------------------
@@ -52,10 +65,9 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return (f"President {b(e(d['president']))} and Chancellor {b(e(d['chancellor']))} "
                 f"enacted a {policy(fmt, d['policy'])} policy.")
     if kind == "chaos":
-        return (f"The Election Tracker reaches {view.chaos_at}: the country is thrown into "
-                f"chaos. The top policy is enacted: {policy(fmt, d['policy'])}. Any power "
-                "it would grant is ignored, the Election Tracker resets and term limits are "
-                "forgotten (R-CHAOS).")
+        return (f"The Election Tracker reaches {view.chaos_at}: the top policy is enacted: "
+                f"{policy(fmt, d['policy'])}. Any power it would grant is ignored, the "
+                "Election Tracker resets and term limits are forgotten.")
     if kind == "veto_proposed":
         return (f"Chancellor {b(e(d['chancellor']))} proposes a veto. President "
                 f"{b(e(d['president']))}, do you agree?")
@@ -76,7 +88,7 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return (f"President {b(e(d['president']))} gains {b(POWER_NAMES[d['power']])} and "
                 "must use it before the next round.")
     if kind == "power_skipped":
-        return f"{POWER_NAMES[d['power']]} has no legal target and is skipped (R-NO-TARGET)."
+        return f"{POWER_NAMES[d['power']]} has no legal target and is skipped."
     if kind == "investigate":
         return (f"President {b(e(d['president']))} investigates {b(e(d['target']))}'s party "
                 "membership. The result has been sent to the President only.")
@@ -92,7 +104,7 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return f"President {b(e(d['president']))} executes {b(e(d['target']))}. {tail}"
     if kind == "game_over":
         return fmt.blocks([fmt.heading(f"Game over: the {d['winner']} win"),
-                           f"{e(d['reason'])} ({d['rule']})."])
+                           f"{e(d['reason'])}."])
     if kind in ("deadline", "replace", "correction"):
         from shmod import forum_texts
 
@@ -147,7 +159,7 @@ def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
         else:
             rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}")
     totals = (f"Ja {d['ja']}, Nein {d['nein']}: {d['needed']} Ja of {d['alive']} alive "
-              "were needed (R-MAJORITY).")
+              "were needed.")
     if d.get("eva_braun"):
         result = [b("A tie with the Hitler zone reached: under the Eva Braun rule the tie "
                     "elects Hitler as Chancellor.")]
@@ -155,12 +167,13 @@ def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
         result = [b(f"Elected: President {e(d['president'])}, Chancellor {e(d['chancellor'])}.")]
         if d.get("not_hitler"):
             result.append(f"With three or more Fascist policies down, the table learns that "
-                          f"{b(e(d['chancellor']))} is {b('not Hitler')} (R-HITLER-ELECTED).")
+                          f"{b(e(d['chancellor']))} is {b('not Hitler')}.")
     else:
         result = [b("The government is not elected.") +
                   f" Election Tracker: {d['tracker']}/{chaos_at}."]
         if d["tracker"] >= chaos_at:
-            result.append("Three failed governments in a row: chaos strikes.")
+            result.append(f"{chaos_at} failed governments in a row: the country is thrown "
+                          "into chaos.")
     return fmt.blocks([
         f"Votes on President {b(e(d['president']))} and Chancellor {b(e(d['chancellor']))}, "
         "in seating order:",
@@ -290,6 +303,10 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
         from shmod import forum_texts
 
         return forum_texts.pm_text(secret, fmt)
+    if kind == "executed":
+        return (f"President {b(e(d['president']))} has executed you. From now on you may not "
+                "post in the thread, vote, or hold office, and you must not reveal your role; "
+                "you may keep reading.")
     if kind == "retract":
         from shmod import forum_texts
 

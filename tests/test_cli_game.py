@@ -16,7 +16,7 @@ import pytest
 SHMOD = Path(sys.executable).parent / "shmod"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 HEADING = re.compile(
-    r"^(?:── )?(PM to \w+|Post in the thread|Nothing to post yet|Waiting for)(?: \([^)]*\))? ─+$", re.M)
+    r"^(?:── )?(PM to \w+|Post in the thread|Votes coming in|Waiting for)(?: \([^)]*\))? ─+$", re.M)
 
 
 class Moderator:

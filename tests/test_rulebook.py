@@ -75,3 +75,27 @@ def test_the_rules_post_is_for_players(run, tmp_path, fmt):
     assert not ID.search(out), out  # players do not know rule ids
     assert "(s)" not in out and "=" not in out.replace("==", "")
     assert "Eva Braun" in out and "term5" not in out and "secret-vote" not in out
+
+
+def test_player_facing_posts_and_pms_cite_no_rule_ids():
+    """The snapshot thread (every post and the reveal, three formats) and every PM of a
+    whole game: players do not know rule ids."""
+    import random
+
+    from shmod import texts
+    from shmod.formats import FORMATS
+    from shmod.moves import random_game
+    from shmod.setup import parse_setup, start
+    from shmod import engine
+
+    for snapshot in (ROOT / "tests" / "snapshots").glob("example_thread.*.txt"):
+        assert not ID.search(snapshot.read_text()), snapshot.name
+    for seed in range(6):
+        sim = random_game(5 + seed, random.Random(seed))
+        state = start(parse_setup(sim.header))
+        for step in sim.steps:
+            engine.apply(state, step)
+        for secret in state.secrets:
+            for fmt in FORMATS.values():
+                text = texts.pm_text(secret, fmt())
+                assert not ID.search(text), (secret.kind, text)

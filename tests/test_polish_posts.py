@@ -1,0 +1,97 @@
+"""Issue 10 §2: posts and PMs a moderator sends as they are."""
+from __future__ import annotations
+
+import random
+
+from shmod import forum, forum_texts, game, texts, views
+from shmod.formats import BBCode, Plain
+from shmod.moves import random_game
+from shmod.steps import Step
+
+NAMES = ["Grundbegriff", "Ann", "Bob", "Cat", "Dan"]
+
+
+def _game(tmp_path):
+    path = str(tmp_path / "g.yaml")
+    game.new_game(path, NAMES, seed="polish", first="Ann")
+    return path
+
+
+def _elect(path: str) -> None:
+    state = game.load(path).state
+    game.record(path, lambda g: Step("nominate", by=state.president, target=0))
+    for seat in range(5):
+        game.record(path, lambda g, s=seat: Step("vote", by=s, vote=True))
+
+
+def test_stdout_is_only_the_text_to_paste(run, tmp_path):
+    path = _game(tmp_path)
+    code, out, err = run("rules", "-f", "bbcode", "-g", path)
+    assert code == 0 and out.startswith("[b][u]Rules for this game") and "──" not in out
+    code, out, err = run("nominate", "Grundbegriff", "-g", path)
+    assert "── Post in the thread" in err and "── Waiting for" in err and "──" not in out
+    code, out, err = run("vote", "Ann", "ja", "-g", path)
+    assert "Nothing to post yet" not in out + err
+    assert "Votes coming in" in err and "1 of 5" in out
+
+
+def test_prods_name_the_policies_the_choice_is_made_from(tmp_path):
+    path = _game(tmp_path)
+    _elect(path)
+    state = game.load(path).state
+    view = views.public_view(state)
+    sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
+    [(to, text)] = forum_texts.prods(view, Plain(), forum.now_utc(), sent)
+    hand = texts.cards(Plain(), state.hand)
+    assert to == state.players[state.president]
+    assert f"one of the three policies I sent you ({hand})" in text
+
+
+def test_an_executed_player_is_told(tmp_path):
+    rng = random.Random(4)
+    for _ in range(200):
+        sim = random_game(7, rng)
+        if any(s.kind == "execute" for s in sim.steps):
+            break
+    from shmod.setup import parse_setup, start
+    from shmod import engine
+
+    state = start(parse_setup(sim.header))
+    for step in sim.steps:
+        engine.apply(state, step)
+    executed = [s for s in state.secrets if s.kind == "executed"]
+    assert executed
+    text = texts.pm_text(executed[0], Plain())
+    assert text.startswith("President ") and "has executed you" in text
+
+
+def test_a_replaced_name_says_who_took_the_seat(run, tmp_path):
+    path = _game(tmp_path)
+    run("replace", "Grundbegriff", "Moe", "-g", path)
+    code, _, err = run("nominate", "Grundbegriff", "-g", path)
+    assert code == 2
+    assert err.startswith("Error: Grundbegriff was replaced by Moe (entry 1); name Moe or seat 1")
+
+
+def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):
+    path = _game(tmp_path)
+    _elect(path)
+    state = game.load(path).state
+    president = state.president
+    done = game.record(path, lambda g: Step("replace", target=president, text="Zed"))
+    [pm] = done.secrets
+    text = texts.pm_text(pm, Plain())
+    assert "What this seat did so far, oldest first:" in text
+    assert "nominated Grundbegriff for Chancellor" in text and "voted Ja" in text
+
+
+def test_the_bbcode_reveal_colours_runs_not_cards(tmp_path):
+    from shmod.reveal import reveal_text
+
+    from pathlib import Path
+
+    log = Path(__file__).resolve().parent.parent / "games" / "dealt-without-seed-7-players.yaml"
+    loaded = game.load(str(log))
+    text = reveal_text(loaded, BBCode())
+    assert len(text.encode()) < 4000  # was 4,882 bytes with [color][b] around every card
+    assert "[b]Fascist[/b]" not in text and "Fascist, Fascist" in text
