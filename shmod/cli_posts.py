@@ -97,3 +97,20 @@ def reveal(
     from shmod import formats, game as games, reveal as reveals
 
     echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))
+
+
+@app.command()
+def history(
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+    bbcode_table: Annotated[bool, typer.Option(
+        "--bbcode-table", help="With -f bbcode: a [table] for forums that have one, instead "
+        "of an aligned [code] block.")] = False,
+) -> None:
+    """Every election so far: each player's vote in seating order, results, policies, powers."""
+    from shmod import formats, game as games, views
+    from shmod.history import history_text
+
+    _hint("Post in the thread (the voting record):")
+    view = views.public_view(games.load(game).state)
+    echo(history_text(view, formats.get(fmt_name), bbcode_table=bbcode_table))

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from shmod import engine, posts, texts
 from shmod.formats import FORMATS
+from shmod.history import history_text
 from shmod.moves import random_game
 from shmod.setup import Setup, parse_setup, start
 from shmod.state import State
@@ -155,8 +156,8 @@ ViewFn = Callable[[State], PublicView]
 
 def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view) -> list[str]:
     """Every post a moderator could make: after each step (rotating the three formats),
-    the note of whose move it is (with votes in progress), and one catch-up post over
-    the whole game."""
+    the note of whose move it is (with votes in progress) and the voting record
+    (``shmod history``), and one catch-up post over the whole game."""
     state = start(setup)
     out = [texts.post(view_fn(state), state.public, FORMAT_LIST[0])]
     for n, step in enumerate(steps):
@@ -165,6 +166,8 @@ def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view)
         view, fmt = view_fn(state), FORMAT_LIST[n % 3]
         out.append(texts.post(view, state.public[seen:], fmt))
         out.append(texts.prompt_text(view, fmt) or "")
+        if step.kind in ("vote", "enact"):
+            out.append(history_text(view, fmt, bbcode_table=n % 2 == 0))
     out.append(texts.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
     return out
 

@@ -82,7 +82,7 @@ COMMAND_ARGS = {
     "veto": ["propose"], "investigate": ["Player2"], "special-election": ["Player2"],
     "execute": ["Player2"], "peek": [], "reshuffle": ["LLLFFF"], "deadline": ["48h"],
     "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"],
-    "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None,
+    "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
 }
 DRAWS_WITH_RICH = {"audit", "simulate"}
 
