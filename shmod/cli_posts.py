@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from shmod.cli import FormatOpt, GameOpt, app, echo
+from shmod.cli import FormatOpt, GameOpt, _show, app, echo
 from shmod.completion import player_names
 
 
@@ -82,9 +82,7 @@ def pm(
         chosen = pms.owed(state)
     if not chosen:
         _hint("No PMs.")
-    for n, (heading, text) in enumerate(pms.render(chosen, fmt)):
-        _hint(f"--- {heading} ---")
-        echo(("\n" if n else "") + text)
+    _show(pms.render(chosen, fmt))
 
 
 @app.command()

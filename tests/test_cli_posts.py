@@ -51,7 +51,7 @@ def test_pm_owed_and_per_player(tmp_path):
     for name in ("Ann", "Bob", "Cat", "Dan", "Eve"):
         run("vote", name, "ja", path=path)
     draw = run("pm", path=path)
-    assert draw.stderr.startswith("--- PM to Ann") and "You are President" in draw.stdout
+    assert draw.stderr.startswith("── PM to Ann") and "You are President" in draw.stdout
     ann = run("pm", "ann", path=path)
     assert "Your secret role" in ann.stdout and "You are President" in ann.stdout
     assert "Your secret role" in run("pm", "--entry", "0", path=path).stdout
