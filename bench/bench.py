@@ -32,7 +32,7 @@ import yaml
 from shmod import logfile
 from shmod.audit import audit_file, audit_log
 from shmod.game import log_text
-from shmod.moves import random_game
+from shmod.moves import command_for, random_game
 from shmod.simulate import SIMULATED_AT, parse_counts, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,22 +106,6 @@ def bench_startup(python: Path, folder: str, runs: int) -> None:
         print(f"    shmod {name}: {took * 1000:.0f} ms, ratio {verdict(took / base, 1.5)}")
 
 
-def _argv(step, names: tuple[str, ...]) -> list[str] | None:  # type: ignore[no-untyped-def]
-    if step.kind == "reshuffle":
-        return None  # a seeded game's reshuffles are appended by shmod itself
-    if step.kind == "nominate":
-        return ["nominate", names[step.target]]
-    if step.kind == "vote":
-        return ["vote", names[step.by], "ja" if step.vote else "nein"]
-    if step.kind in ("discard", "enact"):
-        return [step.kind, "liberal" if step.policy == "L" else "fascist"]
-    if step.kind == "veto":
-        return ["veto", step.answer, "--by", names[step.by]]
-    if step.kind == "peek":
-        return ["peek"]
-    return [step.kind.replace("_", "-"), names[step.target]]
-
-
 def bench_whole_game(python: Path, folder: str) -> None:
     seed = "bench-whole-game"
     sim = random_game(10, random.Random(3), seed=seed)
@@ -130,9 +114,8 @@ def bench_whole_game(python: Path, folder: str) -> None:
     env = {**clean_env(), "SHMOD_GAME": os.path.join(folder, "whole.yaml")}
     commands = [["new", *names, "--seed", seed]]
     for step, after in zip(sim.steps, [*sim.steps[1:], None]):
-        argv = _argv(step, names)
-        if argv:
-            commands.append(argv)
+        if step.kind != "reshuffle":  # a seeded game's reshuffles are shmod's own
+            commands.append(command_for(step, names))
         if step.kind in ("enact", "veto") or (step.kind == "vote" and
                                                (after is None or after.kind != "vote")):
             commands.append(["post", "--mark"])

@@ -100,4 +100,21 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
     return Simulated(header, steps, state)
 
 
-__all__ = ["FASCIST", "LIBERAL", "Simulated", "legal_steps", "random_game"]
+def command_for(step: Step, players: tuple[str, ...]) -> list[str]:
+    """The ``shmod`` arguments a moderator types to record ``step`` (names, never seat
+    numbers; ``--by`` always given where the command takes it)."""
+    by = ["--by", players[step.by]] if step.by is not None else []
+    if step.kind == "vote":
+        return ["vote", players[step.by], "ja" if step.vote else "nein"]  # type: ignore[index]
+    if step.kind in ("discard", "enact"):
+        return [step.kind, "liberal" if step.policy == LIBERAL else "fascist", *by]
+    if step.kind == "veto":
+        return ["veto", step.answer or "", *by]
+    if step.kind == "peek":
+        return ["peek", *by]
+    if step.kind == "reshuffle":
+        return ["reshuffle", "".join(step.deck)]
+    return [step.kind.replace("_", "-"), players[step.target], *by]  # type: ignore[index]
+
+
+__all__ = ["FASCIST", "LIBERAL", "Simulated", "command_for", "legal_steps", "random_game"]

@@ -9,22 +9,6 @@ from shmod.steps import Step
 SHMOD = [sys.executable, "-m", "shmod"]
 
 
-def cli_args(step: Step, players: tuple[str, ...]) -> list[str]:
-    """The ``shmod`` arguments that record ``step`` (``--by`` always given)."""
-    by = ["--by", players[step.by]] if step.by is not None else []
-    if step.kind == "vote":
-        return ["vote", players[step.by], "ja" if step.vote else "nein"]  # type: ignore[index]
-    if step.kind in ("discard", "enact"):
-        return [step.kind, "liberal" if step.policy == "L" else "fascist", *by]
-    if step.kind == "veto":
-        return ["veto", step.answer or "", *by]
-    if step.kind == "peek":
-        return ["peek", *by]
-    if step.kind == "reshuffle":
-        return ["reshuffle", "".join(step.deck)]
-    return [step.kind.replace("_", "-"), players[step.target], *by]  # type: ignore[index]
-
-
 def bare(entry: object) -> object:
     """An entry without its ``at`` and ``hash``: what the step was."""
     if isinstance(entry, dict):

@@ -8,26 +8,11 @@ import pytest
 from scripted import play
 
 from shmod import game
+from shmod.moves import command_for
 from shmod.state import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
-from shmod.steps import Step
 
 WAY_BY_COUNT = {5: "hitler-executed", 6: "six-fascist", 7: "hitler-elected",
                 8: "five-liberal", 9: "six-fascist", 10: "hitler-executed"}
-
-
-def command(step: Step, names: tuple[str, ...]) -> list[str]:
-    """The shmod command a moderator types for ``step``."""
-    if step.kind == "nominate":
-        return ["nominate", names[step.target]]
-    if step.kind == "vote":
-        return ["vote", names[step.by], "ja" if step.vote else "nein"]
-    if step.kind in ("discard", "enact"):
-        return [step.kind, "liberal" if step.policy == "L" else "fascist"]
-    if step.kind == "peek":
-        return ["peek"]
-    if step.kind == "reshuffle":
-        return ["reshuffle", "".join(step.deck)]
-    return [step.kind.replace("_", "-"), names[step.target]]
 
 
 def illegal(state, names: tuple[str, ...]) -> tuple[list[str], str]:
@@ -58,7 +43,7 @@ def test_whole_game_with_the_commands(players, run, tmp_path):
             code, _, err = run(*args, "-g", str(path))
             assert code == 1 and re.match(rf"Error: {rule}: [^\n]+\n$", err), (args, err)
             assert path.read_bytes() == before
-        code, out, err = run(*command(step, names), "-g", str(path))
+        code, out, err = run(*command_for(step, names), "-g", str(path))
         assert code == 0, (step, err)
         assert "Waiting for" in err
     end = game.load(str(path))

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from safety_helpers import SHMOD, bare, cli_args
+from safety_helpers import SHMOD, bare
 
 from shmod import game, logfile, repair
-from shmod.moves import legal_steps
+from shmod.moves import command_for, legal_steps
 from shmod.state import OVER
 from shmod.steps import to_entry
 
@@ -88,7 +88,7 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
                 path = None
                 continue
             step = _next_step(loaded, rng)
-            args = [*cli_args(step, loaded.state.players), "-g", str(path)]
+            args = [*command_for(step, loaded.state.players), "-g", str(path)]
             before = path.stat().st_size
             aimed = rng.random() < 0.3
             command = [sys.executable, "-c", SLOW_WRITER, *args] if aimed else [*SHMOD, *args]

@@ -10,28 +10,13 @@ import pytest
 
 from shmod import game
 from shmod.errors import BadInput
-from shmod.moves import legal_steps
+from shmod.moves import command_for, legal_steps
 from shmod.setup import new_header
 from shmod.state import OVER
 from shmod.steps import Seating
 
 SHMOD = Path(sys.executable).parent / "shmod"
 PLAYERS = ["555", "Bob", "12", "Dan", "Eve", "0", "Remus West"]
-
-
-def _command(step, names) -> list[str]:
-    """The command a moderator types for a legal ``step`` (names, never seat numbers)."""
-    if step.kind == "nominate":
-        return ["nominate", names[step.target]]
-    if step.kind == "vote":
-        return ["vote", names[step.by], "ja" if step.vote else "nein"]
-    if step.kind in ("discard", "enact"):
-        return [step.kind, "liberal" if step.policy == "L" else "fascist"]
-    if step.kind == "veto":
-        return ["veto", step.answer, "--by", names[step.by]]
-    if step.kind == "peek":
-        return ["peek"]
-    return [step.kind.replace("_", "-"), names[step.target]]
 
 
 @pytest.mark.parametrize("seed", ["digits-1", "digits-2", "digits-3"])
@@ -46,7 +31,7 @@ def test_a_game_seating_555_plays_to_the_end_and_audits(run, tmp_path, seed):
         if state.phase == OVER:
             break
         step = rng.choice(legal_steps(state))
-        args = _command(step, state.players)
+        args = command_for(step, state.players)
         code, _, err = run(*args, "-g", path)
         assert code == 0, (args, err)
     assert game.load(path).state.phase == OVER
