@@ -1,11 +1,16 @@
-"""``shmod post``, ``shmod pm`` and ``shmod reveal``: text to paste on stdout, hints on stderr."""
+"""``shmod post``, ``pm``, ``reveal``, ``history`` and ``board``: text to paste (or a picture
+to attach), hints on stderr."""
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from shmod.cli import FormatOpt, GameOpt, _show, app, echo
 from shmod.completion import player_names
+
+if TYPE_CHECKING:
+    from shmod.game import Game
+    from shmod.posts import Post
 
 
 def _hint(text: str) -> None:
@@ -21,6 +26,7 @@ def post(
                                                  help="Print post N (as marked) again.")] = None,
     list_posts: Annotated[bool, typer.Option("--list", help="List the posts marked so far.")] = False,
     board: Annotated[bool, typer.Option("--board/--no-board", help="End with the board state.")] = True,
+    images: Annotated[Optional[str], typer.Option("--images", metavar="DIR", help="Also write the post's board as a picture into DIR (post-N-entry-M.svg, and .png with the images extra), to attach.")] = None,
 ) -> None:
     """One thread post covering every public step not yet posted (R-THREAD)."""
     from shmod import formats, game as games, posts
@@ -38,11 +44,13 @@ def post(
         made = posts.earlier_post(loaded, again, fmt, board=board)
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
         echo(made.text)
+        _post_images(loaded, made, images)
         return
     if mark:
         marked = posts.mark_next(game, fmt, board=board)
         echo(marked.text)
         _hint(f"Marked as post {marked.number} (entries {marked.first} to {marked.upto}).")
+        _post_images(loaded, marked, images)
         return
     made_next = posts.next_post(loaded, fmt, board=board)
     if made_next is None:
@@ -56,6 +64,31 @@ def post(
     echo(made_next.text)
     _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
           "after pasting it, run `shmod post --mark` to record it.")
+    _post_images(loaded, made_next, images)
+
+
+def _post_images(loaded: "Game", post: "Post", folder: Optional[str]) -> None:
+    """``post --images DIR``: the board the post shows, as pictures named for the post."""
+    if folder is None:
+        return
+    import os
+
+    from shmod import board_image, posts, views
+    from shmod.errors import BadInput
+
+    state = (loaded.state if post.upto >= loaded.state.entries
+             else posts.state_at(loaded, post.upto))
+    view = views.public_view(state)
+    base = os.path.join(folder, f"post-{post.number}-entry-{post.upto}")
+    _write(base + ".svg", board_image.svg(view))
+    written = [base + ".svg"]
+    try:
+        _write(base + ".png", board_image.png(view))
+        written.insert(0, base + ".png")
+    except BadInput as missing:
+        _hint(str(missing))
+    _hint(f"Attach {' or '.join(written)} to post {post.number}; its alt text: "
+          f"{board_image.describe(view)}")
 
 
 @app.command()
@@ -112,3 +145,42 @@ def history(
     _hint("Post in the thread (the voting record):")
     view = views.public_view(games.load(game).state)
     echo(history_text(view, formats.get(fmt_name), bbcode_table=bbcode_table))
+
+
+@app.command()
+def board(
+    game: GameOpt,
+    png: Annotated[Optional[str], typer.Option("--png", metavar="FILE", help="Write the board as PNG (needs the images extra: pip install 'shmod[images]').")] = None,
+    svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help="Write the board as SVG.")] = None,
+    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N", help="The board as it stood after log entry N.")] = None,
+) -> None:
+    """The board as a picture for the thread; prints its alt text (public information only)."""
+    from shmod import board_image, game as games, posts, views
+    from shmod.errors import BadInput
+
+    if png is None and svg is None:
+        raise BadInput("name a picture to write: --png FILE and/or --svg FILE")
+    loaded = games.load(game)
+    if entry is not None and not 0 <= entry <= loaded.state.entries:
+        raise BadInput(f"there is no entry {entry}: the log has entries 0 to {loaded.state.entries}")
+    state = loaded.state if entry is None else posts.state_at(loaded, entry)
+    view = views.public_view(state)
+    for path, make in ((png, board_image.png), (svg, board_image.svg)):
+        if path is not None:
+            _write(path, make(view))
+            _hint(f"Wrote {path}")
+    echo(board_image.describe(view))
+
+
+def _write(path: str, data: "str | bytes") -> None:
+    """Write a picture, creating its folder; one clear line if that fails."""
+    import os
+
+    from shmod.errors import BadInput
+
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(data.encode() if isinstance(data, str) else data)
+    except OSError as err:
+        raise BadInput(f"cannot write {path}: {err.strerror}") from None

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shmod import engine, posts, texts
+from shmod import board_image, engine, posts, texts
 from shmod.formats import FORMATS
 from shmod.history import history_text
 from shmod.moves import random_game
@@ -157,7 +157,8 @@ ViewFn = Callable[[State], PublicView]
 def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view) -> list[str]:
     """Every post a moderator could make: after each step (rotating the three formats),
     the note of whose move it is (with votes in progress) and the voting record
-    (``shmod history``), and one catch-up post over the whole game."""
+    (``shmod history``), the board picture after each enactment, and one catch-up post
+    over the whole game."""
     state = start(setup)
     out = [texts.post(view_fn(state), state.public, FORMAT_LIST[0])]
     for n, step in enumerate(steps):
@@ -168,6 +169,8 @@ def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view)
         out.append(texts.prompt_text(view, fmt) or "")
         if step.kind in ("vote", "enact"):
             out.append(history_text(view, fmt, bbcode_table=n % 2 == 0))
+        if step.kind == "enact":  # the board picture (shmod board --svg)
+            out.append(board_image.svg(view))
     out.append(texts.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
     return out
 
@@ -237,3 +240,19 @@ def test_catch_up_posts_are_identical_too():
             fmt = FORMAT_LIST[cut % 3]
             assert (posts.render(state_a, posts.unposted(state_a), fmt)
                     == posts.render(state_b, posts.unposted(state_b), fmt))
+
+
+def test_board_pictures_are_byte_identical_too():
+    """The PNG (Pillow) as well as the SVG: the board drawn after every tenth step of twin
+    games is the same pixel for pixel, and the final PNG the same byte for byte (issue 13)."""
+    pytest.importorskip("PIL")
+    for n in range(12):
+        setup, steps, twin, twin_moves = make_pair(n, 5 + n % 6, VARIANTS[n % 4])
+        state_a, state_b = start(setup), start(twin)
+        for k, (a, b) in enumerate(zip(steps, twin_moves)):
+            engine.apply(state_a, a)
+            engine.apply(state_b, b)
+            if k % 10 == 9:
+                pixels_a = board_image.raster(public_view(state_a)).tobytes()
+                assert pixels_a == board_image.raster(public_view(state_b)).tobytes(), (n, k)
+        assert board_image.png(public_view(state_a)) == board_image.png(public_view(state_b))

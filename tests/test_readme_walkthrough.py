@@ -29,7 +29,8 @@ BIN = Path(sys.executable).parent
 
 def walkthrough() -> list[str]:
     text = README.read_text()
-    part = text[text.index("## A five-minute walk-through"):text.index("## Commands")]
+    start = text.index("## A five-minute walk-through")
+    part = text[start:text.index("\n## ", start)]
     lines = []
     for block in re.findall(r"```sh\n(.*?)```", part, flags=re.S):
         lines += [line for line in block.splitlines() if line.strip()]

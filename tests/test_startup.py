@@ -83,6 +83,7 @@ COMMAND_ARGS = {
     "execute": ["Player2"], "peek": [], "reshuffle": ["LLLFFF"], "deadline": ["48h"],
     "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"],
     "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
+    "board": None,
 }
 DRAWS_WITH_RICH = {"audit", "simulate"}
 
@@ -100,6 +101,8 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
         argv = ["new", "A", "B", "C", "D", "E", "-g", str(tmp_path / "n.yaml")]
     elif name == "simulate":
         argv = ["simulate", str(tmp_path / "sim"), "-n", "1"]
+    elif name == "board":
+        argv = ["board", "--svg", str(tmp_path / "b.svg"), "--png", str(tmp_path / "b.png"), "-g", ten]
     else:
         argv = [name, *args, "-g", ten]
     loaded = _modules_of(argv)

@@ -1,0 +1,131 @@
+"""Issue 13: the board as a picture (``shmod board --png/--svg``, ``post --images``)."""
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import PIL
+import pytest
+from PIL import Image
+
+from shmod import board_image, engine
+from shmod.moves import random_game
+from shmod.setup import parse_setup, start
+from shmod.views import public_view
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def played(players: int, seed: int, upto: int | None = None, **kwargs):  # type: ignore[no-untyped-def]
+    sim = random_game(players, random.Random(seed), **kwargs)
+    state = start(parse_setup(sim.header))
+    for step in sim.steps[:upto]:
+        engine.apply(state, step)
+    return public_view(state)
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+def test_every_player_count_renders_png_and_svg(players):
+    view = played(players, players, upto=40)
+    image = Image.open(io.BytesIO(board_image.png(view)))
+    image.load()
+    assert image.format == "PNG" and image.size[0] == 800 and 500 < image.size[1] < 900
+    root = ET.fromstring(board_image.svg(view))
+    assert root.get("width") == "800" and root.get("aria-label") == board_image.describe(view)
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    slots = [r for r in root.iter(f"{SVG}rect") if r.get("rx")]
+    assert len(slots) == view.liberal_win + view.fascist_win
+    assert texts.count("F") == view.fascist and texts.count("L") == view.liberal
+    for name in view.players:
+        assert any(t and t.endswith(f". {name}") for t in texts)
+
+
+def test_a_custom_game_renders_its_own_track():
+    custom = {"deck": {"liberal": 8, "fascist": 9}, "powers": ["peek", None, "execute",
+                                                               "investigate", "execute"]}
+    view = played(7, 3, upto=10, custom=custom)
+    texts = [t.text for t in ET.fromstring(board_image.svg(view)).iter(f"{SVG}text")]
+    assert "Execution" in texts or view.fascist >= 5
+    assert board_image.png(view)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_same_board_gives_the_same_bytes():
+    view = played(7, 1, upto=30)
+    assert board_image.png(view) == board_image.png(view)
+    assert board_image.svg(view) == board_image.svg(view)
+
+
+#: The Pillow the snapshots were drawn with: under it they must match pixel for pixel; under
+#: another (its built-in font and anti-aliasing change between releases) almost all pixels.
+PILLOW_OF_SNAPSHOTS = (SNAPSHOTS / "board-pillow-version.txt").read_text().strip()
+
+
+@pytest.mark.parametrize("players", [5, 7, 10])
+def test_snapshot_images(players):
+    """Committed pictures, looked at by eye; SHMOD_UPDATE_SNAPSHOTS=1 rewrites them."""
+    from PIL import ImageChops
+
+    view = played(players, 100 + players, upto=45)
+    path = SNAPSHOTS / f"board-{players}p.png"
+    if os.environ.get("SHMOD_UPDATE_SNAPSHOTS"):
+        path.write_bytes(board_image.png(view))
+        (SNAPSHOTS / "board-pillow-version.txt").write_text(PIL.__version__ + "\n")
+    drawn, kept = board_image.raster(view), Image.open(path).convert("RGB")
+    assert drawn.size == kept.size, path.name
+    differ = ImageChops.difference(drawn, kept).convert("L").point(lambda v: 255 if v else 0)
+    changed = differ.histogram()[255]
+    allowed = 0 if PIL.__version__ == PILLOW_OF_SNAPSHOTS else drawn.size[0] * drawn.size[1] // 200
+    assert changed <= allowed, f"{path.name}: {changed} pixels differ (SHMOD_UPDATE_SNAPSHOTS=1 to accept)"
+
+
+def test_the_readme_picture_is_what_its_command_draws(run, tmp_path):
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text()
+    command = "shmod board -g games/forum-10-players.yaml --entry 80 --png docs/board.png"
+    assert command in readme and "](docs/board.png)" in readme
+    code, out, _ = run("board", "-g", str(root / "games/forum-10-players.yaml"),
+                       "--entry", "80", "--png", str(tmp_path / "b.png"))
+    assert code == 0 and out.startswith("Board: 3 of 5 Liberal policies, 2 of 6 Fascist")
+    assert Image.open(tmp_path / "b.png").convert("RGB").size == \
+        Image.open(root / "docs/board.png").convert("RGB").size
+    if PIL.__version__ == PILLOW_OF_SNAPSHOTS:
+        assert (tmp_path / "b.png").read_bytes() == (root / "docs/board.png").read_bytes()
+
+
+def test_board_command_and_post_images(run, tmp_path):
+    from shmod import game
+
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann")
+    code, out, err = run("board", "-g", str(path), "--png", str(tmp_path / "b.png"),
+                         "--svg", str(tmp_path / "pics" / "b.svg"))
+    assert code == 0 and out.startswith("Board: 0 of 5 Liberal policies")
+    assert Image.open(tmp_path / "b.png").size[0] == 800 and (tmp_path / "pics" / "b.svg").exists()
+    code, _, err = run("board", "-g", str(path))
+    assert code == 2 and "--png FILE" in err
+    code, _, err = run("board", "-g", str(path), "--svg", str(tmp_path / "x.svg"), "--entry", "9")
+    assert code == 2 and "no entry 9" in err
+    code, out, err = run("post", "--mark", "--images", str(tmp_path / "attach"), "-g", str(path))
+    assert code == 0
+    assert sorted(os.listdir(tmp_path / "attach")) == ["post-1-entry-0.png", "post-1-entry-0.svg"]
+    assert "Attach " in err and "alt text: Board:" in err
+
+
+def test_a_missing_pillow_is_one_clear_line(tmp_path):
+    from shmod import game
+
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann")
+    code = ("import sys\nsys.modules['PIL'] = None\nfrom shmod.cli import main\n"
+            f"sys.argv = ['shmod', 'board', '-g', {str(path)!r}, '--png', {str(tmp_path / 'b.png')!r}]\n"
+            "main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == ("Error: PNG needs Pillow: pip install 'shmod[images]' (or use "
+                           "--svg)\n")
