@@ -8,7 +8,9 @@ as a user installs it (``pip install .``, byte-compiled, not editable) next to t
 Python, the same typer and the same site-packages. Then, in one run:
 
 1. start-up: ``shmod status`` and ``shmod prods`` on a finished 10-player game against a
-   minimal typer app, whole processes, medians of 15 alternating runs (goal <= 1.5x);
+   minimal typer app, whole processes, medians of 15 alternating runs (goal <= 1.5x),
+   with the parse cache warm as it is from a moderator's second command on (its own
+   folder, ``SHMOD_CACHE``), and ``status`` with the cache off for comparison;
 2. a whole scripted 10-player game recorded through the installed ``shmod`` (every
    nominate, vote, discard, enact, power and ``post --mark``): total wall time;
 3. auditing 1,000 simulated games against merely parsing them with PyYAML's C loader
@@ -89,21 +91,25 @@ def bench_startup(python: Path, folder: str, runs: int) -> None:
     hello = os.path.join(folder, "hello.py")
     Path(hello).write_text(HELLO)
     shmod = str(python.parent / "shmod")
-    env = clean_env()
-    argvs = {"typer app": [str(python), hello], "status": [shmod, "status", "-g", log],
-             "prods": [shmod, "prods", "-g", log]}
-    for argv in argvs.values():  # warm the caches, write the byte code
-        timed(argv, env)
-    times: dict[str, list[float]] = {name: [] for name in argvs}
+    env = {**clean_env(), "SHMOD_CACHE": os.path.join(folder, "cache")}
+    off = {**env, "SHMOD_CACHE": "off"}
+    runs_of = {"typer app": ([str(python), hello], env),
+               "status": ([shmod, "status", "-g", log], env),
+               "prods": ([shmod, "prods", "-g", log], env),
+               "status, parse cache off": ([shmod, "status", "-g", log], off)}
+    for argv, with_env in runs_of.values():  # warm the caches, write the byte code
+        timed(argv, with_env)
+    times: dict[str, list[float]] = {name: [] for name in runs_of}
     for _ in range(runs):  # alternate, so load on the machine affects all alike
-        for name, argv in argvs.items():
-            times[name].append(timed(argv, env))
+        for name, (argv, with_env) in runs_of.items():
+            times[name].append(timed(argv, with_env))
     base = statistics.median(times["typer app"])
     print(f"(1) start-up, medians of {runs} alternating runs, a finished 10-player game "
           f"({len(sim.steps)} entries): minimal typer 0.28.0 app {base * 1000:.0f} ms")
-    for name in ("status", "prods"):
+    for name in ("status", "prods", "status, parse cache off"):
         took = statistics.median(times[name])
-        print(f"    shmod {name}: {took * 1000:.0f} ms, ratio {verdict(took / base, 1.5)}")
+        goal = verdict(took / base, 1.5) if "off" not in name else f"{took / base:.2f}x"
+        print(f"    shmod {name}: {took * 1000:.0f} ms, ratio {goal}")
 
 
 def bench_whole_game(python: Path, folder: str) -> None:
@@ -111,7 +117,8 @@ def bench_whole_game(python: Path, folder: str) -> None:
     sim = random_game(10, random.Random(3), seed=seed)
     names = tuple(sim.header["players"])  # type: ignore[arg-type]
     shmod = str(python.parent / "shmod")
-    env = {**clean_env(), "SHMOD_GAME": os.path.join(folder, "whole.yaml")}
+    env = {**clean_env(), "SHMOD_GAME": os.path.join(folder, "whole.yaml"),
+           "SHMOD_CACHE": os.path.join(folder, "cache")}
     commands = [["new", *names, "--seed", seed]]
     for step, after in zip(sim.steps, [*sim.steps[1:], None]):
         if step.kind != "reshuffle":  # a seeded game's reshuffles are shmod's own
@@ -189,6 +196,7 @@ def main() -> None:
           f"{os.getloadavg()[0]:.2f}")
     python = environment()
     with tempfile.TemporaryDirectory() as folder:
+        os.environ["SHMOD_CACHE"] = os.path.join(folder, "cache")  # never the user's cache
         bench_startup(python, folder, args.runs)
         bench_whole_game(python, folder)
         bench_batch(folder, args.games, args.repeat)

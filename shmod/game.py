@@ -82,7 +82,7 @@ def load(path: str, *, warn_edits: bool = True) -> Game:
     Warns (:class:`~shmod.logfile.LogWarning`) when others may read the log of a game that
     is not over: it holds every secret.
     """
-    loaded = replay(logfile.read(path))
+    loaded = replay(logfile.read(path, cached=True))
     if loaded.state.winner is None:
         for note in loaded.log.warnings:
             warnings.warn(note, logfile.LogWarning, stacklevel=2)
@@ -249,8 +249,9 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
                                 path, line) from err
         prefix = "\n" if game.log.torn else ""
         text = prefix + "".join(logfile.entry_line(e) for e in entries)
-        read_back(game, text, head, len(entries))
+        written = read_back(game, text, head, len(entries))
         logfile.append(fd, text, path)
+        logfile.keep(written)  # the next command finds the new log parsed
         game.head = head
         for entry in entries:  # the checkpoints after the new entries
             game.heads.append(logfile.link(game.heads[-1], entry))
@@ -266,21 +267,24 @@ def check_form(step: Step, players: tuple[str, ...]) -> None:
     parse_step(entry, Seating(players))
 
 
-def read_back(game: Game, text: str, head: str, count: int) -> None:
+def read_back(game: Game, text: str, head: str, count: int) -> logfile.LogFile:
     """Refuse ``text`` unless the log with it appended loads, replays to ``head`` and stays
-    within the size limit: the same reader and replay every later command will use."""
+    within the size limit: the same reader and replay every later command will use.
+    Returns the log with ``text`` appended, as parsed."""
     data = game.log.data + text.encode("utf-8")
     if len(data) > logfile.MAX_BYTES:
         raise BadInput(f"nothing was recorded: this step would take the log to {len(data)} "
                        f"bytes, over the {logfile.MAX_BYTES}-byte limit of a game log")
     try:
-        again = replay(logfile.parse(game.path, data))
+        parsed = logfile.parse(game.path, data)
+        again = replay(parsed)
     except LogError as err:
         raise BadInput(f"nothing was recorded: the entry would not read back ({err.reason})"
                        ) from None
     if again.head != head or len(again.log.entries) != len(game.log.entries) + count:
         raise InternalError("a new entry read back differently from how it was written",
                             game.path)
+    return parsed
 
 
 def _seeded_reshuffles(state: State) -> list[Step]:

@@ -16,27 +16,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from shmod import oslock, plaintext
 from shmod.errors import BadInput, LogError
 
 MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
-MAX_SCALAR = 1000  # characters in one key or value
-MAX_DEPTH = 8  # nested mappings/lists; a log needs 4
-MAX_VALUES = 50_000  # parser events (keys, values, lists): ~3500 entries, several games' worth
 LOCK_TIMEOUT = 30.0  # seconds to wait for another shmod's write to finish
 HASH_LEN = 32
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-#: shmod's own entries: one flow mapping a line, at most one flat list inside, and none of
-#: the characters anchors, aliases, tags or nesting need.
-_ENTRIES = re.compile(r"(?:- \{[^{}\[\]&*!\n]*(?:\[[^\[\]{}&*!\n]*\][^{}\[\]&*!\n]*)?\}"
-                      r"[ \t]*(?:#[^\n]*)?\n)*")
 _LOG_LINE = re.compile(r"^log:[ \t]*(#.*)?$")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*$")
 _RESERVED = {"y", "n", "yes", "no", "true", "false", "on", "off", "null"}
-_PLAIN_TAGS = {None, "!"} | {f"tag:yaml.org,2002:{t}"
-                             for t in ("str", "int", "bool", "null", "float", "seq", "map")}
 _KEY_LINE = re.compile(r"^\s*([A-Za-z_]+)\s*:")
 _KIND = re.compile(r"kind:\s*([a-z_]+)")
 
@@ -47,80 +35,6 @@ class LogWarning(UserWarning):
 
 class TornTail(LogError):
     """The log's last line was cut off mid-write; ``shmod repair`` moves it aside."""
-
-
-class _StrictLoader(_Loader):  # type: ignore[misc, valid-type]
-    """Plain data only: safe tags, no anchors/aliases, no merge keys."""
-
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        if node in self.constructed_objects or node in self.recursive_objects:
-            raise yaml.constructor.ConstructorError(
-                None, None, "anchors and aliases (&, *) are not allowed in a game log",
-                node.start_mark)
-        try:
-            return super().construct_object(node, deep)
-        except (ValueError, OverflowError, TypeError) as err:  # e.g. a date 2026-13-45
-            raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read value: {err}", node.start_mark) from None
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        mapping = super().construct_mapping(node, deep)
-        if len(mapping) != len(node.value):
-            seen: set[Any] = set()
-            for key_node, _ in node.value:
-                key = self.constructed_objects.get(key_node)
-                if key in seen:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"duplicate key {key!r}", key_node.start_mark)
-                seen.add(key)
-        return mapping
-
-    def flatten_mapping(self, node: yaml.MappingNode) -> None:
-        for key, _ in node.value:
-            if key.tag == "tag:yaml.org,2002:merge":
-                raise yaml.constructor.ConstructorError(
-                    None, None, "merge keys (<<) are not allowed in a game log", key.start_mark)
-        super().flatten_mapping(node)
-
-
-_STR, _MAP, _SEQ = (f"tag:yaml.org,2002:{t}" for t in ("str", "map", "seq"))
-
-
-class _NotPlain(Exception):
-    """The document needs PyYAML's general constructor."""
-
-
-class _PlainLoader(_StrictLoader):
-    """The strict loader with a fast path: plain maps, lists and strings are built
-    directly (duplicate keys refused as the strict constructor refuses them); anything
-    else (other tags, non-scalar or merge keys) goes through the strict constructor, so
-    both paths accept and refuse exactly the same documents."""
-
-    def construct_document(self, node: yaml.Node) -> Any:
-        try:
-            return self._plain(node)
-        except _NotPlain:
-            return super().construct_document(node)
-
-    def _plain(self, node: yaml.Node) -> Any:
-        tag = node.tag
-        if isinstance(node, yaml.ScalarNode):
-            return node.value if tag == _STR else self.construct_object(node)
-        if isinstance(node, yaml.MappingNode) and tag == _MAP:
-            out = {}
-            for key, value in node.value:
-                if not isinstance(key, yaml.ScalarNode) or (
-                        key.tag != _STR and key.tag.endswith(("merge", "value"))):
-                    raise _NotPlain
-                name = self._plain(key)
-                if name in out:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"duplicate key {name!r}", key.start_mark)
-                out[name] = self._plain(value)
-            return out
-        if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
-            return [self._plain(item) for item in node.value]
-        raise _NotPlain
 
 
 @dataclass
@@ -167,19 +81,43 @@ def torn_error(path: str, tail: str) -> TornTail:
                     "until `shmod repair` moves it aside")
 
 
-def read(path: str) -> LogFile:
+def read(path: str, *, cached: bool = False) -> LogFile:
     """Read and parse ``path`` as a game log (form only; :mod:`shmod.game` replays it).
 
+    With ``cached``, the parse of exactly these bytes is taken from, or kept in, the
+    moderator's private cache (:mod:`shmod.parsecache`; ``audit`` does not use it).
     ``LogFile.warnings`` notes a file others may read; :func:`shmod.game.load` warns
     about it while the game is still secret (a finished game's log may be published).
     """
     data, info = read_bytes(path, MAX_BYTES, "no such game log (create one with `shmod new`)")
-    log = parse(path, data)
+    log = parse_cached(path, data) if cached else parse(path, data)
     if oslock.others_may_read(info):
         note = (f"{path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}) but "
                 f"holds every secret of the game; make it private with: chmod 600 {path}")
         log.warnings.append(note)
     return log
+
+
+def parse_cached(path: str, data: bytes) -> LogFile:
+    """:func:`parse`, or the cached result of parsing exactly ``data`` (kept if new)."""
+    from shmod import parsecache
+
+    hit = parsecache.get(path, data)
+    if hit is not None:
+        header, entries, lines, keys, torn, tail = hit
+        return LogFile(path, header, entries, lines, len(data), torn, key_lines=keys,
+                       tail=tail, data=data)
+    log = parse(path, data)
+    keep(log)
+    return log
+
+
+def keep(log: LogFile) -> None:
+    """Cache the parse of a log's bytes (:mod:`shmod.parsecache`)."""
+    from shmod import parsecache
+
+    parsecache.put(log.path, log.data, (log.header, log.entries, log.lines, log.key_lines,
+                                        log.torn, log.tail))
 
 
 def read_bytes(path: str, limit: int, missing: str) -> tuple[bytes, os.stat_result]:
@@ -236,9 +174,13 @@ def parse(path: str, data: bytes,
         raise LogError(path, line, "not UTF-8 text") from None
     last_line = text.count("\n") + 1
     tail = text[text.rfind("\n") + 1:] if torn else ""
+    import yaml
+
+    from shmod import logyaml
+
     try:
-        _check_plain(path, text)
-        doc = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - strict, plain data only
+        logyaml.check_plain(path, text)
+        doc = logyaml.load(text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         if err.context_mark and (err.context or "").startswith("while parsing a flow"):
@@ -266,7 +208,7 @@ def parse(path: str, data: bytes,
         raise LogError(path, keys.get("log", 1), "'log' must be a list of entries")
     lines = _entry_lines(text, len(entries))
     if lines is None:
-        lines = _entry_lines_slow(text)
+        lines = logyaml.entry_lines_slow(text)
     log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail,
                   data=data)
     if torn and entries and not isinstance(entries[-1], dict):
@@ -319,45 +261,6 @@ def at_line(error: LogError, line: int) -> LogError:
     return type(error)(error.path, line, error.reason, rule=error.rule)
 
 
-def _check_plain(path: str, text: str) -> None:
-    """Refuse, before building anything, what a plain log never holds: anchors/aliases,
-    tags beyond the core ones, deep nesting, long strings.
-
-    The parser's events are checked one by one; for the usual shape (shmod's own one-line
-    entries, which the pattern below admits only without any of those) only the header's
-    events are, so that replaying stays cheap."""
-    head, sep, body = text.partition("\nlog:\n")
-    if sep and _ENTRIES.fullmatch(body) and all(len(line) <= MAX_SCALAR
-                                                for line in body.splitlines()):
-        text = head + sep
-    depth = 0
-    for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
-        if count > MAX_VALUES:
-            raise LogError(path, _line(event), f"more than {MAX_VALUES} keys and values: "
-                           "far more than a game log ever holds")
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise LogError(path, _line(event),
-                           "anchors and aliases (&, *) are not allowed in a game log")
-        tag = getattr(event, "tag", None)
-        if tag not in _PLAIN_TAGS:
-            shown = str(tag).replace("tag:yaml.org,2002:", "!!")
-            raise LogError(path, _line(event), f"the tag {shown} is not allowed: a game log "
-                           "holds plain data only (text, numbers, lists, mappings)")
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise LogError(path, _line(event), f"nested more than {MAX_DEPTH} levels deep")
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
-        elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_SCALAR:
-            raise LogError(path, _line(event), f"a value of {len(event.value)} characters "
-                           f"is too long (the limit is {MAX_SCALAR})")
-
-
-def _line(event: yaml.Event) -> int:
-    return event.start_mark.line + 1 if event.start_mark else 1
-
-
 def _key_lines(text: str) -> dict[str, int]:
     """The first line of each header key (up to ``log:``)."""
     found: dict[str, int] = {}
@@ -382,14 +285,6 @@ def _entry_lines(text: str, count: int) -> list[int] | None:
         elif line and not line[0].isspace() and not line.startswith("#"):
             return None
     return lines if len(lines) == count else None
-
-
-def _entry_lines_slow(text: str) -> list[int]:
-    node = yaml.compose(text, Loader=_Loader)
-    for key, value in node.value:
-        if key.value == "log" and isinstance(value, yaml.SequenceNode):
-            return [item.start_mark.line + 1 for item in value.value]
-    return []
 
 
 # -- the hash chain -----------------------------------------------------------------

@@ -3,6 +3,7 @@ report at the end of every run. Scripted-game helpers are in scripted.py."""
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -17,8 +18,17 @@ COUNTS = "SHMOD_TEST_COUNTS"  # a folder the safety tests write their counts to
 def pytest_configure(config: pytest.Config) -> None:
     # Tests write logs with default modes; the warning itself is tested in test_permissions.
     config.addinivalue_line("filterwarnings", "ignore::shmod.logfile.LogWarning")
-    if not hasattr(config, "workerinput"):  # the controller; xdist workers inherit it
+    if not hasattr(config, "workerinput"):  # the controller; xdist workers inherit them
         os.environ[COUNTS] = tempfile.mkdtemp(prefix="shmod-counts-")
+        # The parse cache (shmod.parsecache) in a folder of the run's own, never ~/.cache.
+        os.environ["SHMOD_CACHE"] = tempfile.mkdtemp(prefix="shmod-cache-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):
+        for name in (COUNTS, "SHMOD_CACHE"):
+            if name in os.environ:
+                shutil.rmtree(os.environ.pop(name), ignore_errors=True)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shmod import logfile
+from shmod import logfile, logyaml
 
 SAFE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -35,14 +35,14 @@ data = st.recursive(
 )
 
 
-STRICT = logfile._StrictLoader
+STRICT = logyaml._StrictLoader
 
 
 @settings(max_examples=300, deadline=None)
 @given(data, st.booleans())
 def test_same_as_the_strict_and_safe_loaders_on_dumped_data(value, flow):
     text = yaml.safe_dump(value, default_flow_style=flow, allow_unicode=True)
-    assert outcome(text, logfile._PlainLoader) == outcome(text, STRICT) == outcome(text, SAFE)
+    assert outcome(text, logyaml._PlainLoader) == outcome(text, STRICT) == outcome(text, SAFE)
 
 
 @pytest.mark.parametrize("text", [
@@ -62,7 +62,7 @@ def test_same_as_the_strict_and_safe_loaders_on_dumped_data(value, flow):
     "created: 2026-01-01T00:00:00Z\nshmod: 1\nx: 1.5\ny: null\n",
 ])
 def test_same_as_the_strict_loader_on_unusual_documents(text):
-    assert outcome(text, logfile._PlainLoader) == outcome(text, STRICT)
+    assert outcome(text, logyaml._PlainLoader) == outcome(text, STRICT)
 
 
 def test_anchors_are_still_refused():

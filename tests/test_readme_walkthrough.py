@@ -42,7 +42,8 @@ class Shell:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith("SHMOD_") or k == "SHMOD_CACHE"}
         self.env.update(PATH=f"{BIN}{os.pathsep}{self.env.get('PATH', '')}", COLUMNS="100")
 
     def __call__(self, line: str, code: int = 0) -> subprocess.CompletedProcess[str]:

@@ -28,7 +28,8 @@ def _new(folder: Path, seed: str = "c1", name: str = "games/friday.yaml") -> Pat
 def complete(folder: Path, line: str, shell: str = "bash", game_env: str | None = "games/friday.yaml",
              ) -> tuple[int, list[str], str]:
     """Ask for completions of ``line`` (the cursor at its end) as ``shell`` does."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SHMOD_", "_SHMOD"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("SHMOD_", "_SHMOD")) or k == "SHMOD_CACHE"}
     env["_SHMOD_COMPLETE"] = f"complete_{shell}"
     if game_env:
         env["SHMOD_GAME"] = game_env
