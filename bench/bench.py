@@ -31,11 +31,11 @@ from pathlib import Path
 
 import yaml
 
-from shmod import logfile
-from shmod.audit import audit_file, audit_log
-from shmod.game import log_text
-from shmod.moves import command_for, random_game
-from shmod.simulate import SIMULATED_AT, parse_counts, simulate
+from shmod.audit.audit import audit_file, audit_log
+from shmod.audit.moves import command_for, random_game
+from shmod.audit.simulate import SIMULATED_AT, parse_counts, simulate
+from shmod.log import logfile
+from shmod.log.game import log_text
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = ROOT / "bench" / ".env"

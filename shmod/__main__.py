@@ -1,3 +1,3 @@
-from shmod.cli import main
+from shmod.cli.main import main
 
 main()

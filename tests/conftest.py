@@ -10,17 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from shmod.cli import main
+from shmod.cli.main import main
 
 COUNTS = "SHMOD_TEST_COUNTS"  # a folder the safety tests write their counts to
 
 
 def pytest_configure(config: pytest.Config) -> None:
     # Tests write logs with default modes; the warning itself is tested in test_permissions.
-    config.addinivalue_line("filterwarnings", "ignore::shmod.logfile.LogWarning")
+    config.addinivalue_line("filterwarnings", "ignore::shmod.log.logfile.LogWarning")
     if not hasattr(config, "workerinput"):  # the controller; xdist workers inherit them
         os.environ[COUNTS] = tempfile.mkdtemp(prefix="shmod-counts-")
-        # The parse cache (shmod.parsecache) in a folder of the run's own, never ~/.cache.
+        # The parse cache (shmod.log.parsecache) in a folder of the run's own, never ~/.cache.
         os.environ["SHMOD_CACHE"] = tempfile.mkdtemp(prefix="shmod-cache-")
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import sys
 
-from shmod import cli
-from shmod.steps import Step
+from shmod.cli import main as cli
+from shmod.core.steps import Step
 
 SHMOD = [sys.executable, "-m", "shmod"]
 

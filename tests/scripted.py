@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from shmod import engine
-from shmod.errors import IllegalStep
-from shmod.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
-from shmod.setup import parse_setup, start
-from shmod.state import DISCARD, ENACT, NOMINATE, OVER, POWER, RESHUFFLE, State
-from shmod.steps import Seating, Step
+from shmod.base.errors import IllegalStep
+from shmod.core import engine
+from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
+from shmod.core.setup import parse_setup, start
+from shmod.core.state import DISCARD, ENACT, NOMINATE, OVER, POWER, RESHUFFLE, State
+from shmod.core.steps import Seating, Step
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 FASCISTS_BY_COUNT = {5: 1, 6: 1, 7: 2, 8: 2, 9: 3, 10: 3}

@@ -5,12 +5,13 @@ import random
 
 import pytest
 
-from shmod import audit, logfile
-from shmod.game import log_text
-from shmod.moves import random_game
-from shmod.rules import VARIANTS
-from shmod.setup import parse_setup
-from shmod.simulate import game_variants
+from shmod.audit import audit
+from shmod.audit.moves import random_game
+from shmod.audit.simulate import game_variants
+from shmod.core.rules import VARIANTS
+from shmod.core.setup import parse_setup
+from shmod.log import logfile
+from shmod.log.game import log_text
 
 AT = "2026-01-01T00:00:00Z"
 #: Every combination of the variants RULES.md names; house rules are drawn per game.
@@ -171,8 +172,8 @@ def test_summary_leaves_out_what_a_correction_voided():
     """R-CORRECT: a voided tally and enactment are not counted twice."""
     from scripted import table
 
-    from shmod.steps import Step
-    from shmod.summary import summarize
+    from shmod.audit.summary import summarize
+    from shmod.core.steps import Step
 
     t = table(5, deck="LFF")
     t.elect("Bob")
@@ -190,7 +191,7 @@ def test_summary_leaves_out_what_a_correction_voided():
 
 def test_a_replacement_audits_as_valid():
     """R-REPLACE: entries after a replacement name the newcomer; they read as valid."""
-    from shmod.steps import Step
+    from shmod.core.steps import Step
 
     sim = random_game(7, random.Random(2))
     seat = 2
@@ -202,8 +203,8 @@ def test_a_replacement_audits_as_valid():
 
 def test_a_voided_replacement_audits_as_valid(tmp_path):
     """R-CORRECT: after a replacement is voided, entries name the player who stayed."""
-    from shmod import game
-    from shmod.steps import Step
+    from shmod.core.steps import Step
+    from shmod.log import game
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5")

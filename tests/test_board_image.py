@@ -13,10 +13,11 @@ import PIL
 import pytest
 from PIL import Image
 
-from shmod import board_image, engine
-from shmod.moves import random_game
-from shmod.setup import parse_setup, start
-from shmod.views import public_view
+from shmod.audit.moves import random_game
+from shmod.core import engine
+from shmod.core.setup import parse_setup, start
+from shmod.texts import board_image
+from shmod.texts.views import public_view
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -99,7 +100,7 @@ def test_the_readme_picture_is_what_its_command_draws(run, tmp_path):
 
 
 def test_board_command_and_post_images(run, tmp_path):
-    from shmod import game
+    from shmod.log import game
 
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann")
@@ -118,11 +119,11 @@ def test_board_command_and_post_images(run, tmp_path):
 
 
 def test_a_missing_pillow_is_one_clear_line(tmp_path):
-    from shmod import game
+    from shmod.log import game
 
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann")
-    code = ("import sys\nsys.modules['PIL'] = None\nfrom shmod.cli import main\n"
+    code = ("import sys\nsys.modules['PIL'] = None\nfrom shmod.cli.main import main\n"
             f"sys.argv = ['shmod', 'board', '-g', {str(path)!r}, '--png', {str(tmp_path / 'b.png')!r}]\n"
             "main()")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

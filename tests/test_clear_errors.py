@@ -10,9 +10,11 @@ import os
 import pytest
 from safety_helpers import run_main
 
-from shmod import engine, game, logfile, report
-from shmod.errors import IllegalStep, InternalError, LogError
-from shmod.steps import Step
+from shmod.base.errors import IllegalStep, InternalError, LogError
+from shmod.core import engine
+from shmod.core.steps import Step
+from shmod.log import game, logfile
+from shmod.texts import report
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 

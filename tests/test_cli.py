@@ -6,7 +6,7 @@ import sys
 import pytest
 import yaml
 
-from shmod.cli import main
+from shmod.cli.main import main
 
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -160,8 +160,8 @@ def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
 def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
     import random
 
-    from shmod.game import log_text
-    from shmod.moves import random_game
+    from shmod.audit.moves import random_game
+    from shmod.log.game import log_text
 
     sim = next(s for s in (random_game(5, random.Random(k)) for k in range(50))
                if s.steps[-1].kind == "enact")
@@ -190,8 +190,8 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     command was refused (and ``reshuffle`` refuses seeded games)."""
     import random
 
-    from shmod import game
-    from shmod.moves import random_game
+    from shmod.audit.moves import random_game
+    from shmod.log import game
 
     sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
                if any(step.kind == "reshuffle" for step in s.steps))
@@ -219,7 +219,7 @@ def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run,
     the reshuffle's order; a pile that is not the draw and discard piles is refused."""
     from scripted import header
 
-    from shmod import game
+    from shmod.log import game
 
     head = header(5, hitler="Ann", fascists=["Dan"], deck="LFF" * 5)
     path = tmp_path / "g.yaml"

@@ -7,9 +7,9 @@ import re
 import pytest
 from scripted import play
 
-from shmod import game
-from shmod.moves import command_for
-from shmod.state import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
+from shmod.audit.moves import command_for
+from shmod.core.state import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
+from shmod.log import game
 
 WAY_BY_COUNT = {5: "hitler-executed", 6: "six-fascist", 7: "hitler-elected",
                 8: "five-liberal", 9: "six-fascist", 10: "hitler-executed"}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from shmod.cli import app
+from shmod.cli.main import app
 
 SHMOD = Path(sys.executable).parent / "shmod"
 COMMANDS = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
@@ -72,7 +72,7 @@ def test_version_comes_from_the_package_metadata():
 
 
 def test_version_costs_nothing_unless_asked():
-    code = ("import sys; from shmod import cli; "
+    code = ("import sys; from shmod.cli import main as cli; "
             "print('importlib.metadata' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)

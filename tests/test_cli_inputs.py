@@ -2,12 +2,11 @@
 end in a traceback or an internal error, and a refused command leaves the log unchanged."""
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from safety_helpers import run_main
 
-from shmod import game
-from shmod.steps import Step
+from shmod.core.steps import Step
+from shmod.log import game
 
 COMMANDS = ["new", "nominate", "vote", "discard", "enact", "veto", "investigate",
             "special-election", "execute", "peek", "reshuffle", "status", "repair"]

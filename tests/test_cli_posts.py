@@ -7,8 +7,8 @@ import random
 import subprocess
 import sys
 
-from shmod import game
-from shmod.moves import random_game
+from shmod.audit.moves import random_game
+from shmod.log import game
 
 
 def run(*args: str, path: str) -> subprocess.CompletedProcess[str]:

@@ -5,11 +5,13 @@ import random
 
 import pytest
 
-from shmod import audit, commitment, logfile
-from shmod.errors import BadInput
-from shmod.game import load, log_text, new_game
-from shmod.moves import random_game
-from shmod.setup import new_header, parse_setup
+from shmod.audit import audit
+from shmod.audit.moves import random_game
+from shmod.base.errors import BadInput
+from shmod.core import commitment
+from shmod.core.setup import new_header, parse_setup
+from shmod.log import logfile
+from shmod.log.game import load, log_text, new_game
 
 AT = "2026-01-01T00:00:00Z"
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Zoë"]

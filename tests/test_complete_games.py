@@ -5,10 +5,10 @@ an unseeded log and replayed."""
 import pytest
 from scripted import WAYS, play
 
-from shmod import game
-from shmod.errors import GameIsOver, LogError
-from shmod.rules import EXECUTE
-from shmod.steps import Step
+from shmod.base.errors import GameIsOver, LogError
+from shmod.core.rules import EXECUTE
+from shmod.core.steps import Step
+from shmod.log import game
 
 
 @pytest.mark.parametrize("way", WAYS)

@@ -11,9 +11,9 @@ from collections import Counter
 
 import pytest
 
-from shmod import game
-from shmod.moves import legal_steps
-from shmod.state import NOMINATE, OVER, VOTE
+from shmod.audit.moves import legal_steps
+from shmod.core.state import NOMINATE, OVER, VOTE
+from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 
@@ -24,8 +24,8 @@ WORKERS = 4
 # through the shmod command (in its own order) and reports what was accepted or refused.
 WORKER = """
 import json, os, random, sys
-from shmod.cli import app
-from shmod.errors import ShmodError
+from shmod.cli.main import app
+from shmod.base.errors import ShmodError
 
 path, index = sys.argv[1], int(sys.argv[2])
 out = sys.stdout

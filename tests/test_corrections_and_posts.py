@@ -1,6 +1,7 @@
 """R-CORRECT and R-THREAD together: a correction keeps the posts already marked."""
-from shmod import game, posts
-from shmod.steps import Step
+from shmod.core.steps import Step
+from shmod.log import game
+from shmod.texts import posts
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 

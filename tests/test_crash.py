@@ -14,13 +14,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from safety_helpers import SHMOD, bare
 
-from shmod import game, logfile, repair
-from shmod.moves import command_for, legal_steps
-from shmod.state import OVER
-from shmod.steps import to_entry
+from shmod.audit.moves import command_for, legal_steps
+from shmod.core.state import OVER
+from shmod.core.steps import to_entry
+from shmod.log import game, logfile, repair
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 
@@ -31,14 +30,14 @@ CLI_REPAIRS = 10  # per worker through `shmod repair`, the rest through the same
 # can be aimed into the middle of a write as well as anywhere else.
 SLOW_WRITER = """
 import os, sys, time
-from shmod import logfile
+from shmod.log import logfile
 def trickle(fd, data):
     sys.stdout.write("writing\\n"); sys.stdout.flush()
     for i in range(len(data)):
         os.write(fd, data[i:i + 1]); time.sleep(0.0005)
 logfile._write_all = trickle
 sys.argv = ["shmod", *sys.argv[1:]]
-from shmod.cli import main
+from shmod.cli.main import main
 
 main()
 """

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from shmod import game
-from shmod.errors import BadInput
-from shmod.moves import command_for, legal_steps
-from shmod.setup import new_header
-from shmod.state import OVER
-from shmod.steps import Seating
+from shmod.audit.moves import command_for, legal_steps
+from shmod.base.errors import BadInput
+from shmod.core.setup import new_header
+from shmod.core.state import OVER
+from shmod.core.steps import Seating
+from shmod.log import game
 
 SHMOD = Path(sys.executable).parent / "shmod"
 PLAYERS = ["555", "Bob", "12", "Dan", "Eve", "0", "Remus West"]

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from shmod import engine
-from shmod.errors import BadInput, IllegalStep
-from shmod.moves import legal_steps, random_game
-from shmod.setup import parse_setup, start
-from shmod.state import OVER, State
-from shmod.steps import KINDS, Seating, parse_step
+from shmod.audit.moves import legal_steps, random_game
+from shmod.base.errors import BadInput, IllegalStep
+from shmod.core import engine
+from shmod.core.setup import parse_setup, start
+from shmod.core.state import OVER, State
+from shmod.core.steps import KINDS, Seating, parse_step
 
 VALUES = {
     "by": lambda r, names: r.choice([*names, "Nobody", 0, len(names) + 1, True]),

@@ -6,10 +6,9 @@ import datetime
 
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from shmod import logfile, logyaml
+from shmod.log import logfile, logyaml
 
 SAFE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

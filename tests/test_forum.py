@@ -6,10 +6,12 @@ from datetime import datetime, timezone
 
 import pytest
 
-from shmod import formats, forum, forum_texts, game, texts, views
-from shmod.errors import BadInput, GameIsOver, RuleBroken
-from shmod.moves import legal_steps
-from shmod.steps import Step
+from shmod.audit.moves import legal_steps
+from shmod.base.errors import BadInput, GameIsOver, RuleBroken
+from shmod.core import forum
+from shmod.core.steps import Step
+from shmod.log import game
+from shmod.texts import formats, forum_texts, messages, views
 
 PLAIN = formats.get("plain")
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
@@ -53,7 +55,7 @@ def finish(path, rng):
 
 
 def post(done):
-    return texts.post(views.public_view(done.game.state), done.public, PLAIN)
+    return messages.post(views.public_view(done.game.state), done.public, PLAIN)
 
 
 def test_new_user_story_replacement_correction_prod_to_the_end(path):
@@ -64,7 +66,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     done = rec(path, lambda g: Step("replace", target=g.seating.seat("Fay"), text="Zed"))
     [pm] = done.secrets
     assert pm.to == "Zed" and pm.kind == "briefing"
-    text = texts.pm_text(pm, PLAIN)
+    text = messages.pm_text(pm, PLAIN)
     assert "You replace Fay in seat 6" in text and "a Liberal" in text
     assert "Your three policies, top first: Liberal, Liberal, Liberal" in text
     assert "Zed replaces Fay in seat 6" in post(done)
@@ -94,7 +96,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     assert loaded.chain == [] and loaded.state.winner == end.winner
     assert loaded.state.corrections == [(15, (14,), "Bob sent Nein")]
     assert loaded.state.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
-    history = "\n".join(filter(None, (texts.event_text(views.public_view(loaded.state), e, PLAIN)
+    history = "\n".join(filter(None, (messages.event_text(views.public_view(loaded.state), e, PLAIN)
                                       for e in loaded.state.public)))
     assert "Correction" in history and "replaces Fay" in history
 
@@ -214,7 +216,7 @@ def test_a_replacement_is_not_briefed_with_a_voided_pm(path):
 def test_a_dead_seat_is_not_replaced(path):
     state = game.load(path).state
     state.alive[seat("Dan")] = False
-    from shmod import engine
+    from shmod.core import engine
 
     with pytest.raises(RuleBroken, match="R-REPLACE: Dan is dead"):
         engine.apply(state, Step("replace", target=seat("Dan"), text="Zed"))
@@ -259,7 +261,9 @@ def test_cli_one_line_errors_and_rules_card(path):
 
 
 def test_posts_again_and_the_audit_follow_replacements(path):
-    from shmod import audit, logfile, posts
+    from shmod.audit import audit
+    from shmod.log import logfile
+    from shmod.texts import posts
 
     rec(path, Step("posted", upto=0))
     rec(path, Step("replace", target=seat("Bob"), text="Zed"))
@@ -280,8 +284,10 @@ def test_posts_again_and_the_audit_follow_replacements(path):
 
 
 def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
-    from shmod import audit, logfile, reveal
-    from shmod.moves import random_game
+    from shmod.audit import audit
+    from shmod.audit.moves import random_game
+    from shmod.log import logfile
+    from shmod.texts import reveal
 
     sim = next(s for s in (random_game(7, random.Random(k)) for k in range(50))
                if any(a.kind == "enact" and b.kind == "reshuffle"
@@ -311,7 +317,7 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
 
 
 def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
-    from shmod.setup import new_header
+    from shmod.core.setup import new_header
 
     header = new_header(NAMES, seed="s7", salt="x", created="2026-01-01T00:00:00Z")
     steps = [Step("replace", target=seat("Fay"), text="Zed"),
@@ -331,9 +337,9 @@ SAME = ("players", "alive", "phase", "president", "chancellor", "anchor", "speci
 @pytest.mark.parametrize("players", range(5, 11))
 def test_a_correction_is_as_if_the_step_was_never_recorded(players):
     """Property: voiding the latest step leaves exactly the state without it."""
-    from shmod import engine
-    from shmod.moves import random_game
-    from shmod.setup import parse_setup, start
+    from shmod.audit.moves import random_game
+    from shmod.core import engine
+    from shmod.core.setup import parse_setup, start
 
     rng = random.Random(players)
     sim = random_game(players, rng)

@@ -9,12 +9,11 @@ from collections import Counter
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from shmod import game, logfile
-from shmod.errors import LogError
-from shmod.moves import random_game
+from shmod.audit.moves import random_game
+from shmod.base.errors import LogError
+from shmod.log import game, logfile
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 

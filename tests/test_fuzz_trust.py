@@ -17,10 +17,11 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
-from shmod import audit, game, logfile
-from shmod.cli import main
-from shmod.errors import ShmodError
-from shmod.steps import Step
+from shmod.audit import audit
+from shmod.base.errors import ShmodError
+from shmod.cli.main import main
+from shmod.core.steps import Step
+from shmod.log import game, logfile
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 

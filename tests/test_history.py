@@ -12,11 +12,11 @@ import pytest
 from markdown_it import MarkdownIt
 from thread_example import example_game
 
-from shmod import engine
-from shmod.formats import FORMATS, BBCode, Markdown, Plain
-from shmod.history import DEAD, elections, history_text
-from shmod.setup import start
-from shmod.views import public_view
+from shmod.core import engine
+from shmod.core.setup import start
+from shmod.texts.formats import FORMATS, BBCode, Markdown, Plain
+from shmod.texts.history import DEAD, elections, history_text
+from shmod.texts.views import public_view
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -82,7 +82,7 @@ def test_history_snapshot(view, name):
 
 
 def test_history_command(run, tmp_path):
-    from shmod import game
+    from shmod.log import game
 
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann")

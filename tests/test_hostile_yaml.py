@@ -9,13 +9,14 @@ import sys
 
 import pytest
 
-from shmod import game, logfile
+from shmod.log import game, logfile
 
 # Runs `shmod status -g FILE` in-process and reports how long it took and how much memory
 # it added beyond the interpreter with shmod already imported.
 PROBE = """
 import json, resource, sys, time
-from shmod import cli, game
+from shmod.cli import main as cli
+from shmod.log import game
 sys.argv = ["shmod", "status", "-g", sys.argv[1]]
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()

@@ -14,17 +14,17 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from shmod import board_image, engine, posts, texts
-from shmod.formats import FORMATS
-from shmod.history import history_text
-from shmod.moves import random_game
-from shmod.setup import Setup, parse_setup, start
-from shmod.state import State
-from shmod.steps import Step
-from shmod.views import PublicView, public_view
+from shmod.audit.moves import random_game
+from shmod.core import engine
+from shmod.core.setup import Setup, parse_setup, start
+from shmod.core.state import State
+from shmod.core.steps import Step
+from shmod.texts import board_image, game_texts as texts, messages, posts
+from shmod.texts.formats import FORMATS
+from shmod.texts.history import history_text
+from shmod.texts.views import PublicView, public_view
 
 VARIANTS = [[], ["veto=secret-vote"], ["tracker_reset=election"], ["term5=seated"]]
 FORMAT_LIST = [cls() for cls in FORMATS.values()]
@@ -160,18 +160,18 @@ def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view)
     (``shmod history``), the board picture after each enactment, and one catch-up post
     over the whole game."""
     state = start(setup)
-    out = [texts.post(view_fn(state), state.public, FORMAT_LIST[0])]
+    out = [messages.post(view_fn(state), state.public, FORMAT_LIST[0])]
     for n, step in enumerate(steps):
         seen = len(state.public)
         engine.apply(state, step)
         view, fmt = view_fn(state), FORMAT_LIST[n % 3]
-        out.append(texts.post(view, state.public[seen:], fmt))
+        out.append(messages.post(view, state.public[seen:], fmt))
         out.append(texts.prompt_text(view, fmt) or "")
         if step.kind in ("vote", "enact"):
             out.append(history_text(view, fmt, bbcode_table=n % 2 == 0))
         if step.kind == "enact":  # the board picture (shmod board --svg)
             out.append(board_image.svg(view))
-    out.append(texts.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
+    out.append(messages.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
     return out
 
 

@@ -1,4 +1,4 @@
-"""The log's lock on every platform (shmod.oslock).
+"""The log's lock on every platform (shmod.log.oslock).
 
 Unix is tested for real here (flock, and tests/test_concurrency.py races processes). Windows
 cannot run on this CI, so its path is tested as far as Unix allows: in a subprocess that
@@ -14,7 +14,7 @@ import subprocess
 import sys
 import textwrap
 
-from shmod import logfile, oslock
+from shmod.log import logfile, oslock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -67,7 +67,7 @@ def _windows_like(body: str, tmp_path) -> str:
 
 def test_without_fcntl_the_msvcrt_lock_is_chosen_and_excludes_a_second_handle(tmp_path):
     out = _windows_like('''
-        from shmod import logfile, oslock
+        from shmod.log import logfile, oslock
         assert "fcntl" not in sys.modules and oslock.fcntl is None
         print(oslock.KIND)
         print(oslock.WINDOWS_LOCK_AT > logfile.MAX_BYTES)
@@ -98,9 +98,9 @@ def test_without_fcntl_the_msvcrt_lock_is_chosen_and_excludes_a_second_handle(tm
 
 def test_without_fcntl_a_game_plays_refuses_and_repairs_through_the_cli(tmp_path):
     out = _windows_like('''
-        from shmod import oslock
+        from shmod.log import oslock
         oslock.PERMISSIONS = False  # as on Windows: no mode bits to set or check
-        from shmod.cli import main
+        from shmod.cli.main import main
 
         def shmod(*args):
             sys.argv = ["shmod", *args, "-g", "games/g.yaml"]

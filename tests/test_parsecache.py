@@ -1,4 +1,4 @@
-"""The private parse cache (shmod.parsecache): it only ever saves time. A cached parse is
+"""The private parse cache (shmod.log.parsecache): it only ever saves time. A cached parse is
 exactly the fresh parse of the same bytes; any change to the bytes or to the code that
 parses them is a miss; a damaged or foreign cache file is ignored; ``audit`` never reads
 it; ``SHMOD_CACHE=off`` writes nothing; and a warm cache keeps PyYAML out of a command."""
@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from shmod import audit, logfile, parsecache
-from shmod.game import load, log_text
-from shmod.moves import random_game
-from shmod.simulate import SIMULATED_AT
+from shmod.audit import audit
+from shmod.audit.moves import random_game
+from shmod.audit.simulate import SIMULATED_AT
+from shmod.log import logfile, parsecache
+from shmod.log.game import load, log_text
 
 GAMES = Path(__file__).parent.parent / "games"
 
@@ -85,6 +86,11 @@ def test_one_changed_byte_is_a_miss(cache, tmp_path):
     changed = data[:at] + b"vote: no" + data[at + 8:]
     assert parsecache.get(str(path), changed) is None
     assert parsecache.get(str(path), data + b"\n") is None
+
+
+def test_the_code_that_parses_is_all_in_the_stamp():
+    assert all(os.path.isfile(os.path.join(parsecache._PACKAGE, name))
+               for name in parsecache._CODE)
 
 
 def test_a_change_to_the_code_that_parses_is_a_miss(cache, tmp_path, monkeypatch):
@@ -202,7 +208,7 @@ def test_a_warm_cache_keeps_pyyaml_out_of_status(tmp_path):
 
     path = simulated(tmp_path, 10, 12)
     env = {**os.environ, "SHMOD_CACHE": str(tmp_path / "cache")}
-    code = ("import sys\nfrom shmod import cli\n"
+    code = ("import sys\nfrom shmod.cli import main as cli\n"
             f"sys.argv = ['shmod', 'status', '-g', {str(path)!r}]\n"
             "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
             "print('yaml' in sys.modules, file=sys.stderr)")

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from shmod import game, logfile, repair
-from shmod.moves import random_game
+from shmod.audit.moves import random_game
+from shmod.log import game, logfile, repair
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import random
 
-from shmod import forum, forum_texts, game, texts, views
-from shmod.formats import BBCode, Plain
-from shmod.moves import random_game
-from shmod.steps import Step
+from shmod.audit.moves import random_game
+from shmod.core import forum
+from shmod.core.steps import Step
+from shmod.log import game
+from shmod.texts import forum_texts, game_texts as texts, messages, views
+from shmod.texts.formats import BBCode, Plain
 
 NAMES = ["Grundbegriff", "Ann", "Bob", "Cat", "Dan"]
 
@@ -53,15 +55,15 @@ def test_an_executed_player_is_told(tmp_path):
         sim = random_game(7, rng)
         if any(s.kind == "execute" for s in sim.steps):
             break
-    from shmod.setup import parse_setup, start
-    from shmod import engine
+    from shmod.core import engine
+    from shmod.core.setup import parse_setup, start
 
     state = start(parse_setup(sim.header))
     for step in sim.steps:
         engine.apply(state, step)
     executed = [s for s in state.secrets if s.kind == "executed"]
     assert executed
-    text = texts.pm_text(executed[0], Plain())
+    text = messages.pm_text(executed[0], Plain())
     assert text.startswith("President ") and "has executed you" in text
 
 
@@ -80,15 +82,15 @@ def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):
     president = state.president
     done = game.record(path, lambda g: Step("replace", target=president, text="Zed"))
     [pm] = done.secrets
-    text = texts.pm_text(pm, Plain())
+    text = messages.pm_text(pm, Plain())
     assert "What this seat did so far, oldest first:" in text
     assert "nominated Grundbegriff for Chancellor" in text and "voted Ja" in text
 
 
 def test_the_bbcode_reveal_colours_runs_not_cards(tmp_path):
-    from shmod.reveal import reveal_text
-
     from pathlib import Path
+
+    from shmod.texts.reveal import reveal_text
 
     log = Path(__file__).resolve().parent.parent / "games" / "dealt-without-seed-7-players.yaml"
     loaded = game.load(str(log))

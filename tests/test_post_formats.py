@@ -15,14 +15,15 @@ import pytest
 from markdown_it import MarkdownIt
 from thread_example import EXAMPLE, example_game, thread
 
-from shmod import engine, texts
-from shmod.formats import BBCode, Markdown, Plain
-from shmod.game import load, log_text
-from shmod.moves import legal_steps, random_game
-from shmod.reveal import reveal_text
-from shmod.setup import new_header, parse_setup, start
-from shmod.state import State
-from shmod.views import public_view
+from shmod.audit.moves import legal_steps, random_game
+from shmod.core import engine
+from shmod.core.setup import new_header, parse_setup, start
+from shmod.core.state import State
+from shmod.log.game import load, log_text
+from shmod.texts import game_texts as texts, messages
+from shmod.texts.formats import BBCode, Markdown, Plain
+from shmod.texts.reveal import reveal_text
+from shmod.texts.views import public_view
 
 HOSTILE = ["[b]Bo[/b]", "*Star*", "_Und_", "<i>Tag", "A|B #1", "Ann [url]x"]
 
@@ -75,7 +76,7 @@ def test_every_post_of_the_example_thread_parses_with_nothing_left_raw(name, fmt
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
 def test_opening_post_lists_the_players_in_seating_order_in_bold(name, fmt, games):
     state = games[0]
-    root = to_html(name, texts.event_text(public_view(state), state.public[0], fmt) or "")
+    root = to_html(name, messages.event_text(public_view(state), state.public[0], fmt) or "")
     items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
     assert [flat(li) for li in items] == list(state.players)
     assert all(li.find("strong") is not None for li in items)
@@ -90,7 +91,7 @@ def test_every_tally_lists_votes_in_seating_order_with_the_dead_marked(name, fmt
     tallies = [ev for ev in state.public if ev.kind == "tally"]
     assert any(None in dict(ev.data["votes"]).values() for ev in tallies)
     for ev in tallies:
-        root = to_html(name, texts.event_text(view, ev, fmt) or "")
+        root = to_html(name, messages.event_text(view, ev, fmt) or "")
         items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
         assert len(items) == len(state.players)
         for li, (player, vote) in zip(items, ev.data["votes"]):
@@ -115,7 +116,7 @@ def test_board_lines_are_separate_lines_inside_one_quote(name, fmt, games):
 def test_game_over_is_a_heading(name, fmt, games):
     state = games[0]
     over = state.public[-1]
-    root = to_html(name, texts.event_text(public_view(state), over, fmt) or "")
+    root = to_html(name, messages.event_text(public_view(state), over, fmt) or "")
     heading = root.find("h3") if name == "markdown" else root.find("strong/u")
     assert heading is not None and flat(heading) == f"Game over: the {state.winner} win"
 
@@ -125,7 +126,7 @@ def test_every_pm_parses_and_bolds_what_matters(name, fmt, games):
     state = games[0]
     kinds = set()
     for secret in state.secrets:
-        root = to_html(name, texts.pm_text(secret, fmt))
+        root = to_html(name, messages.pm_text(secret, fmt))
         kinds.add(secret.kind)
         assert root.findall(".//strong")
         if secret.kind in ("draw", "hand", "peek"):
@@ -164,7 +165,7 @@ def test_hostile_names_stay_literal(name, fmt):
     while not any(ev.kind == "tally" for ev in state.public):
         engine.apply(state, rng.choice(legal_steps(state)))
     view = public_view(state)
-    root = to_html(name, texts.post(view, state.public, fmt))
+    root = to_html(name, messages.post(view, state.public, fmt))
     items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
     assert [flat(li) for li in items] == HOSTILE
     assert not root.findall(".//i") and not root.findall(".//a")

@@ -7,13 +7,15 @@ import random
 
 import pytest
 
-from shmod import engine, game, posts
-from shmod.errors import BadInput, RuleBroken
-from shmod.formats import Plain
-from shmod.moves import random_game
-from shmod.setup import parse_setup, start
-from shmod.steps import Seating, Step, parse_step, to_entry
-from shmod.views import public_view
+from shmod.audit.moves import random_game
+from shmod.base.errors import BadInput, RuleBroken
+from shmod.core import engine
+from shmod.core.setup import parse_setup, start
+from shmod.core.steps import Seating, Step, parse_step, to_entry
+from shmod.log import game
+from shmod.texts import posts
+from shmod.texts.formats import Plain
+from shmod.texts.views import public_view
 
 AT = "2026-01-01T00:00:00Z"
 

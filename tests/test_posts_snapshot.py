@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from thread_example import thread
 
-from shmod.formats import FORMATS
+from shmod.texts.formats import FORMATS
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SEPARATOR = "\n\n----- next post -----\n\n"

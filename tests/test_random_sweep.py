@@ -1,4 +1,4 @@
-"""A large sweep of random legal games (shmod.moves.random_game) over every player count
+"""A large sweep of random legal games (shmod.audit.moves.random_game) over every player count
 and every combination of variants, replayed step by step with invariants checked after
 each step against an independent bookkeeping of the public record."""
 import itertools
@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from shmod import engine, game
-from shmod.errors import IllegalStep
-from shmod.moves import legal_steps, random_game
-from shmod.setup import parse_setup, start
-from shmod.state import NOMINATE, OVER, POWER, RESHUFFLE, VOTE, State
-from shmod.steps import Step
+from shmod.audit.moves import legal_steps, random_game
+from shmod.base.errors import IllegalStep
+from shmod.core import engine
+from shmod.core.setup import parse_setup, start
+from shmod.core.state import NOMINATE, OVER, POWER, RESHUFFLE, VOTE, State
+from shmod.core.steps import Step
+from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 

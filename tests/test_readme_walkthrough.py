@@ -19,9 +19,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shmod import game
-from shmod.moves import legal_steps
-from shmod.state import DISCARD, NOMINATE, OVER
+from shmod.audit.moves import legal_steps
+from shmod.core.state import DISCARD, NOMINATE, OVER
+from shmod.log import game
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 BIN = Path(sys.executable).parent

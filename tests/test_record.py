@@ -3,9 +3,10 @@ them due, including the veto that triggers chaos with an empty draw pile (R-VETO
 first, then the chaos policy, then R-RESHUFFLE again if needed)."""
 import random
 
-from shmod import engine, game
-from shmod.moves import random_game
-from shmod.setup import parse_setup, start
+from shmod.audit.moves import random_game
+from shmod.core import engine
+from shmod.core.setup import parse_setup, start
+from shmod.log import game
 
 AT = "2026-01-01T00:00:00Z"
 
@@ -48,7 +49,7 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     order, on an unbroken hash chain, and the count happens once."""
     import threading
 
-    from shmod.steps import Step
+    from shmod.core.steps import Step
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann")

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from shmod import engine
-from shmod.errors import IllegalStep
-from shmod.moves import random_game
-from shmod.setup import parse_setup, start
-from shmod.steps import Step
+from shmod.audit.moves import random_game
+from shmod.base.errors import IllegalStep
+from shmod.core import engine
+from shmod.core.setup import parse_setup, start
+from shmod.core.steps import Step
 
 
 def test_refused_rule_leaves_the_entry_count_alone():

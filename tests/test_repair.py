@@ -8,11 +8,11 @@ import random
 import pytest
 from safety_helpers import run_main
 
-from shmod import game, logfile, repair
-from shmod.errors import LogError
-from shmod.moves import random_game
-from shmod.state import RESHUFFLE
-from shmod.steps import Step
+from shmod.audit.moves import random_game
+from shmod.base.errors import LogError
+from shmod.core.state import RESHUFFLE
+from shmod.core.steps import Step
+from shmod.log import game, logfile, repair
 
 AT = "2026-01-01T00:00:00Z"
 
@@ -26,7 +26,7 @@ def _steps_to_a_reshuffle():  # type: ignore[no-untyped-def]
 
 
 def _next(loaded: game.Game) -> Step:
-    from shmod.moves import legal_steps
+    from shmod.audit.moves import legal_steps
 
     game._seeded_reshuffles(loaded.state)
     return legal_steps(loaded.state)[0]

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from shmod import game
-from shmod.errors import BadInput
-from shmod.formats import Plain
-from shmod.moves import random_game
-from shmod.reveal import governments, reveal_text
+from shmod.audit.moves import random_game
+from shmod.base.errors import BadInput
+from shmod.log import game
+from shmod.texts.formats import Plain
+from shmod.texts.reveal import governments, reveal_text
 
 
 def _load(tmp_path, players, seed, variants, cut=None):  # type: ignore[no-untyped-def]
@@ -44,7 +44,7 @@ def test_refused_while_the_game_is_on(tmp_path):
 
 
 def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
-    from shmod.steps import Step
+    from shmod.core.steps import Step
 
     sim = random_game(7, random.Random(4))
     first = sim.header["players"][0]
@@ -59,8 +59,8 @@ def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
 
 def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     """R-CORRECT: a voided step's PMs and reshuffles are not part of the reveal."""
-    from shmod.moves import legal_steps
-    from shmod.steps import Step
+    from shmod.audit.moves import legal_steps
+    from shmod.core.steps import Step
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7")

@@ -1,5 +1,5 @@
 """Issue 10 §1: the rules shmod cites ship with it. Every rule id used anywhere in shmod
-is explained in shmod/rulebook.py, docs/rules.md is generated from it, ``shmod rules ID``
+is explained in shmod/core/rulebook.py, docs/rules.md is generated from it, ``shmod rules ID``
 prints one, every refusal says where to read more, and nothing points outside the
 repository."""
 import re
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shmod import rulebook
+from shmod.core import rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*")
@@ -15,7 +15,7 @@ ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 
 def ids_used_in_shmod() -> set[str]:
     found: set[str] = set()
-    for path in (ROOT / "shmod").glob("*.py"):
+    for path in (ROOT / "shmod").rglob("*.py"):
         found |= set(ID.findall(path.read_text()))
     return found
 
@@ -28,7 +28,7 @@ def test_every_rule_id_in_shmod_is_explained():
 
 def test_docs_rules_md_is_generated_from_the_rulebook():
     assert (ROOT / "docs" / "rules.md").read_text() == rulebook.markdown(), \
-        "run: python -m shmod.rulebook > docs/rules.md"
+        "run: python -m shmod.core.rulebook > docs/rules.md"
     for rule in rulebook.RULES:
         assert f"**{rule}**" in rulebook.markdown()
 
@@ -51,7 +51,7 @@ def test_shmod_rules_id_explains_one_rule(run):
 
 
 def test_a_refusal_ends_with_where_to_read_more(run, tmp_path):
-    from shmod import game
+    from shmod.log import game
 
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s", first="Ann")
@@ -64,7 +64,7 @@ def test_a_refusal_ends_with_where_to_read_more(run, tmp_path):
 
 @pytest.mark.parametrize("fmt", ["plain", "bbcode", "markdown"])
 def test_the_rules_post_is_for_players(run, tmp_path, fmt):
-    from shmod import game
+    from shmod.log import game
 
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s",
@@ -82,11 +82,11 @@ def test_player_facing_posts_and_pms_cite_no_rule_ids():
     whole game: players do not know rule ids."""
     import random
 
-    from shmod import texts
-    from shmod.formats import FORMATS
-    from shmod.moves import random_game
-    from shmod.setup import parse_setup, start
-    from shmod import engine
+    from shmod.audit.moves import random_game
+    from shmod.core import engine
+    from shmod.core.setup import parse_setup, start
+    from shmod.texts import messages
+    from shmod.texts.formats import FORMATS
 
     for snapshot in (ROOT / "tests" / "snapshots").glob("example_thread.*.txt"):
         assert not ID.search(snapshot.read_text()), snapshot.name
@@ -97,5 +97,5 @@ def test_player_facing_posts_and_pms_cite_no_rule_ids():
             engine.apply(state, step)
         for secret in state.secrets:
             for fmt in FORMATS.values():
-                text = texts.pm_text(secret, fmt())
+                text = messages.pm_text(secret, fmt())
                 assert not ID.search(text), (secret.kind, text)

@@ -3,8 +3,8 @@ R-HITLER-ELECTED, R-FAIL, R-CHAOS, R-TRACKER-RESET."""
 import pytest
 from scripted import chaos, eligible, refuse, table
 
-from shmod.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
-from shmod.state import DISCARD, NOMINATE, OVER, RESHUFFLE, VOTE
+from shmod.base.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
+from shmod.core.state import DISCARD, NOMINATE, OVER, RESHUFFLE, VOTE
 
 
 def kill(t, name):

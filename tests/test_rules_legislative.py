@@ -4,12 +4,13 @@ import random
 import pytest
 from scripted import refuse, table
 
-from shmod import engine, game
-from shmod.errors import LogError, OutOfTurn, RuleBroken, WrongActor
-from shmod.moves import random_game
-from shmod.setup import parse_setup, start
-from shmod.state import DISCARD, ENACT, NOMINATE, RESHUFFLE
-from shmod.steps import Step
+from shmod.audit.moves import random_game
+from shmod.base.errors import LogError, OutOfTurn, RuleBroken, WrongActor
+from shmod.core import engine
+from shmod.core.setup import parse_setup, start
+from shmod.core.state import DISCARD, ENACT, NOMINATE, RESHUFFLE
+from shmod.core.steps import Step
+from shmod.log import game
 
 
 # R-DRAW

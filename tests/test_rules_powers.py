@@ -4,10 +4,10 @@ import dataclasses
 
 from scripted import chaos, refuse, table
 
-from shmod import formats, texts, views
-from shmod.errors import OutOfTurn, RuleBroken, WrongActor
-from shmod.rules import EXECUTE, INVESTIGATE, SPECIAL
-from shmod.state import NOMINATE, OVER, POWER, RESHUFFLE
+from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.core.rules import EXECUTE, INVESTIGATE, SPECIAL
+from shmod.core.state import NOMINATE, OVER, POWER, RESHUFFLE
+from shmod.texts import formats, game_texts as texts, views
 
 
 def public_since(t, entry):

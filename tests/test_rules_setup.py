@@ -4,10 +4,11 @@ import copy
 import pytest
 from scripted import NAMES, header, table
 
-from shmod.errors import BadInput
-from shmod.rules import EXECUTE, INVESTIGATE, PEEK, SPECIAL, ROLE_COUNTS, rules_for, parse_variants
-from shmod.setup import knows, new_header, parse_setup, start
-from shmod.shuffle import policy_pile
+from shmod.base.errors import BadInput
+from shmod.core.house import rules_for
+from shmod.core.rules import EXECUTE, INVESTIGATE, PEEK, ROLE_COUNTS, SPECIAL, parse_variants
+from shmod.core.setup import knows, new_header, parse_setup, start
+from shmod.core.shuffle import policy_pile
 
 
 def seeded(players, seed="s1", **kw):

@@ -5,8 +5,8 @@ import copy
 
 from scripted import Table, play, table
 
-from shmod import formats, report, views
-from shmod.state import VOTE
+from shmod.core.state import VOTE
+from shmod.texts import formats, report, views
 
 
 def thread(state, public):

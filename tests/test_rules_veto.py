@@ -4,12 +4,12 @@ from datetime import datetime, timezone
 
 from scripted import chaos, refuse, table
 
-from shmod import forum_texts, views
-from shmod.errors import OutOfTurn, RuleBroken, WrongActor
-from shmod.formats import Plain
-from shmod.rules import SPECIAL
-from shmod.state import DISCARD, ENACT, NOMINATE, RESHUFFLE, VETO_ANSWER, VETO_VOTE
-from shmod.texts import pm_text
+from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.core.rules import SPECIAL
+from shmod.core.state import DISCARD, ENACT, NOMINATE, RESHUFFLE, VETO_ANSWER, VETO_VOTE
+from shmod.texts import forum_texts, views
+from shmod.texts.formats import Plain
+from shmod.texts.messages import pm_text
 
 
 def vetoable(deck: str = "", players: int = 5, **kw):

@@ -2,8 +2,8 @@
 (Government wins for every player count are in test_complete_games.py.)"""
 from scripted import chaos, refuse, table
 
-from shmod.errors import GameIsOver
-from shmod.state import NOMINATE, OVER
+from shmod.base.errors import GameIsOver
+from shmod.core.state import NOMINATE, OVER
 
 
 def test_win_lib_fifth_liberal_policy_by_chaos():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shmod import game
+from shmod.log import game
 
 SHMOD = Path(sys.executable).parent / "shmod"
 PLAYERS = ["Moliere", "El Guapo", "Chaosraven", "Stessier", "Grundbegriff", "Vorret",
@@ -180,7 +180,7 @@ def test_completing_names_is_quick(table):
         assert len(complete(table, "shmod vote ")[1]) == 7
     each = (time.perf_counter() - start) / 3
     assert each < 1.0, each
-    code = ("import os, sys; from shmod import cli\n"
+    code = ("import os, sys; from shmod.cli import main as cli\n"
             "sys.argv = ['shmod']\n"
             "import atexit; atexit.register(lambda: sys.stderr.write("
             "'rich' if 'rich' in sys.modules else 'no-rich'))\n"

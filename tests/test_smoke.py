@@ -1,8 +1,8 @@
 """A seeded game replays to the same state every time (R-DECK, R-ROLES, R-FIRST)."""
 import random
 
-from shmod import game
-from shmod.moves import random_game
+from shmod.audit.moves import random_game
+from shmod.log import game
 
 
 def test_simulated_log_replays_to_the_same_end(tmp_path):

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from shmod import cli
+from shmod.cli import main as cli
 
 NAMES = [info.name or info.callback.__name__.replace("_", "-")
          for info in cli.app.registered_commands if info.callback is not None]
@@ -38,17 +38,17 @@ def _modules_after(code: str) -> set[str]:
 
 
 def test_the_command_modules_import_nothing_heavy():
-    loaded = _modules_after("import shmod.cli")
-    heavy = {"rich", "yaml", "json", "hashlib", "shmod.game", "shmod.engine", "shmod.audit"}
+    loaded = _modules_after("import shmod.cli.main")
+    heavy = {"rich", "yaml", "json", "hashlib", "shmod.log.game", "shmod.core.engine", "shmod.audit.audit"}
     assert not heavy & loaded
 
 
 @pytest.fixture(scope="module")
 def ten(tmp_path_factory):
     """A finished 10-player game's log."""
-    from shmod.game import log_text
-    from shmod.moves import random_game
-    from shmod.simulate import SIMULATED_AT
+    from shmod.audit.moves import random_game
+    from shmod.audit.simulate import SIMULATED_AT
+    from shmod.log.game import log_text
 
     sim = random_game(10, random.Random(10))
     path = tmp_path_factory.mktemp("ten") / "ten.yaml"
@@ -58,17 +58,17 @@ def ten(tmp_path_factory):
 
 def _modules_of(argv: list[str]) -> set[str]:
     return _modules_after(
-        "import sys\nfrom shmod import cli\n"
+        "import sys\nfrom shmod.cli import main as cli\n"
         f"sys.argv = ['shmod', *{argv!r}]\n"
         "try:\n    cli.main()\nexcept SystemExit:\n    pass")
 
 
 def test_status_of_a_finished_game_loads_only_what_it_shows(ten):
     loaded = _modules_of(["status", "-g", ten])
-    assert {"shmod.board", "shmod.game"} <= loaded
-    unused = {"shmod.audit", "shmod.posts", "shmod.pms", "shmod.reveal", "shmod.report",
-              "shmod.texts", "shmod.summary", "shmod.batch", "shmod.simulate",
-              "shmod.repair", "rich", "pydantic"}
+    assert {"shmod.texts.board", "shmod.log.game"} <= loaded
+    unused = {"shmod.audit.audit", "shmod.texts.posts", "shmod.texts.pms", "shmod.texts.reveal", "shmod.texts.report",
+              "shmod.texts.game_texts", "shmod.audit.summary", "shmod.audit.batch", "shmod.audit.simulate",
+              "shmod.log.repair", "rich", "pydantic"}
     assert not unused & loaded
 
 

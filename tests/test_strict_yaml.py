@@ -3,11 +3,10 @@ and tags are refused whether or not the file happens to contain ``&``, ``*`` or 
 elsewhere (a comment included); the fast path refuses exactly what the strict path does."""
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from shmod import logfile
-from shmod.errors import LogError
+from shmod.base.errors import LogError
+from shmod.log import logfile
 
 HEADER = "players: [Ann, Bo, Cy, Di, Ed]\n"
 

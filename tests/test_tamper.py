@@ -4,9 +4,10 @@ import random
 
 import pytest
 
-from shmod import audit, game, logfile
-from shmod.game import log_text
-from shmod.moves import random_game
+from shmod.audit import audit
+from shmod.audit.moves import random_game
+from shmod.log import game, logfile
+from shmod.log.game import log_text
 
 AT = "2026-01-01T00:00:00Z"
 FLIP = {"vote: ja": "vote: nein", "vote: nein": "vote: ja",
@@ -164,7 +165,7 @@ def test_game_load_flags_one_edit_once(tmp_path):
 
 
 def test_shmod_chains_over_an_entry_appended_by_hand(tmp_path):
-    from shmod.steps import Step
+    from shmod.core.steps import Step
 
     path = str(tmp_path / "g.yaml")
     made = game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1")

@@ -10,11 +10,11 @@ import time
 import warnings
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from shmod import audit, checkpoints, game, logfile
-from shmod.steps import Step
+from shmod.audit import audit
+from shmod.core.steps import Step
+from shmod.log import checkpoints, game, logfile
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -159,7 +159,7 @@ def _edit(path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
-@pytest.mark.filterwarnings("default::shmod.logfile.LogWarning")
+@pytest.mark.filterwarnings("default::shmod.log.logfile.LogWarning")
 def test_an_edited_entry_is_reported_by_every_command_and_blocks_appending(run, log):
     for name in ("Ann", "Bob"):
         run("vote", name, "ja", "-g", str(log))
@@ -311,8 +311,8 @@ def test_a_killed_new_leaves_no_temporary_file_behind(run, tmp_path):
 
 
 def test_a_pending_seeded_reshuffle_is_described_truthfully(run, log):
-    from shmod import engine
-    from shmod.state import RESHUFFLE
+    from shmod.core import engine
+    from shmod.core.state import RESHUFFLE
 
     state = game.load(str(log)).state
     state.phase = RESHUFFLE

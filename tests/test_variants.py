@@ -3,11 +3,13 @@ import random
 
 import pytest
 
-from shmod import engine, formats, game, texts, views
-from shmod.errors import BadInput
-from shmod.moves import random_game
-from shmod.setup import new_header, parse_setup, start
-from shmod.steps import Step
+from shmod.audit.moves import random_game
+from shmod.base.errors import BadInput
+from shmod.core import engine
+from shmod.core.setup import new_header, parse_setup, start
+from shmod.core.steps import Step
+from shmod.log import game
+from shmod.texts import formats, game_texts as texts, messages, views
 
 AT = "2026-01-01T00:00:00Z"
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"]
@@ -76,7 +78,7 @@ def eva_state(chancellor_role: str):
 def test_eva_braun_tie_elects_hitler():
     state = eva_state("hitler")
     assert (state.winner, state.win_rule) == ("Fascists", "R-EVA-BRAUN")
-    post = texts.post(views.public_view(state), state.public[-2:], formats.get("plain"))
+    post = messages.post(views.public_view(state), state.public[-2:], formats.get("plain"))
     assert "Eva Braun" in post
 
 

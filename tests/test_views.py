@@ -1,8 +1,8 @@
 """R-PM / R-KNOW: a player's view holds exactly their own role, knowledge and PMs."""
 import random
 
-from shmod.moves import random_game
-from shmod.views import player_view, public_view
+from shmod.audit.moves import random_game
+from shmod.texts.views import player_view, public_view
 
 
 def test_each_player_view_holds_only_that_players_secrets():

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import random
 
-from shmod import engine, posts
-from shmod.formats import Plain
-from shmod.moves import random_game
-from shmod.setup import Setup, parse_setup, start
-from shmod.state import NOMINATE, OVER, State
-from shmod.steps import Step
+from shmod.audit.moves import random_game
+from shmod.core import engine
+from shmod.core.setup import Setup, parse_setup, start
+from shmod.core.state import NOMINATE, OVER, State
+from shmod.core.steps import Step
+from shmod.texts import posts
+from shmod.texts.formats import Plain
 
 #: A seven-player game with chaos, a veto, every 7-8 board power and a reshuffle.
 EXAMPLE = (7, 357)

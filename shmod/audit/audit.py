@@ -1,0 +1,294 @@
+"""Auditing a game log: every problem located (file:line, entry, rule), then a summary.
+
+Three independent checks run over a log: the hash chain (every entry, tampering located:
+see :func:`chain_problems`), the form of every entry, and the rules. The last two are the
+replay every command runs (:func:`shmod.log.game.replay`) in its listing mode: every entry
+is read, and the rules are judged up to the first violation, after which nothing can be.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from shmod.audit.summary import Summary, summarize
+from shmod.base.errors import BadInput, IllegalStep, LogError
+from shmod.core import commitment as commit, engine
+from shmod.core.setup import Setup, parse_setup
+from shmod.core.state import OVER
+from shmod.log import checkpoints, logfile
+from shmod.log.checkpoints import Check
+from shmod.log.game import Listing, replay
+
+VALID, INVALID, UNREADABLE = 0, 1, 2
+#: Chain mismatches beyond this many are reported without looking for where they came from.
+MAX_TRACED = 64
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding. ``kind``: header, format, rule, chain, commitment or unreadable;
+    ``entry`` is 1-based; ``line`` is the file line (None for the header as a whole)."""
+
+    kind: str
+    message: str
+    line: int | None = None
+    entry: int | None = None
+    rule: str | None = None
+
+    def where(self, path: str) -> str:
+        place = f"{path}:{self.line}" if self.line else path
+        return place + (f": entry {self.entry}" if self.entry else "")
+
+
+@dataclass
+class Report:
+    """The audit of one log."""
+
+    path: str
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    entries: int = 0
+    judged: int = 0
+    stopped: str | None = None
+    summary: Summary | None = None
+    commitment: str | None = None
+    commitment_ok: bool | None = None
+    unreadable: bool = False
+    checkpoints: list[Check] | None = None  # with --thread: each checkpoint found there
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def exit_code(self) -> int:
+        return UNREADABLE if self.unreadable else VALID if self.valid else INVALID
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented ``--json`` shape (docs/audit.md)."""
+        return {
+            "path": self.path,
+            "valid": self.valid,
+            "exit": self.exit_code,
+            "entries": self.entries,
+            "judged": self.judged,
+            "stopped": self.stopped,
+            "problems": [asdict(p) for p in self.problems],
+            "warnings": [asdict(p) for p in self.warnings],
+            "commitment": self.commitment,
+            "commitment_ok": self.commitment_ok,
+            "summary": self.summary.to_json() if self.summary else None,
+            "checkpoints": (None if self.checkpoints is None
+                            else [c.to_json() for c in self.checkpoints]),
+        }
+
+
+def audit_file(path: str, expected: str | None = None, thread: str | None = None) -> Report:
+    """Read and audit ``path``; ``expected`` is a commitment to check the setup against,
+    ``thread`` the game's thread as pasted text, whose checkpoints the log must give."""
+    try:
+        log = logfile.read(path)
+    except LogError as err:
+        report = Report(path, unreadable=True)
+        report.problems.append(Problem("unreadable", err.reason, line=err.line))
+        return report
+    return audit_log(log, expected, thread)
+
+
+def audit_log(log: logfile.LogFile, expected: str | None = None,
+              thread: str | None = None) -> Report:
+    """Audit a parsed log: header, chain, form of every entry, then the rules; with
+    ``thread``, every checkpoint posted there (R-CHECKPOINT)."""
+    report = Report(log.path, entries=len(log.entries))
+    heads = checkpoints.heads(log)
+    pinned = _thread_checks(log, heads, thread, report) if thread is not None else -1
+    _posted_checkpoints(log, heads, report)
+    setup: Setup | None = None
+    try:
+        setup = parse_setup(log.header)
+    except BadInput as err:
+        report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
+    report.problems += chain_problems(log, report.warnings, pinned, heads)
+    if setup is None:
+        report.stopped = "the header is invalid, so no entry could be judged"
+        report.problems.sort(key=lambda p: p.entry or 0)
+        return report
+    report.commitment = commit.commitment(setup)
+    if setup.commitment is not None and setup.commitment != report.commitment:
+        report.problems.append(Problem(
+            "commitment", f"the header's commitment {setup.commitment} is not the hash of its "
+            f"secret setup ({report.commitment}): the setup was changed after `shmod new`"))
+    if expected is not None:
+        why = commit.verify(setup, expected)
+        report.commitment_ok = why is None
+        if why:
+            report.problems.append(Problem("commitment", why))
+    _judge(log, report)
+    report.problems.sort(key=lambda p: p.entry or 0)
+    return report
+
+
+def _judge(log: logfile.LogFile, report: Report) -> None:
+    """The form of every entry, and the rules up to the first entry that breaks one."""
+    listing = Listing()
+    state = replay(log, listing).state
+    for index, err in listing.found:
+        line, entry = log.line_of(index), index + 1
+        if isinstance(err, IllegalStep):
+            report.problems.append(Problem("rule", err.reason, line=line, entry=entry,
+                                           rule=err.rule))
+        else:
+            report.problems.append(Problem("format", str(err), line=line, entry=entry,
+                                           rule=_rule_of(str(err))))
+    report.judged, report.stopped = listing.judged, listing.stopped
+    if report.stopped is None and state.phase != OVER:
+        report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
+                                       + engine.waiting_for(state)[1]))
+    report.summary = summarize(state)
+
+
+def _thread_checks(log: logfile.LogFile, heads: list[str], thread: str,
+                   report: Report) -> int:
+    """Check every checkpoint in ``thread`` (R-CHECKPOINT); the last entry a matching
+    checkpoint vouches for (-1: none)."""
+    report.checkpoints = checks = checkpoints.verify(log, thread)
+    if not checks:
+        report.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
+                                       "text given with --thread", rule="R-CHECKPOINT"))
+    for check in checks:
+        if not check.ok:
+            line = log.line_of(check.entry - 1) if 0 < check.entry <= len(log.entries) else None
+            report.problems.append(Problem("checkpoint", check.describe(), line=line,
+                                           entry=check.entry or None, rule="R-CHECKPOINT"))
+    return max((c.entry for c in checks if c.ok), default=-1)
+
+
+def _posted_checkpoints(log: logfile.LogFile, heads: list[str], report: Report) -> None:
+    """A ``posted`` entry's checkpoint must still be what the log gives (R-CHECKPOINT);
+    after an acknowledged edit (R-EDIT) of an entry it covers, a warning says so."""
+    acknowledged = _acknowledged(log)
+    for index, raw in enumerate(log.entries):
+        if not (isinstance(raw, dict) and raw.get("kind") == "posted"):
+            continue
+        upto, mark = raw.get("upto"), raw.get("checkpoint")
+        if isinstance(upto, int) and isinstance(mark, str) and 0 <= upto < len(heads) \
+                and heads[upto] != mark:
+            found = Problem(
+                "checkpoint", f"the post this entry marks showed checkpoint {mark} for entry "
+                f"{upto}, but the log gives {heads[upto]}: an entry at or before entry {upto} "
+                "was changed after it was posted", line=log.line_of(index), entry=index + 1,
+                rule="R-CHECKPOINT")
+            known = [why for number, why in sorted(acknowledged.items()) if number <= upto]
+            if known:
+                report.warnings.append(replace(found, kind="edited",
+                                               message=f"{found.message} ({known[0]})"))
+            else:
+                report.problems.append(found)
+
+
+def _acknowledged(log: logfile.LogFile) -> dict[int, str]:
+    """Entries a later ``acknowledge`` entry says were edited by hand (R-EDIT): why."""
+    out: dict[int, str] = {}
+    for index, raw in enumerate(log.entries):
+        if isinstance(raw, dict) and raw.get("kind") == "acknowledge":
+            numbers = raw.get("entries")
+            for number in numbers if isinstance(numbers, list) else [numbers]:
+                if isinstance(number, int) and number <= index:
+                    out[number] = f"acknowledged at entry {index + 1}: {raw.get('reason')}"
+    return out
+
+
+def chain_problems(log: logfile.LogFile, warnings: list[Problem], pinned: int = -1,
+                   heads: list[str] | None = None) -> list[Problem]:
+    """Check every entry's ``hash`` against the one before it, and locate tampering.
+
+    Each entry is checked against the *stored* hash of the entry before it, so one
+    edit is reported once, where it is. A mismatching entry whose hash fits after some
+    other entry is intact but out of place (moved, or something was inserted before
+    it); one that fits after nothing was changed, or the entry before it was removed.
+    Entries without a hash are warnings (unchained), chained over by the next one.
+    """
+    try:
+        start_link = logfile.header_link(log.header)
+    except (TypeError, ValueError):
+        return [Problem("chain", "the header cannot be hashed (its keys are not all text), "
+                        "so the hash chain cannot be checked")]
+    problems: list[Problem] = []
+    origins: dict[str, int] | None = None
+    acknowledged: dict[int, str] = {}
+    previous = start_link
+    for index, raw in enumerate(log.entries):
+        if not isinstance(raw, dict):
+            continue
+        stored = raw.get("hash")
+        line = log.line_of(index)
+        if stored is None:
+            if index + 1 > pinned:
+                warnings.append(Problem(
+                    "unverified", "entry has no hash (appended by hand, or its hash was "
+                    "removed): nothing vouches for it but a thread checkpoint posted after it "
+                    "(audit --thread)", line=line, entry=index + 1))
+            previous = _next(previous, raw, index, heads)
+            continue
+        if stored != _next(previous, raw, index, heads):
+            if origins is None:
+                origins = _origins(log, start_link)
+                acknowledged = _acknowledged(log)
+            traced = len(problems) < MAX_TRACED
+            found = Problem("chain", _mismatch(log, raw, index, origins, traced),
+                            line=line, entry=index + 1, rule="R-EDIT")
+            if index + 1 in acknowledged:
+                warnings.append(replace(found, kind="edited",
+                                        message=f"{found.message}; {acknowledged[index + 1]}"))
+            else:
+                problems.append(found)
+        previous = str(stored)
+    return problems
+
+
+def _next(previous: str, raw: dict[str, Any], index: int, heads: list[str] | None) -> str:
+    """The link after entry ``index``, taken from the content chain (:func:`shmod.
+    checkpoints.heads`) while the chain so far is intact: each entry hashed once."""
+    if heads is not None and heads[index] == previous:
+        return heads[index + 1]
+    return _link(previous, raw)
+
+
+def _origins(log: logfile.LogFile, start_link: str) -> dict[str, int]:
+    """Every stored hash (and the header's link) -> its entry number (0 for the header)."""
+    out = {start_link: 0}
+    for index, raw in enumerate(log.entries):
+        if isinstance(raw, dict) and isinstance(raw.get("hash"), str):
+            out.setdefault(raw["hash"], index + 1)
+    return out
+
+
+def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int,
+              origins: dict[str, int], traced: bool) -> str:
+    """Explain a chain mismatch at entry ``index`` (0-based)."""
+    if traced:
+        for link, number in origins.items():
+            if number != index + 1 and _link(link, raw) == raw["hash"]:
+                after = "the header" if number == 0 else (
+                    f"entry {number} (line {log.line_of(number - 1)})")
+                return (f"broken hash chain: this entry is unchanged but out of place: it "
+                        f"was written right after {after}; entries were moved, inserted "
+                        "or removed here")
+    if index == 0:
+        return ("broken hash chain: this entry or the header was changed after it "
+                "was written")
+    return ("broken hash chain: this entry was changed after it was written, or an "
+            "entry right before it was removed")
+
+
+def _link(previous: str, raw: dict[str, Any]) -> str:
+    """The entry's link, or an impossible one when it cannot be hashed (mixed key types)."""
+    try:
+        return logfile.link(previous, raw)
+    except (TypeError, ValueError):
+        return "unhashable"
+
+
+def _rule_of(message: str) -> str | None:
+    head = message.split(":", 1)[0]
+    return head if head.startswith("R-") else None

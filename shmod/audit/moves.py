@@ -1,0 +1,120 @@
+"""Every legal step in a state, and random legal games built from them.
+
+Used by ``shmod simulate`` and by the tests as a source of games at scale.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from shmod.core import engine
+from shmod.core.rules import FASCIST, LIBERAL
+from shmod.core.setup import Setup, new_header, parse_setup, start
+from shmod.core.state import (
+    DISCARD,
+    ENACT,
+    NOMINATE,
+    OVER,
+    POWER,
+    RESHUFFLE,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+    State,
+)
+from shmod.core.steps import Step
+
+
+def legal_steps(state: State) -> list[Step]:
+    """All steps the engine would accept now (one per distinct choice)."""
+    phase, p, c = state.phase, state.president, state.chancellor
+    if phase == OVER:
+        return []
+    if phase == NOMINATE:
+        limited = state.term_limited()
+        return [Step("nominate", by=p, target=s) for s in state.living
+                if s != p and s not in limited]
+    if phase == VOTE:
+        return [Step("vote", by=s, vote=v) for s in state.living if s not in state.votes
+                for v in (True, False)]
+    if phase == DISCARD:
+        return [Step("discard", by=p, policy=x) for x in sorted(set(state.hand))]
+    if phase == ENACT:
+        out = [Step("enact", by=c, policy=x) for x in sorted(set(state.hand))]
+        if engine.can_propose_veto(state):
+            out.append(Step("veto", by=c, answer="propose"))
+        return out
+    if phase == VETO_ANSWER:
+        return [Step("veto", by=p, answer=a) for a in ("accept", "refuse")]
+    if phase == VETO_VOTE:
+        return [Step("veto", by=s, answer=a) for s in (p, c) if s not in state.veto_votes
+                for a in ("ja", "nein")]
+    if phase == POWER:
+        kind = state.power or ""
+        if kind == "peek":
+            return [Step("peek", by=p)]
+        targets = [s for s in state.living if s != p]
+        if kind == "investigate":
+            targets = [s for s in targets if s not in state.investigated]
+        return [Step(kind, by=p, target=s) for s in targets]
+    if phase == RESHUFFLE:
+        if state.seed is not None:
+            return [Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))]
+        pile = state.draw + state.discard
+        return [Step("reshuffle", deck=tuple(sorted(pile)))]
+    raise AssertionError(f"unknown phase {phase}")
+
+
+@dataclass
+class Simulated:
+    """A random legal game: its header and entries, ready to write as a log."""
+
+    header: dict[str, object]
+    steps: list[Step]
+    state: State
+
+
+def random_game(players: int, rng: random.Random, *, variants: list[str] | None = None,
+                seed: str | None = None, max_steps: int = 5000,
+                custom: dict[str, object] | None = None) -> Simulated:
+    """Play a random legal game to the end, with a mild bias towards elections passing."""
+    names = [f"Player{n}" for n in range(1, players + 1)]
+    seed = seed or f"{rng.getrandbits(64):016x}"
+    header = new_header(names, seed=seed, variants=variants, salt=f"{rng.getrandbits(64):016x}",
+                        created="2026-01-01T00:00:00Z", custom=custom)
+    setup: Setup = parse_setup(header)
+    state = start(setup)
+    steps: list[Step] = []
+    yes = rng.uniform(0.45, 0.8)
+    while state.phase != OVER and len(steps) < max_steps:
+        options = legal_steps(state)
+        if state.phase == VOTE:
+            voter = rng.choice([s for s in state.living if s not in state.votes])
+            step = Step("vote", by=voter, vote=rng.random() < yes)
+        elif state.phase == ENACT and rng.random() < 0.3:
+            step = options[-1]
+        else:
+            step = rng.choice(options)
+        engine.apply(state, step)
+        steps.append(step)
+    return Simulated(header, steps, state)
+
+
+def command_for(step: Step, players: tuple[str, ...]) -> list[str]:
+    """The ``shmod`` arguments a moderator types to record ``step`` (names, never seat
+    numbers; ``--by`` always given where the command takes it)."""
+    by = ["--by", players[step.by]] if step.by is not None else []
+    if step.kind == "vote":
+        return ["vote", players[step.by], "ja" if step.vote else "nein"]  # type: ignore[index]
+    if step.kind in ("discard", "enact"):
+        return [step.kind, "liberal" if step.policy == LIBERAL else "fascist", *by]
+    if step.kind == "veto":
+        return ["veto", step.answer or "", *by]
+    if step.kind == "peek":
+        return ["peek", *by]
+    if step.kind == "reshuffle":
+        return ["reshuffle", "".join(step.deck)]
+    return [step.kind.replace("_", "-"), players[step.target], *by]  # type: ignore[index]
+
+
+__all__ = ["FASCIST", "LIBERAL", "Simulated", "command_for", "legal_steps", "random_game"]

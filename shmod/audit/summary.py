@@ -1,0 +1,129 @@
+"""The summary of a replayed game, built from its public record (R-THREAD) only."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from shmod.core.forum import voided
+from shmod.core.rules import LIBERAL
+from shmod.core.state import FASCISTS, LIBERALS, State
+
+#: How a game was won: the four win conditions of R-WIN-LIB and R-WIN-FAS.
+HOW = {
+    "liberal_policies": "five Liberal policies (R-WIN-LIB)",
+    "hitler_executed": "Hitler executed (R-WIN-LIB)",
+    "fascist_policies": "six Fascist policies (R-WIN-FAS)",
+    "hitler_elected": "Hitler elected Chancellor (R-HITLER-ELECTED)",
+    "hitler_elected_tie": "Hitler elected Chancellor on a tied vote (R-EVA-BRAUN)",
+}
+
+
+@dataclass
+class Summary:
+    """What happened in a game, counted from the public events of its replay."""
+
+    players: int
+    winner: str | None = None
+    how: str | None = None
+    rule: str | None = None
+    reason: str | None = None
+    rounds: int = 0
+    elections: int = 0
+    elected: int = 0
+    failed: int = 0
+    governments: list[list[str]] = field(default_factory=list)
+    liberal: int = 0
+    fascist: int = 0
+    enacted: list[dict[str, Any]] = field(default_factory=list)
+    chaos: int = 0
+    powers: list[dict[str, Any]] = field(default_factory=list)
+    powers_skipped: int = 0
+    vetoes_proposed: int = 0
+    vetoes: int = 0
+    deaths: list[str] = field(default_factory=list)
+    reshuffles: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def summarize(state: State) -> Summary:
+    """Count the public record of ``state`` (a finished or partly replayed game)."""
+    out = Summary(players=len(state.players), rounds=state.round)
+    void = voided(state)
+    for event in (ev for ev in state.public if ev.entry not in void):
+        data = event.data
+        kind = event.kind
+        if kind == "tally":
+            out.elections += 1
+            if data["elected"]:
+                out.elected += 1
+                out.governments.append([data["president"], data["chancellor"]])
+            else:
+                out.failed += 1
+        elif kind == "enact":
+            by = "chaos" if data["chaos"] else "government"
+            item = {"policy": "Liberal" if data["policy"] == LIBERAL else "Fascist", "by": by}
+            if not data["chaos"]:
+                item.update(president=data["president"], chancellor=data["chancellor"])
+            out.enacted.append(item)
+        elif kind == "chaos":
+            out.chaos += 1
+        elif kind in ("investigate", "special_election", "execute", "peek"):
+            out.powers.append({"power": kind, "president": data["president"],
+                               "target": data.get("target")})
+            if kind == "execute":
+                out.deaths.append(data["target"])
+        elif kind == "power_skipped":
+            out.powers_skipped += 1
+        elif kind == "veto_proposed":
+            out.vetoes_proposed += 1
+        elif kind == "vetoed":
+            out.vetoes += 1
+        elif kind == "reshuffle":
+            out.reshuffles += 1
+    out.liberal, out.fascist = state.liberal, state.fascist
+    if state.winner:
+        out.winner, out.rule, out.reason = state.winner, state.win_rule, state.win_reason
+        out.how = how_won(state)
+    return out
+
+
+def how_won(state: State) -> str | None:
+    """The key in :data:`HOW` of the way the game was won, if it is over."""
+    if state.winner == LIBERALS:
+        return "hitler_executed" if not state.alive[state.hitler] else "liberal_policies"
+    if state.winner == FASCISTS:
+        return {"R-HITLER-ELECTED": "hitler_elected",
+                "R-EVA-BRAUN": "hitler_elected_tie"}.get(state.win_rule or "", "fascist_policies")
+    return None
+
+
+def lines(summary: Summary) -> list[str]:
+    """The summary as short lines of text for the terminal."""
+    if summary.winner:
+        head = f"Winner: the {summary.winner}: {summary.reason} ({summary.rule})"
+    else:
+        head = "Winner: none yet (the game is not over)"
+    gov = sum(1 for e in summary.enacted if e["by"] == "government")
+    by_whom = ", ".join(
+        f"{e['policy'][0]} by {e['president']}+{e['chancellor']}" if e["by"] == "government"
+        else f"{e['policy'][0]} by chaos" for e in summary.enacted)
+    powers = ", ".join(
+        f"{p['power']} by {p['president']}" + (f" on {p['target']}" if p["target"] else "")
+        for p in summary.powers) or "none"
+    return [
+        head,
+        f"Rounds: {summary.rounds}   Elections: {summary.elections} held, "
+        f"{summary.elected} elected, {summary.failed} failed   Governments: "
+        f"{len(summary.governments)}",
+        f"Policies: {summary.liberal} Liberal, {summary.fascist} Fascist "
+        f"({gov} by governments, {summary.chaos} by chaos): {by_whom or 'none'}",
+        f"Powers used: {powers}" + (f" ({summary.powers_skipped} skipped, R-NO-TARGET)"
+                                    if summary.powers_skipped else ""),
+        f"Vetoes: {summary.vetoes_proposed} proposed, {summary.vetoes} vetoed   "
+        f"Deaths: {', '.join(summary.deaths) or 'none'}   Reshuffles: {summary.reshuffles}",
+    ]
+
+
+__all__ = ["HOW", "Summary", "how_won", "lines", "summarize"]

@@ -1,0 +1,101 @@
+"""The typer app every command registers with, its shared options, and what every
+recording command does after a step: show the PMs and the post, say whom the game waits
+for. Every domain error becomes ``Error: …`` in :func:`shmod.cli.main.main`.
+"""
+# No ``from __future__ import annotations`` in the cli modules: typer would then
+# eval() every command's annotation strings at each start (~9 ms of ~13 ms).
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from shmod.base.plaintext import escaped, one_line
+from shmod.cli.completion import player_names, words
+from shmod.cli.help import App
+
+app = App(
+    add_completion=False,  # shmod.cli.completion answers the shell itself (README: completion)
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help and one-line `Error: …` usage errors
+    help="shmod: moderate a forum game of Secret Hitler from an append-only YAML log.",
+)
+
+GameOpt = Annotated[
+    str,
+    typer.Option("--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
+                 help="The game log (games/NAME.yaml)."),
+]
+ByOpt = Annotated[
+    Optional[str],
+    typer.Option("--by", metavar="NAME", autocompletion=player_names,
+                 help="Who sent this choice (checked); default: whoever the game waits for."),
+]
+FormatOpt = Annotated[
+    str,
+    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", metavar="FORMAT",
+                 autocompletion=words("plain", "bbcode", "markdown"),
+                 help="plain, bbcode or markdown."),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"shmod {version('shmod')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print shmod's version and exit.")] = False,
+) -> None:
+    """shmod: moderate a forum game of Secret Hitler from an append-only YAML log."""
+
+
+def _show(sections: list[tuple[str, str]], hints: list[tuple[str, str]] = ()) -> None:  # type: ignore[assignment]
+    """Each section's title as a heading on stderr and its body (a PM to send, a post to
+    paste) on stdout, so ``shmod … | clip`` copies only what is meant to be pasted; then
+    ``hints`` for the moderator (whom the game waits for), wholly on stderr."""
+    for title, body in [*sections, *hints]:
+        sys.stdout.flush()
+        heading = f"── {one_line(title)} "
+        sys.stderr.write(heading + "─" * max(3, 80 - len(heading)) + "\n")
+        sys.stderr.flush()
+        (sys.stdout if (title, body) in sections else sys.stderr).write(escaped(body) + "\n\n")
+    sys.stdout.flush()
+    sys.stderr.flush()
+
+
+def echo(text: str, *, err: bool = False) -> None:
+    """Print ``text`` (a post, a PM, a note): every character a log may not hold is shown
+    as an escape, so a hostile log cannot send a terminal control sequences."""
+    typer.echo(escaped(text), err=err)
+
+
+def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
+    from shmod.log import checkpoints, game
+    from shmod.texts import formats, report, views
+
+    fmt = formats.get(fmt_name)
+    done = game.record(game_path, make, edits_ok=edits_ok)
+    view = views.public_view(done.game.state)
+    mark = checkpoints.line(done.game.state.entries, done.game.heads[-1])
+    _show(report.after_step(view, done.public, done.secrets, fmt, mark),
+          [("Waiting for", view.waiting)])
+    state = done.game.state
+    echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
+               err=True)
+
+
+def _by(game, by: str | None):  # type: ignore[no-untyped-def]
+    return None if by is None else game.seating.seat(by)
+
+
+def _expected(game, by: str | None, default: int | None) -> int | None:  # type: ignore[no-untyped-def]
+    return _by(game, by) if by is not None else default
+
+

@@ -1,0 +1,184 @@
+"""``shmod audit`` and ``shmod simulate`` (docs/audit.md)."""
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from shmod.base.errors import BadInput
+from shmod.base.plaintext import escaped, one_line
+from shmod.cli.app import app
+
+if TYPE_CHECKING:
+    from shmod.audit.audit import Report
+    from shmod.audit.batch import Totals
+
+
+@app.command()
+def audit(
+    paths: Annotated[Optional[list[str]], typer.Argument(
+        metavar="PATH",
+        help="Game logs, or folders searched recursively (default: $SHMOD_GAME).",
+        show_default=False)] = None,
+    commitment: Annotated[Optional[str], typer.Option(
+        "--commitment", "-c", metavar="HEX",
+        help="The commitment posted at the start (all 64 hex digits): check the setup against it.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/audit.md).")] = False,
+    thread: Annotated[Optional[str], typer.Option(
+        "--thread", "-t", metavar="FILE",
+        help="The game's thread as pasted text (any mix of posts, BBCode, Markdown or plain): the log must give every checkpoint posted there.")] = None,
+) -> None:
+    """Check that a finished game followed the rules and was not tampered with.
+
+    Exit 0: valid; 1: rule or integrity problems; 2: unreadable.
+    """
+    import json
+    import os
+
+    from shmod.audit import audit as audits
+    from shmod.core.commitment import parse_hex
+
+    if not paths:
+        if not os.environ.get("SHMOD_GAME"):
+            raise BadInput("name a game log or a folder to audit (or set SHMOD_GAME)")
+        paths = [os.environ["SHMOD_GAME"]]
+    if commitment is not None:
+        parse_hex(commitment)
+    text = None
+    if thread is not None:
+        from shmod.log.logfile import read_bytes
+
+        raw, _ = read_bytes(thread, 16 * 1024 * 1024, "no such thread file")
+        text = raw.decode("utf-8", "replace")
+    if len(paths) == 1 and not os.path.isdir(paths[0]):
+        report = audits.audit_file(paths[0], commitment, text)
+        if as_json:
+            typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        else:
+            _show_report(report)
+        raise typer.Exit(report.exit_code)
+    if commitment is not None or thread is not None:
+        raise BadInput("--commitment and --thread check one game: give a single log")
+    raise typer.Exit(_batch(paths, as_json))
+
+
+def _show_report(report: "Report") -> None:
+    from rich.console import Console
+    from rich.markup import escape as markup_escape
+
+    from shmod.audit.summary import lines
+
+    out = Console(highlight=False, soft_wrap=True)
+    verdict = "VALID" if report.valid else "UNREADABLE" if report.unreadable else "INVALID"
+    style = "bold green" if report.valid else "bold red"
+    out.print(f"{markup_escape(one_line(report.path))}: [{style}]{verdict}[/{style}] ({report.entries} entr{'y' if report.entries == 1 else 'ies'}, "
+              f"{report.judged} judged by the rules)")
+    shown = [(p.kind, p) for p in report.problems] + [("warning", p) for p in report.warnings]
+    for label, problem in shown:
+        rule = problem.rule if problem.rule and not problem.message.startswith(problem.rule) else ""
+        out.print(one_line(f"  {problem.where(report.path)}: {label}: "
+                           f"{rule + ': ' if rule else ''}{problem.message}"), markup=False)
+    if report.stopped:
+        out.print(one_line(f"  {report.stopped}"), markup=False)
+    if report.commitment:
+        checked = {True: " (matches the given commitment)",
+                   False: " (does NOT match the given commitment)", None: ""}
+        out.print(f"Commitment: {report.commitment}{checked[report.commitment_ok]}")
+    if report.checkpoints:
+        good = sum(c.ok for c in report.checkpoints)
+        out.print(f"Thread checkpoints: {good} of {len(report.checkpoints)} match the log",
+                  markup=False)
+    if report.summary:
+        for line in lines(report.summary):
+            out.print(escaped(line), markup=False)
+
+
+def _batch(paths: list[str], as_json: bool) -> int:
+    import json
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from shmod.audit.audit import audit_file
+    from shmod.audit.batch import Totals, find_logs
+
+    files = find_logs(paths)
+    if not files:
+        raise BadInput(f"no game logs (*.yaml, *.yml) in {', '.join(paths)}")
+    totals = Totals()
+    err = Console(stderr=True)
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("Auditing", total=len(files))
+        for path in files:
+            totals.add(audit_file(path))
+            bar.advance(task)
+    if as_json:
+        typer.echo(json.dumps(totals.to_json(), indent=2, ensure_ascii=False))
+    else:
+        _show_totals(totals)
+    return totals.exit_code
+
+
+def _show_totals(totals: "Totals") -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from shmod.audit.summary import HOW
+    from shmod.core.state import FASCISTS, LIBERALS
+
+    out = Console(highlight=False)
+    head = Table(title="Audit", show_header=True, header_style="bold")
+    for name in ("Games", "Valid", "Invalid", "Unreadable", "Finished"):
+        head.add_column(name, justify="right")
+    head.add_row(str(totals.games), str(totals.valid),
+                 str(len(totals.invalid) - totals.unreadable), str(totals.unreadable),
+                 str(totals.finished))
+    out.print(head)
+    if totals.invalid:
+        bad = Table(title="Invalid games: the first problem of each", header_style="bold")
+        bad.add_column("Problem", overflow="fold")
+        for _, message in totals.invalid:
+            bad.add_row(Text(one_line(message)))
+        out.print(bad)
+
+    def pct(part: int, whole: int) -> str:
+        return f"{part} ({100 * part / whole:.0f}%)" if whole else "0"
+
+    wins = Table(title="Win rates by player count (valid finished games)", header_style="bold")
+    for name in ("Players", "Games", "Liberals won", "Fascists won"):
+        wins.add_column(name, justify="right")
+    for players, row in sorted(totals.by_players.items()):
+        wins.add_row(str(players), str(row["games"]), pct(row[LIBERALS], row["games"]),
+                     pct(row[FASCISTS], row["games"]))
+    out.print(wins)
+    how = Table(title="Win conditions", header_style="bold")
+    how.add_column("How")
+    how.add_column("Games", justify="right")
+    for key, count in sorted(totals.by_how.items(), key=lambda kv: -kv[1]):
+        how.add_row(HOW[key], pct(count, totals.finished))
+    out.print(how)
+
+
+@app.command()
+def simulate(
+    folder: Annotated[str, typer.Argument(help="Where to write the logs (created if missing).")],
+    count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many games.")] = 100,
+    players: Annotated[str, typer.Option("--players", "-p", metavar="COUNTS", help="Player counts: 7, 5-10 or 5,7,9 (cycled).")] = "5-10",
+    seed: Annotated[str, typer.Option(help="Random seed: the same seed writes the same games.")] = "shmod",
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant for every game, e.g. term5=seated (repeatable).")] = None,
+    mixed: Annotated[bool, typer.Option("--mixed-variants", help="Pick each variant not fixed by --variant at random per game.")] = False,
+) -> None:
+    """Write N complete random legal games as ordinary logs (test data for `audit`)."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from shmod.audit.simulate import parse_counts, simulate as run
+
+    counts = parse_counts(players)
+    err = Console(stderr=True)
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("Simulating", total=count)
+        for _ in run(folder, count, counts, seed, variants=variant, mixed=mixed):
+            bar.advance(task)
+    sys.stderr.write(f"Wrote {count} games to {folder}\n")

@@ -1,0 +1,83 @@
+"""The ``shmod`` command: thin wrappers that load, call one library function, report.
+
+Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
+ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
+The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
+:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts` and :mod:`~shmod.cli.audit`, each
+registered with :data:`shmod.cli.app.app`; importing them here, in this order, is what
+orders ``shmod --help``.
+"""
+import os
+import sys
+from collections.abc import Callable
+
+from shmod.base.errors import InternalError, ShmodError
+from shmod.base.plaintext import one_line
+
+# Each command module registers its commands with ``app``; this order is --help's order.
+from shmod.cli import play  # noqa: F401  # isort: skip
+from shmod.cli import safety  # noqa: F401  # isort: skip
+from shmod.cli import forum  # noqa: F401  # isort: skip
+from shmod.cli import posts  # noqa: F401  # isort: skip
+from shmod.cli import audit  # noqa: F401  # isort: skip
+from shmod.cli.app import app
+
+__all__ = ["app", "main"]
+
+def main() -> None:
+    """Entry point: run the app and turn every error into one line and an exit code."""
+    import warnings
+
+    warnings.showwarning = _warning
+    if "_SHMOD_COMPLETE" in os.environ:  # the shell asks for completions (README)
+        from shmod.cli import completion
+
+        completion.run(app)
+    try:
+        _runnable(sys.argv[1:2])()
+    except ShmodError as err:
+        if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
+            raise
+        sys.stderr.write(f"Error: {one_line(str(err))}{_read_more(err)}\n")
+        sys.exit(err.exit_code)
+    except KeyboardInterrupt:
+        sys.stderr.write("Interrupted: a step is recorded only once its line is written in "
+                         "full; `shmod status` shows where the game stands.\n")
+        sys.exit(130)
+    except Exception as err:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("SHMOD_DEBUG"):
+            raise
+        problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
+        sys.stderr.write(f"Error: {one_line(str(problem))}\n")
+        sys.exit(InternalError.exit_code)
+
+
+def _read_more(err: ShmodError) -> str:
+    """Where to read the rule an error cites, e.g. `` (shmod rules R-TERM)``."""
+    rule = getattr(err, "rule", None)
+    if not rule and str(err).startswith("R-"):
+        rule = str(err).split(":", 1)[0]
+    return f" (shmod rules {rule})" if rule and " " not in rule else ""
+
+
+def _runnable(args: list[str]) -> Callable[[], object]:
+    """``app``, or when ``args`` names a command, the same group holding only that one:
+    typer builds every registered command's parameters at each start (~3 ms), and only
+    the named one runs. Anything else (help, a typo) goes to the whole app."""
+    import copy
+
+    import typer.main
+
+    name = args[0] if args else ""
+    chosen = [info for info in app.registered_commands if info.callback is not None and
+              (info.name or typer.main.get_command_name(info.callback.__name__)) == name]
+    if not chosen:
+        return app
+    only = copy.copy(app)
+    only.registered_commands = chosen
+    return typer.main.get_group(only)
+
+
+def _warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+    """Show a warning (e.g. a log others can read) as one line, without source lines."""
+    sys.stderr.write(f"Warning: {one_line(str(message))}\n")

@@ -1,0 +1,188 @@
+"""The game's own steps as commands (new, nominate, vote, discard, enact, veto, the
+powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.game.record` or
+:func:`shmod.log.game.load`, and shows the result."""
+# No ``from __future__ import annotations``: see shmod/cli/app.py.
+
+from typing import Annotated, Optional
+
+import typer
+
+from shmod.base.errors import BadInput
+from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
+from shmod.cli.completion import player_names, words
+
+
+@app.command()
+def new(
+    players: Annotated[list[str], typer.Argument(metavar="NAME",
+                                                 help="The players, in seating order.")],
+    game: GameOpt,
+    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed (default: a fresh random one).")] = None,
+    first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
+    fmt_name: FormatOpt = "plain",
+    custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
+) -> None:
+    """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
+    from shmod.log import checkpoints, game as games, logfile
+    from shmod.texts import formats, report, views
+
+    fmt = formats.get(fmt_name)
+    made = games.new_game(game, players, seed=seed, first=first, variants=variant,
+                          custom=logfile.read_plain_yaml(custom) if custom else None)
+    state = made.state
+    view = views.public_view(state)
+    echo(f"Created {game}: {len(state.players)} players. Keep this file private "
+               "until the game is over.", err=True)
+    echo(f"Commitment (post it in the opening thread post): "
+               f"{state.public[0].data['commitment']}", err=True)
+    _show(report.after_step(view, state.public, state.secrets, fmt,
+                            checkpoints.line(0, made.heads[0])), [("Waiting for", view.waiting)])
+
+
+@app.command()
+def nominate(
+    chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                              help="The Chancellor candidate.")],
+    game: GameOpt,
+    by: ByOpt = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
+    from shmod.core.steps import Step
+
+    def make(g):  # type: ignore[no-untyped-def]
+        return Step("nominate", by=_expected(g, by, g.state.president),
+                    target=g.seating.seat(chancellor))
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def vote(
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                          help="Who voted.")],
+    ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
+                                          help="ja or nein (yes/no accepted).")],
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Record one player's PM'd vote (R-VOTE); the tally appears when all are in."""
+    from shmod.core.rules import parse_vote
+    from shmod.core.steps import Step
+
+    value = parse_vote(ballot)
+    _step(game, fmt_name, lambda g: Step("vote", by=g.seating.seat(player), vote=value))
+
+
+def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
+    """The ``discard`` or ``enact`` command: ``office`` (held by ``state.<actor>``) names a
+    policy from the hand."""
+
+    def command(
+        policy: Annotated[str, typer.Argument(
+            metavar="POLICY", autocompletion=words("liberal", "fascist"),
+            help=f"The policy the {office} {kind}s: liberal or fascist.")],
+        game: GameOpt,
+        by: ByOpt = None,
+        fmt_name: FormatOpt = "plain",
+    ) -> None:
+        from shmod.core.rules import parse_policy
+        from shmod.core.steps import Step
+
+        card = parse_policy(policy)
+        _step(game, fmt_name, lambda g: Step(
+            kind, by=_expected(g, by, getattr(g.state, actor)), policy=card))
+
+    return command
+
+
+app.command("discard", help="The President discards one of the three policies drawn (R-DRAW).")(
+    _policy("discard", "President", "president"))
+app.command("enact", help="The Chancellor enacts one of the two policies passed (R-PASS).")(
+    _policy("enact", "Chancellor", "chancellor"))
+
+
+@app.command()
+def veto(
+    answer: Annotated[str, typer.Argument(metavar="ANSWER", autocompletion=words(
+        "propose", "accept", "refuse", "ja", "nein"), help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
+    game: GameOpt,
+    by: ByOpt = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Veto after the fifth Fascist policy (R-VETO)."""
+    from shmod.core.steps import Step, _veto_answer
+
+    choice = _veto_answer(answer)
+
+    def make(g):  # type: ignore[no-untyped-def]
+        default = g.state.chancellor if choice == "propose" else g.state.president
+        if choice in ("ja", "nein") and by is None:
+            raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")
+        return Step("veto", by=_expected(g, by, default), answer=choice)
+
+    _step(game, fmt_name, make)
+
+
+def _power(kind: str):  # type: ignore[no-untyped-def]
+    def command(
+        target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                              help="The player the President chose.")],
+        game: GameOpt,
+        by: ByOpt = None,
+        fmt_name: FormatOpt = "plain",
+    ) -> None:
+        from shmod.core.steps import Step
+
+        _step(game, fmt_name, lambda g: Step(kind, by=_expected(g, by, g.state.president),
+                                             target=g.seating.seat(target)))
+
+    return command
+
+
+app.command("investigate", help="The President investigates a player's party (R-INVESTIGATE).")(
+    _power("investigate"))
+app.command("special-election", help="The President picks the next Presidential Candidate (R-SPECIAL).")(
+    _power("special_election"))
+app.command("execute", help="The President executes a player (R-EXECUTE).")(_power("execute"))
+
+
+@app.command()
+def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None:
+    """The President looks at the top three policies (R-PEEK)."""
+    from shmod.core.steps import Step
+
+    _step(game, fmt_name, lambda g: Step("peek", by=_expected(g, by, g.state.president)))
+
+
+@app.command()
+def reshuffle(
+    deck: Annotated[str, typer.Argument(metavar="DECK", help="The new draw pile, top first, e.g. FLFFLF.")],
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
+    from shmod.core.steps import Step, parse_cards
+
+    cards = parse_cards(deck)
+
+    def make(g):  # type: ignore[no-untyped-def]
+        if g.state.seed is not None:
+            raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
+                           "determines itself, with the next step it records")
+        return Step("reshuffle", deck=cards)
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def status(game: GameOpt) -> None:
+    """The board: tracks, tracker, piles, seating and markers, phase, who is awaited."""
+    from shmod.log import game as games
+    from shmod.texts import board, views
+
+    loaded = games.load(game)
+    board.show(views.public_view(loaded.state))
+
+

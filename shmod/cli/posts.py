@@ -1,0 +1,191 @@
+"""``shmod post``, ``pm``, ``reveal``, ``history`` and ``board``: text to paste (or a picture
+to attach), hints on stderr."""
+
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from shmod.cli.app import FormatOpt, GameOpt, _show, app, echo
+from shmod.cli.completion import player_names
+
+if TYPE_CHECKING:
+    from shmod.log.game import Game
+    from shmod.texts.posts import Post
+
+
+def _hint(text: str) -> None:
+    echo(text, err=True)
+
+
+@app.command()
+def post(
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+    mark: Annotated[bool, typer.Option("--mark", help="Record in the log that this post was made.")] = False,
+    again: Annotated[Optional[int], typer.Option("--again", metavar="N",
+                                                 help="Print post N (as marked) again.")] = None,
+    list_posts: Annotated[bool, typer.Option("--list", help="List the posts marked so far.")] = False,
+    board: Annotated[bool, typer.Option("--board/--no-board", help="End with the board state.")] = True,
+    images: Annotated[Optional[str], typer.Option("--images", metavar="DIR", help="Also write the post's board as a picture into DIR (post-N-entry-M.svg, and .png with the images extra), to attach.")] = None,
+) -> None:
+    """One thread post covering every public step not yet posted (R-THREAD)."""
+    from shmod.log import game as games
+    from shmod.texts import formats, posts
+
+    fmt = formats.get(fmt_name)
+    loaded = games.load(game)
+    if list_posts:
+        rows = posts.listing(loaded)
+        for number, first, upto in rows:
+            echo(f"post {number}: entries {first} to {upto}")
+        if not rows:
+            _hint("No post has been marked yet.")
+        return
+    if again is not None:
+        made = posts.earlier_post(loaded, again, fmt, board=board)
+        _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
+        echo(made.text)
+        _post_images(loaded, made, images)
+        return
+    if mark:
+        marked = posts.mark_next(game, fmt, board=board)
+        echo(marked.text)
+        _hint(f"Marked as post {marked.number} (entries {marked.first} to {marked.upto}).")
+        _post_images(loaded, marked, images)
+        return
+    made_next = posts.next_post(loaded, fmt, board=board)
+    if made_next is None:
+        _hint(f"Nothing new since the last post (entry {posts.last_posted(loaded.state)}); "
+              "`shmod post --again N` prints an earlier post.")
+        progress = posts.vote_progress(loaded, fmt)
+        if progress:
+            _hint("Votes are coming in; this progress note may be posted (nothing to mark):")
+            echo(progress)
+        return
+    echo(made_next.text)
+    _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
+          "after pasting it, run `shmod post --mark` to record it.")
+    _post_images(loaded, made_next, images)
+
+
+def _post_images(loaded: "Game", post: "Post", folder: Optional[str]) -> None:
+    """``post --images DIR``: the board the post shows, as pictures named for the post."""
+    if folder is None:
+        return
+    import os
+
+    from shmod.base.errors import BadInput
+    from shmod.texts import board_image, posts, views
+
+    state = (loaded.state if post.upto >= loaded.state.entries
+             else posts.state_at(loaded, post.upto))
+    view = views.public_view(state)
+    base = os.path.join(folder, f"post-{post.number}-entry-{post.upto}")
+    _write(base + ".svg", board_image.svg(view))
+    written = [base + ".svg"]
+    try:
+        _write(base + ".png", board_image.png(view))
+        written.insert(0, base + ".png")
+    except BadInput as missing:
+        _hint(str(missing))
+    _hint(f"Attach {' or '.join(written)} to post {post.number}; its alt text: "
+          f"{board_image.describe(view)}")
+
+
+@app.command()
+def pm(
+    game: GameOpt,
+    player: Annotated[Optional[str], typer.Argument(
+        metavar="NAME", autocompletion=player_names,
+        help="Show every PM this player has been sent.")] = None,
+    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N",
+                                                 help="The PMs log entry N caused (0: roles).")] = None,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """The PMs owed now (those the latest step caused), or one player's PMs so far (R-PM)."""
+    from shmod.log import game as games
+    from shmod.texts import formats, pms
+
+    fmt = formats.get(fmt_name)
+    loaded = games.load(game)
+    state = loaded.state
+    if player is not None:
+        chosen = pms.sent_to(state, state.players[loaded.seating.seat(player)])
+    elif entry is not None:
+        chosen = pms.at_entry(state, entry)
+    else:
+        chosen = pms.owed(state)
+    if not chosen:
+        _hint("No PMs.")
+    _show(pms.render(chosen, fmt))
+
+
+@app.command()
+def reveal(
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+    spoiler: Annotated[bool, typer.Option("--spoiler/--no-spoiler", help="Wrap it in a spoiler.")] = True,
+) -> None:
+    """After the game: every role, hand, discard, result and the deck, for the thread."""
+    from shmod.log import game as games
+    from shmod.texts import formats, reveal as reveals
+
+    echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))
+
+
+@app.command()
+def history(
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+    bbcode_table: Annotated[bool, typer.Option(
+        "--bbcode-table", help="With -f bbcode: a [table] for forums that have one, instead "
+        "of an aligned [code] block.")] = False,
+) -> None:
+    """Every election so far: each player's vote in seating order, results, policies, powers."""
+    from shmod.log import game as games
+    from shmod.texts import formats, views
+    from shmod.texts.history import history_text
+
+    _hint("Post in the thread (the voting record):")
+    view = views.public_view(games.load(game).state)
+    echo(history_text(view, formats.get(fmt_name), bbcode_table=bbcode_table))
+
+
+@app.command()
+def board(
+    game: GameOpt,
+    png: Annotated[Optional[str], typer.Option("--png", metavar="FILE", help="Write the board as PNG (needs the images extra: pip install 'shmod[images]').")] = None,
+    svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help="Write the board as SVG.")] = None,
+    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N", help="The board as it stood after log entry N.")] = None,
+) -> None:
+    """The board as a picture for the thread; prints its alt text (public information only)."""
+    from shmod.base.errors import BadInput
+    from shmod.log import game as games
+    from shmod.texts import board_image, posts, views
+
+    if png is None and svg is None:
+        raise BadInput("name a picture to write: --png FILE and/or --svg FILE")
+    loaded = games.load(game)
+    if entry is not None and not 0 <= entry <= loaded.state.entries:
+        raise BadInput(f"there is no entry {entry}: the log has entries 0 to {loaded.state.entries}")
+    state = loaded.state if entry is None else posts.state_at(loaded, entry)
+    view = views.public_view(state)
+    for path, make in ((png, board_image.png), (svg, board_image.svg)):
+        if path is not None:
+            _write(path, make(view))
+            _hint(f"Wrote {path}")
+    echo(board_image.describe(view))
+
+
+def _write(path: str, data: "str | bytes") -> None:
+    """Write a picture, creating its folder; one clear line if that fails."""
+    import os
+
+    from shmod.base.errors import BadInput
+
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(data.encode() if isinstance(data, str) else data)
+    except OSError as err:
+        raise BadInput(f"cannot write {path}: {err.strerror}") from None

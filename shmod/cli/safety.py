@@ -1,0 +1,17 @@
+"""``shmod repair``: the command side of :mod:`shmod.log.repair`."""
+
+from shmod.cli.app import GameOpt, app, echo
+
+
+@app.command()
+def repair(game: GameOpt) -> None:
+    """Move a torn final entry (a write cut off by a crash) to a backup beside the log."""
+    from shmod.log.repair import repair as run
+
+    done = run(game)
+    if done.backup is None:
+        echo(f"Nothing to repair: {game} loads cleanly ({done.entries} entries).")
+        return
+    echo(f"Moved the torn final entry (line {done.line}, {done.moved} bytes) to "
+         f"{done.backup}; {game} now ends with entry {done.entries} and loads cleanly. "
+         "Record the interrupted step again if it is still due.")

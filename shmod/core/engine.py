@@ -1,0 +1,37 @@
+"""The rules engine: a pure fold of :class:`~shmod.core.steps.Step` over
+:class:`~shmod.core.state.State`.
+
+:func:`apply` checks a step in a fixed order (game over, wrong phase, wrong actor, the
+rule itself) and raises an :class:`~shmod.base.errors.IllegalStep` naming the rule id
+*before* changing anything, so a refused step leaves the state as it was. The moves it
+knows are the game's own (:mod:`shmod.core.play`) and the forum's
+(:mod:`shmod.core.forum`), both :class:`~shmod.core.turns.Move` tables.
+"""
+from __future__ import annotations
+
+from shmod.base.errors import IllegalStep
+from shmod.core import forum, play
+from shmod.core.play import expected_reshuffle
+from shmod.core.state import State
+from shmod.core.steps import Step
+from shmod.core.turns import Move, can_propose_veto, check_turn, waiting_for
+
+__all__ = ["MOVES", "apply", "can_propose_veto", "expected_reshuffle", "waiting_for"]
+
+
+def apply(state: State, step: Step) -> None:
+    """Apply one step to ``state`` (counted as the next entry) or raise without change."""
+    move = MOVES[step.kind]
+    check_turn(state, step, move)
+    state.entries += 1
+    try:
+        move.handler(state, step)
+    except IllegalStep:
+        state.entries -= 1  # handlers raise before changing anything else
+        raise
+    if not move.bookkeeping:
+        state.history.append((state.entries, step))
+
+
+#: Every kind of step, by kind. A correction replays steps through :func:`apply` itself.
+MOVES: dict[str, Move] = {move.kind: move for move in (*play.MOVES, *forum.moves(apply))}

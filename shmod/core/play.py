@@ -1,0 +1,435 @@
+"""The game's own moves: one small handler per kind of step (nominate, vote, discard,
+enact, veto, the powers, reshuffle), each checking its rule and then changing the state.
+
+Handlers run after :func:`shmod.core.turns.check_turn` and raise an
+:class:`~shmod.base.errors.IllegalStep` naming the rule *before* changing anything.
+"""
+from __future__ import annotations
+
+from shmod.base.errors import RuleBroken
+from shmod.core import shuffle
+from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, POLICY_NAMES, SPECIAL
+from shmod.core.state import (
+    DISCARD,
+    ENACT,
+    FASCISTS,
+    LIBERALS,
+    NOMINATE,
+    OVER,
+    POWER,
+    RESHUFFLE,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+    Public,
+    Secret,
+    State,
+)
+from shmod.core.steps import Step
+from shmod.core.turns import Move, can_propose_veto
+
+
+def _other_living(state: State, step: Step, rule: str, verb: str) -> int:
+    """R-INVESTIGATE/R-SPECIAL/R-EXECUTE: the target is another living player."""
+    target = step.target
+    assert target is not None
+    if target == state.president:
+        raise RuleBroken(rule, f"{state.name(target)} cannot {verb} themselves")
+    if not state.alive[target]:
+        raise RuleBroken(rule, f"{state.name(target)} is dead and cannot be targeted")
+    return target
+
+
+# -- election -----------------------------------------------------------------------
+
+
+def _nominate(state: State, step: Step) -> None:
+    target = step.target
+    assert target is not None
+    name = state.name(target)
+    if target == state.president:
+        raise RuleBroken("R-NOMINATE", f"{name} cannot nominate themselves as Chancellor")
+    if not state.alive[target]:
+        raise RuleBroken("R-NOMINATE", f"{name} is dead and cannot be nominated Chancellor")
+    limited = state.term_limited()
+    if target in limited:
+        rule = "R-TERM"
+        why = limited[target]
+        if target == state.term_president:
+            why += (" (R-TERM5 lifts this only in games seated with five players)"
+                    if state.rules.term5 == "seated"
+                    else " (R-TERM5 lifts this only with five or fewer players alive)")
+        raise RuleBroken(rule, f"{name} cannot be nominated Chancellor: {why}")
+    state.chancellor = target
+    state.votes = {}
+    state.phase = VOTE
+    _say(state, "nominate", president=state.name(state.president), chancellor=name,
+         special=state.special)
+
+
+def _vote(state: State, step: Step) -> None:
+    assert step.by is not None and step.vote is not None
+    state.votes[step.by] = step.vote
+    if len(state.votes) == len(state.living):
+        _count(state)
+
+
+def _count(state: State) -> None:
+    """R-MAJORITY: strictly more Ja than half of the living; then R-HITLER-ELECTED / R-FAIL."""
+    ja = sum(state.votes.values())
+    living = len(state.living)
+    elected = ja * 2 > living
+    votes = [
+        (name, None if not state.alive[s] else state.votes[s])
+        for s, name in enumerate(state.players)
+    ]
+    president, chancellor = state.president, state.chancellor
+    assert chancellor is not None
+    tally = {
+        "president": state.name(president),
+        "chancellor": state.name(chancellor),
+        "votes": votes,
+        "ja": ja,
+        "nein": living - ja,
+        "alive": living,
+        "needed": living // 2 + 1,
+        "elected": elected,
+    }
+    state.votes = {}
+    if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
+            and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
+        _say(state, "tally", **tally, tracker=state.tracker, eva_braun=True)
+        _win(state, FASCISTS, "R-EVA-BRAUN",
+             f"a tied vote elected Hitler ({state.name(chancellor)}) Chancellor")
+        return
+    if not elected:
+        state.tracker += 1
+        _say(state, "tally", **tally, tracker=state.tracker)
+        if state.tracker >= state.rules.chaos_at:
+            _chaos(state)
+        else:
+            _next_round(state)
+        return
+    state.term_president, state.term_chancellor = president, chancellor
+    if state.rules.tracker_reset == "election":
+        state.tracker = 0
+    hitler_zone = state.fascist >= state.rules.hitler_zone
+    _say(state, "tally", **tally, tracker=state.tracker,
+         not_hitler=hitler_zone and chancellor != state.hitler)
+    if hitler_zone:
+        if chancellor == state.hitler:
+            _win(state, FASCISTS, "R-HITLER-ELECTED",
+                 f"Hitler ({state.name(chancellor)}) was elected Chancellor")
+            return
+        state.not_hitler.add(chancellor)
+    state.hand = state.draw[:3]
+    del state.draw[:3]
+    state.phase = DISCARD
+    _tell(state, president, "draw", cards=list(state.hand))
+
+
+# -- legislative session ------------------------------------------------------------
+
+
+def _discard(state: State, step: Step) -> None:
+    policy = step.policy
+    assert policy is not None
+    if policy not in state.hand:
+        raise RuleBroken("R-DRAW", f"the President's hand {_cards(state.hand)} has no "
+                         f"{POLICY_NAMES[policy]} policy to discard")
+    state.hand.remove(policy)
+    state.discard.append(policy)
+    state.phase = ENACT
+    _tell(state, state.chancellor, "hand", cards=list(state.hand),
+          veto=can_propose_veto(state))
+
+
+def _enact(state: State, step: Step) -> None:
+    policy = step.policy
+    assert policy is not None
+    if policy not in state.hand:
+        raise RuleBroken("R-PASS", f"the Chancellor's hand {_cards(state.hand)} has no "
+                         f"{POLICY_NAMES[policy]} policy to enact")
+    if state.rules.veto == "secret-vote" and state.veto_unlocked:
+        state.chosen = policy
+        state.veto_votes = {}
+        state.phase = VETO_VOTE
+        # R-PM: only the Chancellor's PM names the choice; the President's lists the two
+        # policies the President passed.
+        _tell(state, state.president, "veto_vote", cards=list(state.hand))
+        _tell(state, state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
+        return
+    _pass(state, policy)
+
+
+def _pass(state: State, policy: str) -> None:
+    """The Chancellor enacts ``policy``; the other card is discarded (R-PASS)."""
+    state.hand.remove(policy)
+    state.discard.extend(state.hand)
+    state.hand = []
+    _enact_policy(state, policy, by_government=True)
+    if state.phase == OVER:
+        return
+    power = state.rules.power_at(state.fascist) if policy == FASCIST else None
+    _end_session(state, POWER + ":" + power if power else "round")
+
+
+def _veto(state: State, step: Step) -> None:
+    answer = step.answer
+    if state.phase == VETO_VOTE:
+        if answer not in ("ja", "nein"):
+            raise RuleBroken("R-VETO", f"under veto=secret-vote the veto is a secret vote "
+                             f"(ja or nein), not {answer!r}")
+        assert step.by is not None
+        state.veto_votes[step.by] = answer == "ja"
+        if len(state.veto_votes) == 2:
+            chosen = state.chosen
+            state.chosen = None
+            agreed = all(state.veto_votes.values())
+            state.veto_votes = {}
+            _say(state, "veto_result", vetoed=agreed)
+            if agreed:
+                _vetoed(state)
+            else:
+                _pass(state, chosen or "")
+        return
+    if state.phase == ENACT:
+        if answer != "propose":
+            raise RuleBroken("R-VETO", f"the Chancellor may only propose a veto now, not {answer!r}")
+        if not state.veto_unlocked:
+            raise RuleBroken("R-VETO", f"the veto needs five Fascist policies on the board; "
+                             f"there are {state.fascist}")
+        if state.rules.veto != "rulebook":
+            raise RuleBroken("R-VETO", "under veto=secret-vote the Chancellor enacts first, "
+                             "then both vote on the veto")
+        if state.veto_refused:
+            raise RuleBroken("R-VETO", "the President refused the veto; it cannot be "
+                             "proposed again in this session")
+        state.phase = VETO_ANSWER
+        _say(state, "veto_proposed", chancellor=state.name(state.chancellor),
+             president=state.name(state.president))
+        _tell(state, state.president, "veto_request", chancellor=state.name(state.chancellor))
+        return
+    if answer not in ("accept", "refuse"):
+        raise RuleBroken("R-VETO", f"the President must accept or refuse the veto, not {answer!r}")
+    _say(state, "veto_answered", president=state.name(state.president), accepted=answer == "accept")
+    if answer == "refuse":
+        state.veto_refused = True
+        state.phase = ENACT
+        return
+    _vetoed(state)
+
+
+def _vetoed(state: State) -> None:
+    """R-VETO: both policies discarded, nothing enacted, the tracker advances."""
+    state.discard.extend(state.hand)
+    state.hand = []
+    state.tracker += 1
+    _say(state, "vetoed", tracker=state.tracker)
+    if state.tracker >= state.rules.chaos_at:
+        _chaos(state)
+    else:
+        _end_session(state, "round")
+
+
+def _enact_policy(state: State, policy: str, *, by_government: bool) -> None:
+    """Put a policy on its track (R-TRACKER-RESET) and check R-WIN-LIB / R-WIN-FAS."""
+    state.tracker = 0
+    if policy == LIBERAL:
+        state.liberal += 1
+    else:
+        state.fascist += 1
+    _say(state, "enact", policy=policy, chaos=not by_government,
+         president=state.name(state.president) if by_government else "",
+         chancellor=state.name(state.chancellor) if by_government else "",
+         liberal=state.liberal, fascist=state.fascist)
+    if state.liberal >= state.rules.liberal_win:
+        _win(state, LIBERALS, "R-WIN-LIB", f"{state.liberal} Liberal policies enacted")
+    elif state.fascist >= state.rules.fascist_win:
+        _win(state, FASCISTS, "R-WIN-FAS", f"{state.fascist} Fascist policies enacted")
+
+
+def _chaos(state: State) -> None:
+    """R-CHAOS: the top policy is enacted, powers ignored, term limits forgotten."""
+    if not state.draw:
+        _need_reshuffle(state, "chaos")
+        return
+    policy = state.draw.pop(0)
+    state.term_president = state.term_chancellor = None
+    _say(state, "chaos", policy=policy)
+    _enact_policy(state, policy, by_government=False)
+    if state.phase != OVER:
+        _end_session(state, "round")
+
+
+def _end_session(state: State, then: str) -> None:
+    """R-RESHUFFLE: with fewer than three policies left, reshuffle before going on."""
+    if len(state.draw) < 3:
+        _need_reshuffle(state, then)
+    else:
+        _resume(state, then)
+
+
+def _need_reshuffle(state: State, then: str) -> None:
+    state.phase = RESHUFFLE
+    state.resume = then
+
+
+def _resume(state: State, then: str) -> None:
+    if then == "chaos":
+        _chaos(state)
+    elif then.startswith(POWER + ":"):
+        _grant_power(state, then.split(":", 1)[1])
+    else:
+        _next_round(state)
+
+
+def _reshuffle(state: State, step: Step) -> None:
+    pile = state.draw + state.discard
+    deck = list(step.deck)
+    if sorted(deck) != sorted(pile):
+        raise RuleBroken("R-RESHUFFLE", f"the new draw pile {_cards(deck)} is not the draw "
+                         f"and discard piles together ({pile.count(LIBERAL)} Liberal, "
+                         f"{pile.count(FASCIST)} Fascist)")
+    if state.seed is not None:
+        expected = expected_reshuffle(state)
+        if deck != expected:
+            raise RuleBroken("R-RESHUFFLE", f"the new draw pile {_cards(deck)} is not the "
+                             f"order the seed gives ({_cards(expected)})")
+    state.draw = deck
+    state.discard = []
+    state.reshuffles += 1
+    _say(state, "reshuffle", draw=len(deck))
+    then, state.resume = state.resume or "round", None
+    _resume(state, then)
+
+
+def expected_reshuffle(state: State) -> list[str]:
+    """The seed's order for the reshuffle now due (see :mod:`shmod.core.shuffle`)."""
+    assert state.seed is not None
+    pile = state.draw + state.discard
+    return shuffle.policy_pile(pile.count(LIBERAL), pile.count(FASCIST), state.seed,
+                               shuffle.reshuffle_label(state.reshuffles + 1))
+
+
+# -- executive action ---------------------------------------------------------------
+
+
+def _grant_power(state: State, power: str) -> None:
+    """R-POWER; R-NO-TARGET skips a power nobody can be its target of."""
+    targets = [s for s in state.living if s != state.president]
+    if power == INVESTIGATE:
+        targets = [s for s in targets if s not in state.investigated]
+    if power != PEEK and not targets:
+        _say(state, "power_skipped", power=power, president=state.name(state.president))
+        _next_round(state)
+        return
+    state.power = power
+    state.phase = POWER
+    _say(state, "power", power=power, president=state.name(state.president))
+
+
+def _investigate(state: State, step: Step) -> None:
+    target = _other_living(state, step, "R-INVESTIGATE", "investigate")
+    if target in state.investigated:
+        raise RuleBroken("R-INVESTIGATE", f"{state.name(target)} has already been investigated; "
+                         "nobody is investigated twice")
+    state.investigated.add(target)
+    party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
+    _say(state, INVESTIGATE, president=state.name(state.president), target=state.name(target))
+    _tell(state, state.president, "investigation", target=state.name(target), party=party)
+    _next_round(state)
+
+
+def _special_election(state: State, step: Step) -> None:
+    target = _other_living(state, step, "R-SPECIAL", "choose")
+    caller = state.president
+    _say(state, SPECIAL, president=state.name(caller), target=state.name(target))
+    _end_power(state)
+    state.anchor = caller
+    state.president = target
+    state.special = True
+    state.chancellor = None
+    state.veto_refused = False  # a new session (R-VETO)
+    state.phase = NOMINATE
+    state.round += 1  # the Special Election is a round of its own
+    _say(state, "round", president=state.name(target), round=state.round, special=True)
+
+
+def _peek(state: State, step: Step) -> None:
+    _say(state, PEEK, president=state.name(state.president))
+    _tell(state, state.president, "peek", cards=state.draw[:3])
+    _next_round(state)
+
+
+def _execute(state: State, step: Step) -> None:
+    target = _other_living(state, step, "R-EXECUTE", "execute")
+    state.alive[target] = False
+    was_hitler = target == state.hitler
+    _say(state, EXECUTE, president=state.name(state.president), target=state.name(target),
+         hitler=was_hitler)
+    _tell(state, target, "executed", president=state.name(state.president))
+    if was_hitler:
+        _win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
+    else:
+        _next_round(state)
+
+
+def _end_power(state: State) -> None:
+    state.power = None
+
+
+# -- rounds and the end -------------------------------------------------------------
+
+
+def _next_round(state: State) -> None:
+    """R-ROTATE / R-SPECIAL: the next living player after the rotation's anchor."""
+    _end_power(state)
+    nxt = state.next_living(state.anchor)
+    state.anchor = state.president = nxt
+    state.special = False
+    state.chancellor = None
+    state.hand = []
+    state.veto_refused = False
+    state.phase = NOMINATE
+    state.round += 1
+    _say(state, "round", president=state.name(nxt), round=state.round)
+
+
+def _win(state: State, winner: str, rule: str, reason: str) -> None:
+    state.winner, state.win_rule, state.win_reason = winner, rule, reason
+    state.phase = OVER
+    _say(state, "game_over", winner=winner, rule=rule, reason=reason)
+
+
+def _say(state: State, kind: str, **data: object) -> None:
+    state.public.append(Public(state.entries, kind, data))
+
+
+def _tell(state: State, seat: int | None, kind: str, **data: object) -> None:
+    assert seat is not None
+    state.secrets.append(Secret(state.entries, state.name(seat), kind, data))
+
+
+def _cards(cards: list[str]) -> str:
+    return "[" + ", ".join(cards) + "]"
+
+
+def _moves() -> tuple[Move, ...]:
+    power = (POWER,)
+    return (
+        Move("nominate", _nominate, (NOMINATE,), "R-NOMINATE", "a nomination"),
+        Move("vote", _vote, (VOTE,), "R-VOTE", "a vote"),
+        Move("discard", _discard, (DISCARD,), "R-DRAW", "a discard"),
+        Move("enact", _enact, (ENACT,), "R-PASS", "an enactment"),
+        Move("veto", _veto, (ENACT, VETO_ANSWER, VETO_VOTE), "R-VETO", "a veto step"),
+        Move(INVESTIGATE, _investigate, power, "R-INVESTIGATE", "an investigation"),
+        Move(SPECIAL, _special_election, power, "R-SPECIAL", "a Special Election"),
+        Move(PEEK, _peek, power, "R-PEEK", "a Policy Peek"),
+        Move(EXECUTE, _execute, power, "R-EXECUTE", "an execution"),
+        Move("reshuffle", _reshuffle, (RESHUFFLE,), "R-RESHUFFLE", "a reshuffle"),
+    )
+
+
+#: The game's own moves (RULES.md's R-* for the table, the election, the session, powers).
+MOVES = _moves()

@@ -1,0 +1,239 @@
+"""The rules shmod enforces, in its own words, each under the id that errors cite.
+
+This module is the one source: ``shmod rules ID`` prints an entry, and ``docs/rules.md``
+is generated from it (``python -m shmod.core.rulebook > docs/rules.md``; a test checks the two
+agree and that every id used anywhere in shmod is here).
+"""
+from __future__ import annotations
+
+import re
+
+#: (section, [(id, title, text)]) in the order of a game.
+SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
+    ("The table and the setup", [
+        ("R-SEAT", "Seating order",
+         "Players sit in the order the moderator lists them at `shmod new`. \"Next\", "
+         "\"to the left\" and \"clockwise\" always mean the next living player in that list, "
+         "going round from the last to the first."),
+        ("R-COUNT", "Five to ten players", "A game has 5 to 10 players."),
+        ("R-ROLES", "Roles by player count",
+         "Liberals / Fascists / Hitler: 5 players 3/1/1, 6: 4/1/1, 7: 4/2/1, 8: 5/2/1, "
+         "9: 5/3/1, 10: 6/3/1."),
+        ("R-KNOW", "Who knows whom",
+         "Fascists know each other and Hitler. In a 5- or 6-player game Hitler also knows "
+         "the Fascist; with 7 or more Hitler knows nobody. Liberals know nobody."),
+        ("R-PARTY", "Party membership",
+         "A Liberal's party is Liberal; a Fascist's and Hitler's party is Fascist. An "
+         "investigation shows the party, never the role."),
+        ("R-DECK", "The deck", "17 policies, 6 Liberal and 11 Fascist, shuffled into one "
+         "draw pile (a custom game may set another deck)."),
+        ("R-FIRST", "The first President",
+         "The first Presidential Candidate is drawn at random (from the game's seed), "
+         "unless the moderator names one or the `first_president=seat1` house rule is on."),
+        ("R-TRACK", "The board",
+         "The Fascist track, and the powers on it, follow the number of players seated at "
+         "the start: 5-6 players: Policy Peek on the 3rd Fascist policy, Execution on the "
+         "4th and 5th; 7-8: Investigate on the 2nd, Special Election on the 3rd, Execution "
+         "on the 4th and 5th; 9-10: Investigate on the 1st and 2nd, Special Election on the "
+         "3rd, Execution on the 4th and 5th. The 6th Fascist policy wins. Deaths never "
+         "change the board."),
+    ]),
+    ("Elections", [
+        ("R-ROTATE", "The presidency passes on",
+         "After each round the next living player becomes Presidential Candidate, unless "
+         "a Special Election is pending."),
+        ("R-NOMINATE", "Nomination",
+         "The Presidential Candidate nominates one other living player who is not term "
+         "limited."),
+        ("R-TERM", "Term limits",
+         "The last elected President and the last elected Chancellor cannot be nominated "
+         "Chancellor. A failed election sets no term limits; a government that was elected "
+         "and then vetoed still counts as the last elected one."),
+        ("R-TERM5", "Five players left",
+         "When five or fewer players are alive, only the last elected Chancellor is term "
+         "limited: the last President may be nominated. Variant `term5=seated`: this applies "
+         "only to games that started with five players (one rulebook's wording)."),
+        ("R-TERM-ANYONE", "Anyone may be President",
+         "Term limits bind the Chancellorship only."),
+        ("R-VOTE", "Voting",
+         "Every living player, the candidates included, votes Ja or Nein by PM, exactly "
+         "once; a vote is final once received. Dead players never vote. Nothing is said "
+         "about the votes until all are in; then the whole list is posted in seating order."),
+        ("R-MAJORITY", "Majority",
+         "The government is elected when Ja votes are more than half of the living "
+         "players. A tie fails (unless `eva_braun=on`, R-EVA-BRAUN)."),
+        ("R-HITLER-ELECTED", "Hitler elected Chancellor",
+         "If Hitler is elected Chancellor while three or more Fascist policies are on the "
+         "board, the Fascists win at once. Otherwise, from three Fascist policies on, an "
+         "elected Chancellor is known not to be Hitler."),
+        ("R-FAIL", "A failed election",
+         "A failed vote moves the Election Tracker one step and the presidency passes on."),
+        ("R-CHAOS", "Three failed elections",
+         "When the Election Tracker reaches three, the top policy of the draw pile is "
+         "enacted as it is, any power it would give is ignored, the tracker goes back to "
+         "zero and every term limit is forgotten. A chaos policy can win the game or unlock "
+         "the veto."),
+        ("R-TRACKER-RESET", "When the Election Tracker resets",
+         "The tracker goes back to zero whenever a policy is enacted, by a government or "
+         "by chaos. An election alone does not reset it, so a veto after two failed "
+         "elections causes chaos. Variant `tracker_reset=election` (the older rulebook and "
+         "many forum rules): a successful election also resets it."),
+        ("R-EVA-BRAUN", "House rule: the Eva Braun tie",
+         "With `eva_braun=on` (a forum house rule, off unless chosen), a tied vote elects "
+         "the government when three or more Fascist policies are down and the Chancellor "
+         "nominee is Hitler, and the Fascists win. Any other tie fails as usual and says "
+         "nothing about the nominee."),
+    ]),
+    ("The Legislative Session", [
+        ("R-DRAW", "The President's three policies",
+         "The President is sent the top three policies by PM and discards one."),
+        ("R-PASS", "The Chancellor's two policies",
+         "The Chancellor is sent the other two by PM, discards one and enacts the other. A "
+         "choice must name a policy that is in that hand."),
+        ("R-SECRET", "Discards stay secret",
+         "Discarded policies are never shown to the table; players may lie about them."),
+        ("R-RESHUFFLE", "Reshuffling",
+         "At the end of every Legislative Session (an enactment or a veto), if fewer than "
+         "three policies are left in the draw pile, the draw and discard piles are shuffled "
+         "together into a new draw pile. In a game with a seed shmod derives and records "
+         "the new order itself."),
+        ("R-VETO", "The veto",
+         "While five Fascist policies are on the board, the Chancellor may propose a veto "
+         "instead of enacting, whatever the two policies are. If the President accepts, "
+         "both are discarded, nothing is enacted, the tracker moves one step (possibly "
+         "causing chaos) and the presidency passes on; if the President refuses, the "
+         "Chancellor must enact one and cannot propose again this session. Proposal and "
+         "answer are public. Variant `veto=secret-vote` (the online game's flow): the "
+         "Chancellor first picks a policy, then President and Chancellor vote on the veto "
+         "in secret, and it needs both Ja."),
+    ]),
+    ("Powers", [
+        ("R-POWER", "Powers",
+         "A Fascist policy enacted by a government on a power slot gives that power to the "
+         "President, who must use it before the next round. Powers do not stack or carry "
+         "over; a chaos policy gives none."),
+        ("R-INVESTIGATE", "Investigate Loyalty",
+         "The President picks another living player not investigated before and learns, "
+         "by PM, that player's party (Hitler shows as Fascist). The President may lie "
+         "about it."),
+        ("R-SPECIAL", "Call Special Election",
+         "The President picks any other living player, term limited or not, as the next "
+         "Presidential Candidate. After that one round the presidency goes on from the "
+         "player after the President who called it, so nobody is skipped."),
+        ("R-PEEK", "Policy Peek",
+         "The President sees the top three policies by PM; their order does not change."),
+        ("R-EXECUTE", "Execution",
+         "The President picks another living player, who dies. If that was Hitler the "
+         "Liberals win at once; otherwise nothing about the dead player's role is "
+         "revealed. The dead do not post, vote, or hold office, and cannot be targeted."),
+        ("R-NO-TARGET", "A power with no one to use it on",
+         "If a power has no legal target (only possible on custom boards), it is skipped "
+         "and the log says so."),
+    ]),
+    ("Winning", [
+        ("R-WIN", "The game ends at once",
+         "Every step is checked for a win; when the game is over nothing more is "
+         "accepted, except bookkeeping (a marked post, an acknowledged edit)."),
+        ("R-WIN-LIB", "The Liberals win",
+         "with five Liberal policies on the board, or when Hitler is executed."),
+        ("R-WIN-FAS", "The Fascists win",
+         "with six Fascist policies on the board, or when Hitler is elected Chancellor "
+         "after three Fascist policies (R-HITLER-ELECTED)."),
+    ]),
+    ("Running the game on a forum", [
+        ("R-PM", "Private messages",
+         "Every vote and secret choice reaches the moderator by PM; each secret (role, "
+         "policies, investigation, peek) goes by PM to that one player only."),
+        ("R-ROLE-PM", "The role PM",
+         "At the start each player is told their role and, by R-KNOW, whom they know."),
+        ("R-THREAD", "What the thread sees",
+         "Only public facts: seating, President and Chancellor, nominations, the full vote "
+         "list once complete, enacted policies, the tracker, the sizes of the piles, which "
+         "power was used on whom (never its secret result), vetoes, executions, the winner. "
+         "At the end the moderator may reveal everything (`shmod reveal`). A marked post "
+         "(`shmod post --mark`) records what the thread has been shown."),
+        ("R-STALL", "Prods",
+         "The moderator may remind a player who has not sent a vote or a choice "
+         "(`shmod prods`); the rules give the moderator no power to vote or choose for "
+         "them."),
+        ("R-DEADLINE", "Deadlines",
+         "The moderator may set a deadline for the current phase (`shmod deadline 48h`); it "
+         "must lie in the future and within a year. shmod shows it in UTC and in the "
+         "moderator's zone and marks who is overdue; a deadline never decides anything."),
+        ("R-REPLACE", "Replacements",
+         "A newcomer may take over a living seat with its role and everything it was sent "
+         "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "
+         "seat is not replaced, and a newcomer may not carry the name of a player who left "
+         "another seat."),
+        ("R-CORRECT", "Corrections",
+         "A mistyped step may be voided by an appended correction, together with every "
+         "later step that acted on it; nothing already written is changed. A step that a "
+         "marked post showed, or any step of a finished game, is voided only with "
+         "`--force`, which the next post announces. Whoever was sent a PM by a voided step "
+         "is told to disregard it."),
+        ("R-EDIT", "Hand edits",
+         "Editing an entry already written breaks the log's hash chain. Every command "
+         "reports it; recording stops until the edit is undone or acknowledged with "
+         "`shmod acknowledge ENTRY --reason …`, which audit lists."),
+        ("R-CHECKPOINT", "Checkpoints",
+         "Every thread post ends with a checkpoint, a 128-bit hash of the log up to the "
+         "entries it covers. `shmod audit LOG --thread THREAD` checks that the log still "
+         "gives every checkpoint posted, so a log changed after a post fails its audit."),
+    ]),
+]
+
+#: Where the rulebooks shmod was built from disagree, and what shmod does.
+READINGS = [
+    "Term limits with five players: one rulebook ties the exception to a game that "
+    "started with five players, the others to five players left alive. shmod counts the "
+    "living (R-TERM5); `term5=seated` is the other reading.",
+    "Resetting the Election Tracker: the current rulebook resets it on an enactment only; an "
+    "older one and many forum rules also on a successful election. shmod follows the "
+    "current rulebook (R-TRACKER-RESET); `tracker_reset=election` is the other reading.",
+    "The veto: the rulebook has the Chancellor propose and the President answer, aloud; the "
+    "online game has both vote in secret. shmod follows the rulebook (R-VETO); "
+    "`veto=secret-vote` is the other flow. One summary's \"veto only Fascist policies\" is "
+    "wrong: any two policies may be vetoed.",
+    "The powers table: one summary lists the powers in the wrong slots; shmod uses the "
+    "rulebook's table (R-TRACK).",
+    "Forum house rules are named switches recorded in the game's header, never silent "
+    "changes: `rebalanced=on`, `first_president=seat1`, `eva_braun=on`, and custom games "
+    "(docs/variants.md).",
+]
+
+RULES: dict[str, tuple[str, str]] = {rule: (title, text) for _, rules in SECTIONS
+                                     for rule, title, text in rules}
+_ID = re.compile(r"R-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+
+
+def explain(rule: str) -> str:
+    """One rule as a few lines for the terminal; an unknown id lists the known ones."""
+    from shmod.base.errors import BadInput
+
+    key = rule.strip().upper()
+    if not key.startswith("R-"):
+        key = "R-" + key
+    if key not in RULES:
+        raise BadInput(f"unknown rule {rule!r} (known: {', '.join(RULES)})")
+    title, text = RULES[key]
+    return f"{key}: {title}\n{text}"
+
+
+def markdown() -> str:
+    """docs/rules.md."""
+    out = ["# The rules shmod enforces", "",
+           "Every refusal names the rule it applies, e.g. `Error: R-TERM: …`; "
+           "`shmod rules R-TERM` prints that rule in the terminal. This page has them all. "
+           "It is generated from `shmod/core/rulebook.py` "
+           "(`python -m shmod.core.rulebook > docs/rules.md`).", ""]
+    for section, rules in SECTIONS:
+        out += [f"## {section}", ""]
+        out += [f"- **{rule}** ({title}): {text}" for rule, title, text in rules]
+        out.append("")
+    out += ["## Where rulebooks disagree, and what shmod does", ""]
+    out += [f"- {reading}" for reading in READINGS]
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")

@@ -1,0 +1,135 @@
+"""The rules in force for one game: roles, deck, board powers and variant switches.
+
+Every constant here is cited from ``RULES.md`` by id. A game's :class:`Rules` is built
+once from the player count and the header's ``variants`` mapping; the engine reads it
+and never looks at raw variant strings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shmod.base.errors import BadInput
+
+LIBERAL, FASCIST = "L", "F"
+POLICY_NAMES = {LIBERAL: "Liberal", FASCIST: "Fascist"}
+ROLES = ("liberal", "fascist", "hitler")  # R-ROLES, R-PARTY
+
+INVESTIGATE, SPECIAL, PEEK, EXECUTE = "investigate", "special_election", "peek", "execute"
+POWER_NAMES = {
+    INVESTIGATE: "Investigate Loyalty",
+    SPECIAL: "Call Special Election",
+    PEEK: "Policy Peek",
+    EXECUTE: "Execution",
+}
+
+#: R-ROLES: (Liberals, Fascists) by player count; Hitler is always one more.
+ROLE_COUNTS = {5: (3, 1), 6: (4, 1), 7: (4, 2), 8: (5, 2), 9: (5, 3), 10: (6, 3)}
+
+#: The Fascist track: the power on slots 1-5 (slot 6 wins), by board (R-TRACK).
+BOARDS: dict[str, tuple[str | None, ...]] = {
+    "5-6": (None, None, PEEK, EXECUTE, EXECUTE),
+    "7-8": (None, INVESTIGATE, SPECIAL, EXECUTE, EXECUTE),
+    "9-10": (INVESTIGATE, INVESTIGATE, SPECIAL, EXECUTE, EXECUTE),
+}
+
+#: Variant switches (RULES.md names them); the first value of each is the default.
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "term5": ("alive", "seated"),
+    "veto": ("rulebook", "secret-vote"),
+    "tracker_reset": ("enactment", "election"),
+    "rebalanced": ("off", "on"),
+    "first_president": ("random", "seat1"),
+    "eva_braun": ("off", "on"),
+}
+
+
+def board_name(players: int) -> str:
+    """R-TRACK: the board is chosen by the number of players seated at setup."""
+    return "5-6" if players <= 6 else "7-8" if players <= 8 else "9-10"
+
+
+def parse_variants(raw: object) -> dict[str, str]:
+    """Validate a ``variants`` mapping (or ``key=value`` strings) and fill in defaults."""
+    given: dict[str, str] = {}
+    if raw is None:
+        raw = {}
+    if isinstance(raw, (list, tuple)):
+        for item in raw:
+            key, sep, value = str(item).partition("=")
+            if not sep:
+                raise BadInput(f"variant {item!r} is not of the form name=value")
+            given[key.strip()] = value.strip()
+    elif isinstance(raw, dict):
+        # YAML 1.1 reads a bare on/off as a boolean.
+        given = {str(k): {True: "on", False: "off"}.get(v, str(v)) if isinstance(v, bool)
+                 else str(v) for k, v in raw.items()}
+    else:
+        raise BadInput(f"variants must be a mapping, not {type(raw).__name__}")
+    out = {key: values[0] for key, values in VARIANTS.items()}
+    for key, value in given.items():
+        if key not in VARIANTS:
+            raise BadInput(f"unknown variant {key!r} (known: {', '.join(VARIANTS)})")
+        if value not in VARIANTS[key]:
+            raise BadInput(
+                f"variant {key}={value!r} is not one of: {', '.join(VARIANTS[key])}"
+            )
+        out[key] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything about a game that is fixed at setup."""
+
+    players: int
+    liberals: int
+    fascists: int
+    powers: tuple[str | None, ...]
+    deck_liberal: int = 6
+    deck_fascist: int = 11
+    liberal_win: int = 5
+    fascist_win: int = 6
+    hitler_zone: int = 3
+    veto_zone: int = 5
+    hitler_knows_fascists: bool = False
+    term5: str = "alive"
+    veto: str = "rulebook"
+    tracker_reset: str = "enactment"
+    chaos_at: int = 3
+    liberal_start: int = 0
+    fascist_start: int = 0
+    rebalanced: str = "off"
+    first_president: str = "random"
+    eva_braun: str = "off"
+
+    @property
+    def board(self) -> str:
+        return board_name(self.players)
+
+    def power_at(self, fascist_policies: int) -> str | None:
+        """R-POWER: the power on the slot the ``fascist_policies``-th policy covers."""
+        if 1 <= fascist_policies <= len(self.powers):
+            return self.powers[fascist_policies - 1]
+        return None
+
+
+def parse_policy(value: object) -> str:
+    """``L``/``F``/``liberal``/``fascist`` in any case to ``L`` or ``F``."""
+    text = str(value).strip().lower()
+    if text in ("l", "lib", "liberal"):
+        return LIBERAL
+    if text in ("f", "fas", "fascist"):
+        return FASCIST
+    raise BadInput(f"{value!r} is not a policy (liberal or fascist)")
+
+
+def parse_vote(value: object) -> bool:
+    """``ja``/``nein`` (and yes/no, y/n, true/false; YAML's own booleans) to a bool."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("ja", "yes", "y", "j", "true"):
+        return True
+    if text in ("nein", "no", "n", "false"):
+        return False
+    raise BadInput(f"{value!r} is not a vote (ja or nein)")

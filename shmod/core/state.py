@@ -1,0 +1,151 @@
+"""The state of a game (the fold of its log entries) and its setup (the parsed header).
+
+Hidden information lives in fixed fields, marked ``# secret`` below, so that
+:mod:`shmod.texts.views` can build the public view and each player's view by whitelisting.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shmod.core.rules import Rules
+
+# Phases: what the game waits for.
+NOMINATE = "nominate"
+VOTE = "vote"
+DISCARD = "discard"
+ENACT = "enact"
+VETO_ANSWER = "veto_answer"
+VETO_VOTE = "veto_vote"
+POWER = "power"
+RESHUFFLE = "reshuffle"
+OVER = "over"
+
+LIBERALS, FASCISTS = "Liberals", "Fascists"
+
+
+@dataclass(frozen=True)
+class Public:
+    """Something the whole table may learn (R-THREAD). ``entry`` is the log entry
+    number that caused it (0 for the setup)."""
+
+    entry: int
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A secret for one player only (R-PM): role, draw, hand, veto request, result."""
+
+    entry: int
+    to: str
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A parsed, checked header."""
+
+    players: tuple[str, ...]
+    variants: dict[str, str]
+    rules: Rules
+    first: int
+    seed: str | None
+    salt: str | None
+    roles: tuple[str, ...]
+    deck: tuple[str, ...]
+    custom: dict[str, Any] | None = None
+    commitment: str | None = None  # public: posted at the start, checked by the audit
+
+
+@dataclass
+class State:
+    """A game in progress. Seats are indices into ``players``."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    roles: tuple[str, ...]  # secret
+    seed: str | None  # secret
+    first: int
+    alive: list[bool] = field(default_factory=list)
+    phase: str = NOMINATE
+    president: int = 0
+    chancellor: int | None = None
+    anchor: int = 0
+    special: bool = False
+    term_president: int | None = None
+    term_chancellor: int | None = None
+    tracker: int = 0
+    liberal: int = 0
+    fascist: int = 0
+    draw: list[str] = field(default_factory=list)  # secret (its length is public)
+    discard: list[str] = field(default_factory=list)  # secret (its length is public)
+    votes: dict[int, bool] = field(default_factory=dict)  # secret until all are in
+    hand: list[str] = field(default_factory=list)  # secret
+    chosen: str | None = None  # secret: the policy picked before a secret veto vote
+    veto_votes: dict[int, bool] = field(default_factory=dict)  # secret
+    veto_refused: bool = False
+    power: str | None = None
+    investigated: set[int] = field(default_factory=set)
+    not_hitler: set[int] = field(default_factory=set)
+    resume: str | None = None
+    reshuffles: int = 0
+    round: int = 1
+    entries: int = 0
+    winner: str | None = None
+    win_rule: str | None = None
+    win_reason: str | None = None
+    posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
+    public: list[Public] = field(default_factory=list)
+    secrets: list[Secret] = field(default_factory=list)
+    # Forum moderation (shmod.core.forum): what a correction replays from, deadline, seat changes.
+    origin: Any = None  # secret: the Setup the game started from
+    history: list[tuple[int, Any]] = field(default_factory=list)  # (entry, Step) in effect
+    deadline: tuple[str, str, tuple[Any, ...]] | None = None  # (until UTC, zone, phase key)
+    replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
+    corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
+    # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
+    acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
+
+    # Small derived facts used by the engine and the views.
+    def name(self, seat: int | None) -> str:
+        return "" if seat is None else self.players[seat]
+
+    @property
+    def living(self) -> list[int]:
+        return [seat for seat, up in enumerate(self.alive) if up]
+
+    @property
+    def hitler(self) -> int:
+        return self.roles.index("hitler")
+
+    def next_living(self, seat: int) -> int:
+        """R-SEAT: the next living player after ``seat``, wrapping around."""
+        count = len(self.players)
+        for step in range(1, count + 1):
+            nxt = (seat + step) % count
+            if self.alive[nxt]:
+                return nxt
+        raise AssertionError("no living player")
+
+    def term_limited(self) -> dict[int, str]:
+        """R-TERM / R-TERM5: who cannot be nominated Chancellor now, and why."""
+        out: dict[int, str] = {}
+        if self.term_president is not None and not self.five_exception():
+            out[self.term_president] = "last elected President"
+        if self.term_chancellor is not None:
+            out[self.term_chancellor] = "last elected Chancellor"
+        return out
+
+    def five_exception(self) -> bool:
+        """R-TERM5: five or fewer alive (variant ``term5=seated``: a five-player game)."""
+        if self.rules.term5 == "seated":
+            return self.rules.players == 5
+        return len(self.living) <= 5
+
+    @property
+    def veto_unlocked(self) -> bool:
+        """R-VETO: five Fascist policies on the board."""
+        return self.fascist >= self.rules.veto_zone

@@ -1,0 +1,361 @@
+"""Loading, replaying and recording: the library function behind every command.
+
+:func:`load` reads a log and replays it through the engine; :func:`record` does the
+same under the log's exclusive lock, validates one new step and appends it (plus any
+reshuffle the seed now determines) in a single fsync'd write.
+"""
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
+from shmod.core import engine
+from shmod.core.setup import Setup, new_header, parse_setup, start
+from shmod.core.state import RESHUFFLE, Public, Secret, State
+from shmod.core.steps import Seating, Step, parse_step, to_entry
+from shmod.log import logfile
+
+
+@dataclass
+class ChainNote:
+    """A hash-chain finding at one entry."""
+
+    index: int
+    line: int
+    problem: str  # "unchained", "mismatch" (edited), "acknowledged" (R-EDIT) or "checkpoint"
+    detail: str = ""
+    upto: int = 0  # checkpoint: the last entry the post covered
+
+    def describe(self) -> str:
+        """The finding in words, starting with its entry."""
+        entry = f"entry {self.index + 1}"
+        if self.problem == "mismatch":
+            return (f"{entry} was changed after shmod wrote it (its hash no longer matches: "
+                    "an edit, or an entry removed or inserted just before it)")
+        if self.problem == "checkpoint":
+            return f"{entry} (posted): {self.detail}"
+        return f"{entry}: {self.problem} {self.detail}".rstrip()
+
+
+@dataclass
+class Game:
+    """A replayed log: its setup, its state, the hash chain's head, and the checkpoint
+    (:mod:`shmod.log.checkpoints`) after the header and after each entry."""
+
+    log: logfile.LogFile
+    setup: Setup
+    state: State
+    head: str
+    chain: list[ChainNote] = field(default_factory=list)
+    heads: list[str] = field(default_factory=list)
+
+    def edits(self) -> list[ChainNote]:
+        """Hand edits nobody has acknowledged (R-EDIT), and posted checkpoints the log no
+        longer reproduces (R-CHECKPOINT)."""
+        return [n for n in self.chain if n.problem in ("mismatch", "checkpoint")]
+
+    @property
+    def path(self) -> str:
+        return self.log.path
+
+    @property
+    def seating(self) -> Seating:
+        """Players as seated now; a name of a player who left says who replaced them."""
+        return Seating(self.state.players, self.state.replaced)
+
+
+@dataclass
+class Recorded:
+    """What one recorded command changed: entries appended, what became public or secret."""
+
+    game: Game
+    entries: list[dict[str, object]]
+    public: list[Public]
+    secrets: list[Secret]
+
+
+def load(path: str, *, warn_edits: bool = True) -> Game:
+    """Read and replay ``path``; the first problem raises :class:`LogError` with its line.
+
+    Warns (:class:`~shmod.log.logfile.LogWarning`) when others may read the log of a game that
+    is not over: it holds every secret.
+    """
+    loaded = replay(logfile.read(path, cached=True))
+    if loaded.state.winner is None:
+        for note in loaded.log.warnings:
+            warnings.warn(note, logfile.LogWarning, stacklevel=2)
+    for found in loaded.edits() if warn_edits else ():
+        warnings.warn(f"{path}:{found.line}: {found.describe()}{EDIT_ADVICE}",
+                      logfile.LogWarning, stacklevel=2)
+    return loaded
+
+
+EDIT_ADVICE = ("; undo the edit, or if it was deliberate record it with `shmod acknowledge "
+               "ENTRY --reason …` (R-EDIT); audit lists it either way")
+
+
+@dataclass
+class Listing:
+    """The audit's mode of :func:`replay`: instead of raising the first problem, every
+    entry is read and each problem listed: the form of every entry, the rules up to the
+    first entry that breaks one (after it the state of the game is unknown). The hash
+    chain is not followed in this mode; :mod:`shmod.audit.audit` checks it over every
+    entry, tracing where an edit was made."""
+
+    found: list[tuple[int, BadInput | IllegalStep]] = field(default_factory=list)
+    judged: int = 0  # entries judged by the rules, from the first
+    stopped: str | None = None  # why judging stopped short, if it did
+
+    def stop(self, index: int, err: BadInput | IllegalStep, total: int) -> None:
+        self.found.append((index, err))
+        if isinstance(err, IllegalStep):
+            later = f"; entries {index + 2}-{total} were not judged" if index + 1 < total else ""
+            self.stopped = (f"judging stopped at entry {index + 1}: after a rule violation "
+                            f"the state of the game is unknown{later}")
+        else:
+            self.stopped = (f"entry {index + 1} could not be read, so entries "
+                            f"{index + 1}-{total} were not judged by the rules")
+
+
+class _Forms:
+    """The seating an entry's names are read with once judging has stopped: the setup's,
+    with every replacement read so far in place unless a correction voided it
+    (R-REPLACE, R-CORRECT)."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.replaced: dict[int, Step] = {}  # entry number -> a replacement in effect
+        self.seating = Seating(players)
+
+    def note(self, index: int, step: Step) -> None:
+        if step.kind == "replace":
+            self.replaced[index + 1] = step
+        elif step.kind == "correct" and self.replaced.keys() & set(step.entries):
+            for number in step.entries:
+                self.replaced.pop(number, None)
+        else:
+            return
+        players = list(self.players)
+        for done in self.replaced.values():
+            players[done.target] = done.text  # type: ignore[index, call-overload]
+        self.seating = Seating(tuple(players))
+
+
+def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
+    """Replay a parsed log through the engine, following and checking the hash chain;
+    the first problem raises :class:`LogError` with its line. With ``listing`` (the
+    audit's mode), problems are listed there and the replay goes on (:class:`Listing`)."""
+    try:
+        setup = parse_setup(log.header)
+        state = start(setup)
+    except BadInput as err:
+        raise LogError(log.path, log.header_line(str(err)), f"header: {err}") from None
+    except ShmodError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+        raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
+    seating = Seating(setup.players)
+    forms = _Forms(setup.players)
+    head = logfile.header_link(log.header)
+    heads = [head]  # the chain over what the entries say, whatever their hash fields say
+    notes: list[ChainNote] = []
+    last = len(log.entries) - 1
+    for index, raw in enumerate(log.entries):
+        line = log.line_of(index)
+        judging = listing is None or listing.stopped is None
+        try:
+            step = parse_step(raw, seating if judging else forms.seating)
+            forms.note(index, step)
+            if not judging:
+                continue
+            engine.apply(state, step)
+            if state.players != seating.players:  # a replacement (shmod.core.forum)
+                seating = Seating(state.players)
+            if listing is not None:
+                listing.judged = index + 1
+                continue
+            head, note, content = _follow(head, raw, heads[-1])
+            heads.append(content)
+            if step.checkpoint is not None and step.upto is not None \
+                    and step.checkpoint != heads[step.upto]:
+                notes.append(ChainNote(index, line, "checkpoint", (
+                    f"the post it marks showed checkpoint {step.checkpoint} for entry "
+                    f"{step.upto}, but the log now gives {heads[step.upto]}: an entry at or "
+                    f"before entry {step.upto} was changed after it was posted (R-CHECKPOINT)"),
+                    step.upto))
+        except (BadInput, IllegalStep) as err:
+            if listing is not None:
+                if judging:
+                    listing.stop(index, err, len(log.entries))
+                else:
+                    listing.found.append((index, err))
+                continue
+            if log.torn and index == last:
+                raise logfile.at_line(log.torn_error(), line) from None
+            rule = getattr(err, "rule", None)
+            raise LogError(log.path, line, f"entry {index + 1}: {err}", rule=rule) from None
+        except ShmodError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+            raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
+        if note:
+            notes.append(ChainNote(index, line, note))
+    acknowledged = {n: (at, why) for at, numbers, why in state.acknowledged for n in numbers}
+    for found in notes:
+        if found.problem == "mismatch" and found.index + 1 in acknowledged:
+            at, why = acknowledged[found.index + 1]
+            found.problem, found.detail = "acknowledged", f"edit (entry {at}: {why})"
+        elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
+            found.problem = "acknowledged"
+    return Game(log, setup, state, head, notes, heads)
+
+
+def _follow(head: str, raw: dict[str, object],
+            content: str) -> tuple[str, str | None, str]:
+    """The next link of the stored chain, a finding, and the next link of the chain over
+    the entries' content (the same unless an entry was edited)."""
+    link = logfile.link(head, raw)
+    after = link if content == head else logfile.link(content, raw)
+    stored = raw.get("hash")
+    if stored is None:
+        return link, "unchained", after
+    # Chain over the stored hash, so one tampered entry is flagged once, where it is.
+    return str(stored), None if stored == link else "mismatch", after
+
+
+def now() -> str:
+    """The current time in UTC, as written in ``at``."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def new_game(path: str, players: list[str], *, seed: str | None = None,
+             first: str | None = None, variants: list[str] | None = None,
+             custom: dict[str, object] | None = None) -> Game:
+    """Create a new seeded game log at ``path`` (0600) and return it replayed."""
+    import secrets
+
+    header = new_header(players, seed=seed, first=first, variants=variants,
+                        salt=secrets.token_hex(16), created=now(), custom=custom)
+    logfile.check_strings(header, "the new log's header")
+    text = logfile.header_text(header)
+    data = text.encode("utf-8")
+    try:
+        parsed = logfile.parse(path, data)
+        replay(parsed)
+    except LogError as err:
+        raise BadInput(f"nothing was created: the header would not read back ({err.reason})"
+                       ) from None
+    if parsed.header != header:
+        raise InternalError("the new log's header read back differently from how it was "
+                            "written", path)
+    logfile.create(path, text)
+    return load(path)
+
+
+def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
+    """A whole log (header and chained entries) for steps already known to be legal."""
+    players = tuple(header["players"])  # type: ignore[arg-type]
+    entries, _ = chained(steps, players, logfile.header_link(header), at)
+    return logfile.header_text(header) + "".join(map(logfile.entry_line, entries))
+
+
+def chained(steps: list[Step], players: tuple[str, ...], head: str,
+            at: str) -> tuple[list[dict[str, object]], str]:
+    """The log entries for legal ``steps`` taken after the chain link ``head``, each
+    stamped ``at`` and hashed, naming players as seated when it was taken; and the new
+    head of the chain."""
+    entries: list[dict[str, object]] = []
+    for step in steps:
+        entry = to_entry(step, players)
+        entry["at"] = at
+        entry["hash"] = head = logfile.link(head, entry)
+        entries.append(entry)
+        if step.kind == "replace":  # later entries name the newcomer (shmod.core.forum)
+            players = players[:step.target] + (step.text,) + players[step.target + 1:]  # type: ignore[operator]
+    return entries, head
+
+
+def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
+           edits_ok: bool = False) -> Recorded:
+    """Under the lock: replay, build the step with ``make``, validate, append.
+
+    Nothing is written unless the step is legal and the exact bytes about to be appended
+    read back, after the log's own, through the loader and replay every command uses
+    (:func:`read_back`). When the step leaves the game waiting for a reshuffle and the
+    game has a seed, the seed's reshuffle is appended with it.
+    """
+    with logfile.locked(path) as fd:
+        game = load(path, warn_edits=False)  # refused below, or what is acknowledged
+        state = game.state
+        edited = game.edits()
+        if edited and not edits_ok:
+            found = edited[0]
+            raise LogError(path, found.line, f"nothing was recorded: {found.describe()}"
+                           f"{EDIT_ADVICE}", rule="R-EDIT")
+        seen_public, seen_secret = len(state.public), len(state.secrets)
+        players = state.players  # entries name players as they were before the step
+        try:
+            steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
+            step = make(game)
+            engine.apply(state, step)
+            check_form(step, players)
+            steps += [step, *_seeded_reshuffles(state)]
+            entries, head = chained(steps, players, game.head, at or now())
+        except ShmodError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+            count = len(game.log.entries)
+            line = (game.log.line_of(count - 1) if count else game.log.key_lines.get("log", 0)) + 1
+            raise InternalError(f"{type(err).__name__}: {err}, while checking a new entry",
+                                path, line) from err
+        prefix = "\n" if game.log.torn else ""
+        text = prefix + "".join(logfile.entry_line(e) for e in entries)
+        written = read_back(game, text, head, len(entries))
+        logfile.append(fd, text, path)
+        logfile.keep(written)  # the next command finds the new log parsed
+        game.head = head
+        for entry in entries:  # the checkpoints after the new entries
+            game.heads.append(logfile.link(game.heads[-1], entry))
+        return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])
+
+
+def check_form(step: Step, players: tuple[str, ...]) -> None:
+    """Refuse a legal ``step`` whose entry the replay would not read (a text too long, a
+    control character, a newcomer's name a seat number could be mistaken for): the
+    replay's own form checks, :func:`shmod.core.steps.parse_step`, decide."""
+    entry = to_entry(step, players)
+    logfile.check_strings(entry, f"{step.kind} entry")
+    parse_step(entry, Seating(players))
+
+
+def read_back(game: Game, text: str, head: str, count: int) -> logfile.LogFile:
+    """Refuse ``text`` unless the log with it appended loads, replays to ``head`` and stays
+    within the size limit: the same reader and replay every later command will use.
+    Returns the log with ``text`` appended, as parsed."""
+    data = game.log.data + text.encode("utf-8")
+    if len(data) > logfile.MAX_BYTES:
+        raise BadInput(f"nothing was recorded: this step would take the log to {len(data)} "
+                       f"bytes, over the {logfile.MAX_BYTES}-byte limit of a game log")
+    try:
+        parsed = logfile.parse(game.path, data)
+        again = replay(parsed)
+    except LogError as err:
+        raise BadInput(f"nothing was recorded: the entry would not read back ({err.reason})"
+                       ) from None
+    if again.head != head or len(again.log.entries) != len(game.log.entries) + count:
+        raise InternalError("a new entry read back differently from how it was written",
+                            game.path)
+    return parsed
+
+
+def _seeded_reshuffles(state: State) -> list[Step]:
+    """Apply and return the reshuffle a seeded game is waiting for (R-RESHUFFLE)."""
+    steps = []
+    while state.phase == RESHUFFLE and state.seed is not None:
+        auto = Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))
+        engine.apply(state, auto)
+        steps.append(auto)
+    return steps

@@ -1,0 +1,539 @@
+"""The YAML game log on disk: safe bounded loading, line numbers, the hash chain,
+and locked, fsync'd, append-only writes.
+
+The file is a YAML mapping whose last key is ``log:``; each entry below it is one line
+``- {kind: …, by: …, at: …, hash: …}``. shmod never rewrites a byte it wrote before.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from shmod.base import plaintext
+from shmod.base.errors import BadInput, LogError
+from shmod.log import oslock
+
+MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
+LOCK_TIMEOUT = 30.0  # seconds to wait for another shmod's write to finish
+HASH_LEN = 32
+_LOG_LINE = re.compile(r"^log:[ \t]*(#.*)?$")
+_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*$")
+_RESERVED = {"y", "n", "yes", "no", "true", "false", "on", "off", "null"}
+_KEY_LINE = re.compile(r"^\s*([A-Za-z_]+)\s*:")
+_KIND = re.compile(r"kind:\s*([a-z_]+)")
+
+
+class LogWarning(UserWarning):
+    """Something the moderator should fix that does not stop shmod (e.g. file mode)."""
+
+
+class TornTail(LogError):
+    """The log's last line was cut off mid-write; ``shmod repair`` moves it aside."""
+
+
+@dataclass
+class LogFile:
+    """A log as read: header mapping, raw entries with their line numbers."""
+
+    path: str
+    header: dict[str, Any]
+    entries: list[Any]
+    lines: list[int]
+    size: int
+    torn: bool = False
+    warnings: list[str] = field(default_factory=list)
+    key_lines: dict[str, int] = field(default_factory=dict)
+    tail: str = ""
+    data: bytes = b""  # the bytes read: a new entry is read back after them before it is written
+
+    def line_of(self, index: int) -> int:
+        """The file line of entry ``index`` (0-based)."""
+        return self.lines[index] if index < len(self.lines) else 0
+
+    def header_line(self, message: str) -> int:
+        """The line of the header field a header problem is most likely about (else 1)."""
+        words = message.replace("R-ROLES", "roles").replace("R-DECK", "deck")
+        words = words.replace("R-COUNT", "players").replace("player name", "players")
+        for key in ("first_president", "players", "variants", "roles", "deck", "seed", "salt",
+                    "secret", "created", "shmod"):
+            if key in words and key in self.key_lines:
+                return self.key_lines[key]
+        return 1
+
+    def torn_error(self) -> TornTail:
+        """The error for this log's cut-off last line: where it is and what was cut."""
+        return torn_error(self.path, self.tail)
+
+
+def torn_error(path: str, tail: str) -> TornTail:
+    """A :class:`TornTail` for a log whose cut-off last line is ``tail``."""
+    kind = _KIND.search(tail)
+    what = f"a {kind.group(1)} entry" if kind else "an entry"
+    size = len(tail.encode("utf-8", "replace"))
+    return TornTail(path, None, f"torn final entry: the last line ({size} bytes of {what}) "
+                    "was cut off mid-write (shmod was interrupted?); nothing is built on it "
+                    "until `shmod repair` moves it aside")
+
+
+def read(path: str, *, cached: bool = False) -> LogFile:
+    """Read and parse ``path`` as a game log (form only; :mod:`shmod.log.game` replays it).
+
+    With ``cached``, the parse of exactly these bytes is taken from, or kept in, the
+    moderator's private cache (:mod:`shmod.log.parsecache`; ``audit`` does not use it).
+    ``LogFile.warnings`` notes a file others may read; :func:`shmod.log.game.load` warns
+    about it while the game is still secret (a finished game's log may be published).
+    """
+    data, info = read_bytes(path, MAX_BYTES, "no such game log (create one with `shmod new`)")
+    log = parse_cached(path, data) if cached else parse(path, data)
+    if oslock.others_may_read(info):
+        note = (f"{path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}) but "
+                f"holds every secret of the game; make it private with: chmod 600 {path}")
+        log.warnings.append(note)
+    return log
+
+
+def parse_cached(path: str, data: bytes) -> LogFile:
+    """:func:`parse`, or the cached result of parsing exactly ``data`` (kept if new)."""
+    from shmod.log import parsecache
+
+    hit = parsecache.get(path, data)
+    if hit is not None:
+        header, entries, lines, keys, torn, tail = hit
+        return LogFile(path, header, entries, lines, len(data), torn, key_lines=keys,
+                       tail=tail, data=data)
+    log = parse(path, data)
+    keep(log)
+    return log
+
+
+def keep(log: LogFile) -> None:
+    """Cache the parse of a log's bytes (:mod:`shmod.log.parsecache`)."""
+    from shmod.log import parsecache
+
+    parsecache.put(log.path, log.data, (log.header, log.entries, log.lines, log.key_lines,
+                                        log.torn, log.tail))
+
+
+def read_bytes(path: str, limit: int, missing: str) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file ``path`` (at most ``limit``), without ever blocking on
+    a FIFO or a device put in its place."""
+    try:
+        flags = os.O_RDONLY | oslock.NONBLOCK | oslock.BINARY
+        with os.fdopen(os.open(path, flags), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise LogError(path, None, "not a regular file")
+            if info.st_size > limit:
+                raise too_large(path, info.st_size, limit)
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise LogError(path, None, missing) from None
+    except IsADirectoryError:
+        raise LogError(path, None, "is a folder, not a file") from None
+    except OSError as err:
+        raise LogError(path, None, f"cannot read: {err.strerror}") from None
+    if len(data) > limit:
+        raise too_large(path, len(data), limit)
+    return data, info
+
+
+def read_plain_yaml(path: str, limit: int = 64 * 1024) -> dict[str, Any]:
+    """A small YAML mapping (a custom setup) read as strictly and safely as a log:
+    bounded size and depth, plain data only, errors with file and line."""
+    data, _ = read_bytes(path, limit, "no such file")
+    if not data.endswith(b"\n"):
+        data += b"\n"  # a hand-written file's last line is not a torn entry
+    return parse(path, data, "must be a YAML mapping of setup fields").header
+
+
+def too_large(path: str, size: int, limit: int = MAX_BYTES) -> LogError:
+    what = "a game log" if limit == MAX_BYTES else "this file"
+    return LogError(path, None, f"{size} bytes is too large for {what} (the limit is {limit})")
+
+
+def parse(path: str, data: bytes,
+          shape: str = "a game log is a YAML mapping (players, secret, log)") -> LogFile:
+    """Parse the bytes of a log. Errors carry the file and line; ``shape`` says what the
+    document must be when it is not a mapping."""
+    if len(data) > MAX_BYTES:
+        raise too_large(path, len(data))
+    torn = bool(data) and not data.endswith(b"\n")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        if torn and b"\n" not in data[err.start:]:
+            tail = data[data.rfind(b"\n") + 1:].decode("utf-8", "replace")
+            raise at_line(torn_error(path, tail), line) from None
+        raise LogError(path, line, "not UTF-8 text") from None
+    last_line = text.count("\n") + 1
+    tail = text[text.rfind("\n") + 1:] if torn else ""
+    import yaml
+
+    from shmod.log import logyaml
+
+    try:
+        logyaml.check_plain(path, text)
+        doc = logyaml.load(text)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        if err.context_mark and (err.context or "").startswith("while parsing a flow"):
+            mark = err.context_mark  # an unclosed one-line entry: its own line, not the next
+        line = mark.line + 1 if mark else None
+        if torn and (line is None or line >= last_line - 1):
+            raise at_line(torn_error(path, tail), last_line) from None
+        problem = err.problem or err.context or "malformed YAML"
+        raise LogError(path, line, f"malformed YAML: {problem}") from None
+    except yaml.reader.ReaderError as err:
+        line = text[: err.position].count("\n") + 1
+        raise LogError(path, line, f"not plain text: character #x{err.character:04x} "
+                       "is not allowed") from None
+    except yaml.YAMLError as err:
+        raise LogError(path, 1, f"malformed YAML: {err}") from None
+    except RecursionError:
+        raise LogError(path, 1, "malformed YAML: nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise LogError(path, 1, shape)
+    keys = _key_lines(text)
+    entries = doc.pop("log", None)
+    if entries is None:
+        entries = []
+    if not isinstance(entries, list):
+        raise LogError(path, keys.get("log", 1), "'log' must be a list of entries")
+    lines = _entry_lines(text, len(entries))
+    if lines is None:
+        lines = logyaml.entry_lines_slow(text)
+    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail,
+                  data=data)
+    if torn and entries and not isinstance(entries[-1], dict):
+        raise at_line(log.torn_error(), last_line)
+    if "\\" in text or "\t" in text or plaintext.unsafe_in_file(text):
+        # an escape can make a character the file does not show: check every string
+        for key, value in doc.items():
+            _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)
+        for index, entry in enumerate(entries):
+            _refuse_unsafe(entry, path, log.line_of(index), f"entry {index + 1}")
+        found = plaintext.unsafe_in_file(text)
+        if found is not None:  # in a comment
+            raise LogError(path, text.count("\n", 0, found[0]) + 1,
+                           f"{found[1]} is not allowed in a game log")
+    return log
+
+
+def check_strings(value: Any, where: str) -> None:
+    """Refuse (:class:`BadInput`) what :func:`parse` would refuse in ``value``'s strings."""
+    for text in _strings(value):
+        problem = plaintext.unsafe(text)
+        if problem:
+            raise BadInput(f"{where}: {problem} is not allowed in a game log")
+
+
+def _refuse_unsafe(value: Any, path: str, line: int, where: str, key: Any = "") -> None:
+    """Refuse a string, anywhere in ``value`` (keys too), that a log may not hold
+    (:func:`shmod.base.plaintext.unsafe`): a log may be printed on anyone's terminal."""
+    for text in _strings(value, key):
+        problem = plaintext.unsafe(text)
+        if problem:
+            raise LogError(path, line, f"{where}: {problem} is not allowed in a game log")
+
+
+def _strings(value: Any, key: Any = "") -> Iterator[str]:
+    if isinstance(key, str):
+        yield key
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, k)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def at_line(error: LogError, line: int) -> LogError:
+    """``error`` placed at ``line``."""
+    return type(error)(error.path, line, error.reason, rule=error.rule)
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """The first line of each header key (up to ``log:``)."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        match = _KEY_LINE.match(line)
+        if match:
+            found.setdefault(match.group(1), number)
+            if match.group(1) == "log" and not line[0].isspace():
+                break
+    return found
+
+
+def _entry_lines(text: str, count: int) -> list[int] | None:
+    """Fast path: entries are the column-0 ``- `` lines after ``log:``."""
+    lines: list[int] = []
+    in_log = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if not in_log:
+            in_log = bool(_LOG_LINE.match(line))
+        elif line.startswith("-") and (len(line) == 1 or line[1] in " \t"):
+            lines.append(number)
+        elif line and not line[0].isspace() and not line.startswith("#"):
+            return None
+    return lines if len(lines) == count else None
+
+
+# -- the hash chain -----------------------------------------------------------------
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                              default=str)
+
+
+def canonical(value: Any) -> bytes:
+    """The canonical bytes of a mapping: JSON, sorted keys, no spaces, UTF-8."""
+    try:
+        return _json(value)
+    except TypeError:  # keys of mixed types (1 and "Alice") cannot be sorted: use their text
+        return _json(_text_keys(value))
+
+
+def _json(value: Any) -> bytes:
+    return _CANONICAL.encode(value).encode()
+
+
+def _text_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k if isinstance(k, str) else json.dumps(k, default=str): _text_keys(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_text_keys(v) for v in value]
+    return value
+
+
+def header_link(header: dict[str, Any]) -> str:
+    """The chain's starting value: a hash of the whole header."""
+    return hashlib.sha256(b"shmod-header\n" + canonical(header)).hexdigest()[:HASH_LEN]
+
+
+def link(previous: str, entry: dict[str, Any]) -> str:
+    """An entry's hash: SHA-256 of the previous link, a newline and the entry (less
+    its ``hash``) as canonical JSON, as hex, first 32 digits."""
+    body = {k: v for k, v in entry.items() if k != "hash"}
+    return hashlib.sha256(previous.encode() + b"\n" + canonical(body)).hexdigest()[:HASH_LEN]
+
+
+# -- writing ------------------------------------------------------------------------
+
+
+def scalar(value: Any) -> str:
+    """One YAML flow scalar that reads back as ``value``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if _PLAIN.match(text) and text.lower() not in _RESERVED:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def flow(value: Any) -> str:
+    """A value as one line of YAML flow style."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return scalar(value)
+
+
+def entry_line(entry: dict[str, Any]) -> str:
+    return "- " + flow(entry) + "\n"
+
+
+def header_text(header: dict[str, Any]) -> str:
+    """The header of a new log, block style, readable, ending with ``log:``."""
+    secret = header["secret"]
+    out = [
+        "# shmod game log. Append-only: shmod adds one line per step at the end, and a",
+        "# moderator may append entries by hand. SECRET until the game is over: it holds",
+        "# every role and the order of the deck. Format: docs/log-format.md",
+        f"shmod: {header['shmod']}",
+        f"created: {scalar(header['created'])}",
+        "players:  # seating order",
+        *[f"- {scalar(name)}" for name in header["players"]],
+        f"variants: {flow(header['variants'])}",
+        f"first_president: {scalar(header['first_president'])}",
+        "secret:",
+    ]
+    if "custom" in header:
+        out.insert(-1, f"custom: {flow(header['custom'])}")
+    if "commitment" in header:
+        out.insert(-1, f"commitment: {scalar(header['commitment'])}  # post it in the opening post")
+    for key in ("seed", "salt"):
+        if secret.get(key) is not None:
+            out.append(f"  {key}: {scalar(secret[key])}")
+    out.append("  roles:")
+    out += [f"    {scalar(name)}: {scalar(role)}" for name, role in secret["roles"].items()]
+    out.append(f"  deck: {flow(secret['deck'])}  # top first")
+    out.append("log:")
+    return "\n".join(out) + "\n"
+
+
+def create(path: str, text: str) -> None:
+    """Write a new log, readable by its owner only (0600); never overwrite one. A folder
+    that does not exist yet (``games/`` in an empty folder) is created.
+
+    The text goes to a private temporary file beside ``path`` that is then linked into
+    place, so a crash leaves either no log or the whole header, never half of one. The
+    temporary file's name carries the process id: one left by a killed ``shmod new``
+    (it holds the roles) is removed by the next ``new`` in that folder.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.lexists(path):
+        raise LogError(path, None, "a game log already exists here; shmod never "
+                       "overwrites one")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        place = os.path.dirname(path) or folder
+        raise LogError(path, None, f"cannot create the folder {place}: "
+                       f"{err.strerror or err}") from None
+    fd, temp = _private_file(path, folder)
+    try:
+        _write_all(fd, text.encode())
+        os.fsync(fd)
+        os.link(temp, path)
+    except FileExistsError:
+        raise LogError(path, None, "a game log already exists here; shmod never "
+                       "overwrites one") from None
+    except OSError as err:
+        raise LogError(path, None, f"cannot create: {err.strerror}") from None
+    finally:
+        os.close(fd)
+        os.unlink(temp)
+    sync_folder(folder)
+
+
+_TEMP_PREFIX = ".shmod-new-"
+
+
+def _private_file(path: str, folder: str) -> tuple[int, str]:
+    """An open 0600 temporary file in ``folder`` to write a new log into, and its name."""
+    import tempfile  # only ``new`` writes a whole file: not worth its start-up for the rest
+
+    _remove_stale_temps(folder)
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{_TEMP_PREFIX}{os.getpid()}-",
+                                    suffix=".yaml")
+    except OSError as err:
+        raise LogError(path, None, f"cannot create: {err.strerror}") from None
+    os.chmod(temp, 0o600)
+    return fd, temp
+
+
+def _remove_stale_temps(folder: str) -> None:
+    """Remove temporary files a killed ``shmod new`` left (they hold roles)."""
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(_TEMP_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(_TEMP_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            try:
+                os.unlink(os.path.join(folder, name))
+            except OSError:
+                pass
+
+
+def _running(pid: int) -> bool:
+    if not oslock.SIGNALS:  # Windows: os.kill(pid, 0) would send Ctrl-C; assume it runs
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def sync_folder(folder: str) -> None:
+    """Make a new name in ``folder`` durable (best effort where folders cannot be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:
+    """Hold the OS's exclusive lock on the log for a read-check-append cycle
+    (:mod:`shmod.log.oslock`: flock on Unix, msvcrt.locking on Windows).
+
+    Waits up to ``timeout`` seconds for another shmod to finish; the lock dies with its
+    process, so it never goes stale.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | oslock.BINARY)
+    except FileNotFoundError:
+        raise LogError(path, None, "no such game log (create one with `shmod new`)") from None
+    except OSError as err:
+        raise LogError(path, None, f"cannot open for appending: {err.strerror}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LogError(path, None, "not a regular file")
+        if not oslock.lock(fd, timeout):
+            raise LogError(path, None, f"another shmod has been writing to this log for "
+                           f"{timeout:.0f} s; nothing was recorded, try again")
+        try:
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(path))
+            except OSError:
+                same = False
+            if not same:
+                raise LogError(path, None, "the log was moved or replaced while shmod "
+                               "waited for it; nothing was recorded, run the command again")
+            yield fd
+        finally:
+            oslock.unlock(fd)
+    finally:
+        os.close(fd)  # closing would release the lock too
+
+
+def append(fd: int, text: str, path: str = "the game log") -> None:
+    """Append ``text`` in one write, then fsync, on a locked descriptor.
+
+    If the write fails part-way (a full disk), the bytes just written are cut off
+    again, so the log is left as it was and nothing is recorded.
+    """
+    start = os.lseek(fd, 0, os.SEEK_END)
+    try:
+        _write_all(fd, text.encode())
+        os.fsync(fd)
+    except OSError as err:
+        try:
+            os.ftruncate(fd, start)
+            left = "the log was left as it was"
+        except OSError:
+            left = "the log may end in a torn entry (`shmod repair` moves it aside)"
+        raise LogError(path, None, f"cannot write: {err.strerror}; nothing was recorded "
+                       f"and {left}") from None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        written = os.write(fd, data)
+        data = data[written:]

@@ -1,0 +1,219 @@
+"""``shmod board --png/--svg``: the public board as a picture for the thread.
+
+The picture is laid out once, from the public view only, as a list of shapes; two small
+writers turn that list into SVG (written directly) or PNG (Pillow, the optional
+``shmod[images]`` extra). 800 px wide, legible at forum width, and colour-blind safe:
+Liberal and Fascist differ in label and in shape (a Fascist slot has a cut corner and
+stripes), never in colour alone. :func:`describe` says the same in words, for the post's
+alt text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape, quoteattr
+
+from shmod.core.rules import POWER_NAMES
+from shmod.texts.views import PublicView
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+WIDTH = 800
+BLUE, RED, INK, PAPER, GREY = "#1f5fa8", "#b03a2e", "#1b1b1b", "#fbf8f0", "#8a8a8a"
+SHORT = {"investigate": "Investigate", "special_election": "Special\nElection",
+         "peek": "Policy\nPeek", "execute": "Execution"}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One thing to draw: ``rect`` (x, y, w, h), ``circle`` (cx, cy, r, r), ``line``
+    (x1, y1, x2, y2) or ``text`` (x, y, size, anchor 0 left / 1 centre)."""
+
+    kind: str
+    box: tuple[int, int, int, int]
+    fill: str = "none"
+    stroke: str = "none"
+    text: str = ""
+    bold: bool = False
+
+
+def layout(view: PublicView) -> tuple[list[Shape], int]:
+    """The shapes of the board and the picture's height."""
+    out: list[Shape] = []
+    y = 16
+    out.append(Shape("text", (WIDTH // 2, y + 26, 26, 1), INK, text="Secret Hitler: the board",
+                     bold=True))
+    y += 50
+    y = _track(out, y, "Liberal policies", view.liberal, view.liberal_win, BLUE, "L",
+               [None] * view.liberal_win, view)
+    y = _track(out, y + 10, "Fascist policies", view.fascist, view.fascist_win, RED, "F",
+               list(view.powers) + [None] * (view.fascist_win - len(view.powers)), view)
+    y = _tracker(out, y + 8, view)
+    y = _seating(out, y + 14, view)
+    return out, y + 16
+
+
+def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str, mark: str,
+           powers: list[str | None], view: PublicView) -> int:
+    out.append(Shape("text", (24, y + 20, 20, 0), colour, text=title, bold=True))
+    y += 30
+    gap, slot_w = 10, (WIDTH - 48 - 10 * 5) // 6
+    slot_h = 96
+    fascist = mark == "F"
+    for n in range(1, win + 1):
+        x = 24 + (n - 1) * (slot_w + gap)
+        filled = n <= done
+        out.append(Shape("rect", (x, y, slot_w, slot_h), colour if filled else PAPER, colour))
+        if fascist:  # the cut corner: Fascist slots differ in shape, not only in colour
+            out.append(Shape("line", (x + slot_w - 22, y, x + slot_w, y + 22), INK))
+        if filled:
+            if fascist:
+                for k in range(0, slot_w + slot_h, 18):
+                    out.append(Shape("line", (x + max(0, k - slot_h), y + min(slot_h, k),
+                                              x + min(slot_w, k), y + max(0, k - slot_w)),
+                                     "#d9867c"))
+            out.append(Shape("text", (x + slot_w // 2, y + 58, 40, 1), PAPER, text=mark,
+                             bold=True))
+            out.append(Shape("text", (x + slot_w // 2, y + 86, 14, 1), PAPER,
+                             text="Liberal" if not fascist else "Fascist"))
+        else:
+            power = powers[n - 1]
+            label = "win" if n == win else (SHORT[power] if power else "")
+            for k, part in enumerate(label.split("\n")):
+                out.append(Shape("text", (x + slot_w // 2, y + 44 + 20 * k, 16, 1), colour,
+                                 text=part, bold=n == win))
+        zones = []
+        if fascist and view.hitler_zone < n < win:
+            zones.append("Hitler zone")
+        if fascist and n == view.veto_zone < win:
+            zones.append("veto unlocked")
+        if zones:
+            out.append(Shape("text", (x + slot_w // 2, y + slot_h + 16, 13, 1), INK,
+                             text=", ".join(zones)))
+    return y + slot_h + (24 if fascist else 8)
+
+
+def _tracker(out: list[Shape], y: int, view: PublicView) -> int:
+    out.append(Shape("text", (24, y + 20, 18, 0), INK, text="Election Tracker", bold=True))
+    for n in range(1, view.chaos_at + 1):
+        cx = 230 + (n - 1) * 44
+        out.append(Shape("circle", (cx, y + 14, 14, 14),
+                         INK if n <= view.tracker else PAPER, INK))
+    out.append(Shape("text", (230 + view.chaos_at * 44, y + 20, 16, 0), INK,
+                     text=f"{view.tracker}/{view.chaos_at}   Draw pile: {view.draw_size}   "
+                          f"Discard pile: {view.discard_size}"))
+    return y + 34
+
+
+def _seating(out: list[Shape], y: int, view: PublicView) -> int:
+    out.append(Shape("text", (24, y + 20, 18, 0), INK, text="Seating", bold=True))
+    y += 30
+    for seat, (name, why) in enumerate(zip(view.players, _markers(view)), 1):
+        alive = view.alive[seat - 1]
+        colour = INK if alive else GREY
+        out.append(Shape("text", (24, y + 18, 17, 0), colour, text=f"{seat}. {name}",
+                         bold=name == view.president and view.winner is None))
+        out.append(Shape("text", (300, y + 18, 15, 0), colour, text=why))
+        if not alive:
+            out.append(Shape("line", (22, y + 12, 280, y + 12), GREY))
+        y += 26
+    return y
+
+
+def _markers(view: PublicView) -> list[str]:
+    limited = dict(view.term_limited)
+    out = []
+    for name, alive in zip(view.players, view.alive):
+        marks = []
+        if view.winner is None and name == view.president:
+            marks.append("President" if view.phase not in ("nominate", "vote")
+                         else "Presidential Candidate")
+        if view.winner is None and name == view.chancellor:
+            marks.append("Chancellor" if view.phase not in ("nominate", "vote")
+                         else "Chancellor nominee")
+        if name in limited:
+            marks.append("term-limited")
+        if name in view.not_hitler:
+            marks.append("not Hitler")
+        if not alive:
+            marks.append("dead")
+        out.append(", ".join(marks))
+    return out
+
+
+def describe(view: PublicView) -> str:
+    """The picture in words (alt text)."""
+    powers = ", ".join(f"{n}: {POWER_NAMES[p]}" for n, p in enumerate(view.powers, 1) if p)
+    people = "; ".join(f"{name} ({why})" if why else name
+                       for name, why in zip(view.players, _markers(view)))
+    return (f"Board: {view.liberal} of {view.liberal_win} Liberal policies, {view.fascist} of "
+            f"{view.fascist_win} Fascist policies (powers on Fascist slots {powers or 'none'}; "
+            f"Hitler elected Chancellor wins after {view.hitler_zone}, veto after "
+            f"{view.veto_zone}). "
+            f"Election Tracker {view.tracker} of {view.chaos_at}. Draw pile {view.draw_size}, "
+            f"discard pile {view.discard_size}. Seating: {people}.")
+
+
+def svg(view: PublicView) -> str:
+    """The board as an SVG document."""
+    shapes, height = layout(view)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+           f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label={quoteattr(describe(view))}>',
+           f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>']
+    for s in shapes:
+        a, b, c, d = s.box
+        if s.kind == "rect":
+            out.append(f'<rect x="{a}" y="{b}" width="{c}" height="{d}" rx="6" '
+                       f'fill="{s.fill}" stroke="{s.stroke}" stroke-width="3"/>')
+        elif s.kind == "circle":
+            out.append(f'<circle cx="{a}" cy="{b}" r="{c}" fill="{s.fill}" '
+                       f'stroke="{s.stroke}" stroke-width="3"/>')
+        elif s.kind == "line":
+            out.append(f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}" stroke="{s.fill}" '
+                       'stroke-width="3"/>')
+        else:
+            anchor = "middle" if d else "start"
+            weight = ' font-weight="bold"' if s.bold else ""
+            out.append(f'<text x="{a}" y="{b}" font-size="{c}" text-anchor="{anchor}" '
+                       f'font-family="DejaVu Sans, Arial, sans-serif" fill="{s.fill}"{weight}>'
+                       f'{escape(s.text)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def png(view: PublicView) -> bytes:
+    """The board as PNG bytes (Pillow; the same bytes for the same board)."""
+    import io
+
+    buffer = io.BytesIO()
+    raster(view).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def raster(view: PublicView) -> "Image.Image":
+    """The board drawn with Pillow, before it is encoded."""
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:
+        from shmod.base.errors import BadInput
+
+        raise BadInput("PNG needs Pillow: pip install 'shmod[images]' (or use --svg)") from None
+    shapes, height = layout(view)
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    fonts: dict[int, object] = {}
+    for s in shapes:
+        a, b, c, d = s.box
+        if s.kind == "rect":
+            draw.rounded_rectangle((a, b, a + c, b + d), 6, fill=s.fill if s.fill != "none"
+                                   else None, outline=s.stroke, width=3)
+        elif s.kind == "circle":
+            draw.ellipse((a - c, b - c, a + c, b + c), fill=s.fill, outline=s.stroke, width=3)
+        elif s.kind == "line":
+            draw.line((a, b, c, d), fill=s.fill, width=3)
+        else:
+            font = fonts.setdefault(c, ImageFont.load_default(size=c))
+            draw.text((a, b), s.text, font=font, fill=s.fill, anchor="ms" if d else "ls",
+                      stroke_width=1 if s.bold else 0, stroke_fill=s.fill)
+    return image

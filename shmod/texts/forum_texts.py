@@ -1,0 +1,214 @@
+"""Words for forum moderation: deadline lines, prods, the replacement PM, the rules card.
+
+Like :mod:`shmod.texts.game_texts`, posts are built from a :class:`~shmod.texts.views.PublicView` and PMs
+from one :class:`~shmod.core.state.Secret` or from what the table already knows, never from
+the state itself.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+
+from shmod.core import forum
+from shmod.core.rules import POWER_NAMES, ROLE_COUNTS
+from shmod.core.state import Public, Secret
+from shmod.texts.formats import Plain
+from shmod.texts.game_texts import cards, role_text
+from shmod.texts.views import PublicView
+
+
+def when_text(until: str, zone: str) -> str:
+    """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``."""
+    moment = forum.utc(until)
+    text = moment.strftime("%Y-%m-%d %H:%M UTC")
+    if zone.upper() != "UTC":
+        local = moment.astimezone(forum.zone_info(zone))
+        day = "" if local.date() == moment.date() else local.strftime("%a %d %b ")
+        text += f" ({day}{local.strftime('%H:%M %Z')}, {zone})"
+    return text
+
+
+def named(view: PublicView, name: str, fmt: Plain) -> str:
+    """A player's name, with "(replacing …)" for a replacement."""
+    old = dict(view.replacing).get(name)
+    return fmt.escape(name) + (f" (replacing {fmt.escape(old)})" if old else "")
+
+
+def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
+    """The post text for a deadline, a replacement or a correction."""
+    d, b, e = event.data, fmt.bold, fmt.escape
+    if event.kind == "deadline":
+        return (f"{b('Deadline')}: {when_text(d['until'], d['zone'])}, for "
+                f"{e(d['waiting'])}.")
+    if event.kind == "replace":
+        return (f"{b(e(d['new']))} replaces {e(d['old'])} in seat {d['seat']}, with the "
+                "seat's role and everything it knew. The seat's history stands.")
+    if d.get("forced"):  # it voids what players saw: loud, in words they can follow
+        seen = "; ".join(e(what) for what in d.get("posted") or [w for _, w in d["voided"]])
+        return (f"{b('CORRECTION')}: the moderator voids a step already posted here: "
+                f"{seen}. It no longer counts; the game goes on from before it: waiting "
+                f"for {e(d['waiting'])}.")
+    voided = "; ".join(e(what) for _, what in d["voided"])
+    return (f"{b('Correction')}: the moderator mistyped and voids the {voided}. "
+            f"The game continues from before it: waiting for {e(d['waiting'])}.")
+
+
+RETRACTED = {
+    "draw": "the three policies I sent you as President",
+    "hand": "the two policies I sent you as Chancellor",
+    "veto_request": "my message about the Chancellor's veto",
+    "veto_vote": "my message asking for your secret veto vote",
+    "investigation": "the investigation result I sent you",
+    "peek": "the Policy Peek I sent you",
+    "briefing": "my welcome message: you do not take over the seat after all",
+}
+
+
+def retract_text(kind: str) -> str:
+    """R-CORRECT: the PM to a player whose earlier PM a correction voided."""
+    what = RETRACTED.get(kind, "my last message to you")
+    again = (" You will be sent what replaces it when the game gets there again."
+             if kind not in ("briefing", "investigation", "peek") else "")
+    return (f"Please disregard {what}: the moderator corrected a mistake in the step that "
+            f"led to it.{again}")
+
+
+def pm_text(secret: Secret, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) -> str:
+    """The one PM a replacement gets: role, R-KNOW, and every secret the seat was sent,
+    each as ``one_pm`` (:func:`shmod.texts.messages.pm_text`) words it."""
+    d, e = secret.data, fmt.escape
+    lines = [f"Welcome! You replace {fmt.bold(e(d['replacing']))} in seat {d['seat']}.",
+             role_text(d["role"], d["knows"], fmt)]
+    if d["history"]:
+        lines.append("Everything this seat was sent so far, oldest first:")
+        lines += [f"(entry {item['entry']}) " + one_pm(Secret(item["entry"], secret.to,
+                                                              item["kind"], item["data"]), fmt)
+                  for item in d["history"]]
+    else:
+        lines.append("This seat has been sent nothing else so far.")
+    if d.get("did"):
+        lines.append("What this seat did so far, oldest first:")
+        lines += [f"(entry {entry}) {e(deed)}" for entry, deed in d["did"]]
+    return "\n".join(lines)
+
+
+def deadline_line(view: PublicView, now: datetime) -> str | None:
+    """``Deadline: … — overdue: Ann, Bob`` for the status, or ``None`` without one."""
+    if view.deadline is None:
+        return None
+    until, zone = view.deadline
+    line = f"Deadline: {when_text(until, zone)}"
+    if now > forum.utc(until) and view.waiting_on:
+        line += " — OVERDUE: " + ", ".join(view.waiting_on)
+    return line
+
+
+def owed(view: PublicView, name: str, hand: str = "",
+         escape: Callable[[str], str] = str) -> str:
+    """What ``name`` owes the moderator now, in the words of a PM (names passed through
+    ``escape``); ``hand`` names the policies they were sent, where the choice is one."""
+    phase = view.phase
+    president, chancellor = escape(view.president), escape(view.chancellor or "")
+    hand = f" ({hand})" if hand else ""
+    if phase == "nominate":
+        return "your nomination of a Chancellor (you are the Presidential Candidate)"
+    if phase == "vote":
+        return (f"your vote, Ja or Nein, on President {president} and Chancellor "
+                f"{chancellor}")
+    if phase == "discard":
+        return f"your discard: one of the three policies I sent you{hand} (you are President)"
+    if phase == "enact":
+        veto = " or a veto proposal" if view.veto_open else ""
+        return f"the policy you enact from the two I sent you{hand}{veto} (you are Chancellor)"
+    if phase == "veto_answer":
+        return f"your answer to Chancellor {chancellor}'s veto: accept or refuse"
+    if phase == "veto_vote":
+        return "your secret vote on the veto: Ja or Nein"
+    if phase == "power":
+        return f"your choice for {view.power_name()} (you are President)"
+    return "nothing"
+
+
+def prods(view: PublicView, fmt: Plain, now: datetime,
+          sent: Mapping[str, Sequence[Secret]] | None = None) -> list[tuple[str, str]]:
+    """R-STALL: one ready PM per player the game waits for. A prod only reminds: the
+    moderator cannot act for a player. ``sent``: each player's own PMs (their player
+    view), so that a prod names the policies the choice is made from."""
+    out = []
+    deadline = (f" The deadline is {when_text(*view.deadline)}" if view.deadline else "")
+    if view.deadline and now > forum.utc(view.deadline[0]):
+        deadline += ", and it has passed."
+    elif deadline:
+        deadline += "."
+    # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
+    where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
+    kind = {"discard": "draw", "enact": "hand"}.get(view.phase)
+    for name in view.waiting_on:
+        pile = [s.data["cards"] for s in (sent or {}).get(name, ()) if s.kind == kind]
+        hand = cards(fmt, pile[-1]) if pile else ""
+        text = (f"Hi {fmt.escape(name)}, the game is waiting for "
+                f"{owed(view, name, hand, fmt.escape)}. Please {where}.{deadline}")
+        out.append((name, text))
+    return out
+
+
+#: What a switch that is on means, for players (a default switch is not mentioned).
+HOUSE_RULES = {
+    ("term5", "seated"): "Only because this game started with five players may the last "
+    "President be nominated Chancellor; with five left in a bigger game, both term limits "
+    "stay.",
+    ("veto", "secret-vote"): "The veto works as online: the Chancellor picks the policy to "
+    "enact, then the President and the Chancellor vote on the veto in secret, and it needs "
+    "both Ja.",
+    ("tracker_reset", "election"): "A successful election also sets the Election Tracker "
+    "back to zero.",
+    ("rebalanced", "on"): "Rebalanced setup: six-player games start with a Fascist policy "
+    "on the board; seven- and nine-player games have one Fascist policy fewer in the deck.",
+    ("first_president", "seat1"): "The first Presidential Candidate is the first player "
+    "in the seating order.",
+    ("eva_braun", "on"): "Eva Braun house rule: once three Fascist policies are down, a tied "
+    "vote on a Hitler Chancellor elects him, and the Fascists win.",
+}
+
+
+def rules_card(view: PublicView, fmt: Plain) -> str:
+    """The rules in force for this game as a thread post, for the table to agree on:
+    plain sentences for players, the switches that differ from the rulebook only."""
+    b = fmt.bold
+    players = len(view.players)
+    liberals, fascists = ROLE_COUNTS[players]
+    rules = dict(view.variants)
+    powers = [f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
+              for n, p in enumerate(view.powers, 1)]
+    powers.append(f"Fascist policy {view.fascist_win}: the Fascists win")
+    veto = (f"After {view.veto_zone} Fascist policies the Chancellor may propose to veto "
+            "both policies; if the President agrees, nothing is enacted."
+            if view.veto_zone < view.fascist_win else "There is no veto in this game.")
+    know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
+    fascist_word = "one Fascist" if fascists == 1 else f"{fascists} Fascists"
+    house = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
+    lines = [
+        fmt.heading(f"Rules for this game: {players} players"),
+        "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
+        f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
+        f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
+        f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
+        f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
+        f"{rules.get('start', 'none enacted')} at the start.",
+        "Fascist track:",
+        fmt.bullets(powers),
+        f"The Liberals win with {view.liberal_win} Liberal policies or by executing Hitler. "
+        f"The Fascists also win if Hitler is elected Chancellor after {view.hitler_zone} "
+        "Fascist policies.",
+        "The last elected President and Chancellor cannot be nominated Chancellor; "
+        + ("in a game that started with five players, only the last Chancellor."
+           if rules.get("term5") == "seated" else
+           "with five or fewer players alive, only the last Chancellor."),
+        veto,
+        f"After {view.chaos_at} failed elections in a row, the top policy is enacted and "
+        "term limits are forgotten.",
+        *([b("House rules:"), fmt.bullets(house)] if house else []),
+        "Send your votes and secret choices to the moderator by PM. The moderator may "
+        "remind you, but never votes or chooses for you.",
+    ]
+    return "\n".join(lines)

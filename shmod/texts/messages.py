@@ -1,0 +1,42 @@
+"""Any public event's words, any PM's text, a whole thread post: the game's texts
+(:mod:`shmod.texts.game_texts`) and the forum's (:mod:`shmod.texts.forum_texts`) behind
+one door. Posts are built from a :class:`~shmod.texts.views.PublicView`, a PM from one
+:class:`~shmod.core.state.Secret`, never from the state.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from shmod.core.state import Public, Secret
+from shmod.texts import forum_texts, game_texts
+from shmod.texts.formats import Plain
+from shmod.texts.views import PublicView
+
+#: The public events of forum moderation (shmod.core.forum); the rest are the game's.
+FORUM_EVENTS = ("deadline", "replace", "correction")
+
+
+def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
+    """One public event as post text; ``None`` for events that need no words."""
+    if event.kind in FORUM_EVENTS:
+        return forum_texts.event_text(view, event, fmt)
+    return game_texts.event_text(view, event, fmt)
+
+
+def pm_text(secret: Secret, fmt: Plain) -> str:
+    """The full text of one PM to ``secret.to``."""
+    if secret.kind == "briefing":  # a replacement's: every PM the seat was sent, again
+        return forum_texts.pm_text(secret, fmt, pm_text)
+    if secret.kind == "retract":
+        return forum_texts.retract_text(secret.data["kind"])
+    return game_texts.pm_text(secret, fmt)
+
+
+def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,
+         notes: Iterable[str] = ()) -> str:
+    """A thread post covering ``events``, then ``notes`` (e.g. deadlines), then the board."""
+    parts = [t for t in (event_text(view, ev, fmt) for ev in events) if t]
+    parts.extend(notes)
+    if board:
+        parts.append(game_texts.board_text(view, fmt))
+    return "\n\n".join(parts)

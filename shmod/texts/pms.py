@@ -1,0 +1,36 @@
+"""Which PMs the moderator owes, and every PM a player has been sent (R-PM)."""
+from __future__ import annotations
+
+from shmod.base.errors import BadInput
+from shmod.core.state import Secret, State
+from shmod.texts.formats import Plain
+from shmod.texts.messages import pm_text
+from shmod.texts.views import player_view
+
+
+def owed(state: State) -> list[Secret]:
+    """The PMs the latest step that made any caused (the role PMs before the first step)."""
+    if not state.secrets:
+        return []
+    latest = state.secrets[-1].entry
+    return [s for s in state.secrets if s.entry == latest]
+
+
+def sent_to(state: State, name: str) -> list[Secret]:
+    """Every PM ``name`` has been sent so far, oldest first."""
+    if name not in state.players:
+        raise BadInput(f"unknown player {name!r}")
+    return list(player_view(state, name).secrets)
+
+
+def at_entry(state: State, entry: int) -> list[Secret]:
+    """The PMs log entry ``entry`` caused (0: the role PMs)."""
+    if not 0 <= entry <= state.entries:
+        raise BadInput(f"there is no entry {entry}: the log has entries 0 to {state.entries}")
+    return [s for s in state.secrets if s.entry == entry]
+
+
+def render(secrets: list[Secret], fmt: Plain) -> list[tuple[str, str]]:
+    """``(heading, text)`` for each PM: the heading names the recipient and the entry."""
+    return [(f"PM to {s.to} (entry {s.entry}, {s.kind.replace('_', ' ')})", pm_text(s, fmt))
+            for s in secrets]

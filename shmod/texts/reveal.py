@@ -1,0 +1,98 @@
+"""The end-of-game reveal post: every secret the game had (R-THREAD: "at game end the
+moderator may reveal all"). Refused while the game is still going."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from shmod.base.errors import BadInput
+from shmod.core.forum import replacing, voided
+from shmod.core.state import OVER
+from shmod.core.steps import parse_cards
+from shmod.log.game import Game
+from shmod.texts.formats import Plain
+from shmod.texts.game_texts import ROLE_NAMES, cards
+
+
+def _minus(pile: list[str], taken: list[str]) -> list[str]:
+    left = Counter(pile)
+    left.subtract(taken)
+    return sorted(left.elements())
+
+
+@dataclass(frozen=True)
+class Government:
+    """One Legislative Session with all its secrets."""
+
+    president: str
+    chancellor: str
+    drawn: list[str]
+    president_discard: list[str]
+    chancellor_discard: list[str]
+    enacted: str | None  # None: vetoed
+
+
+def governments(game: Game) -> list[Government]:
+    """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
+    state = game.state
+    void = voided(state)
+    draws = [s for s in state.secrets if s.kind == "draw" and s.entry not in void]
+    hands = [s for s in state.secrets if s.kind == "hand" and s.entry not in void]
+    ends = [ev for ev in state.public if ev.entry not in void and (
+        (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed")]
+    out: list[Government] = []
+    for draw, hand in zip(draws, hands):
+        end = next(ev for ev in ends if ev.entry >= hand.entry)
+        ends.remove(end)
+        drawn, passed = list(draw.data["cards"]), list(hand.data["cards"])
+        enacted = end.data["policy"] if end.kind == "enact" else None
+        out.append(Government(draw.to, hand.to, drawn, _minus(drawn, passed),
+                              _minus(passed, [enacted] if enacted else []), enacted))
+    return out
+
+
+def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
+    """Every role, every government's hands and discards, results, and the deck."""
+    state = game.state
+    if state.phase != OVER:
+        raise BadInput("the game is not over: the reveal would put secrets in the thread "
+                       "(R-THREAD)")
+    b, e = fmt.bold, fmt.escape
+
+    def pile(policies: Iterable[str]) -> str:
+        return cards(fmt, policies, compact=True)
+
+    was = replacing(state)
+    roles = [f"{b(e(name))}{f' (replacing {e(was[name])})' if name in was else ''}: "
+             f"{ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
+    rows = []
+    for gov in governments(game):
+        second = pile(gov.chancellor_discard)
+        tail = (f"the Chancellor discarded {second} and enacted {pile([gov.enacted])}"
+                if gov.enacted else f"the agenda was vetoed, discarding {second}")
+        rows.append(f"President {b(e(gov.president))}, Chancellor {b(e(gov.chancellor))}: "
+                    f"drew {pile(gov.drawn)}; the President discarded "
+                    f"{pile(gov.president_discard)}; {tail}.")
+    results = []
+    void = voided(state)
+    for s in (s for s in state.secrets if s.entry not in void):
+        if s.kind == "investigation":
+            results.append(f"{b(e(s.to))} investigated {b(e(s.data['target']))}: "
+                           f"{s.data['party']}.")
+        elif s.kind == "peek":
+            results.append(f"{b(e(s.to))} peeked at {pile(s.data['cards'])}.")
+    decks = [f"Starting deck, top first: {pile(game.setup.deck)}"]
+    shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
+                if raw.get("kind") == "reshuffle" and number not in void]
+    decks += [f"Reshuffle {n}, top first: {pile(parse_cards(raw['deck']))}"
+              for n, raw in enumerate(shuffles, 1)]
+    parts = [fmt.heading("The reveal"), "Roles:", fmt.bullets(roles),
+             "Governments (drawn top first):", fmt.numbered(rows) if rows else "No government sat."]
+    if results:
+        parts += ["Investigations and peeks, with their true results:", fmt.bullets(results)]
+    parts.append(fmt.lines(decks))
+    if game.setup.seed is not None:
+        parts.append(f"Seed: {e(game.setup.seed)} | Salt: {e(game.setup.salt or '')}")
+    body = fmt.blocks(parts)
+    return fmt.spoiler("The reveal: every role and every policy", body) if spoiler else body

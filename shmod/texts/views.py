@@ -1,0 +1,134 @@
+"""What each audience may see (R-THREAD, R-PM): the table's view and each player's.
+
+Renderers receive these views, never a :class:`~shmod.core.state.State`. Each is built by
+copying whitelisted public fields; the secret fields of the state (roles, piles, votes
+before the count, hands) are not read here except where R-THREAD makes them public.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shmod.core import engine, forum, house
+from shmod.core.rules import POWER_NAMES, SPECIAL
+from shmod.core.setup import knows
+from shmod.core.state import ENACT, VOTE, Public, Secret, State
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """Everything the thread may know."""
+
+    players: tuple[str, ...]
+    alive: tuple[bool, ...]
+    board: str
+    powers: tuple[str | None, ...]
+    liberal_win: int
+    fascist_win: int
+    veto_zone: int
+    hitler_zone: int
+    chaos_at: int
+    variants: tuple[tuple[str, str], ...]
+    liberal: int
+    fascist: int
+    tracker: int
+    draw_size: int
+    discard_size: int
+    phase: str
+    round: int
+    president: str
+    chancellor: str | None
+    special: bool
+    term_limited: tuple[tuple[str, str], ...]
+    not_hitler: tuple[str, ...]
+    investigated: tuple[str, ...]
+    voted: tuple[str, ...]
+    waiting_on: tuple[str, ...]
+    waiting: str
+    power: str | None
+    next_president: str | None
+    winner: str | None
+    win_reason: str | None
+    history: tuple[Public, ...]
+    deadline: tuple[str, str] | None = None  # (until UTC, the moderator's zone)
+    replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
+    veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
+
+    @property
+    def living(self) -> int:
+        return sum(self.alive)
+
+    def power_name(self) -> str | None:
+        return POWER_NAMES[self.power] if self.power else None
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's view: the public one plus exactly what was sent to them."""
+
+    public: PublicView
+    name: str
+    role: str
+    knows: tuple[tuple[str, str], ...]
+    secrets: tuple[Secret, ...]
+
+
+def public_view(state: State) -> PublicView:
+    """The thread's view of ``state``."""
+    names = state.players
+    waiting_on, waiting = engine.waiting_for(state)
+    return PublicView(
+        players=names,
+        alive=tuple(state.alive),
+        board=state.rules.board,
+        powers=state.rules.powers,
+        liberal_win=state.rules.liberal_win,
+        fascist_win=state.rules.fascist_win,
+        veto_zone=state.rules.veto_zone,
+        hitler_zone=state.rules.hitler_zone,
+        chaos_at=state.rules.chaos_at,
+        variants=house.variant_list(state.rules),
+        liberal=state.liberal,
+        fascist=state.fascist,
+        tracker=state.tracker,
+        draw_size=len(state.draw),
+        discard_size=len(state.discard),
+        phase=state.phase,
+        round=state.round,
+        president=names[state.president],
+        chancellor=names[state.chancellor] if state.chancellor is not None else None,
+        special=state.special,
+        term_limited=tuple((names[s], why) for s, why in sorted(state.term_limited().items())),
+        not_hitler=tuple(names[s] for s in sorted(state.not_hitler)),
+        investigated=tuple(names[s] for s in sorted(state.investigated)),
+        voted=tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else (),
+        waiting_on=tuple(names[s] for s in waiting_on),
+        waiting=waiting,
+        power=state.power,
+        next_president=_next_president(state),
+        winner=state.winner,
+        win_reason=state.win_reason,
+        history=tuple(state.public),
+        deadline=forum.current_deadline(state),
+        replacing=tuple(forum.replacing(state).items()),
+        veto_open=state.phase == ENACT and engine.can_propose_veto(state),
+    )
+
+
+def player_view(state: State, name: str) -> PlayerView:
+    """What ``name`` knows: the public view, their role, R-KNOW, and their PMs."""
+    seat = state.players.index(name)
+    return PlayerView(
+        public=public_view(state),
+        name=name,
+        role=state.roles[seat],
+        knows=tuple(knows(state.players, state.roles, state.rules, seat).items()),
+        secrets=tuple(s for s in state.secrets if s.to == name),
+    )
+
+
+def _next_president(state: State) -> str | None:
+    """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on and
+    no Special Election is pending (then the President picks)."""
+    if state.winner or state.power == SPECIAL:
+        return None
+    return state.players[state.next_living(state.anchor)]

@@ -1,0 +1,184 @@
+"""Issue 12: shmod's layers as packages, checked over the import graph.
+
+The contract is the layer list in docs/architecture.md (read from there, so the document
+and this test cannot drift): a module may import its own layer and the layers below it,
+never one above; and no import cycle anywhere in ``shmod/``. Every import counts, at the
+top of a module or inside a function (lazy), and importing a module also runs its
+packages' ``__init__``. The rules core and layer 0 touch no files, terminals or libraries
+beyond the standard ones they list.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTRACT = ROOT / "docs" / "architecture.md"
+#: What the pure layers may import from outside shmod (no files, terminals, YAML, CLI).
+PURE_STDLIB = {"__future__", "collections", "dataclasses", "datetime", "hashlib", "json",
+               "re", "typing", "zoneinfo", "random", "secrets"}
+
+
+def layers() -> list[str]:
+    """The layer packages, lowest first, from the contract's fenced ``layers`` block."""
+    block = re.search(r"```layers\n(.*?)```", CONTRACT.read_text(), re.S)
+    assert block, "docs/architecture.md has no ```layers block"
+    return [line.split()[0] for line in block.group(1).splitlines() if line.strip()][::-1]
+
+
+def modules(package: Path) -> dict[str, str]:
+    """Every module under ``package``: dotted name -> source."""
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = path.read_text()
+    return out
+
+
+def imports(name: str, source: str, known: set[str], *, is_package: bool = False
+            ) -> tuple[set[str], set[str]]:
+    """The shmod modules ``name`` imports (each import statement wherever it is, plus the
+    packages each of those runs), and the top-level names of the others."""
+    package = name if is_package else name.rpartition(".")[0]
+    ours: set[str] = set()
+    others: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(filter(None, [*up, base]))
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
+                       for a in node.names]
+        else:
+            continue
+        for target in targets:
+            if target.split(".")[0] != "shmod":
+                others.add(target.split(".")[0])
+                continue
+            parts = target.split(".")
+            ours.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    ours.update(".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1))
+    ours.discard(name)
+    return ours & known, others
+
+
+def graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    known = set(sources)
+    return {name: imports(name, src, known,
+                          is_package=any(k.startswith(name + ".") for k in known))[0]
+            for name, src in sources.items()}
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path (first module repeated at the end), or None."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        state[node] = 2
+        path.pop()
+        return None
+
+    for node in sorted(edges):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def layer_of(module: str, order: list[str]) -> int:
+    """The module's layer index; the top-level ``shmod`` package is below everything,
+    ``shmod.__main__`` above everything."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return -1
+    if parts[1] == "__main__":
+        return len(order)
+    assert parts[1] in order, f"{module} is in no layer of docs/architecture.md"
+    return order.index(parts[1])
+
+
+def upward(edges: dict[str, set[str]], order: list[str]) -> list[str]:
+    return sorted(f"{a} imports {b} ({order[layer_of(b, order)]} is above "
+                  f"{order[layer_of(a, order)] if layer_of(a, order) < len(order) else 'main'})"
+                  for a, targets in edges.items() for b in targets
+                  if layer_of(b, order) > layer_of(a, order))
+
+
+SOURCES = modules(ROOT / "shmod")
+EDGES = graph(SOURCES)
+
+
+def test_the_contract_names_every_package_and_nothing_else():
+    packages = {name.split(".")[1] for name in SOURCES if name.count(".") >= 1} - {"__main__"}
+    assert set(layers()) == packages
+    assert layers()[0] == "base" and layers()[-1] == "cli"
+
+
+def test_no_import_cycle_in_shmod():
+    assert cycle(EDGES) is None, " -> ".join(cycle(EDGES) or [])
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    assert upward(EDGES, layers()) == []
+
+
+def test_every_module_sits_in_a_layer_package():
+    loose = [name for name in SOURCES if name.count(".") == 1 and name.split(".")[1]
+             not in layers() and name != "shmod.__main__"]
+    assert loose == []
+
+
+@pytest.mark.parametrize("layer", ["base", "core"])
+def test_the_pure_layers_use_no_files_terminals_or_libraries(layer):
+    found = set()
+    for name, source in SOURCES.items():
+        if name.startswith(f"shmod.{layer}"):
+            found |= imports(name, source, set(SOURCES))[1]
+    assert found <= PURE_STDLIB, sorted(found - PURE_STDLIB)
+
+
+# -- the checker itself fails when it should -----------------------------------------
+
+
+FAKE = {
+    "shmod": "",
+    "shmod.base": "", "shmod.base.errors": "",
+    "shmod.core": "", "shmod.core.engine": "from shmod.base.errors import X\n",
+    "shmod.core.forum": "def f():\n    from shmod.core import engine\n",
+    "shmod.log": "", "shmod.log.game": "from shmod.core import engine\n",
+}
+
+
+def test_the_checker_finds_a_lazy_cycle():
+    sources = {**FAKE, "shmod.core.engine": "from shmod.core import forum\n"}
+    found = cycle(graph(sources))
+    assert found is not None and set(found) == {"shmod.core.engine", "shmod.core.forum"}
+
+
+def test_the_checker_finds_a_cycle_through_a_package_init():
+    sources = {**FAKE, "shmod.core": "from shmod.core import forum\n"}
+    found = cycle(graph(sources))
+    assert found is not None and "shmod.core" in found
+
+
+def test_the_checker_finds_an_upward_import():
+    order = ["base", "core", "log"]
+    assert cycle(graph(FAKE)) is None and upward(graph(FAKE), order) == []
+    sources = {**FAKE, "shmod.core.forum": "def f():\n    from shmod.log.game import load\n"}
+    assert upward(graph(sources), order) == [
+        "shmod.core.forum imports shmod.log (log is above core)",
+        "shmod.core.forum imports shmod.log.game (log is above core)"]
