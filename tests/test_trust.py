@@ -51,7 +51,7 @@ def refused(run, path, *args, code=2, match=""):
                                     "a\x1b[31mb", "a\u202eb", "a\udcffb"])
 def test_a_correction_reason_the_log_cannot_hold_is_refused(run, log, reason):
     run("vote", "Ann", "ja", "-g", str(log))
-    refused(run, log, "correct", "-r", reason, match="201 characters|not allowed|not UTF-8")
+    refused(run, log, "correct", "-r", reason, match=r"201 characters long \(the limit is 200\)|not allowed|not UTF-8")
 
 
 def test_a_reason_with_a_line_break_character_is_kept_on_one_line(run, log):

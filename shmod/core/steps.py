@@ -134,7 +134,8 @@ def parse_step(raw: Any, seating: Seating) -> Step:
     for key in fields:
         value = raw[key]
         if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise BadInput(f"{kind} entry's {key} is {len(value)} characters long")
+            raise BadInput(f"{kind} entry's {key} is {len(value)} characters long (the "
+                           f"limit is {MAX_TEXT})")
         if key in PLAYER_FIELDS:
             if isinstance(value, (dict, list)):
                 raise BadInput(f"{kind} entry's {key} must be a player, not {_shown(value)}")
