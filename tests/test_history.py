@@ -94,3 +94,17 @@ def test_history_command(run, tmp_path):
     code, out, err = run("history", "-g", str(path), "-f", "markdown")
     assert code == 0 and "| 1 | Ann | Bob | Ja | Ja | Nein | Ja | Ja | elected |" in out
     assert "──" not in out
+
+
+def test_one_election_is_not_called_elections(tmp_path, run):
+    log = tmp_path / "g.yaml"
+    assert run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(log))[0] == 0
+    from shmod.log.game import load
+
+    state = load(str(log)).state
+    nominee = state.players[(state.president + 1) % 5]
+    assert run("nominate", nominee, "-g", str(log))[0] == 0
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
+        assert run("vote", name, "ja", "-g", str(log))[0] == 0
+    out = run("history", "-g", str(log))[1]
+    assert "(1 election;" in out and "elections" not in out

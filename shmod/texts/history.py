@@ -78,7 +78,8 @@ def history_text(view: PublicView, fmt: Plain, *, bbcode_table: bool = False) ->
     header = ["Round", "President", "Chancellor", *view.players, "Result", "Policy", "Notes"]
     rows = [[str(r.round), r.president, r.chancellor, *r.votes, r.result, r.policy,
              "; ".join(r.notes)] for r in elections(view)]
-    title = fmt.bold("Voting record") + f" ({len(rows)} elections; {DEAD} = dead)"
+    count = f"{len(rows)} election" + ("" if len(rows) == 1 else "s")
+    title = fmt.bold("Voting record") + f" ({count}; {DEAD} = dead)"
     if not rows:
         return f"{title}: no election yet."
     if fmt.name == "markdown":
