@@ -24,11 +24,10 @@ from typing import Any
 
 FORMAT = 1
 MAX_BYTES = 8 * 1024 * 1024  # far above what a 256 KB log parses to
-#: The modules whose code decides what a log parses to: a change to any of them (a new
-#: shmod, an edited checkout) makes every cached parse stale.
-_CODE = ("log/logfile.py", "log/logyaml.py", "base/plaintext.py", "log/parsecache.py")
-
-#: The ``shmod`` package folder, which ``_CODE`` is relative to.
+#: The packages whose code decides what a log parses to: the log layer and the layers
+#: below it, all a log layer module may import (docs/architecture.md). A change to any of
+#: their files (a new shmod, an edited checkout) makes every cached parse stale.
+_LAYERS = ("base", "core", "log")
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 Parsed = tuple[dict[str, Any], list[Any], list[int], dict[str, int], bool, str]
@@ -57,7 +56,7 @@ def _file(path: str) -> str | None:
 def _stamp(data: bytes) -> bytes:
     """The digest of the log's bytes and of the code (and PyYAML) that parses them."""
     digest = hashlib.blake2b(data, digest_size=32)
-    code = [os.path.join(_PACKAGE, name) for name in _CODE]
+    code = code_files()
     yaml_spec = _yaml_origin()
     if yaml_spec:
         code.append(yaml_spec)
@@ -70,6 +69,19 @@ def _stamp(data: bytes) -> bytes:
             "utf-8", "surrogateescape"))
     digest.update(f"{FORMAT}\0{marshal.version}\0{sys.version}".encode())
     return digest.digest()
+
+
+def code_files() -> list[str]:
+    """Every module of the layers in :data:`_LAYERS`, in a fixed order."""
+    found = []
+    for layer in _LAYERS:
+        folder = os.path.join(_PACKAGE, layer)
+        try:
+            found += sorted(os.path.join(folder, name) for name in os.listdir(folder)
+                            if name.endswith(".py"))
+        except OSError:
+            continue
+    return found
 
 
 def _yaml_origin() -> str | None:
