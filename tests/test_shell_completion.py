@@ -19,7 +19,7 @@ PLAYERS = ["Moliere", "El Guapo", "Chaosraven", "Stessier", "Grundbegriff", "Vor
 
 
 def _new(folder: Path, seed: str = "c1", name: str = "games/friday.yaml") -> Path:
-    done = subprocess.run([str(SHMOD), "new", *PLAYERS, "--seed", seed, "-g", name],
+    done = subprocess.run([str(SHMOD), "new", *PLAYERS, "--seed", seed, "--guessable", "-g", name],
                           cwd=folder, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return folder / name
@@ -160,7 +160,7 @@ def test_answers_do_not_depend_on_hidden_information(tmp_path):
     for seed in ("hidden-1", "hidden-2"):
         folder = tmp_path / seed
         folder.mkdir()
-        done = subprocess.run([str(SHMOD), "new", *PLAYERS, "--seed", seed, "--first", "Vorret",
+        done = subprocess.run([str(SHMOD), "new", *PLAYERS, "--seed", seed, "--guessable", "--first", "Vorret",
                                "-g", "g.yaml"], cwd=folder, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         answers.append([complete(folder, line, game_env="g.yaml")[1]

@@ -79,8 +79,8 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
                 custom: dict[str, object] | None = None) -> Simulated:
     """Play a random legal game to the end, with a mild bias towards elections passing."""
     names = [f"Player{n}" for n in range(1, players + 1)]
-    seed = seed or f"{rng.getrandbits(64):016x}"
-    header = new_header(names, seed=seed, variants=variants, salt=f"{rng.getrandbits(64):016x}",
+    seed = seed or f"{rng.getrandbits(128):032x}"  # 128 bits, as a real game's (R-COMMIT)
+    header = new_header(names, seed=seed, variants=variants, salt=f"{rng.getrandbits(128):032x}",
                         created="2026-01-01T00:00:00Z", custom=custom)
     setup: Setup = parse_setup(header)
     state = start(setup)
