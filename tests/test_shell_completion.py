@@ -179,7 +179,7 @@ def test_completing_names_is_quick(table):
     for _ in range(3):
         assert len(complete(table, "shmod vote ")[1]) == 7
     each = (time.perf_counter() - start) / 3
-    assert each < 1.0, each
+    assert each < 30.0, each  # a guard against a hang only: speed is bench/'s (DEVELOPERS.md)
     code = ("import os, sys; from shmod.cli import main as cli\n"
             "sys.argv = ['shmod']\n"
             "import atexit; atexit.register(lambda: sys.stderr.write("

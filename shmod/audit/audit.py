@@ -286,8 +286,11 @@ def _coverage(checks: list[Check], posts: list[int], pinned: int, entries: int) 
            if pinned > 0 else "the thread pins the header only" if pinned == 0 else
            "the thread pins nothing: no checkpoint in it matches the log"]
     if pinned < entries:
-        out.append(f"entries {max(pinned, 0) + 1}-{entries} are after the last matching "
-                   "checkpoint: nothing in the thread vouches for them")
+        after = _ranges(list(range(max(pinned, 0) + 1, entries + 1)))
+        out.append(f"entr{'y' if '-' not in after else 'ies'} {after} "
+                   f"{'is' if '-' not in after else 'are'} after the last matching "
+                   "checkpoint: nothing in the thread vouches for "
+                   f"{'it' if '-' not in after else 'them'}")
     if posts:
         out.append(f"the log records {len(posts)} post(s); found in the thread: "
                    f"{_ranges(found) or 'none'}; not found: {_ranges(missing) or 'none'}")

@@ -11,6 +11,7 @@ from shmod.core import engine
 from shmod.core.rules import FASCIST, LIBERAL
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import (
+    DEAL,
     DISCARD,
     ENACT,
     NOMINATE,
@@ -30,6 +31,9 @@ def legal_steps(state: State) -> list[Step]:
     phase, p, c = state.phase, state.president, state.chancellor
     if phase == OVER:
         return []
+    if phase == DEAL:  # one word stands for every word a player could post (R-DEAL)
+        return [Step("word", by=s, text="word") for s in range(len(state.players))
+                if s not in state.words]
     if phase == NOMINATE:
         limited = state.term_limited()
         return [Step("nominate", by=p, target=s) for s in state.living

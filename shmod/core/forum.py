@@ -145,7 +145,7 @@ def _seat(state: State, seat: int, old: str, name: str) -> None:
     players[seat] = name
     state.players = tuple(players)
     state.replaced.append((seat, old, name, state.entries))
-    state.say("replace", seat=seat + 1, old=old, new=name)
+    state.say("replace", seat=seat + 1, old=old, new=name, dealt=bool(state.roles))
 
 
 #: What a seat's own steps were, for a replacement's briefing (R-REPLACE).

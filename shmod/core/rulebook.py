@@ -168,8 +168,9 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "Only public facts: seating, President and Chancellor, nominations, the full vote "
          "list once complete, enacted policies, the tracker, the sizes of the piles, which "
          "power was used on whom (never its secret result), vetoes, executions, the winner. "
-         "At the end the moderator may reveal everything (`shmod reveal`). A marked post "
-         "(`shmod post --mark`) records what the thread has been shown."),
+         "At the end the moderator may reveal everything (`shmod reveal`). Every post shmod "
+         "prints for the thread is recorded in the log as posted, so the log knows what "
+         "the thread may have been shown."),
         ("R-STALL", "Prods",
          "The moderator may remind a player who has not sent a vote or a choice "
          "(`shmod prods`); the rules give the moderator no power to vote or choose for "
@@ -186,9 +187,9 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         ("R-CORRECT", "Corrections",
          "A mistyped step may be voided by an appended correction, together with every "
          "later step that acted on it; nothing already written is changed. A step that a "
-         "marked post showed, or any step of a finished game, is voided only with "
-         "`--force`, which the next post announces. Whoever was sent a PM by a voided step "
-         "is told to disregard it."),
+         "post shmod printed for the thread covered, or any step of a finished game, is "
+         "voided only with `--force`, and the correction's own post announces it. Whoever "
+         "was sent a PM by a voided step is told to disregard it."),
         ("R-EDIT", "Hand edits",
          "Editing an entry already written breaks the log's hash chain. Every command "
          "reports it; recording stops until the edit is undone or acknowledged with "
