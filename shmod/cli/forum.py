@@ -22,7 +22,7 @@ def deadline(
     when: Annotated[str, typer.Argument(help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")],
     game: GameOpt,
     zone: ZoneOpt = "UTC",
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Set the deadline for the current phase (R-DEADLINE), shown in UTC and your zone."""
     from shmod.core import forum
@@ -34,14 +34,15 @@ def deadline(
 
 
 @app.command()
-def prods(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
+def prods(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     """A ready PM for every player the game waits for (R-STALL: reminders only)."""
     from shmod.core import forum
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, views
 
-    fmt = formats.get(fmt_name)
-    state = games.load(game).state
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    state = loaded.state
     view = views.public_view(state)
     sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
     pms = forum_texts.prods(view, fmt, forum.now_utc(), sent)
@@ -58,7 +59,7 @@ def replace(
     newcomer: Annotated[str, typer.Argument(metavar="NEWCOMER",
                                             help="The player who takes the seat.")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """A newcomer takes a seat with its role and history (R-REPLACE); prints their one PM."""
     from shmod.core.steps import Step
@@ -73,7 +74,7 @@ def correct(
     reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
     entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Void a step a marked post already showed, or one of a finished game: said loudly in the next post and in audit.")] = False,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
     from shmod.base.errors import BadInput
@@ -95,7 +96,7 @@ def acknowledge(
     entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them).")],
     game: GameOpt,
     reason: Annotated[str, typer.Option("--reason", "-r", help="What was edited and why (kept in the log, listed by audit).")],
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record that earlier entries were edited by hand on purpose, and why (R-EDIT).
 
@@ -141,7 +142,7 @@ def rules(
     game: Annotated[Optional[str], typer.Option(
         "--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
         help="The game log (games/NAME.yaml).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The rules in force for this game as a thread post; with a RULE id, that rule."""
     if rule is not None:
@@ -156,5 +157,6 @@ def rules(
     if game is None:
         raise BadInput("name a game (-g PATH or SHMOD_GAME) for its rules post, or a rule "
                        "id to explain (shmod rules R-TERM)")
-    view = views.public_view(games.load(game).state)
-    _show([("Post in the thread", forum_texts.rules_card(view, formats.get(fmt_name)))])
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    _show([("Post in the thread", forum_texts.rules_card(views.public_view(loaded.state), fmt))])

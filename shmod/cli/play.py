@@ -10,6 +10,7 @@ import typer
 from shmod.base.errors import BadInput
 from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
 from shmod.cli.completion import player_names, words
+from shmod.texts.formats import FORMATS
 
 
 @app.command()
@@ -22,8 +23,9 @@ def new(
     deal: Annotated[str, typer.Option("--deal", metavar="WHO", autocompletion=words("moderator", "players"), help="moderator: deal now from the seed; players: deal once every player has posted a word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
     first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
+    forum: Annotated[Optional[str], typer.Option(metavar="ENGINE", autocompletion=words(*FORMATS), help=f"The forum the game is played on, so every post and PM is written for it: {', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.core.commitment import strong
@@ -35,10 +37,12 @@ def new(
                        "with a script, and the seed gives away every role and card: leave "
                        "--seed out (shmod draws 128 random bits), give at least 32 "
                        "hexadecimal digits, or add --guessable for a demonstration or a test")
-    fmt = formats.get(fmt_name)
+    if forum is not None:
+        formats.get(forum, "forum")
+    fmt = formats.chosen(fmt_name, forum)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
-                          deal_by=deal)
+                          deal_by=deal, forum=forum)
     state = made.state
     view = views.public_view(state)
     echo(f"Created {game}: {len(state.players)} players. Keep this file private "
@@ -55,7 +59,7 @@ def nominate(
                                               help="The Chancellor candidate.")],
     game: GameOpt,
     by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
     from shmod.core.steps import Step
@@ -74,7 +78,7 @@ def vote(
     ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
                                           help="ja or nein (yes/no accepted).")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record one player's PM'd vote (R-VOTE); the tally appears when all are in."""
     from shmod.core.rules import parse_vote
@@ -90,7 +94,7 @@ def word(
                                           help="Who posted the word.")],
     text: Annotated[str, typer.Argument(metavar="WORD", help="The word as posted in the thread (the first one counts).")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record a player's word, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
@@ -111,7 +115,7 @@ def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
             help=f"The policy the {office} {kind}s: liberal or fascist.")],
         game: GameOpt,
         by: ByOpt = None,
-        fmt_name: FormatOpt = "plain",
+        fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.core.rules import parse_policy
         from shmod.core.steps import Step
@@ -135,7 +139,7 @@ def veto(
         "propose", "accept", "refuse", "ja", "nein"), help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
     game: GameOpt,
     by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Veto after the fifth Fascist policy (R-VETO)."""
     from shmod.core.steps import Step, _veto_answer
@@ -157,7 +161,7 @@ def _power(kind: str):  # type: ignore[no-untyped-def]
                                               help="The player the President chose.")],
         game: GameOpt,
         by: ByOpt = None,
-        fmt_name: FormatOpt = "plain",
+        fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.core.steps import Step
 
@@ -175,7 +179,7 @@ app.command("execute", help="The President executes a player (R-EXECUTE).")(_pow
 
 
 @app.command()
-def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None:
+def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     """The President looks at the top three policies (R-PEEK)."""
     from shmod.core.steps import Step
 
@@ -186,7 +190,7 @@ def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None
 def reshuffle(
     deck: Annotated[str, typer.Argument(metavar="DECK", help="The new draw pile, top first, e.g. FLFFLF.")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
     from shmod.core.steps import Step, parse_cards

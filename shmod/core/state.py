@@ -60,6 +60,7 @@ class Setup:
     custom: dict[str, Any] | None = None
     commitment: str | None = None  # public: posted at the start, checked by the audit
     deal: str = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
+    forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
 
 
 @dataclass

@@ -237,14 +237,16 @@ def now() -> str:
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
-             custom: dict[str, object] | None = None, deal_by: str = "moderator") -> Game:
+             custom: dict[str, object] | None = None, deal_by: str = "moderator",
+             forum: str | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
-    post 1, and return it replayed."""
+    post 1, and return it replayed; ``forum``: the output profile its posts are written
+    in, a public header field."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
                         salt=secrets.token_hex(16), created=now(), custom=custom,
-                        deal_by=deal_by)
+                        deal_by=deal_by, forum=forum)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
     try:
