@@ -48,6 +48,9 @@ MD_PROFILES = ["markdown", "discourse"]
 #: Profiles for engines that turn "@name" into a mention that notifies.
 MENTIONING = ["discourse", "xenforo"]
 HOSTILE = ["[b]Bo[/b]", "*Star*", "@Vorret", "A|B #1", "Ann [url]x", "Eve_"]
+WORDS = ["@all", "[b]x", "*y*", "plain", "#1"]  # posted for a deal from the players' words
+#: What players typed, shown as typed: never read as markup.
+TYPED = {*HOSTILE, *WORDS, "@Newbie"}
 TITLE = "The reveal: every role and every policy"
 
 
@@ -262,6 +265,16 @@ def _forum_game() -> tuple[dict[str, object], list[Step]]:
     return header, steps + _play(state, rng, lambda s: False)
 
 
+def _dealt_by_words() -> tuple[dict[str, object], list[Step]]:
+    """Five players dealt from their words (R-DEAL), words such as "@all" and "[b]x"
+    among them, then random play to the end (Policy Peek, Execution)."""
+    header = new_header(["Ann", "Bob", "Cat", "Dan", "Eve"], seed="words", salt="s",
+                        created="2026-01-01T00:00:00Z", deal_by="players")
+    state = start(parse_setup(header))
+    steps = _apply(state, [Step("word", by=seat, text=word) for seat, word in enumerate(WORDS)])
+    return header, steps + _play(state, random.Random(3), lambda s: False)
+
+
 def _apply(state: State, steps: list[Step]) -> list[Step]:
     for step in steps:
         engine.apply(state, step)
@@ -311,21 +324,17 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
 def games_played(tmp_path_factory) -> list[tuple[games.Game, list[Step]]]:  # type: ignore[no-untyped-def]
     """Three finished games: the example thread's seven players (chaos, a veto, every
     power of its board, a reshuffle), six hostile names with house rules and the forum's
-    steps, and a five-player game (Policy Peek, Execution)."""
+    steps, and five players dealt from their words."""
     folder = tmp_path_factory.mktemp("profiles")
     players, seed = EXAMPLE
     example = random_game(players, random.Random(seed))
-    five = random_game(5, random.Random(FIVE_SEED))
     played = []
     for n, (header, steps) in enumerate([(example.header, example.steps), _forum_game(),
-                                         (five.header, five.steps)]):
+                                         _dealt_by_words()]):
         path = folder / f"g{n}.yaml"
         path.write_text(games.log_text(header, steps, at="2026-01-01T00:00:00Z"))
         played.append((games.load(str(path)), steps))
     return played
-
-
-FIVE_SEED = 3
 
 
 @pytest.fixture(scope="module")
@@ -345,7 +354,7 @@ def test_the_corpus_has_every_kind_of_text(corpus):
     kinds = {t.kind for t in corpus("plain")}
     assert {"start", "round", "nominate", "tally", "enact", "chaos", "veto_proposed",
             "veto_answered", "vetoed", "reshuffle", "power", "investigate", "special_election",
-            "peek", "execute", "game_over", "deadline", "replace", "correction",
+            "peek", "execute", "game_over", "deadline", "replace", "correction", "dealt",
             "prompt", "prods", "post", "board", "rules", "history", "reveal"} <= kinds, kinds
     assert {"pm:role", "pm:draw", "pm:hand", "pm:investigation", "pm:peek", "pm:executed",
             "pm:veto_request", "pm:briefing", "pm:retract"} <= kinds, kinds
@@ -474,7 +483,7 @@ def test_every_text_renders_with_its_structure(profile, corpus):
         if not made:
             continue
         root = to_html(profile, made)
-        names = set(HOSTILE) | {"@Newbie"} | set(text.players)
+        names = TYPED | set(text.players)
         try:
             _check_common(profile, root, names)
             _check_kind(profile, text, root)
@@ -487,8 +496,10 @@ def test_every_text_renders_with_its_structure(profile, corpus):
 def test_plain_text_has_no_markup_and_its_structure(corpus):
     for text in corpus("plain"):
         made = text.text
-        assert not re.search(r"\[/?[a-z]+\]|\*\*|<[a-z/]", made.replace("[b]Bo[/b]", "").replace(
-            "Ann [url]x", "")), (text.kind, made)
+        bare = made
+        for typed in sorted(TYPED, key=len, reverse=True):
+            bare = bare.replace(typed, "")
+        assert not re.search(r"\[/?[a-z]+\]|\*\*|<[a-z/]", bare), (text.kind, made)
         if text.kind == "rules":
             lines = made.splitlines()
             bullets = [line for line in lines if line.startswith("- ")]

@@ -172,7 +172,8 @@ class PhpBB(BBCode):
     def heading(self, text: str) -> str:
         return f"[size=150][b]{text}[/b][/size]"  # phpBB's size is a percentage (max 200)
 
-    spoiler = Plain.spoiler
+    def spoiler(self, title: str, text: str) -> str:
+        return Plain.spoiler(self, title, text)  # no spoiler tag: the warning line
 
 
 class PhpBBSpoiler(PhpBB):
@@ -196,7 +197,7 @@ class XenForo(BBCode):
         return super().escape(text).replace("@", _NO_MENTION)
 
     def heading(self, text: str) -> str:
-        return f"[size=5][b]{text}[/b][/size]"
+        return f"[size=5][b]{text}[/b][/size]"  # of 1 to 7; 4 is the text's own
 
     def spoiler(self, title: str, text: str) -> str:
         return f'[spoiler="{title}"]{text}[/spoiler]'
