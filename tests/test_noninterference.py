@@ -155,7 +155,7 @@ ViewFn = Callable[[State], PublicView]
 
 
 def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view) -> list[str]:
-    """Every post a moderator could make: after each step (rotating the three formats),
+    """Every post a moderator could make: after each step (rotating the output profiles),
     the note of whose move it is (with votes in progress) and the voting record
     (``shmod history``), the board picture after each enactment, and one catch-up post
     over the whole game."""
@@ -164,14 +164,14 @@ def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view)
     for n, step in enumerate(steps):
         seen = len(state.public)
         engine.apply(state, step)
-        view, fmt = view_fn(state), FORMAT_LIST[n % 3]
+        view, fmt = view_fn(state), FORMAT_LIST[n % len(FORMAT_LIST)]
         out.append(messages.post(view, state.public[seen:], fmt))
         out.append(texts.prompt_text(view, fmt) or "")
         if step.kind in ("vote", "enact"):
             out.append(history_text(view, fmt, bbcode_table=n % 2 == 0))
         if step.kind == "enact":  # the board picture (shmod board --svg)
             out.append(board_image.svg(view))
-    out.append(messages.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
+    out.append(messages.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % len(FORMAT_LIST)]))
     return out
 
 
@@ -237,7 +237,7 @@ def test_catch_up_posts_are_identical_too():
                 engine.apply(state_a, step)
             for step in twin_moves[cut:cut + 7]:
                 engine.apply(state_b, step)
-            fmt = FORMAT_LIST[cut % 3]
+            fmt = FORMAT_LIST[cut % len(FORMAT_LIST)]
             assert (posts.render(state_a, posts.unposted(state_a), fmt)
                     == posts.render(state_b, posts.unposted(state_b), fmt))
 
