@@ -137,7 +137,7 @@ def test_every_correction_and_acknowledgment_is_listed(tmp_path, run):
     game.record(str(path), lambda g: Step("vote", by=2, vote=False))
     code, out, _ = run("audit", str(path))
     assert code == 0
-    assert (f"voided entries {entry} (vote by Cy); players had not seen it; reason: Cy sent "
+    assert (f"voided entries {entry} (the vote by Cy); players had not seen it; reason: Cy sent "
             "Nein") in out
     text = path.read_text().replace("by: Cy, vote: nein", "by: Cy, vote: no")
     path.write_text(text)

@@ -445,7 +445,9 @@ def _check_history(profile: str, text: Text, root: ET.Element) -> None:
         trs = list(table.iter("tr"))
         assert len(trs) == len(rows) + 1
         assert [len(tr) for tr in trs] == [columns] * len(trs)
-        assert [shown(th) for th in trs[0]][3:-3] == list(view.players)  # type: ignore[attr-defined]
+        was = dict(view.replacing)  # type: ignore[attr-defined]
+        assert [shown(th) for th in trs[0]][3:-3] == [  # a seat that changed hands: both
+            f"{was[n]}→{n}" if n in was else n for n in view.players]  # type: ignore[attr-defined]
     else:
         grid = root.find(".//pre")
         assert grid is not None

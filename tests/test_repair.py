@@ -116,8 +116,8 @@ def test_cli_repair_and_refused_step_leave_earlier_bytes_alone(tmp_path, capsys,
         handle.write(b"- {kind: vote, by: Dee, vo")
     assert run_main(monkeypatch, "vote", "Eve", "ja", "-g", str(path)) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"Error: {path}:30: torn final entry: the last line (26 bytes of a "
-                          "vote entry) was cut off") and err.count("\n") == 1
+    assert err.startswith(f"Error: {path}:30: torn final entry: the last line (26 bytes of the "
+                          "entry for a vote) was cut off") and err.count("\n") == 1
     assert run_main(monkeypatch, "repair", "-g", str(path)) == 0
     assert "Moved the torn final entry (line 30, 26 bytes)" in capsys.readouterr().out
     assert path.read_bytes() == data

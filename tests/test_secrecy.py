@@ -192,7 +192,7 @@ def test_a_log_without_a_salt_is_played_on_no_further_and_audited_as_exposed(tmp
 
 def test_a_guessable_seed_is_refused_unless_asked_for(tmp_path, run):
     code, _, err = run("new", *NAMES, "--seed", "s1", "-g", str(tmp_path / "a.yaml"))
-    assert code == 2 and "R-COMMIT" in err and "--guessable" in err
+    assert code == 1 and "R-COMMIT" in err and "--guessable" in err
     assert not (tmp_path / "a.yaml").exists()
     assert run("new", *NAMES, "--seed", "0123456789abcdef" * 2, "-g",
                str(tmp_path / "b.yaml"))[0] == 0

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.base.plaintext import escaped, one_line
-from shmod.cli.completion import player_names, words
+from shmod.cli.completion import living_names, words
 from shmod.cli.help import App
 from shmod.texts.formats import FORMATS
 
@@ -31,7 +31,7 @@ GameOpt = Annotated[
 ]
 ByOpt = Annotated[
     Optional[str],
-    typer.Option("--by", metavar="NAME", autocompletion=player_names,
+    typer.Option("--by", metavar="NAME", autocompletion=living_names,
                  help="Who sent this choice (checked); default: whoever the game waits for."),
 ]
 FormatOpt = Annotated[

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
-from shmod.cli.completion import player_names
+from shmod.cli.completion import living_names, rule_ids
 
 ZoneOpt = Annotated[
     Optional[str],
@@ -125,7 +125,7 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
 
 @app.command()
 def remove(
-    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="The player who leaves, and whom nobody can replace.")],
     game: GameOpt,
     reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept in the log and the audit, not posted).")],
@@ -165,7 +165,7 @@ def backup(
 
 @app.command()
 def replace(
-    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="The player who leaves (a living seat).")],
     game: GameOpt,
     newcomer: Annotated[Optional[str], typer.Argument(metavar="[NEWCOMER]",
@@ -257,7 +257,8 @@ def corrections(game: GameOpt) -> None:
 @app.command()
 def rules(
     rule: Annotated[Optional[str], typer.Argument(
-        metavar="[RULE]", help="A rule id (R-TERM, or just TERM): explain that rule.")] = None,
+        metavar="[RULE]", autocompletion=rule_ids,
+        help="A rule id (R-TERM, or just TERM): explain that rule.")] = None,
     game: Annotated[Optional[str], typer.Option(
         "--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
         help="The game log (games/NAME.yaml).")] = None,

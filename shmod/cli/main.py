@@ -8,10 +8,11 @@ registered with :data:`shmod.cli.app.app`; importing them here, in this order, i
 orders ``shmod --help``.
 """
 import os
+import re
 import sys
 from collections.abc import Callable
 
-from shmod.base.errors import InternalError, ShmodError
+from shmod.base.errors import BadInput, InternalError, ShmodError
 from shmod.base.plaintext import one_line
 
 # Each command module registers its commands with ``app``; this order is --help's order.
@@ -35,12 +36,13 @@ def main() -> None:
         completion.run(app)
     sys.argv[1:] = _options_first(sys.argv[1:])
     try:
+        _no_undo(sys.argv[1:2])
         _runnable(sys.argv[1:2])()
     except ShmodError as err:
         if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
             raise
         sys.stderr.write(f"Error: {one_line(str(err))}{_read_more(err)}\n")
-        sys.exit(err.exit_code)
+        sys.exit(_exit_code(err))
     except KeyboardInterrupt:
         sys.stderr.write("Interrupted: a step is recorded only once its line is written in "
                          "full; `shmod status` shows where the game stands.\n")
@@ -66,6 +68,25 @@ def _options_first(args: list[str]) -> list[str]:
         moved += args[:take]
         args = args[take:]
     return [*args[:1], *moved, *args[1:]] if args else moved
+
+
+#: What a moderator may type to take a step back; the log is append-only (R-CORRECT).
+_UNDO = ("undo", "cancel", "revert", "void", "unvote", "retract", "rollback", "delete")
+
+
+def _no_undo(args: list[str]) -> None:
+    if args and args[0].lower() in _UNDO:
+        raise BadInput(f"there is no `shmod {args[0]}`: the log is append-only; to void a "
+                       "mistyped step, record a correction: `shmod correct --reason …` (the "
+                       "latest step) or `shmod correct ENTRY --reason …`")
+
+
+def _exit_code(err: ShmodError) -> int:
+    """The README's table: 1 when a rule forbids what was asked (the message names the
+    rule), 2 for input or a log that cannot be understood, 70 for a bug in shmod."""
+    if isinstance(err, BadInput) and re.match(r"R-[A-Z0-9-]+:", str(err)):
+        return 1
+    return err.exit_code
 
 
 def _read_more(err: ShmodError) -> str:

@@ -9,7 +9,7 @@ import typer
 
 from shmod.base.errors import BadInput
 from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
-from shmod.cli.completion import player_names, words
+from shmod.cli.completion import living_names, words
 from shmod.texts.formats import FORMATS
 
 
@@ -34,6 +34,10 @@ def new(
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
 
+    from shmod.base.plaintext import unsafe
+
+    if seed is not None and unsafe(seed):
+        raise BadInput(f"the seed holds a {unsafe(seed)}")
     if seed is not None and not guessable and not strong(seed):
         raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
                        "with a script, and the seed gives away every role and card: leave "
@@ -58,7 +62,7 @@ def new(
 
 @app.command()
 def nominate(
-    chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The Chancellor candidate.")],
     game: GameOpt,
     by: ByOpt = None,
@@ -76,7 +80,7 @@ def nominate(
 
 @app.command()
 def vote(
-    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="Who voted.")],
     ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
                                           help="ja or nein (yes/no accepted).")],
@@ -99,7 +103,7 @@ def vote(
 
 @app.command()
 def word(
-    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="Who posted the word.")],
     text: Annotated[str, typer.Argument(metavar="WORD", help="The word as posted in the thread (the first one counts).")],
     game: GameOpt,
@@ -178,7 +182,7 @@ def veto(
 
 def _power(kind: str):  # type: ignore[no-untyped-def]
     def command(
-        target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+        target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The player the President chose.")],
         game: GameOpt,
         by: ByOpt = None,

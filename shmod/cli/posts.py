@@ -119,7 +119,13 @@ def pm(
         chosen = pms.at_entry(state, entry)
     else:
         chosen = pms.owed(state)
-    if not chosen:
+    if not chosen and player is None and entry is None:
+        latest = pms.latest_step(state)
+        earlier = [s.entry for s in state.secrets if s.entry < latest]
+        _hint(f"No PMs are owed for entry {latest}, the latest step"
+              + (f"; the latest PMs were for entry {earlier[-1]} (shmod pm --entry "
+                 f"{earlier[-1]} prints them again)." if earlier else "."))
+    elif not chosen:
         _hint("No PMs.")
     _show(pms.render(chosen, fmt, pms.title(game, loaded.log.header)))
 

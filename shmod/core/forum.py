@@ -52,14 +52,30 @@ def _replace(state: State, step: Step) -> None:
         if secret.kind == "briefing":
             history.extend(secret.data["history"])
         else:
-            history.append({"entry": secret.entry, "kind": secret.kind, "data": secret.data})
-    did = [(entry, _deed(state, done)) for entry, done in state.history
+            history.append({"entry": secret.entry, "round": round_of(state, secret.entry),
+                            "kind": secret.kind, "data": secret.data})
+    did = [(round_of(state, entry), _deed(state, done)) for entry, done in state.history
            if done.by == seat and entry not in gone and done.kind in DEEDS]
     _seat(state, seat, old, name)
+    awaited = seat in waiting_for(state)[0]
     state.secrets.append(Secret(state.entries, name, "briefing", {
         "role": state.roles[seat], "replacing": old, "seat": seat + 1,
         "knows": knows(state.players, state.roles, state.rules, seat), "history": history,
-        "did": did}))
+        "did": did, "round": state.round,
+        "awaited": {"phase": state.phase, "president": state.name(state.president),
+                    "chancellor": state.name(state.chancellor), "power": state.power}
+        if awaited else None}))
+
+
+def round_of(state: State, entry: int) -> int:
+    """The round in which entry ``entry`` was recorded (from the public record)."""
+    found = 1
+    for event in state.public:
+        if event.entry > entry:
+            break
+        if event.kind == "round":
+            found = int(event.data["round"])  # type: ignore[call-overload]
+    return found
 
 
 def _seat(state: State, seat: int, old: str, name: str) -> None:
@@ -193,9 +209,34 @@ def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]
 
 
 def describe(state: State, step: Step) -> str:
-    """An entry in public words: its kind and who (never a card, a vote or a target's role)."""
-    actor = state.name(step.by) if step.by is not None and step.by < len(state.players) else ""
-    return f"{step.kind} by {actor}" if actor else step.kind
+    """An entry in public words: what and who, never a secret (a vote's value, a discard,
+    a veto vote); an enacted policy is public and is named."""
+    players = state.players
+
+    def name(seat: int | None) -> str:
+        return players[seat] if seat is not None and seat < len(players) else "?"
+
+    by, target = name(step.by), name(step.target)
+    policy = {"L": "a Liberal", "F": "a Fascist"}.get(step.policy or "", "a")
+    return {
+        "nominate": f"the nomination of {target} by {by}",
+        "vote": f"the vote by {by}",
+        "word": f"the word by {by}",
+        "discard": f"the discard by President {by}",
+        "enact": f"the enactment of {policy} policy by Chancellor {by}",
+        "veto": {"propose": f"the veto proposed by {by}", "accept": f"{by}'s agreeing to the veto",
+                 "refuse": f"{by}'s refusing the veto"}.get(step.answer or "",
+                                                          f"the secret veto vote by {by}"),
+        "investigate": f"the investigation of {target} by {by}",
+        "special_election": f"the Special Election of {target} called by {by}",
+        "peek": f"the Policy Peek by {by}",
+        "execute": f"the execution of {target} by {by}",
+        "reshuffle": "the reshuffle",
+        "deadline": "the deadline",
+        "lapse": "the lapse of the deadline",
+        "replace": f"{step.text} taking {target}'s seat",
+        "remove": f"the removal of {target}",
+    }.get(step.kind, step.kind.replace("_", " "))
 
 
 

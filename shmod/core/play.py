@@ -213,8 +213,10 @@ def _veto(state: State, step: Step) -> None:
         if answer != "propose":
             raise RuleBroken("R-VETO", f"the Chancellor may only propose a veto now, not {answer!r}")
         if not state.veto_unlocked:
-            raise RuleBroken("R-VETO", f"the veto needs five Fascist policies on the board; "
-                             f"there are {state.fascist}")
+            zone = state.rules.veto_zone
+            raise RuleBroken("R-VETO", "this game has no veto" if zone >= state.rules.fascist_win
+                             else f"the veto needs {zone} Fascist policies on the board; there "
+                             f"{'is' if state.fascist == 1 else 'are'} {state.fascist}")
         if state.rules.veto != "rulebook":
             raise RuleBroken("R-VETO", "under veto=secret-vote the Chancellor enacts first, "
                              "then both vote on the veto")

@@ -126,9 +126,9 @@ class Rules:
 def parse_policy(value: object) -> str:
     """``L``/``F``/``liberal``/``fascist`` in any case to ``L`` or ``F``."""
     text = str(value).strip().lower()
-    if text in ("l", "lib", "liberal"):
+    if text and "liberal".startswith(text):  # l, lib, libe, … liberal
         return LIBERAL
-    if text in ("f", "fas", "fascist"):
+    if text and "fascist".startswith(text):  # f, fas, fasc, … fascist
         return FASCIST
     raise BadInput(f"{value!r} is not a policy (liberal or fascist)")
 

@@ -90,6 +90,13 @@ def waiting_for(state: State) -> tuple[list[int], str]:
     return [], "the moderator to record the reshuffled draw pile (R-RESHUFFLE)"
 
 
+#: What each kind of step is, as a verb after "cannot" (in refusals).
+VERBS = {"nominate": "nominate", "vote": "vote", "discard": "discard a policy",
+         "enact": "enact a policy", "veto": "propose or answer a veto",
+         "investigate": "investigate", "special_election": "call a Special Election",
+         "peek": "use Policy Peek", "execute": "execute", "word": "post a word"}
+
+
 def can_propose_veto(state: State) -> bool:
     """R-VETO (rulebook): unlocked, and not yet refused in this session."""
     return state.veto_unlocked and state.rules.veto == "rulebook" and not state.veto_refused
@@ -135,4 +142,5 @@ def check_turn(state: State, step: Step, move: Move) -> None:
     if step.by != actor or state.phase == VETO_VOTE:  # cheap check; the message only on error
         actors, what = waiting_for(state)
         if step.by not in actors:
-            raise WrongActor(rule, f"{state.name(step.by)} cannot {step.kind} now: waiting for {what}")
+            raise WrongActor(rule, f"{state.name(step.by)} cannot {VERBS.get(step.kind, step.kind)} "
+                             f"now: waiting for {what}")

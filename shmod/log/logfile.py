@@ -75,7 +75,13 @@ class LogFile:
 def torn_error(path: str, tail: str) -> TornTail:
     """A :class:`TornTail` for a log whose cut-off last line is ``tail``."""
     kind = _KIND.search(tail)
-    what = f"a {kind.group(1)} entry" if kind else "an entry"
+    what = "an entry"
+    if kind:
+        from shmod.core.engine import MOVES  # only on this error: words for the entry's kind
+
+        move = MOVES.get(kind.group(1))
+        noun = move.noun if move and move.noun else None
+        what = f"the entry for {noun}" if noun else what
     size = len(tail.encode("utf-8", "replace"))
     return TornTail(path, None, f"torn final entry: the last line ({size} bytes of {what}) "
                     "was cut off mid-write (shmod was interrupted?); nothing is built on it "

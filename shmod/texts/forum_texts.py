@@ -13,7 +13,7 @@ from shmod.core import deadlines
 from shmod.core.rules import POWER_NAMES, ROLE_COUNTS
 from shmod.core.state import Public, Secret
 from shmod.texts.formats import Plain
-from shmod.texts.game_texts import cards, role_text
+from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
 from shmod.texts.views import PublicView
 
 
@@ -80,7 +80,7 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                 f"{seen}. It no longer counts; the game goes on from before it: waiting "
                 f"for {e(d['waiting'])}.")
     voided = "; ".join(e(what) for _, what in d["voided"])
-    return (f"{b('Correction')}: the moderator mistyped and voids the {voided}. "
+    return (f"{b('Correction')}: the moderator mistyped and voids {voided}. "
             f"The game continues from before it: waiting for {e(d['waiting'])}.")
 
 
@@ -142,18 +142,27 @@ def pm_text(secret: Secret, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) 
     """The one PM a replacement gets: role, R-KNOW, and every secret the seat was sent,
     each as ``one_pm`` (:func:`shmod.texts.messages.pm_text`) words it."""
     d, e = secret.data, fmt.escape
-    lines = [f"Welcome! You replace {fmt.bold(e(d['replacing']))} in seat {d['seat']}.",
+    lines = [f"Welcome! You replace {fmt.bold(e(d['replacing']))} in seat {d['seat']}; the "
+             f"game is in round {d.get('round', 1)}.",
              role_text(d["role"], d["knows"], fmt)]
     if d["history"]:
         lines.append("Everything this seat was sent so far, oldest first:")
-        lines += [f"(entry {item['entry']}) " + one_pm(Secret(item["entry"], secret.to,
-                                                              item["kind"], item["data"]), fmt)
-                  for item in d["history"]]
+        lines += [f"(Round {item.get('round', 1)}) " + one_pm(
+            Secret(item["entry"], secret.to, item["kind"], item["data"]), fmt)
+            for item in d["history"]]
     else:
         lines.append("This seat has been sent nothing else so far.")
     if d.get("did"):
         lines.append("What this seat did so far, oldest first:")
-        lines += [f"(entry {entry}) {e(deed)}" for entry, deed in d["did"]]
+        lines += [f"(Round {when}) {e(deed)}" for when, deed in d["did"]]
+    awaited = d.get("awaited")
+    if awaited:
+        lines.append(fmt.bold("The game is waiting for you now: ") + _owed_words(
+            awaited["phase"], e(awaited["president"]), e(awaited["chancellor"]),
+            awaited["power"]) + ". Please send it to me by PM (a nomination: post it in the "
+            "thread).")
+    else:
+        lines.append("Nothing is asked of you right now; follow the thread.")
     return fmt.lines(lines)
 
 
@@ -190,8 +199,13 @@ def owed(view: PublicView, name: str, hand: str = "",
          escape: Callable[[str], str] = str) -> str:
     """What ``name`` owes the moderator now, in the words of a PM (names passed through
     ``escape``); ``hand`` names the policies they were sent, where the choice is one."""
-    phase = view.phase
-    president, chancellor = escape(view.president), escape(view.chancellor or "")
+    return _owed_words(view.phase, escape(view.president), escape(view.chancellor or ""),
+                       view.power, hand, view.veto_open)
+
+
+def _owed_words(phase: str, president: str, chancellor: str, power: str | None,
+                hand: str = "", veto_open: bool = False) -> str:
+    """What a player owes in ``phase``, in the words of a PM."""
     hand = f" ({hand})" if hand else ""
     if phase == "nominate":
         return "your nomination of a Chancellor (you are the Presidential Candidate)"
@@ -201,14 +215,16 @@ def owed(view: PublicView, name: str, hand: str = "",
     if phase == "discard":
         return f"your discard: one of the three policies I sent you{hand} (you are President)"
     if phase == "enact":
-        veto = " or a veto proposal" if view.veto_open else ""
+        veto = " or a veto proposal" if veto_open else ""
         return f"the policy you enact from the two I sent you{hand}{veto} (you are Chancellor)"
     if phase == "veto_answer":
         return f"your answer to Chancellor {chancellor}'s veto: accept or refuse"
     if phase == "veto_vote":
         return "your secret vote on the veto: Ja or Nein"
     if phase == "power":
-        return f"your choice for {view.power_name()} (you are President)"
+        return f"your choice for {POWER_NAMES.get(power or '', 'the power')} (you are President)"
+    if phase == "deal":
+        return "your word for the deal, posted in the thread"
     return "nothing"
 
 
@@ -238,30 +254,6 @@ def prods(view: PublicView, fmt: Plain, now: datetime,
     return out
 
 
-#: What a switch that is on means, for players (a default switch is not mentioned).
-HOUSE_RULES = {
-    ("late_vote", "nein"): "A player who has not voted when the deadline passes is counted "
-    "as voting Nein.",
-    ("late_nomination", "fail"): "A Presidential Candidate who has not nominated when the "
-    "deadline passes loses the turn: it counts as a failed election.",
-    ("late_choice", "random"): "A discard, an enactment or a power's target not sent when "
-    "the deadline passes is drawn at random (from the game's seed, so anyone can check it "
-    "after the game), and an unanswered veto is refused.",
-    ("term5", "seated"): "Only because this game started with five players may the last "
-    "President be nominated Chancellor; with five left in a bigger game, both term limits "
-    "stay.",
-    ("veto", "secret-vote"): "The veto works as online: the Chancellor picks the policy to "
-    "enact, then the President and the Chancellor vote on the veto in secret, and it needs "
-    "both Ja.",
-    ("tracker_reset", "election"): "A successful election also sets the Election Tracker "
-    "back to zero.",
-    ("rebalanced", "on"): "Rebalanced setup: six-player games start with a Fascist policy "
-    "on the board; seven- and nine-player games have one Fascist policy fewer in the deck.",
-    ("first_president", "seat1"): "The first Presidential Candidate is the first player "
-    "in the seating order.",
-    ("eva_braun", "on"): "Eva Braun house rule: once three Fascist policies are down, a tied "
-    "vote on a Hitler Chancellor elects him, and the Fascists win.",
-}
 
 
 def rules_card(view: PublicView, fmt: Plain) -> str:

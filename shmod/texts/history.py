@@ -75,7 +75,9 @@ def history_text(view: PublicView, fmt: Plain, *, bbcode_table: bool = False) ->
     a Markdown table, XenForo's ``[table]``, an aligned ``[code]`` block on boards without
     one, aligned plain text); ``bbcode_table``: ``[table]`` in the generic ``bbcode``
     profile (the others write what their engine has)."""
-    header = ["Round", "President", "Chancellor", *view.players, "Result", "Policy", "Notes"]
+    was = dict(view.replacing)  # a seat that changed hands shows both names: who voted then
+    seats = [f"{was[name]}→{name}" if name in was else name for name in view.players]
+    header = ["Round", "President", "Chancellor", *seats, "Result", "Policy", "Notes"]
     rows = [[str(r.round), r.president, r.chancellor, *r.votes, r.result, r.policy,
              "; ".join(r.notes)] for r in elections(view)]
     count = f"{len(rows)} election" + ("" if len(rows) == 1 else "s")

@@ -10,11 +10,18 @@ from shmod.texts.messages import pm_with_subject
 from shmod.texts.views import player_view
 
 
+def latest_step(state: State) -> int:
+    """The entry of the latest step or correction (0, the setup, before any): what a
+    moderator means by "the PMs owed now"; a post or a prod records no step."""
+    entries = [entry for entry, _step in state.history]
+    entries += [entry for entry, _voided, _why in state.corrections]
+    return max(entries, default=0)
+
+
 def owed(state: State) -> list[Secret]:
-    """The PMs the latest step that made any caused (the role PMs before the first step)."""
-    if not state.secrets:
-        return []
-    latest = state.secrets[-1].entry
+    """The PMs the latest step caused (the role PMs before the first step); none when it
+    caused none: the PMs of earlier steps were owed then, not now."""
+    latest = latest_step(state)
     return [s for s in state.secrets if s.entry == latest]
 
 

@@ -54,6 +54,7 @@ class PublicView:
     prods: tuple[tuple[str, int], ...] = ()  # how many prods each player was sent (R-STALL)
     backups: tuple[str, ...] = ()  # R-BACKUP, in order
     removed: tuple[str, ...] = ()  # R-MODKILL: seats the moderator removed (dead, not executed)
+    custom: bool = False  # a custom board and deck (docs/variants.md)
     replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
     veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
 
@@ -119,6 +120,7 @@ def public_view(state: State) -> PublicView:
                     if absence.prod_count(state, s)),
         backups=tuple(state.backups),
         removed=tuple(names[s] for s in sorted(state.removed)),
+        custom=getattr(state.origin, "custom", None) is not None,
         replacing=tuple(forum.replacing(state).items()),
         veto_open=state.phase == ENACT and engine.can_propose_veto(state),
     )
