@@ -60,7 +60,7 @@ def player_names(ctx: Any, incomplete: str) -> list[str]:
             return []
         from shmod.log import game
 
-        loaded = game.load(os.path.expanduser(str(path)))
+        loaded = game.load(os.path.expanduser(str(path)), cache="read")  # never writes
         names = [str(name) for name in loaded.state.players]
     except Exception:  # noqa: BLE001 - no game, a damaged log: nothing to offer
         return []
