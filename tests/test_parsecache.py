@@ -273,6 +273,45 @@ def test_a_misshapen_parse_under_the_right_stamp_is_ignored(cache, tmp_path):
     assert parsecache.get(str(path), data) is None
 
 
+def nested(depth: int) -> object:
+    value: object = "x"
+    for _ in range(depth):
+        value = {"v": [value]}
+    return value
+
+
+@pytest.mark.parametrize("entries", [False, True], ids=["no entries", "entries"])
+@pytest.mark.parametrize("shape", ["empty", "odd types", "deep", "lines off", "no hashes"])
+def test_a_forged_parse_of_any_shape_fails_no_command(cache, tmp_path, run, entries, shape):
+    """Whatever a correctly sealed file holds, a command sees the log's own parse."""
+    path = tmp_path / "g.yaml"
+    assert run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(path), "--seed", "9")[0] == 0
+    if entries:
+        assert run("nominate", "Bob", "-g", str(path))[0] == 0
+    data = path.read_bytes()
+    fresh = logfile.parse(str(path), data)
+    header, rows, lines = fresh.header, fresh.entries, fresh.lines
+    if shape == "empty":
+        header, rows, lines = {}, [], []
+    elif shape == "odd types":
+        header = {**header, "secret": [1, None], "players": {2: True}}
+        rows = [1, None, "x"][:len(rows)]
+    elif shape == "deep":
+        header = {**header, "variants": nested(100), "secret": nested(100)}
+    elif shape == "lines off":
+        lines = [line + 1 for line in lines] or [1]
+    else:
+        rows = [{k: v for k, v in row.items() if k != "hash"} for row in rows]
+    blob = parsecache.sealed((header, rows, lines, fresh.key_lines, False, ""), data)
+    assert blob is not None
+    cache_file(path).write_bytes(blob)
+    loaded = load(str(path))
+    forged = parsecache.unsealed(blob, data)
+    assert loaded.log.cached == parsecache.same(forged, parse_of(fresh))  # only the truth
+    assert fields(loaded.log) == fields(fresh)
+    assert run("status", "-g", str(path))[0] == 0
+
+
 # -- a forged (poisoned) parse -------------------------------------------------------------
 
 

@@ -141,15 +141,16 @@ def anchored(log: LogFile) -> bool:
     entry's hash, or for a log without entries must be byte for byte shmod's header text.
     A log in another form (hand-added lines, a torn end) is simply parsed each time."""
     data = log.data
-    if log.torn or log.tail or log.size != len(data) or not data.endswith(b"\n"):
+    if log.torn or log.tail or log.size != len(data) or not data.endswith(b"\n") \
+            or len(log.lines) != len(log.entries):
         return False
     if not log.entries:
         try:
             return data == header_text(log.header).encode("utf-8")
-        except (KeyError, TypeError, AttributeError, ValueError):
+        except Exception:  # noqa: BLE001 - a cached header of any shape: simply not used
             return False
     rows = data.split(b"\n")
-    if len(log.lines) != len(log.entries) or log.lines[-1] != len(rows) - 1:
+    if log.lines[-1] != len(rows) - 1:
         return False
     previous = 0
     for entry, line in zip(log.entries, log.lines):
