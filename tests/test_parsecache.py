@@ -412,7 +412,7 @@ def test_a_poisoned_cache_can_neither_fool_status_nor_break_the_chain(cache, tmp
     poison(path, nominee_is("Cy"), rechain=0)
     assert run("status", "-g", str(path)) == truth
     assert "Bob" in truth[1]
-    poison(path, nominee_is("Cy"), rechain=0)
+    poison(path, nominee_is("Cy"), rechain=0)  # status kept the truth: forge it again
     code, _, err = run("vote", "Bob", "ja", "-g", str(path))
     assert code == 0, err
     assert_chain_intact(path)
