@@ -76,7 +76,7 @@ def test_a_whole_game_from_an_empty_folder(tmp_path):
     m = Moderator(tmp_path)
     assert list(tmp_path.iterdir()) == []
 
-    shown = m.run("new", *PLAYERS, "--seed", "s1", "--first", "Ann")
+    shown = m.run("new", *PLAYERS, "--seed", "s1", "--guessable", "--first", "Ann")
     assert stat.S_IMODE(m.log.stat().st_mode) == 0o600
     assert "Keep this file private" in shown["err"]
     assert shown["PM to Ann"].startswith("Your secret role: you are Hitler.")

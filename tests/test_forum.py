@@ -94,7 +94,8 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     end = finish(path, random.Random(5))
     loaded = game.load(path)
     assert loaded.chain == [] and loaded.state.winner == end.winner
-    assert loaded.state.corrections == [(15, (14,), "Bob sent Nein")]
+    voided_vote, correction = wrong.game.state.entries, fix.game.state.entries
+    assert loaded.state.corrections == [(correction, (voided_vote,), "Bob sent Nein")]
     assert loaded.state.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
     history = "\n".join(filter(None, (messages.event_text(views.public_view(loaded.state), e, PLAIN)
                                       for e in loaded.state.public)))
@@ -104,7 +105,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
 def test_refused_steps_leave_the_log_unchanged(path):
     elect(path, "Fay", "Gus")
     before = open(path, "rb").read()
-    with pytest.raises(RuleBroken, match="R-CORRECT: entry 8 .vote by Gus. came after entry 2"):
+    with pytest.raises(RuleBroken, match="R-CORRECT: entry 10 .vote by Gus. came after entry 2"):
         rec(path, Step("correct", entries=(2,), text="x"))  # the tally was posted after it
     with pytest.raises(RuleBroken, match="R-REPLACE: cannot seat 'ann'"):
         rec(path, Step("replace", target=seat("Bob"), text="ann"))
@@ -114,14 +115,18 @@ def test_refused_steps_leave_the_log_unchanged(path):
 
 
 def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
-    elect(path, "Fay", "Gus")  # entries 1-8; the tally is entry 8
-    fix = rec(path, Step("correct", entries=(8,), text="Gus sent Nein"))
+    elect(path, "Fay", "Gus")  # entries 2-10 (posts 1 and 2 are 1 and 3); the tally is 10
+    with pytest.raises(RuleBroken, match="R-CORRECT: entry 10 .vote by Gus. was covered by "
+                       "post 3"):  # its post (the tally) was printed for the thread
+        rec(path, Step("correct", entries=(10,), text="Gus sent Nein"))
+    fix = rec(path, Step("correct", entries=(10,), text="Gus sent Nein", force=True))
     assert fix.game.state.phase == "vote" and len(fix.game.state.votes) == 6
+    assert "CORRECTION" in fix.post.events[0].kind.upper() + post(fix)  # announced, loudly
     rec(path, Step("vote", by=seat("Gus"), vote=False))
     tally = [e for e in game.load(path).state.public if e.kind == "tally"]
     assert [(t.data["ja"], t.data["nein"]) for t in tally] == [(7, 0), (6, 1)]
     with pytest.raises(RuleBroken, match="not a step in effect"):
-        rec(path, Step("correct", entries=(8,), text="again"))
+        rec(path, Step("correct", entries=(10,), text="again"))
 
 
 def test_a_correction_reopens_a_finished_game_only_when_forced(path):
@@ -147,10 +152,11 @@ def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
     while True:
         state = game.load(path).state
         done = rec(path, rng.choice([o for o in legal_steps(state) if o.kind != "vote" or o.vote]))
-        if len(done.entries) > 1:
+        if any(entry["kind"] == "reshuffle" for entry in done.entries):
             break
-    first = len(game.load(path).log.entries) - 1
-    fix = rec(path, Step("correct", entries=(first,), text="x"))
+    first = done.game.state.entries - len(done.entries) + 1  # the step, then its reshuffle
+    assert done.entries[1]["kind"] == "reshuffle"
+    fix = rec(path, Step("correct", entries=(first,), text="x", force=True))
     assert fix.game.state.corrections[-1][1] == (first, first + 1)
     assert fix.game.state.reshuffles == 0
 
@@ -257,7 +263,7 @@ def test_cli_one_line_errors_and_rules_card(path):
     assert "Please post it in the thread." in prods.stdout  # a nomination is public
     run("correct", "--reason", "typo in the date", env_game=path)
     audit = run("corrections", env_game=path)
-    assert "entry 3 voids entry 2 (deadline) — reason: typo in the date" in audit.stdout
+    assert "entry 5 voids entry 4 (deadline) — reason: typo in the date" in audit.stdout
 
 
 def test_posts_again_and_the_audit_follow_replacements(path):
@@ -265,16 +271,19 @@ def test_posts_again_and_the_audit_follow_replacements(path):
     from shmod.log import logfile
     from shmod.texts import posts
 
-    rec(path, Step("posted", upto=0))
-    rec(path, Step("replace", target=seat("Bob"), text="Zed"))
-    rec(path, Step("correct", entries=(2,), text="wrong seat"))  # Bob plays on
-    rec(path, Step("replace", target=seat("Cat"), text="Zed"))
+    wrong = rec(path, Step("replace", target=seat("Bob"), text="Zed"))
+    rec(path, Step("correct", entries=(wrong.game.state.entries - 1,), text="wrong seat",
+                   force=True))  # Bob plays on; the replacement's post was printed
+    seated = rec(path, Step("replace", target=seat("Cat"), text="Zed"))
     elect(path, "Fay", "Bob")
-    rec(path, lambda g: Step("posted", upto=g.state.entries))
     loaded = game.load(path)
-    assert {"kind": "vote", "by": "Zed"}.items() <= loaded.log.entries[7].items()  # Cat's seat
-    again = posts.earlier_post(loaded, 2, PLAIN).text
+    cat = next(raw for raw in loaded.log.entries if raw.get("kind") == "vote"
+               and raw.get("by") in ("Cat", "Zed"))
+    assert cat["by"] == "Zed"  # Cat's seat votes under the newcomer's name
+    again = posts.earlier_post(loaded, seated.post.number, PLAIN).text
     assert "Zed replaces Cat in seat 3" in again and "3. Cat: Ja" not in again
+    tally = posts.earlier_post(loaded, len(loaded.state.posts), PLAIN).text
+    assert "3. Zed: Ja" in tally
     assert posts.earlier_post(loaded, 1, PLAIN).text.startswith("== Secret Hitler")
     report = audit.audit_log(logfile.read(path))
     assert report.problems == [] and report.judged == len(loaded.log.entries)
@@ -301,7 +310,7 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
     wrong = sim.steps[cut - 2]
     right = next(p for p in ("L", "F") if p in hand and (p != wrong.policy or hand.count(p) == 2))
     rec(str(path), wrong)
-    rec(str(path), Step("correct", entries=(cut - 1,), text="wrong card"))
+    rec(str(path), Step("correct", entries=(cut - 1,), text="wrong card", force=True))
     rec(str(path), Step("enact", by=wrong.by, policy=right))
     end = finish(str(path), random.Random(1))
     loaded = game.load(str(path))

@@ -100,6 +100,19 @@ def completion(path: Path, cache: Path) -> subprocess.CompletedProcess[str]:
                  COMP_WORDS="shmod vote ", COMP_CWORD="2")
 
 
+def seated(run, path: Path, seed: int, *options: str) -> None:
+    """A new 5-player game (Ann, Bob, Cy, Dee, Eve) at ``path``, through the command."""
+    code, _, err = run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(path),
+                       "--seed", f"{seed:032x}", *options)
+    assert code == 0, err
+
+
+def header_only(path: Path) -> None:
+    """Cut the log at ``path`` to its header: a log without entries, as shmod writes one."""
+    data = path.read_bytes()
+    path.write_bytes(data[:data.index(b"\nlog:\n") + len(b"\nlog:\n")])
+
+
 # -- what a hit is --------------------------------------------------------------------
 
 
@@ -118,7 +131,7 @@ def test_a_cached_parse_is_exactly_the_fresh_parse(cache, tmp_path):
 
 def test_what_a_step_leaves_in_the_cache_is_the_parse_of_the_file(cache, tmp_path, run):
     path = tmp_path / "g.yaml"
-    assert run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(path), "--seed", "5")[0] == 0
+    seated(run, path, 5)
     for args in (["nominate", "Bob"], *[["vote", name, "ja"] for name in
                                         ("Ann", "Bob", "Cy", "Dee", "Eve")]):
         code, _, err = run(*args, "-g", str(path))
@@ -285,9 +298,11 @@ def nested(depth: int) -> object:
 def test_a_forged_parse_of_any_shape_fails_no_command(cache, tmp_path, run, entries, shape):
     """Whatever a correctly sealed file holds, a command sees the log's own parse."""
     path = tmp_path / "g.yaml"
-    assert run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(path), "--seed", "9")[0] == 0
+    seated(run, path, 9)
     if entries:
         assert run("nominate", "Bob", "-g", str(path))[0] == 0
+    else:
+        header_only(path)
     data = path.read_bytes()
     fresh = logfile.parse(str(path), data)
     header, rows, lines = fresh.header, fresh.entries, fresh.lines
@@ -372,13 +387,16 @@ def swap_two_roles(header: dict, entries: list[dict]) -> None:
 @pytest.mark.parametrize("rechain", [None, 0], ids=["edited", "rechained"])
 def test_a_poisoned_header_is_not_shown(cache, tmp_path, run, rechain):
     path = tmp_path / "g.yaml"
-    assert run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(path), "--seed", "8")[0] == 0
-    for step in (["nominate", "Bob"], ["vote", "Ann", "ja"]):  # no entry yet, then one
+    seated(run, path, 8, "--first", "Ann")
+    whole = path.read_bytes()
+    header_only(path)
+    for _ in range(2):  # with no entry (the header alone), then with the new game's entries
         truth = load(str(path), cache="off").setup
         poison(path, swap_two_roles, rechain=rechain)
         loaded = load(str(path))
         assert not loaded.log.cached and loaded.setup == truth and loaded.chain == []
-        assert run(*step, "-g", str(path))[0] == 0
+        path.write_bytes(whole)
+    assert run("nominate", "Bob", "-g", str(path))[0] == 0
 
 
 def nominee_is(name: str) -> Callable[[dict, list[dict]], None]:
@@ -388,11 +406,13 @@ def nominee_is(name: str) -> Callable[[dict, list[dict]], None]:
 
 
 def started(run, path: Path) -> None:
-    """A 5-player game with Bob nominated and Ann's vote in."""
-    assert run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(path), "--seed", "6",
-               "--first", "Ann")[0] == 0
-    assert run("nominate", "Bob", "-g", str(path))[0] == 0
-    assert run("vote", "Ann", "ja", "-g", str(path))[0] == 0
+    """A 5-player game with Bob nominated and Ann's vote in, recorded without a thread
+    post after the opening one (so that a forged parse need not re-key a checkpoint)."""
+    seated(run, path, 6, "--first", "Ann")
+    for entry in ({"kind": "nominate", "by": "Ann", "chancellor": "Bob"},
+                  {"kind": "vote", "by": "Ann", "vote": "ja"}):
+        game.record(str(path), lambda loaded, e=entry: parse_step(e, loaded.seating),
+                    post=False)
 
 
 def assert_chain_intact(path: Path) -> None:

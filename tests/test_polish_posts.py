@@ -72,7 +72,7 @@ def test_a_replaced_name_says_who_took_the_seat(run, tmp_path):
     run("replace", "Grundbegriff", "Moe", "-g", path)
     code, _, err = run("nominate", "Grundbegriff", "-g", path)
     assert code == 2
-    assert err.startswith("Error: Grundbegriff was replaced by Moe (entry 1); name Moe or seat 1")
+    assert err.startswith("Error: Grundbegriff was replaced by Moe (entry 2); name Moe or seat 1")
 
 
 def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):

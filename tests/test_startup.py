@@ -83,7 +83,7 @@ COMMAND_ARGS = {
     "execute": ["Player2"], "peek": [], "reshuffle": ["LLLFFF"], "deadline": ["48h"],
     "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"],
     "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
-    "board": None,
+    "board": None, "word": ["Player1", "apple"],
 }
 DRAWS_WITH_RICH = {"audit", "simulate"}
 

@@ -77,18 +77,20 @@ def echo(text: str, *, err: bool = False) -> None:
 
 
 def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
-    from shmod.log import checkpoints, game
-    from shmod.texts import formats, report, views
+    from shmod.log import game
+    from shmod.texts import formats, posts, report, views
 
     fmt = formats.get(fmt_name)
     done = game.record(game_path, make, edits_ok=edits_ok)
-    view = views.public_view(done.game.state)
-    mark = checkpoints.line(done.game.state.entries, done.game.heads[-1])
-    _show(report.after_step(view, done.public, done.secrets, fmt, mark),
-          [("Waiting for", view.waiting)])
+    post = posts.recorded_post(done, fmt)
     state = done.game.state
-    echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
-               err=True)
+    view = views.public_view(state)
+    posted = done.post.events if done.post else []
+    _show(report.after_step(view, done.secrets, fmt, post),
+          [*report.unposted_corrections(view, done.public, posted, fmt),
+           ("Waiting for", view.waiting)])
+    echo(report.recorded_note(game_path, state.entries, len(done.entries), post,
+                              state.winner is not None), err=True)
 
 
 def _by(game, by: str | None):  # type: ignore[no-untyped-def]

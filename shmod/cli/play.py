@@ -17,27 +17,36 @@ def new(
     players: Annotated[list[str], typer.Argument(metavar="NAME",
                                                  help="The players, in seating order.")],
     game: GameOpt,
-    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed (default: a fresh random one).")] = None,
+    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random bits).")] = None,
+    guessable: Annotated[bool, typer.Option("--guessable", help="Accept a shorter --seed (a demonstration or a test: players could guess it and learn every role).")] = False,
+    deal: Annotated[str, typer.Option("--deal", metavar="WHO", autocompletion=words("moderator", "players"), help="moderator: deal now from the seed; players: deal once every player has posted a word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
     first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
     fmt_name: FormatOpt = "plain",
     custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
-    from shmod.log import checkpoints, game as games, logfile
-    from shmod.texts import formats, report, views
+    from shmod.core.commitment import strong
+    from shmod.log import game as games, logfile
+    from shmod.texts import formats, posts, report, views
 
+    if seed is not None and not guessable and not strong(seed):
+        raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
+                       "with a script, and the seed gives away every role and card: leave "
+                       "--seed out (shmod draws 128 random bits), give at least 32 "
+                       "hexadecimal digits, or add --guessable for a demonstration or a test")
     fmt = formats.get(fmt_name)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
-                          custom=logfile.read_plain_yaml(custom) if custom else None)
+                          custom=logfile.read_plain_yaml(custom) if custom else None,
+                          deal_by=deal)
     state = made.state
     view = views.public_view(state)
     echo(f"Created {game}: {len(state.players)} players. Keep this file private "
                "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): "
                f"{state.public[0].data['commitment']}", err=True)
-    _show(report.after_step(view, state.public, state.secrets, fmt,
-                            checkpoints.line(0, made.heads[0])), [("Waiting for", view.waiting)])
+    opening = posts.earlier_post(made, 1, fmt)
+    _show(report.after_step(view, state.secrets, fmt, opening), [("Waiting for", view.waiting)])
 
 
 @app.command()
@@ -73,6 +82,23 @@ def vote(
 
     value = parse_vote(ballot)
     _step(game, fmt_name, lambda g: Step("vote", by=g.seating.seat(player), vote=value))
+
+
+@app.command()
+def word(
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                          help="Who posted the word.")],
+    text: Annotated[str, typer.Argument(metavar="WORD", help="The word as posted in the thread (the first one counts).")],
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Record a player's word, in a game dealt from the players' words (R-DEAL); the deal
+    is made when every player's word is in."""
+    from shmod.core.dealing import normal_word
+    from shmod.core.steps import Step
+
+    posted = normal_word(text)
+    _step(game, fmt_name, lambda g: Step("word", by=g.seating.seat(player), text=posted))
 
 
 def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]

@@ -21,14 +21,15 @@ def _hint(text: str) -> None:
 def post(
     game: GameOpt,
     fmt_name: FormatOpt = "plain",
-    mark: Annotated[bool, typer.Option("--mark", help="Record in the log that this post was made.")] = False,
+    mark: Annotated[bool, typer.Option("--mark", hidden=True, help="(Every post is recorded; kept for old scripts.)")] = False,
+    preview: Annotated[bool, typer.Option("--preview", help="Show what the next post would say, without recording it (not for pasting: it has no checkpoint).")] = False,
     again: Annotated[Optional[int], typer.Option("--again", metavar="N",
-                                                 help="Print post N (as marked) again.")] = None,
-    list_posts: Annotated[bool, typer.Option("--list", help="List the posts marked so far.")] = False,
+                                                 help="Print post N again, exactly as it was.")] = None,
+    list_posts: Annotated[bool, typer.Option("--list", help="List the posts made so far.")] = False,
     board: Annotated[bool, typer.Option("--board/--no-board", help="End with the board state.")] = True,
     images: Annotated[Optional[str], typer.Option("--images", metavar="DIR", help="Also write the post's board as a picture into DIR (post-N-entry-M.svg, and .png with the images extra), to attach.")] = None,
 ) -> None:
-    """One thread post covering every public step not yet posted (R-THREAD)."""
+    """The next thread post: every public step not yet posted, recorded as posted (R-THREAD)."""
     from shmod.log import game as games
     from shmod.texts import formats, posts
 
@@ -39,7 +40,7 @@ def post(
         for number, first, upto in rows:
             echo(f"post {number}: entries {first} to {upto}")
         if not rows:
-            _hint("No post has been marked yet.")
+            _hint("No post has been made yet.")
         return
     if again is not None:
         made = posts.earlier_post(loaded, again, fmt, board=board)
@@ -47,25 +48,24 @@ def post(
         echo(made.text)
         _post_images(loaded, made, images)
         return
-    if mark:
-        marked = posts.mark_next(game, fmt, board=board)
-        echo(marked.text)
-        _hint(f"Marked as post {marked.number} (entries {marked.first} to {marked.upto}).")
-        _post_images(loaded, marked, images)
-        return
-    made_next = posts.next_post(loaded, fmt, board=board)
-    if made_next is None:
+    if preview or not posts.news(loaded.state):
+        shown = posts.preview(loaded, fmt, board=board)
+        if shown is not None:
+            _hint("What the next post would say (nothing recorded):")
+            echo(shown)
+            return
         _hint(f"Nothing new since the last post (entry {posts.last_posted(loaded.state)}); "
               "`shmod post --again N` prints an earlier post.")
         progress = posts.vote_progress(loaded, fmt)
         if progress:
-            _hint("Votes are coming in; this progress note may be posted (nothing to mark):")
+            _hint("Still coming in; this note may be posted (it is not a numbered post):")
             echo(progress)
         return
-    echo(made_next.text)
-    _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
-          "after pasting it, run `shmod post --mark` to record it.")
-    _post_images(loaded, made_next, images)
+    marked = posts.mark_next(game, fmt, board=board)
+    echo(marked.text)
+    _hint(f"Post {marked.number} (entries {marked.first} to {marked.upto}), recorded as "
+          "posted: paste it as it is.")
+    _post_images(loaded, marked, images)
 
 
 def _post_images(loaded: "Game", post: "Post", folder: Optional[str]) -> None:

@@ -18,8 +18,9 @@ from shmod.core.state import Public, Secret, State
 from shmod.core.steps import Step
 from shmod.core.turns import ANY, Handler, Move, waiting_for
 
-#: Kinds a correction may leave in effect after a voided entry: they act on nothing.
-PASSIVE = ("vote", "deadline")
+#: Kinds a correction may leave in effect after a voided entry: they act on nothing
+#: (a vote or a word that completed its ballot or the deal did act: it made it public).
+PASSIVE = ("vote", "word", "deadline")
 UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
@@ -96,7 +97,7 @@ def _deadline(state: State, step: Step) -> None:
     utc(until)
     zone_info(zone)
     state.deadline = (until, zone, phase_key(state))
-    _say(state, "deadline", until=until, zone=zone, waiting=waiting_for(state)[1])
+    state.say("deadline", until=until, zone=zone, waiting=waiting_for(state)[1])
 
 
 # -- replacements -------------------------------------------------------------------
@@ -117,6 +118,9 @@ def _replace(state: State, step: Step) -> None:
         if other != seat and former.casefold() == " ".join(name.split()).casefold():
             raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
                              f"{other + 1} and was sent its secrets; choose another name")
+    if not state.roles:  # before the deal (R-DEAL): a seat with no role and no secrets yet
+        _seat(state, seat, old, name)
+        return
     history = []
     gone = voided(state)
     for secret in state.secrets:
@@ -128,15 +132,20 @@ def _replace(state: State, step: Step) -> None:
             history.append({"entry": secret.entry, "kind": secret.kind, "data": secret.data})
     did = [(entry, _deed(state, done)) for entry, done in state.history
            if done.by == seat and entry not in gone and done.kind in DEEDS]
-    players = list(state.players)
-    players[seat] = name
-    state.players = tuple(players)
-    state.replaced.append((seat, old, name, state.entries))
-    _say(state, "replace", seat=seat + 1, old=old, new=name)
+    _seat(state, seat, old, name)
     state.secrets.append(Secret(state.entries, name, "briefing", {
         "role": state.roles[seat], "replacing": old, "seat": seat + 1,
         "knows": knows(state.players, state.roles, state.rules, seat), "history": history,
         "did": did}))
+
+
+def _seat(state: State, seat: int, old: str, name: str) -> None:
+    """``name`` takes ``seat`` from ``old`` (R-REPLACE), said in the thread."""
+    players = list(state.players)
+    players[seat] = name
+    state.players = tuple(players)
+    state.replaced.append((seat, old, name, state.entries))
+    state.say("replace", seat=seat + 1, old=old, new=name, dealt=bool(state.roles))
 
 
 #: What a seat's own steps were, for a replacement's briefing (R-REPLACE).
@@ -209,7 +218,7 @@ def _correct(state: State, step: Step, apply: Handler) -> None:
         else:
             follows = False
             public = any(p.entry == number for p in state.public)
-            if done.kind not in PASSIVE or (done.kind == "vote" and public):
+            if done.kind not in PASSIVE or (done.kind != "deadline" and public):
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(state, done)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
@@ -237,7 +246,7 @@ def _correct(state: State, step: Step, apply: Handler) -> None:
             setattr(state, spec.name, getattr(fresh, spec.name))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.
-    _say(state, "correction", voided=what, waiting=waiting_for(state)[1], forced=step.force,
+    state.say("correction", voided=what, waiting=waiting_for(state)[1], forced=step.force,
          posted=[w for n, w in what if n <= shown])
     for secret in retract:  # R-CORRECT: whoever was sent something voided is told so
         state.secrets.append(Secret(state.entries, secret.to, "retract",
@@ -253,10 +262,11 @@ def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]
     shown = state.posts[-1] if state.posts else -1
     seen = [n for n in sorted(voided) if n <= shown]
     if seen:
+        post = next(number for number, upto in enumerate(state.posts, 1) if upto >= seen[0])
         raise RuleBroken("R-CORRECT", f"entry {seen[0]} ({describe(state, in_effect[seen[0]])}) "
-                         f"was covered by the post marked up to entry {shown}: players have "
-                         "seen it; use --force to void it anyway, said loudly in the next "
-                         "post and in audit")
+                         f"was covered by post {post}, which shmod printed for the thread: "
+                         "players may have seen it; use --force to void it anyway, said "
+                         "loudly in the next post and in audit")
 
 
 def describe(state: State, step: Step) -> str:
@@ -264,9 +274,6 @@ def describe(state: State, step: Step) -> str:
     actor = state.name(step.by) if step.by is not None and step.by < len(state.players) else ""
     return f"{step.kind} by {actor}" if actor else step.kind
 
-
-def _say(state: State, kind: str, **data: object) -> None:
-    state.public.append(Public(state.entries, kind, data))
 
 
 
@@ -280,6 +287,31 @@ def until_text(when: datetime) -> str:
 
 
 # -- bookkeeping: the thread and the log --------------------------------------------
+
+#: Public events that alone make no post: the next round is said by the post before it.
+QUIET = ("round",)
+
+
+def last_posted(state: State) -> int:
+    """The last entry already covered by a post (-1 before the opening post)."""
+    return state.posts[-1] if state.posts else -1
+
+
+def unposted(state: State) -> list[Public]:
+    """The public events no post has covered yet, less those of voided entries and the
+    corrections that voided only what was never posted (R-CORRECT): players never saw
+    them, so a post does not tell them about entries they cannot see."""
+    last = last_posted(state)
+    gone = voided(state)
+    return [ev for ev in state.public if ev.entry > last and ev.entry not in gone
+            and not (ev.kind == "correction" and not ev.data.get("posted"))]
+
+
+def news(state: State) -> list[Public]:
+    """What the next post covers: :func:`unposted`, if any of it is worth a post."""
+    events = unposted(state)
+    return events if any(ev.kind not in QUIET for ev in events) else []
+
 
 
 def _posted(state: State, step: Step) -> None:

@@ -21,8 +21,6 @@ from shmod.core.state import (
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
-    Public,
-    Secret,
     State,
 )
 from shmod.core.steps import Step
@@ -63,7 +61,7 @@ def _nominate(state: State, step: Step) -> None:
     state.chancellor = target
     state.votes = {}
     state.phase = VOTE
-    _say(state, "nominate", president=state.name(state.president), chancellor=name,
+    state.say("nominate", president=state.name(state.president), chancellor=name,
          special=state.special)
 
 
@@ -98,13 +96,13 @@ def _count(state: State) -> None:
     state.votes = {}
     if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
             and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
-        _say(state, "tally", **tally, tracker=state.tracker, eva_braun=True)
+        state.say("tally", **tally, tracker=state.tracker, eva_braun=True)
         _win(state, FASCISTS, "R-EVA-BRAUN",
              f"a tied vote elected Hitler ({state.name(chancellor)}) Chancellor")
         return
     if not elected:
         state.tracker += 1
-        _say(state, "tally", **tally, tracker=state.tracker)
+        state.say("tally", **tally, tracker=state.tracker)
         if state.tracker >= state.rules.chaos_at:
             _chaos(state)
         else:
@@ -114,7 +112,7 @@ def _count(state: State) -> None:
     if state.rules.tracker_reset == "election":
         state.tracker = 0
     hitler_zone = state.fascist >= state.rules.hitler_zone
-    _say(state, "tally", **tally, tracker=state.tracker,
+    state.say("tally", **tally, tracker=state.tracker,
          not_hitler=hitler_zone and chancellor != state.hitler)
     if hitler_zone:
         if chancellor == state.hitler:
@@ -125,7 +123,7 @@ def _count(state: State) -> None:
     state.hand = state.draw[:3]
     del state.draw[:3]
     state.phase = DISCARD
-    _tell(state, president, "draw", cards=list(state.hand))
+    state.tell(president, "draw", cards=list(state.hand))
 
 
 # -- legislative session ------------------------------------------------------------
@@ -140,7 +138,7 @@ def _discard(state: State, step: Step) -> None:
     state.hand.remove(policy)
     state.discard.append(policy)
     state.phase = ENACT
-    _tell(state, state.chancellor, "hand", cards=list(state.hand),
+    state.tell(state.chancellor, "hand", cards=list(state.hand),
           veto=can_propose_veto(state))
 
 
@@ -156,8 +154,8 @@ def _enact(state: State, step: Step) -> None:
         state.phase = VETO_VOTE
         # R-PM: only the Chancellor's PM names the choice; the President's lists the two
         # policies the President passed.
-        _tell(state, state.president, "veto_vote", cards=list(state.hand))
-        _tell(state, state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
+        state.tell(state.president, "veto_vote", cards=list(state.hand))
+        state.tell(state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
         return
     _pass(state, policy)
 
@@ -187,7 +185,7 @@ def _veto(state: State, step: Step) -> None:
             state.chosen = None
             agreed = all(state.veto_votes.values())
             state.veto_votes = {}
-            _say(state, "veto_result", vetoed=agreed)
+            state.say("veto_result", vetoed=agreed)
             if agreed:
                 _vetoed(state)
             else:
@@ -206,13 +204,13 @@ def _veto(state: State, step: Step) -> None:
             raise RuleBroken("R-VETO", "the President refused the veto; it cannot be "
                              "proposed again in this session")
         state.phase = VETO_ANSWER
-        _say(state, "veto_proposed", chancellor=state.name(state.chancellor),
+        state.say("veto_proposed", chancellor=state.name(state.chancellor),
              president=state.name(state.president))
-        _tell(state, state.president, "veto_request", chancellor=state.name(state.chancellor))
+        state.tell(state.president, "veto_request", chancellor=state.name(state.chancellor))
         return
     if answer not in ("accept", "refuse"):
         raise RuleBroken("R-VETO", f"the President must accept or refuse the veto, not {answer!r}")
-    _say(state, "veto_answered", president=state.name(state.president), accepted=answer == "accept")
+    state.say("veto_answered", president=state.name(state.president), accepted=answer == "accept")
     if answer == "refuse":
         state.veto_refused = True
         state.phase = ENACT
@@ -225,7 +223,7 @@ def _vetoed(state: State) -> None:
     state.discard.extend(state.hand)
     state.hand = []
     state.tracker += 1
-    _say(state, "vetoed", tracker=state.tracker)
+    state.say("vetoed", tracker=state.tracker)
     if state.tracker >= state.rules.chaos_at:
         _chaos(state)
     else:
@@ -239,7 +237,7 @@ def _enact_policy(state: State, policy: str, *, by_government: bool) -> None:
         state.liberal += 1
     else:
         state.fascist += 1
-    _say(state, "enact", policy=policy, chaos=not by_government,
+    state.say("enact", policy=policy, chaos=not by_government,
          president=state.name(state.president) if by_government else "",
          chancellor=state.name(state.chancellor) if by_government else "",
          liberal=state.liberal, fascist=state.fascist)
@@ -256,7 +254,7 @@ def _chaos(state: State) -> None:
         return
     policy = state.draw.pop(0)
     state.term_president = state.term_chancellor = None
-    _say(state, "chaos", policy=policy)
+    state.say("chaos", policy=policy)
     _enact_policy(state, policy, by_government=False)
     if state.phase != OVER:
         _end_session(state, "round")
@@ -299,7 +297,7 @@ def _reshuffle(state: State, step: Step) -> None:
     state.draw = deck
     state.discard = []
     state.reshuffles += 1
-    _say(state, "reshuffle", draw=len(deck))
+    state.say("reshuffle", draw=len(deck))
     then, state.resume = state.resume or "round", None
     _resume(state, then)
 
@@ -321,12 +319,12 @@ def _grant_power(state: State, power: str) -> None:
     if power == INVESTIGATE:
         targets = [s for s in targets if s not in state.investigated]
     if power != PEEK and not targets:
-        _say(state, "power_skipped", power=power, president=state.name(state.president))
+        state.say("power_skipped", power=power, president=state.name(state.president))
         _next_round(state)
         return
     state.power = power
     state.phase = POWER
-    _say(state, "power", power=power, president=state.name(state.president))
+    state.say("power", power=power, president=state.name(state.president))
 
 
 def _investigate(state: State, step: Step) -> None:
@@ -336,15 +334,15 @@ def _investigate(state: State, step: Step) -> None:
                          "nobody is investigated twice")
     state.investigated.add(target)
     party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
-    _say(state, INVESTIGATE, president=state.name(state.president), target=state.name(target))
-    _tell(state, state.president, "investigation", target=state.name(target), party=party)
+    state.say(INVESTIGATE, president=state.name(state.president), target=state.name(target))
+    state.tell(state.president, "investigation", target=state.name(target), party=party)
     _next_round(state)
 
 
 def _special_election(state: State, step: Step) -> None:
     target = _other_living(state, step, "R-SPECIAL", "choose")
     caller = state.president
-    _say(state, SPECIAL, president=state.name(caller), target=state.name(target))
+    state.say(SPECIAL, president=state.name(caller), target=state.name(target))
     _end_power(state)
     state.anchor = caller
     state.president = target
@@ -353,12 +351,12 @@ def _special_election(state: State, step: Step) -> None:
     state.veto_refused = False  # a new session (R-VETO)
     state.phase = NOMINATE
     state.round += 1  # the Special Election is a round of its own
-    _say(state, "round", president=state.name(target), round=state.round, special=True)
+    state.say("round", president=state.name(target), round=state.round, special=True)
 
 
 def _peek(state: State, step: Step) -> None:
-    _say(state, PEEK, president=state.name(state.president))
-    _tell(state, state.president, "peek", cards=state.draw[:3])
+    state.say(PEEK, president=state.name(state.president))
+    state.tell(state.president, "peek", cards=state.draw[:3])
     _next_round(state)
 
 
@@ -366,9 +364,9 @@ def _execute(state: State, step: Step) -> None:
     target = _other_living(state, step, "R-EXECUTE", "execute")
     state.alive[target] = False
     was_hitler = target == state.hitler
-    _say(state, EXECUTE, president=state.name(state.president), target=state.name(target),
+    state.say(EXECUTE, president=state.name(state.president), target=state.name(target),
          hitler=was_hitler)
-    _tell(state, target, "executed", president=state.name(state.president))
+    state.tell(target, "executed", president=state.name(state.president))
     if was_hitler:
         _win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
     else:
@@ -393,22 +391,15 @@ def _next_round(state: State) -> None:
     state.veto_refused = False
     state.phase = NOMINATE
     state.round += 1
-    _say(state, "round", president=state.name(nxt), round=state.round)
+    state.say("round", president=state.name(nxt), round=state.round)
 
 
 def _win(state: State, winner: str, rule: str, reason: str) -> None:
     state.winner, state.win_rule, state.win_reason = winner, rule, reason
     state.phase = OVER
-    _say(state, "game_over", winner=winner, rule=rule, reason=reason)
+    state.say("game_over", winner=winner, rule=rule, reason=reason)
 
 
-def _say(state: State, kind: str, **data: object) -> None:
-    state.public.append(Public(state.entries, kind, data))
-
-
-def _tell(state: State, seat: int | None, kind: str, **data: object) -> None:
-    assert seat is not None
-    state.secrets.append(Secret(state.entries, state.name(seat), kind, data))
 
 
 def _cards(cards: list[str]) -> str:

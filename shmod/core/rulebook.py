@@ -30,6 +30,24 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         ("R-FIRST", "The first President",
          "The first Presidential Candidate is drawn at random (from the game's seed), "
          "unless the moderator names one or the `first_president=seat1` house rule is on."),
+        ("R-COMMIT", "The setup is committed, and stays hidden",
+         "The opening post carries a commitment: a SHA-256 hash of the secret setup (roles, "
+         "deck, seed) and of a salt of at least 128 random bits that shmod draws for every "
+         "game. After the game the published log must give that hash (`shmod audit -c`), so "
+         "the setup cannot have been changed; before it, nobody can compute anything from "
+         "it, because nobody can guess the salt. The salt also keys every checkpoint "
+         "(R-CHECKPOINT). A log without such a salt can be read and audited but not played "
+         "on, and the audit says its commitment hid nothing. A seed the moderator types "
+         "must be as strong (32 hexadecimal digits), or every role could be guessed; "
+         "`--guessable` allows a weak one for a demonstration or a test."),
+        ("R-DEAL", "A deal nobody can steer",
+         "With `shmod new --deal players` the roles, the deck and the first President are "
+         "dealt only after every player has posted one word in the thread: they follow "
+         "from the moderator's seed, fixed by the commitment before any word was posted, "
+         "and from the words, which the moderator records as posted (one per player, the "
+         "first counts, at most 40 characters). The moderator cannot choose the deal, and "
+         "the players cannot compute it; after the game the reveal's seed and the words "
+         "let anyone recompute it."),
         ("R-TRACK", "The board",
          "The Fascist track, and the powers on it, follow the number of players seated at "
          "the start: 5-6 players: Policy Peek on the 3rd Fascist policy, Execution on the "
@@ -150,8 +168,9 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "Only public facts: seating, President and Chancellor, nominations, the full vote "
          "list once complete, enacted policies, the tracker, the sizes of the piles, which "
          "power was used on whom (never its secret result), vetoes, executions, the winner. "
-         "At the end the moderator may reveal everything (`shmod reveal`). A marked post "
-         "(`shmod post --mark`) records what the thread has been shown."),
+         "At the end the moderator may reveal everything (`shmod reveal`). Every post shmod "
+         "prints for the thread is recorded in the log as posted, so the log knows what "
+         "the thread may have been shown."),
         ("R-STALL", "Prods",
          "The moderator may remind a player who has not sent a vote or a choice "
          "(`shmod prods`); the rules give the moderator no power to vote or choose for "
@@ -168,17 +187,22 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         ("R-CORRECT", "Corrections",
          "A mistyped step may be voided by an appended correction, together with every "
          "later step that acted on it; nothing already written is changed. A step that a "
-         "marked post showed, or any step of a finished game, is voided only with "
-         "`--force`, which the next post announces. Whoever was sent a PM by a voided step "
-         "is told to disregard it."),
+         "post shmod printed for the thread covered, or any step of a finished game, is "
+         "voided only with `--force`, and the correction's own post announces it. Whoever "
+         "was sent a PM by a voided step is told to disregard it."),
         ("R-EDIT", "Hand edits",
          "Editing an entry already written breaks the log's hash chain. Every command "
          "reports it; recording stops until the edit is undone or acknowledged with "
          "`shmod acknowledge ENTRY --reason …`, which audit lists."),
         ("R-CHECKPOINT", "Checkpoints",
-         "Every thread post ends with a checkpoint, a 128-bit hash of the log up to the "
-         "entries it covers. `shmod audit LOG --thread THREAD` checks that the log still "
-         "gives every checkpoint posted, so a log changed after a post fails its audit."),
+         "Every thread post is numbered and ends with a checkpoint: a 128-bit hash of the "
+         "log up to the entries it covers, keyed with the game's secret salt (R-COMMIT), "
+         "and a tag that only the holder of that salt can make. Before the reveal nobody "
+         "can learn anything from a checkpoint, whatever they guess; after it, `shmod "
+         "audit LOG --thread THREAD` checks every checkpoint in the thread: a line whose "
+         "tag is wrong was not made by shmod for this game (a forgery or a typo) and is "
+         "ignored, while a genuine line the log no longer gives shows the log was changed "
+         "after that post. Every post shmod prints is recorded in the log as posted."),
     ]),
 ]
 

@@ -26,6 +26,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "peek": (("by",), "Policy Peek"),
     "execute": (("by", "target"), "Execution"),
     "reshuffle": (("deck",), "a new draw pile, top first"),
+    "word": (("by", "word"), "a player's word for the deal (R-DEAL)"),
     "deadline": (("until", "zone"), "the moderator's deadline for the current phase (UTC)"),
     "replace": (("target", "name"), "a new player takes over a seat, role and history"),
     "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
@@ -38,13 +39,17 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
     "posted": ("checkpoint",),  # the chain head at upto, as the post showed it (R-CHECKPOINT)
     "correct": ("force",),  # voids what a post already showed, or a finished game's step
 }
-TEXT_FIELDS = ("name", "until", "zone", "reason")
+TEXT_FIELDS = ("name", "until", "zone", "reason", "word")
 BOOKKEEPING = ("at", "hash")
 VETO_ANSWERS = ("propose", "accept", "refuse", "ja", "nein")
 PLAYER_FIELDS = ("by", "chancellor", "target")
 MAX_TEXT = 200
-CHECKPOINT_HEX = 32  # as long as an entry's hash: 128 bits (docs/audit.md)
-_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}")
+#: A checkpoint as posted: 32 hex digits keyed over the log (128 bits), then a 16-digit tag
+#: that only the key's holder can make (R-CHECKPOINT; shmod.log.checkpoints). Logs of an
+#: earlier shmod hold 32 digits alone.
+CHECKPOINT_HEX = 32
+TAG_HEX = 16
+_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}(?:[0-9a-f]{{{TAG_HEX}}})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +63,8 @@ class Step:
     vote: bool | None = None
     answer: str | None = None
     deck: tuple[str, ...] = ()
-    text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason
+    text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason;
+    # word: the word
     zone: str | None = None  # deadline: the moderator's time zone
     entries: tuple[int, ...] = ()  # correct: the entry numbers voided; acknowledge: edited
     upto: int | None = None
@@ -164,8 +170,8 @@ def parse_step(raw: Any, seating: Seating) -> Step:
     if "checkpoint" in optional and "checkpoint" in raw:
         value = raw["checkpoint"]
         if not isinstance(value, str) or not _HEX.fullmatch(value):
-            raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX} hex digits, "
-                           f"not {_shown(value)}")
+            raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX + TAG_HEX} hex "
+                           f"digits, not {_shown(value)}")
         values["checkpoint"] = value
     if "force" in optional and "force" in raw:
         if not isinstance(raw["force"], bool):

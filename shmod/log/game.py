@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
-from shmod.core import engine
+from shmod.core import engine, forum
+from shmod.core.commitment import strong
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import RESHUFFLE, Public, Secret, State
 from shmod.core.steps import Seating, Step, parse_step, to_entry
-from shmod.log import logfile
+from shmod.log import checkpoints, logfile
 
 
 @dataclass
@@ -70,12 +71,14 @@ class Game:
 
 @dataclass
 class Recorded:
-    """What one recorded command changed: entries appended, what became public or secret."""
+    """What one recorded command changed: entries appended, what became public or secret,
+    and the post recorded with it (:class:`Marked`), if any."""
 
     game: Game
     entries: list[dict[str, object]]
     public: list[Public]
     secrets: list[Secret]
+    post: Marked | None = None
 
 
 Cache = Literal["use", "read", "off"]
@@ -204,13 +207,14 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
                 continue
             head, note, content = _follow(head, raw, heads[-1])
             heads.append(content)
-            if step.checkpoint is not None and step.upto is not None \
-                    and step.checkpoint != heads[step.upto]:
+            if step.checkpoint is not None and step.upto is not None and not \
+                    checkpoints.recorded(setup.salt, len(state.posts), step.upto,
+                                         step.checkpoint, heads):
                 notes.append(ChainNote(index, line, "checkpoint", (
-                    f"the post it marks showed checkpoint {step.checkpoint} for entry "
-                    f"{step.upto}, but the log now gives {heads[step.upto]}: an entry at or "
-                    f"before entry {step.upto} was changed after it was posted (R-CHECKPOINT)"),
-                    step.upto))
+                    f"the post it marks (post {len(state.posts)}) showed checkpoint "
+                    f"{step.checkpoint} for entry {step.upto}, which the log no longer "
+                    f"gives: an entry at or before entry {step.upto} was changed after it "
+                    "was posted (R-CHECKPOINT)"), step.upto))
         except (BadInput, IllegalStep) as err:
             if listing is not None:
                 if judging:
@@ -258,17 +262,24 @@ def now() -> str:
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
-             custom: dict[str, object] | None = None) -> Game:
-    """Create a new seeded game log at ``path`` (0600) and return it replayed."""
+             custom: dict[str, object] | None = None, deal_by: str = "moderator") -> Game:
+    """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
+    post 1, and return it replayed."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
-                        salt=secrets.token_hex(16), created=now(), custom=custom)
+                        salt=secrets.token_hex(16), created=now(), custom=custom,
+                        deal_by=deal_by)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
-    data = text.encode("utf-8")
     try:
-        parsed = logfile.parse(path, data)
+        parsed = logfile.parse(path, text.encode("utf-8"))
+        opened = replay(parsed)
+        mark = _mark(opened.state, opened.setup.salt, opened.heads[-1])
+        engine.apply(opened.state, mark)
+        entries, _ = chained([mark], opened.state.players, opened.head, header["created"])
+        text += "".join(map(logfile.entry_line, entries))
+        parsed = logfile.parse(path, text.encode("utf-8"))
         replay(parsed)
     except LogError as err:
         raise BadInput(f"nothing was created: the header would not read back ({err.reason})"
@@ -278,6 +289,14 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
                             "written", path)
     logfile.create(path, text)
     return load(path)
+
+
+def _mark(state: State, salt: str | None, head: str) -> Step:
+    """The ``posted`` entry for the next post, covering the log up to its last entry,
+    whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT)."""
+    assert salt is not None
+    number, upto = len(state.posts) + 1, state.entries
+    return Step("posted", upto=upto, checkpoint=checkpoints.token(salt, number, upto, head))
 
 
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
@@ -303,19 +322,36 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
     return entries, head
 
 
-def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
-           edits_ok: bool = False) -> Recorded:
+@dataclass
+class Marked:
+    """A thread post recorded as posted: its number, the entries it covers, the
+    checkpoint it ends with (:func:`shmod.log.checkpoints.line`) and its public events."""
+
+    number: int
+    first: int
+    upto: int
+    token: str
+    events: list[Public]
+
+
+def record(path: str, make: Callable[[Game], Step | None], *, at: str | None = None,
+           edits_ok: bool = False, post: bool = True) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append.
 
     Nothing is written unless the step is legal and the exact bytes about to be appended
     read back, after the log's own, through the loader and replay every command uses
     (:func:`read_back`). When the step leaves the game waiting for a reshuffle and the
-    game has a seed, the seed's reshuffle is appended with it.
+    game has a seed, the seed's reshuffle is appended with it. With ``post``, everything
+    public since the last post that is worth a post (:func:`shmod.core.forum.news`) is
+    recorded as the next post in the same write (``Recorded.post``): whatever shmod
+    prints for the thread is known to the log. ``make`` may return None (``shmod post``:
+    the post alone).
     """
     with logfile.locked(path) as fd:
         # the log's own bytes, never the parse cache: the chain head is the file's
         game = load(path, warn_edits=False, cache="off")  # edits: refused, or acknowledged
         state = game.state
+        _require_secret(game)
         edited = game.edits()
         if edited and not edits_ok:
             found = edited[0]
@@ -323,13 +359,22 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
                            f"{EDIT_ADVICE}", rule="R-EDIT")
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.players  # entries name players as they were before the step
+        stamp = at or now()
         try:
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             step = make(game)
-            engine.apply(state, step)
-            check_form(step, players)
-            steps += [step, *_seeded_reshuffles(state)]
-            entries, head = chained(steps, players, game.head, at or now())
+            if step is not None:
+                engine.apply(state, step)
+                check_form(step, players)
+                steps += [step, *_seeded_reshuffles(state)]
+            entries, head = chained(steps, players, game.head, stamp)
+            marked = _post(state, game, entries, stamp) if post else None
+            if marked is not None:
+                entries.append(marked[1])
+                head = str(marked[1]["hash"])
+            elif step is None:
+                raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
+                               f"{forum.last_posted(state)}); nothing was recorded")
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
@@ -346,7 +391,44 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
         game.head = head
         for entry in entries:  # the checkpoints after the new entries
             game.heads.append(logfile.link(game.heads[-1], entry))
-        return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])
+        return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
+                        marked[0] if marked else None)
+
+
+def _post(state: State, game: Game, entries: list[dict[str, object]],
+          stamp: str) -> tuple[Marked, dict[str, object]] | None:
+    """The next post, if there is news, applied to ``state``: what it covers and its
+    ``posted`` entry, chained after ``entries`` (the new entries before it)."""
+    events = forum.news(state)
+    if not events:
+        return None
+    content = game.heads[-1]
+    for entry in entries:
+        content = logfile.link(content, entry)
+    first = forum.last_posted(state) + 1
+    mark = _mark(state, game.setup.salt, content)
+    engine.apply(state, mark)
+    head = str(entries[-1]["hash"]) if entries else game.head
+    done, _ = chained([mark], state.players, head, stamp)
+    assert mark.upto is not None and mark.checkpoint is not None
+    return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events), done[0]
+
+
+def _require_secret(game: Game) -> None:
+    """R-COMMIT: a game is played on only with a salt no script can guess, which hides
+    the commitment and keys the thread's checkpoints."""
+    if strong(game.setup.salt):
+        return
+    import secrets
+
+    line = game.log.key_lines.get("salt") or game.log.key_lines.get("secret")
+    missing = "has no secret salt" if game.setup.salt is None else "has a salt too short to be secret"
+    raise LogError(game.path, line, f"nothing was recorded: the header {missing} (at least 128 "
+                   "random bits), so its commitment and the thread's checkpoints would give "
+                   "away every role and card to a player with a script. If the commitment is "
+                   f"not posted yet, add the line `  salt: {secrets.token_hex(16)}` (freshly "
+                   "drawn) under `secret:`; `shmod audit` still reads this log as it is",
+                   rule="R-COMMIT")
 
 
 def check_form(step: Step, players: tuple[str, ...]) -> None:

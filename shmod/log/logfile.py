@@ -63,7 +63,7 @@ class LogFile:
         words = message.replace("R-ROLES", "roles").replace("R-DECK", "deck")
         words = words.replace("R-COUNT", "players").replace("player name", "players")
         for key in ("first_president", "players", "variants", "roles", "deck", "seed", "salt",
-                    "secret", "created", "shmod"):
+                    "deal", "secret", "created", "shmod"):
             if key in words and key in self.key_lines:
                 return self.key_lines[key]
         return 1
@@ -409,7 +409,10 @@ def header_text(header: dict[str, Any]) -> str:
         "players:  # seating order",
         *[f"- {scalar(name)}" for name in header["players"]],
         f"variants: {flow(header['variants'])}",
-        f"first_president: {scalar(header['first_president'])}",
+        *([f"deal: {scalar(header['deal'])}  # dealt once every player has posted a word"]
+          if "deal" in header else []),
+        *([f"first_president: {scalar(header['first_president'])}"]
+          if "first_president" in header else []),
         "secret:",
     ]
     if "custom" in header:
@@ -419,9 +422,11 @@ def header_text(header: dict[str, Any]) -> str:
     for key in ("seed", "salt"):
         if secret.get(key) is not None:
             out.append(f"  {key}: {scalar(secret[key])}")
-    out.append("  roles:")
-    out += [f"    {scalar(name)}: {scalar(role)}" for name, role in secret["roles"].items()]
-    out.append(f"  deck: {flow(secret['deck'])}  # top first")
+    if "roles" in secret:
+        out.append("  roles:")
+        out += [f"    {scalar(name)}: {scalar(role)}" for name, role in secret["roles"].items()]
+    if "deck" in secret:
+        out.append(f"  deck: {flow(secret['deck'])}  # top first")
     out.append("log:")
     return "\n".join(out) + "\n"
 

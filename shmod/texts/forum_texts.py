@@ -41,6 +41,9 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
         return (f"{b('Deadline')}: {when_text(d['until'], d['zone'])}, for "
                 f"{e(d['waiting'])}.")
     if event.kind == "replace":
+        if not d.get("dealt", True):  # before a deal from the players' words (R-DEAL)
+            return (f"{b(e(d['new']))} takes seat {d['seat']} from {e(d['old'])} before the "
+                    "deal; a word already posted for the seat stands.")
         return (f"{b(e(d['new']))} replaces {e(d['old'])} in seat {d['seat']}, with the "
                 "seat's role and everything it knew. The seat's history stands.")
     if d.get("forced"):  # it voids what players saw: loud, in words they can follow

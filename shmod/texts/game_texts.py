@@ -53,6 +53,14 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         heading = b(f"Round {d['round']}")
         how = " by Special Election" if d.get("special") else ""
         return f"{heading}: {b(e(d['president']))} is the Presidential Candidate{how}."
+    if kind == "dealt":
+        words = "; ".join(f"{b(e(name))}: {e(word)}" for name, word in d["words"])
+        return fmt.lines([
+            f"Every player has posted a word: {words}.",
+            "The roles and the deck are dealt from these words and the moderator's seed, "
+            "fixed by the commitment before any word was posted: nobody could choose the "
+            "deal. Roles have been sent by PM.",
+            f"The first Presidential Candidate is {b(e(d['president']))}."])
     if kind == "nominate":
         special = " (Special Election)" if d["special"] else ""
         return (f"Presidential Candidate {b(e(d['president']))}{special} nominates "
@@ -122,6 +130,8 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
                 "(the moderator can post the full rules card)." if changed else
                 "Rules: the official rulebook, no variants.")
     first = data.get("president", view.president)
+    by_players = data.get("deal") == "players"
+    dealt = ("The roles are not dealt yet." if by_players else "Roles have been sent by PM.")
     parts = [
         fmt.heading(f"Secret Hitler: {len(players)} players"),
         "Seating order (play passes down this list):",
@@ -133,14 +143,24 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
             f"Veto unlocked after {view.veto_zone} Fascist policies; Hitler elected "
             f"Chancellor after {view.hitler_zone} wins it for the Fascists.",
             variants,
-            "Roles have been sent by PM.",
+            dealt,
         ]),
     ]
     commitment = data.get("commitment")
     if commitment:
         parts.append(f"Setup commitment (check it against the reveal at the end): "
                      f"{e(str(commitment))}")
-    parts.append(f"The first Presidential Candidate is {fmt.bold(e(first))}.")
+    if by_players:
+        parts.append(fmt.lines([
+            fmt.bold("Every player: post one word in this thread") + " (anything up to "
+            "40 characters; your first word counts).",
+            "Once every word is in, the roles and the deck are dealt from the words and "
+            "from the moderator's secret seed, which the commitment above fixed before any "
+            "word was posted: nobody, the moderator included, can choose the deal."]))
+    if first:
+        parts.append(f"The first Presidential Candidate is {fmt.bold(e(first))}.")
+    elif by_players:
+        parts.append("The first Presidential Candidate is drawn with the deal.")
     return fmt.blocks(parts)
 
 
@@ -179,7 +199,12 @@ def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
 
 
 def pending_vote_text(view: PublicView, fmt: Plain) -> str | None:
-    """While votes come in: how many have voted and who has not; never the votes (R-VOTE)."""
+    """While votes come in: how many have voted and who has not; never the votes (R-VOTE).
+    Before a deal from the players' words: who has posted one (R-DEAL)."""
+    if view.phase == "deal":
+        missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
+        return (f"Words for the deal: {len(view.voted)} of {len(view.players)} players have "
+                f"posted one. Still to post a word: {missing}.")
     if view.phase != "vote" or view.chancellor is None:
         return None
     missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
@@ -196,7 +221,7 @@ def prompt_text(view: PublicView, fmt: Plain) -> str | None:
         return None
     if view.phase == "nominate":
         return f"{fmt.italic('Now:')} Presidential Candidate {pres}, nominate a Chancellor."
-    if view.phase == "vote":
+    if view.phase in ("vote", "deal"):
         return pending_vote_text(view, fmt)
     chan = b(e(view.chancellor or ""))
     if view.phase == "veto_answer":
@@ -223,7 +248,9 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         f"Alive: {view.living} of {len(view.players)}",
     ]
     if view.winner is None:
-        if view.phase == "nominate":
+        if view.phase == "deal":
+            lines.append("Roles: not dealt yet (waiting for every player's word)")
+        elif view.phase == "nominate":
             lines.append(f"Presidential Candidate: {e(view.president)}")
         else:
             chancellor = f", Chancellor: {e(view.chancellor)}" if view.chancellor else ""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from shmod.core import engine, forum, house
 from shmod.core.rules import POWER_NAMES, SPECIAL
 from shmod.core.setup import knows
-from shmod.core.state import ENACT, VOTE, Public, Secret, State
+from shmod.core.state import DEAL, ENACT, VOTE, Public, Secret, State
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class PublicView:
     term_limited: tuple[tuple[str, str], ...]
     not_hitler: tuple[str, ...]
     investigated: tuple[str, ...]
-    voted: tuple[str, ...]
+    voted: tuple[str, ...]  # who has voted (a vote) or posted a word (before the deal)
     waiting_on: tuple[str, ...]
     waiting: str
     power: str | None
@@ -94,13 +94,14 @@ def public_view(state: State) -> PublicView:
         discard_size=len(state.discard),
         phase=state.phase,
         round=state.round,
-        president=names[state.president],
+        president="" if state.phase == DEAL and state.first is None else names[state.president],
         chancellor=names[state.chancellor] if state.chancellor is not None else None,
         special=state.special,
         term_limited=tuple((names[s], why) for s, why in sorted(state.term_limited().items())),
         not_hitler=tuple(names[s] for s in sorted(state.not_hitler)),
         investigated=tuple(names[s] for s in sorted(state.investigated)),
-        voted=tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else (),
+        voted=(tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else
+               tuple(names[s] for s in sorted(state.words)) if state.phase == DEAL else ()),
         waiting_on=tuple(names[s] for s in waiting_on),
         waiting=waiting,
         power=state.power,
@@ -117,11 +118,12 @@ def public_view(state: State) -> PublicView:
 def player_view(state: State, name: str) -> PlayerView:
     """What ``name`` knows: the public view, their role, R-KNOW, and their PMs."""
     seat = state.players.index(name)
+    dealt = bool(state.roles)  # R-DEAL: nobody has a role before the deal
     return PlayerView(
         public=public_view(state),
         name=name,
-        role=state.roles[seat],
-        knows=tuple(knows(state.players, state.roles, state.rules, seat).items()),
+        role=state.roles[seat] if dealt else "",
+        knows=tuple(knows(state.players, state.roles, state.rules, seat).items()) if dealt else (),
         secrets=tuple(s for s in state.secrets if s.to == name),
     )
 
@@ -129,6 +131,6 @@ def player_view(state: State, name: str) -> PlayerView:
 def _next_president(state: State) -> str | None:
     """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on and
     no Special Election is pending (then the President picks)."""
-    if state.winner or state.power == SPECIAL:
+    if state.winner or state.power == SPECIAL or state.phase == DEAL:
         return None
     return state.players[state.next_living(state.anchor)]
