@@ -8,7 +8,7 @@ import pytest
 
 from shmod.audit.moves import legal_steps
 from shmod.base.errors import BadInput, GameIsOver, RuleBroken
-from shmod.core import forum
+from shmod.core import deadlines, forum
 from shmod.core.steps import Step
 from shmod.log import game
 from shmod.texts import formats, forum_texts, messages, views
@@ -163,25 +163,25 @@ def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
 
 def test_deadline_parsing_and_lapse():
     now = datetime(2026, 11, 21, 12, 0, tzinfo=timezone.utc)
-    assert forum.until_text(forum.parse_deadline("48h", "UTC", now)) == "2026-11-23T12:00:00Z"
-    assert forum.until_text(forum.parse_deadline("2026-11-23 18:00", "Europe/Berlin", now)) \
+    assert deadlines.until_text(deadlines.parse_deadline("48h", "UTC", now)) == "2026-11-23T12:00:00Z"
+    assert deadlines.until_text(deadlines.parse_deadline("2026-11-23 18:00", "Europe/Berlin", now)) \
         == "2026-11-23T17:00:00Z"
-    assert forum.until_text(forum.parse_deadline("2026-11-23T18:00-05:00", "UTC", now)) \
+    assert deadlines.until_text(deadlines.parse_deadline("2026-11-23T18:00-05:00", "UTC", now)) \
         == "2026-11-23T23:00:00Z"
     with pytest.raises(BadInput, match="neither a duration"):
-        forum.parse_deadline("soon", "UTC", now)
+        deadlines.parse_deadline("soon", "UTC", now)
     with pytest.raises(BadInput, match="unknown time zone"):
-        forum.zone_info("Mars/Olympus")
+        deadlines.zone_info("Mars/Olympus")
 
 
-def test_deadline_belongs_to_its_phase(path):
-    rec(path, Step("deadline", text="2020-01-01T00:00:00Z", zone="Europe/Berlin"))
+def test_a_phase_deadline_belongs_to_its_phase(path):
+    rec(path, Step("deadline", text="2020-01-01T00:00:00Z", zone="Europe/Berlin", scope="phase"))
     view = views.public_view(game.load(path).state)
     assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Fay")
     assert "OVERDUE" not in forum_texts.deadline_line(view, EARLIER)
     rec(path, Step("nominate", by=seat("Fay"), target=seat("Gus")))
     state = game.load(path).state
-    assert forum.current_deadline(state) is None
+    assert deadlines.current(state) is None
     assert forum_texts.deadline_line(views.public_view(state), LATER) is None
 
 
@@ -257,13 +257,14 @@ def test_cli_one_line_errors_and_rules_card(path):
     with open(path, "a") as log:  # a deadline that has passed, as time goes by
         log.write('- {kind: deadline, until: "2020-01-01T00:00:00Z", zone: Asia/Tokyo}\n')
     status = run("status", env_game=path)
-    assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
+    assert "Deadline (this round): 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo): passed " in status.stdout
+    assert " ago — OVERDUE: Fay" in status.stdout
     prods = run("prods", env_game=path)
     assert "PM to Fay" in prods.stderr and "your nomination of a Chancellor" in prods.stdout
     assert "Please post it in the thread." in prods.stdout  # a nomination is public
     run("correct", "--reason", "typo in the date", env_game=path)
     audit = run("corrections", env_game=path)
-    assert "entry 5 voids entry 4 (deadline) — reason: typo in the date" in audit.stdout
+    assert "entry 6 voids entry 4 (deadline) — reason: typo in the date" in audit.stdout  # 5: the prod
 
 
 def test_posts_again_and_the_audit_follow_replacements(path):
@@ -379,5 +380,6 @@ def test_a_hand_written_unquoted_deadline_reads(path):
     with open(path, "a") as log:
         log.write("- {kind: deadline, until: 2026-11-23T17:00:00Z, zone: UTC}\n")
     loaded = game.load(path)
-    assert forum.current_deadline(loaded.state) == ("2026-11-23T17:00:00Z", "UTC")
+    found = deadlines.current(loaded.state)
+    assert found is not None and (found.until, found.zone) == ("2026-11-23T17:00:00Z", "UTC")
     assert [n.problem for n in loaded.chain] == ["unchained"]

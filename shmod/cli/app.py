@@ -17,6 +17,7 @@ from shmod.cli.help import App
 app = App(
     add_completion=False,  # shmod.cli.completion answers the shell itself (README: completion)
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help and one-line `Error: …` usage errors
     help="shmod: moderate a forum game of Secret Hitler from an append-only YAML log.",
@@ -80,15 +81,20 @@ def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> Non
     from shmod.log import game
     from shmod.texts import formats, posts, report, views
 
+    from shmod.cli import clock
+    from shmod.texts import forum_texts, pms
+
     fmt = formats.get(fmt_name)
-    done = game.record(game_path, make, edits_ok=edits_ok)
+    done = game.record(game_path, make, edits_ok=edits_ok, at=clock.stamp())
     post = posts.recorded_post(done, fmt)
     state = done.game.state
     view = views.public_view(state)
     posted = done.post.events if done.post else []
-    _show(report.after_step(view, done.secrets, fmt, post),
+    deadline = forum_texts.deadline_line(view, clock.now())
+    _show(report.after_step(view, done.secrets, fmt, post,
+                            pms.title(game_path, done.game.log.header)),
           [*report.unposted_corrections(view, done.public, posted, fmt),
-           ("Waiting for", view.waiting)])
+           ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))])
     echo(report.recorded_note(game_path, state.entries, len(done.entries), post,
                               state.winner is not None), err=True)
 

@@ -11,60 +11,179 @@ from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
 from shmod.cli.completion import player_names
 
 ZoneOpt = Annotated[
-    str,
-    typer.Option("--zone", "-z", envvar="SHMOD_ZONE", show_envvar=True,
-                 help="Your time zone (e.g. Europe/Berlin) for dates and display."),
+    Optional[str],
+    typer.Option("--zone", "-z", envvar="SHMOD_ZONE", show_envvar=True, metavar="ZONE",
+                 help="The time zone a date is in (e.g. Europe/Berlin); default: the game's."),
 ]
 
 
 @app.command()
 def deadline(
-    when: Annotated[str, typer.Argument(help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")],
     game: GameOpt,
-    zone: ZoneOpt = "UTC",
+    when: Annotated[Optional[str], typer.Argument(help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")] = None,
+    zone: ZoneOpt = None,
+    phase: Annotated[bool, typer.Option("--phase", help="For the current phase only (default: the whole round).")] = False,
+    clear: Annotated[bool, typer.Option("--clear", help="Clear the deadline in force.")] = False,
     fmt_name: FormatOpt = "plain",
 ) -> None:
-    """Set the deadline for the current phase (R-DEADLINE), shown in UTC and your zone."""
-    from shmod.core import forum
+    """Set the deadline for this round (or `--phase`), shown in UTC and the game's zone
+    (R-DEADLINE); the zone given is remembered for the game."""
+    from shmod.base.errors import BadInput
+    from shmod.cli import clock
+    from shmod.core import deadlines
     from shmod.core.steps import Step
 
-    forum.zone_info(zone)
-    until = forum.until_text(forum.parse_deadline(when, zone, forum.now_utc()))
-    _step(game, fmt_name, lambda g: Step("deadline", text=until, zone=zone))
+    scope = "phase" if phase else "round"
+    if clear:
+        if when is not None:
+            raise BadInput("give a time or --clear, not both")
+        _step(game, fmt_name, lambda g: Step("deadline", text=deadlines.CLEAR,
+                                             zone=g.state.zone or "UTC", scope=scope))
+        return
+    if when is None:
+        raise BadInput("give the deadline (48h, 2d, or a date and time), or --clear")
+
+    def make(g):  # type: ignore[no-untyped-def]
+        chosen = zone or g.state.zone or "UTC"
+        deadlines.zone_info(chosen)
+        until = deadlines.until_text(deadlines.parse_deadline(when, chosen, clock.now()))
+        return Step("deadline", text=until, zone=chosen, scope=scope)
+
+    _step(game, fmt_name, make)
 
 
 @app.command()
-def prods(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
-    """A ready PM for every player the game waits for (R-STALL: reminders only)."""
-    from shmod.core import forum
+def prods(
+    game: GameOpt,
+    fmt_name: FormatOpt = "plain",
+    preview: Annotated[bool, typer.Option("--preview", help="Show the prods without recording them as sent.")] = False,
+) -> None:
+    """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
+    only reminds; `shmod status` shows each player's count)."""
+    from shmod.cli import clock
+    from shmod.log import game as games
+    from shmod.texts import formats, forum_texts, pms, views
+
+    fmt = formats.get(fmt_name)
+    loaded = games.load(game)
+    state = loaded.state
+    view = views.public_view(state)
+    sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
+    made = forum_texts.prods(view, fmt, clock.now(), sent)
+    if not made:
+        _show([], [("Nothing to prod", view.waiting)])
+        return
+    if not preview:
+        from shmod.core.steps import Step
+
+        from shmod.log.game import record
+
+        record(game, lambda g: [Step("prod", target=g.state.players.index(name))
+                                for name, _ in made], at=clock.stamp(), post=False)
+    title = pms.title(game, loaded.log.header)
+    _show([(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made],
+          [] if preview else [("Recorded", "the prods as sent: " + ", ".join(n for n, _ in made))])
+
+
+@app.command()
+def remind(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
+    """A reminder for the thread: the time left and whom the game waits for (not a numbered
+    post: it shows nothing the log must answer for)."""
+    from shmod.cli import clock
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, views
 
-    fmt = formats.get(fmt_name)
-    state = games.load(game).state
-    view = views.public_view(state)
-    sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
-    pms = forum_texts.prods(view, fmt, forum.now_utc(), sent)
-    if not pms:
-        _show([], [("Nothing to prod", view.waiting)])
+    view = views.public_view(games.load(game).state)
+    text = forum_texts.reminder(view, formats.get(fmt_name), clock.now())
+    if text is None:
+        _show([], [("Nothing to remind", view.waiting)])
         return
-    _show([(f"PM to {name}", text) for name, text in pms])
+    _show([("Reminder for the thread (not a numbered post)", text)])
+
+
+@app.command()
+def lapse(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
+    """The deadline has passed: record what the game's house rules say happens to what is
+    missing (R-LAPSE): votes counted as Nein, a failed nomination, a random choice."""
+    from shmod.base.errors import RuleBroken
+    from shmod.cli import clock
+    from shmod.core import deadlines
+    from shmod.core.steps import Step
+
+    stamp = clock.stamp()
+
+    def make(g):  # type: ignore[no-untyped-def]
+        found = deadlines.current(g.state)
+        if found is None:
+            raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
+        choice = deadlines.drawn(g.state, g.state.entries + 1)
+        return Step("lapse", ref=found.entry, at=stamp, text=choice)
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def remove(
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                          help="The player who leaves, and whom nobody can replace.")],
+    game: GameOpt,
+    reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept in the log and the audit, not posted).")],
+    fmt_name: FormatOpt = "plain",
+) -> None:
+    """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL)."""
+    from shmod.base.errors import BadInput
+    from shmod.core.steps import Step
+
+    if not reason.strip():
+        raise BadInput("R-MODKILL: a removal needs a reason")
+    _step(game, fmt_name, lambda g: Step("remove", target=g.seating.seat(player),
+                                         text=" ".join(reason.split())))
+
+
+@app.command()
+def backup(
+    game: GameOpt,
+    names: Annotated[Optional[list[str]], typer.Argument(metavar="[NAME]...", help="Backup players to add, in order.", show_default=False)] = None,
+    drop: Annotated[bool, typer.Option("--drop", help="Take the names off the list instead.")] = False,
+) -> None:
+    """The ordered list of backup players that `shmod replace OLD` takes the first of
+    (R-BACKUP); without names, the list."""
+    from shmod.cli import clock
+    from shmod.core.steps import Step
+    from shmod.log import game as games
+
+    if names:
+        done = games.record(game, lambda g: [Step("backup", text=" ".join(n.split()), drop=drop)
+                                             for n in names], at=clock.stamp(), post=False)
+        state = done.game.state
+    else:
+        state = games.load(game).state
+    _show([("Backup players, in order", "\n".join(
+        f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")])
 
 
 @app.command()
 def replace(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
                                           help="The player who leaves (a living seat).")],
-    newcomer: Annotated[str, typer.Argument(metavar="NEWCOMER",
-                                            help="The player who takes the seat.")],
     game: GameOpt,
+    newcomer: Annotated[Optional[str], typer.Argument(metavar="[NEWCOMER]",
+                                                      help="The player who takes the seat (default: the first backup).")] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:
-    """A newcomer takes a seat with its role and history (R-REPLACE); prints their one PM."""
+    """A newcomer takes a seat with its role and history (R-REPLACE); without a name, the
+    first backup player (R-BACKUP). Prints their one PM."""
+    from shmod.base.errors import RuleBroken
     from shmod.core.steps import Step
 
-    _step(game, fmt_name, lambda g: Step("replace", target=g.seating.seat(player),
-                                         text=" ".join(newcomer.split())))
+    def make(g):  # type: ignore[no-untyped-def]
+        name = newcomer if newcomer is not None else (g.state.backups or [None])[0]
+        if name is None:
+            raise RuleBroken("R-BACKUP", "name the newcomer: the backup list is empty "
+                             "(shmod backup NAME adds one)")
+        return Step("replace", target=g.seating.seat(player), text=" ".join(name.split()))
+
+    _step(game, fmt_name, make)
 
 
 @app.command()

@@ -33,6 +33,7 @@ def main() -> None:
         from shmod.cli import completion
 
         completion.run(app)
+    sys.argv[1:] = _options_first(sys.argv[1:])
     try:
         _runnable(sys.argv[1:2])()
     except ShmodError as err:
@@ -50,6 +51,21 @@ def main() -> None:
         problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
         sys.stderr.write(f"Error: {one_line(str(problem))}\n")
         sys.exit(InternalError.exit_code)
+
+
+#: Options every game command takes, accepted before the command name too.
+_LEADING = {"-g": 1, "--game": 1, "-f": 1, "--format": 1}
+
+
+def _options_first(args: list[str]) -> list[str]:
+    """``shmod -g PATH vote …`` as ``shmod vote … -g PATH``: the game (and the format) may
+    be named before the command as well as after it."""
+    moved: list[str] = []
+    while args and (args[0] in _LEADING or args[0].startswith(("--game=", "--format="))):
+        take = 1 + _LEADING.get(args[0], 0)
+        moved += args[:take]
+        args = args[take:]
+    return [*args[:1], *moved, *args[1:]] if args else moved
 
 
 def _read_more(err: ShmodError) -> str:

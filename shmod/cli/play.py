@@ -24,11 +24,13 @@ def new(
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
     fmt_name: FormatOpt = "plain",
     custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
+    zone: Annotated[Optional[str], typer.Option("--zone", "-z", envvar="SHMOD_ZONE", metavar="ZONE", help="The game's time zone for deadlines (e.g. Europe/Berlin; default UTC).")] = None,
+    title: Annotated[Optional[str], typer.Option(metavar="TITLE", help="The game's name in PM subjects (default: the log's file name).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.core.commitment import strong
     from shmod.log import game as games, logfile
-    from shmod.texts import formats, posts, report, views
+    from shmod.texts import formats, pms, posts, report, views
 
     if seed is not None and not guessable and not strong(seed):
         raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
@@ -38,7 +40,7 @@ def new(
     fmt = formats.get(fmt_name)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
-                          deal_by=deal)
+                          deal_by=deal, zone=zone, title=title)
     state = made.state
     view = views.public_view(state)
     echo(f"Created {game}: {len(state.players)} players. Keep this file private "
@@ -46,7 +48,8 @@ def new(
     echo(f"Commitment (post it in the opening thread post): "
                f"{state.public[0].data['commitment']}", err=True)
     opening = posts.earlier_post(made, 1, fmt)
-    _show(report.after_step(view, state.secrets, fmt, opening), [("Waiting for", view.waiting)])
+    _show(report.after_step(view, state.secrets, fmt, opening, pms.title(game, made.log.header)),
+          [("Waiting for", view.waiting)])
 
 
 @app.command()
@@ -74,14 +77,20 @@ def vote(
     ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
                                           help="ja or nein (yes/no accepted).")],
     game: GameOpt,
+    more: Annotated[Optional[list[str]], typer.Argument(
+        metavar="NAME VOTE", help="More votes, in the order the PMs came.",
+        show_default=False)] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:
-    """Record one player's PM'd vote (R-VOTE); the tally appears when all are in."""
+    """Record PM'd votes (R-VOTE), one or several (`shmod vote Ann ja Bob nein`); the tally
+    appears when all are in. If one vote is refused, none is recorded."""
     from shmod.core.rules import parse_vote
     from shmod.core.steps import Step
 
-    value = parse_vote(ballot)
-    _step(game, fmt_name, lambda g: Step("vote", by=g.seating.seat(player), vote=value))
+    pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
+    values = [(name, parse_vote(value)) for name, value in pairs]
+    _step(game, fmt_name, lambda g: [Step("vote", by=g.seating.seat(name), vote=value)
+                                     for name, value in values])
 
 
 @app.command()
@@ -90,15 +99,27 @@ def word(
                                           help="Who posted the word.")],
     text: Annotated[str, typer.Argument(metavar="WORD", help="The word as posted in the thread (the first one counts).")],
     game: GameOpt,
+    more: Annotated[Optional[list[str]], typer.Argument(
+        metavar="NAME WORD", help="More words, in the order they were posted.",
+        show_default=False)] = None,
     fmt_name: FormatOpt = "plain",
 ) -> None:
-    """Record a player's word, in a game dealt from the players' words (R-DEAL); the deal
+    """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
     from shmod.core.dealing import normal_word
     from shmod.core.steps import Step
 
-    posted = normal_word(text)
-    _step(game, fmt_name, lambda g: Step("word", by=g.seating.seat(player), text=posted))
+    pairs = [(name, normal_word(value))
+             for name, value in _pairs([player, text, *(more or [])], "word", "NAME WORD")]
+    _step(game, fmt_name, lambda g: [Step("word", by=g.seating.seat(name), text=value)
+                                     for name, value in pairs])
+
+
+def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
+    """``NAME VALUE NAME VALUE …`` as pairs; an odd count is a usage mistake."""
+    if len(items) % 2:
+        raise BadInput(f"shmod {command} takes {shape} pairs; {items[-1]!r} has no partner")
+    return list(zip(items[::2], items[1::2]))
 
 
 def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
@@ -208,7 +229,9 @@ def status(game: GameOpt) -> None:
     from shmod.log import game as games
     from shmod.texts import board, views
 
+    from shmod.cli import clock
+
     loaded = games.load(game)
-    board.show(views.public_view(loaded.state))
+    board.show(views.public_view(loaded.state), clock.now())
 
 

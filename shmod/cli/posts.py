@@ -49,7 +49,9 @@ def post(
         _post_images(loaded, made, images)
         return
     if preview or not posts.news(loaded.state):
-        shown = posts.preview(loaded, fmt, board=board)
+        from shmod.cli import clock
+
+        shown = posts.preview(loaded, fmt, clock.now(), board=board)
         if shown is not None:
             _hint("What the next post would say (nothing recorded):")
             echo(shown)
@@ -61,7 +63,9 @@ def post(
             _hint("Still coming in; this note may be posted (it is not a numbered post):")
             echo(progress)
         return
-    marked = posts.mark_next(game, fmt, board=board)
+    from shmod.cli import clock
+
+    marked = posts.mark_next(game, fmt, board=board, at=clock.stamp())
     echo(marked.text)
     _hint(f"Post {marked.number} (entries {marked.first} to {marked.upto}), recorded as "
           "posted: paste it as it is.")
@@ -117,7 +121,7 @@ def pm(
         chosen = pms.owed(state)
     if not chosen:
         _hint("No PMs.")
-    _show(pms.render(chosen, fmt))
+    _show(pms.render(chosen, fmt, pms.title(game, loaded.log.header)))
 
 
 @app.command()

@@ -9,7 +9,9 @@ line ending in ``\\n`` (docs/audit.md spells them out so a player can rebuild th
     players "Alice" "Bob" …            (seating order, each a JSON string)
     first_president "Alice"            (or, in a game dealt from the players' words
                                         without a chosen first President: first_president drawn)
-    variants eva_braun=off first_president=random rebalanced=off term5=alive …   (sorted)
+    variants eva_braun=off first_president=random rebalanced=off term5=alive …   (sorted;
+                                        late_vote, late_nomination and late_choice only
+                                        when they are not wait)
     custom {"deck":…}                  (only in a custom game: canonical JSON)
     roles liberal hitler …             (in seat order; a game dealt from the players'
     deck FFLFL…                         words has the line "deal players" instead of these two)
@@ -31,6 +33,7 @@ import json
 import re
 
 from shmod.base.errors import BadInput
+from shmod.core.rules import LATER_VARIANTS, VARIANTS
 from shmod.core.state import Setup
 
 VERSION = 1
@@ -57,7 +60,8 @@ def canonical_bytes(setup: Setup) -> bytes:
         f"shmod-commitment {VERSION}",
         "players " + " ".join(_quoted(name) for name in setup.players),
         "first_president " + first,
-        "variants " + " ".join(f"{k}={v}" for k, v in sorted(setup.variants.items())),
+        "variants " + " ".join(f"{k}={v}" for k, v in sorted(setup.variants.items())
+                               if k not in LATER_VARIANTS or v != VARIANTS[k][0]),
         *(["custom " + json.dumps(setup.custom, sort_keys=True, separators=(",", ":"),
                                    ensure_ascii=False)] if setup.custom else []),
         *dealt,

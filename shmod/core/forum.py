@@ -9,8 +9,6 @@ steps left in effect through the engine's ``apply``, which :func:`moves` is give
 from __future__ import annotations
 
 from dataclasses import fields
-from datetime import datetime, timedelta, timezone
-from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
 from shmod.core.setup import check_players, knows, start
@@ -21,90 +19,14 @@ from shmod.core.turns import ANY, Handler, Move, waiting_for
 #: Kinds a correction may leave in effect after a voided entry: they act on nothing
 #: (a vote or a word that completed its ballot or the deal did act: it made it public).
 PASSIVE = ("vote", "word", "deadline")
-UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-
-
-# -- deadlines ----------------------------------------------------------------------
-
-
-def phase_key(state: State) -> tuple[Any, ...]:
-    """What a deadline is set for: this round's phase, President and Chancellor."""
-    return (state.round, state.phase, state.president, state.chancellor, state.special)
-
-
-def current_deadline(state: State) -> tuple[str, str] | None:
-    """The deadline ``(until UTC, zone)`` of the phase the game is in, if one was set."""
-    if state.deadline is None or state.deadline[2] != phase_key(state) or state.winner:
-        return None
-    return state.deadline[0], state.deadline[1]
-
-
-MAX_AHEAD = timedelta(days=366)  # a deadline further off is a typo, not a plan
-
-
-def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
-    """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
-    gives its own offset). Returns an aware UTC datetime, later than ``now`` and at most
-    a year after it (R-DEADLINE)."""
-    raw = text.strip()
-    units = {"m": "minutes", "h": "hours", "d": "days"}
-    if raw[:-1].isdigit() and raw[-1:].lower() in units:
-        if len(raw) > 7:  # more than 999999 of a unit: far beyond a year in every unit
-            raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
-        when = now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
-    else:
-        try:
-            when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-        except ValueError:
-            raise BadInput(f"deadline {text[:40]!r} is neither a duration (48h, 90m, 2d) nor "
-                           "a date and time (2026-11-23 18:00)") from None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=zone_info(zone))
-        try:
-            when = when.astimezone(timezone.utc)
-        except OverflowError:
-            raise BadInput(f"deadline {text[:40]!r} is out of range") from None
-    if when <= now:
-        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is not in the future "
-                       f"(it is {until_text(now)} now)")
-    if when - now > MAX_AHEAD:
-        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is more than a year away")
-    return when
-
-
-def zone_info(zone: str) -> Any:
-    """An IANA time zone (``Europe/Berlin``) or ``UTC``."""
-    if zone.upper() == "UTC":
-        return timezone.utc
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    try:
-        return ZoneInfo(zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise BadInput(f"unknown time zone {zone!r} (use a name like Europe/Berlin, or UTC)") from None
-
-
-def utc(text: str) -> datetime:
-    """An ``until`` string as an aware UTC datetime."""
-    try:
-        return datetime.strptime(text, UTC_FORMAT).replace(tzinfo=timezone.utc)
-    except ValueError:
-        raise BadInput(f"deadline {text!r} is not a UTC time like 2026-11-23T18:00:00Z") from None
-
-
-def _deadline(state: State, step: Step) -> None:
-    until, zone = step.text or "", step.zone or "UTC"
-    utc(until)
-    zone_info(zone)
-    state.deadline = (until, zone, phase_key(state))
-    state.say("deadline", until=until, zone=zone, waiting=waiting_for(state)[1])
 
 
 # -- replacements -------------------------------------------------------------------
 
 
 def _replace(state: State, step: Step) -> None:
-    """R-REPLACE: a newcomer takes a living seat with its role and everything it was sent."""
+    """R-REPLACE: a newcomer takes a living seat with its role and everything it was sent
+    (leaving the backup list if they were on it, R-BACKUP)."""
     seat, name = step.target, step.text or ""
     assert seat is not None
     old = state.name(seat)
@@ -118,6 +40,7 @@ def _replace(state: State, step: Step) -> None:
         if other != seat and former.casefold() == " ".join(name.split()).casefold():
             raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
                              f"{other + 1} and was sent its secrets; choose another name")
+    state.backups = [b for b in state.backups if b.casefold() != name.casefold()]
     if not state.roles:  # before the deal (R-DEAL): a seat with no role and no secrets yet
         _seat(state, seat, old, name)
         return
@@ -277,15 +200,6 @@ def describe(state: State, step: Step) -> str:
 
 
 
-
-def now_utc() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def until_text(when: datetime) -> str:
-    return when.strftime(UTC_FORMAT)
-
-
 # -- bookkeeping: the thread and the log --------------------------------------------
 
 #: Public events that alone make no post: the next round is said by the post before it.
@@ -342,7 +256,6 @@ def moves(apply: Handler) -> tuple[Move, ...]:
     """The forum's moves; ``apply`` is the engine's, through which a correction replays
     the steps it leaves in effect."""
     return (
-        Move("deadline", _deadline, ANY, "R-DEADLINE", "a deadline"),
         Move("replace", _replace, ANY, "R-REPLACE", "a replacement"),
         Move("correct", lambda state, step: _correct(state, step, apply), None),
         Move("posted", _posted, None),

@@ -50,6 +50,8 @@ def _nominate(state: State, step: Step) -> None:
     if not state.alive[target]:
         raise RuleBroken("R-NOMINATE", f"{name} is dead and cannot be nominated Chancellor")
     limited = state.term_limited()
+    if not nominees(state, limited):  # R-NO-NOMINEE: the limits are set aside this once
+        limited = {}
     if target in limited:
         rule = "R-TERM"
         why = limited[target]
@@ -65,14 +67,22 @@ def _nominate(state: State, step: Step) -> None:
          special=state.special)
 
 
+def nominees(state: State, limited: dict[int, str] | None = None) -> list[int]:
+    """R-NOMINATE, R-TERM: whom the Presidential Candidate may nominate now; R-NO-NOMINEE:
+    when term limits leave nobody, every other living player."""
+    limited = state.term_limited() if limited is None else limited
+    others = [s for s in state.living if s != state.president]
+    return [s for s in others if s not in limited] or others
+
+
 def _vote(state: State, step: Step) -> None:
     assert step.by is not None and step.vote is not None
     state.votes[step.by] = step.vote
     if len(state.votes) == len(state.living):
-        _count(state)
+        count(state)
 
 
-def _count(state: State) -> None:
+def count(state: State) -> None:
     """R-MAJORITY: strictly more Ja than half of the living; then R-HITLER-ELECTED / R-FAIL."""
     ja = sum(state.votes.values())
     living = len(state.living)
@@ -87,6 +97,7 @@ def _count(state: State) -> None:
         "president": state.name(president),
         "chancellor": state.name(chancellor),
         "votes": votes,
+        "late": [state.name(s) for s in sorted(state.late)],  # R-LAPSE: counted as Nein
         "ja": ja,
         "nein": living - ja,
         "alive": living,
@@ -94,19 +105,16 @@ def _count(state: State) -> None:
         "elected": elected,
     }
     state.votes = {}
+    state.late = set()
     if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
             and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
         state.say("tally", **tally, tracker=state.tracker, eva_braun=True)
-        _win(state, FASCISTS, "R-EVA-BRAUN",
+        win(state, FASCISTS, "R-EVA-BRAUN",
              f"a tied vote elected Hitler ({state.name(chancellor)}) Chancellor")
         return
     if not elected:
-        state.tracker += 1
-        state.say("tally", **tally, tracker=state.tracker)
-        if state.tracker >= state.rules.chaos_at:
-            _chaos(state)
-        else:
-            _next_round(state)
+        state.say("tally", **tally, tracker=state.tracker + 1)
+        failed(state)
         return
     state.term_president, state.term_chancellor = president, chancellor
     if state.rules.tracker_reset == "election":
@@ -116,7 +124,7 @@ def _count(state: State) -> None:
          not_hitler=hitler_zone and chancellor != state.hitler)
     if hitler_zone:
         if chancellor == state.hitler:
-            _win(state, FASCISTS, "R-HITLER-ELECTED",
+            win(state, FASCISTS, "R-HITLER-ELECTED",
                  f"Hitler ({state.name(chancellor)}) was elected Chancellor")
             return
         state.not_hitler.add(chancellor)
@@ -124,6 +132,16 @@ def _count(state: State) -> None:
     del state.draw[:3]
     state.phase = DISCARD
     state.tell(president, "draw", cards=list(state.hand))
+
+
+def failed(state: State) -> None:
+    """R-FAIL: the Election Tracker moves one step, and R-CHAOS at its end; else the
+    presidency passes on."""
+    state.tracker += 1
+    if state.tracker >= state.rules.chaos_at:
+        _chaos(state)
+    else:
+        next_round(state)
 
 
 # -- legislative session ------------------------------------------------------------
@@ -242,9 +260,9 @@ def _enact_policy(state: State, policy: str, *, by_government: bool) -> None:
          chancellor=state.name(state.chancellor) if by_government else "",
          liberal=state.liberal, fascist=state.fascist)
     if state.liberal >= state.rules.liberal_win:
-        _win(state, LIBERALS, "R-WIN-LIB", f"{state.liberal} Liberal policies enacted")
+        win(state, LIBERALS, "R-WIN-LIB", f"{state.liberal} Liberal policies enacted")
     elif state.fascist >= state.rules.fascist_win:
-        _win(state, FASCISTS, "R-WIN-FAS", f"{state.fascist} Fascist policies enacted")
+        win(state, FASCISTS, "R-WIN-FAS", f"{state.fascist} Fascist policies enacted")
 
 
 def _chaos(state: State) -> None:
@@ -279,7 +297,7 @@ def _resume(state: State, then: str) -> None:
     elif then.startswith(POWER + ":"):
         _grant_power(state, then.split(":", 1)[1])
     else:
-        _next_round(state)
+        next_round(state)
 
 
 def _reshuffle(state: State, step: Step) -> None:
@@ -320,7 +338,7 @@ def _grant_power(state: State, power: str) -> None:
         targets = [s for s in targets if s not in state.investigated]
     if power != PEEK and not targets:
         state.say("power_skipped", power=power, president=state.name(state.president))
-        _next_round(state)
+        next_round(state)
         return
     state.power = power
     state.phase = POWER
@@ -336,7 +354,7 @@ def _investigate(state: State, step: Step) -> None:
     party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
     state.say(INVESTIGATE, president=state.name(state.president), target=state.name(target))
     state.tell(state.president, "investigation", target=state.name(target), party=party)
-    _next_round(state)
+    next_round(state)
 
 
 def _special_election(state: State, step: Step) -> None:
@@ -357,7 +375,7 @@ def _special_election(state: State, step: Step) -> None:
 def _peek(state: State, step: Step) -> None:
     state.say(PEEK, president=state.name(state.president))
     state.tell(state.president, "peek", cards=state.draw[:3])
-    _next_round(state)
+    next_round(state)
 
 
 def _execute(state: State, step: Step) -> None:
@@ -368,9 +386,9 @@ def _execute(state: State, step: Step) -> None:
          hitler=was_hitler)
     state.tell(target, "executed", president=state.name(state.president))
     if was_hitler:
-        _win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
+        win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
     else:
-        _next_round(state)
+        next_round(state)
 
 
 def _end_power(state: State) -> None:
@@ -380,7 +398,7 @@ def _end_power(state: State) -> None:
 # -- rounds and the end -------------------------------------------------------------
 
 
-def _next_round(state: State) -> None:
+def next_round(state: State) -> None:
     """R-ROTATE / R-SPECIAL: the next living player after the rotation's anchor."""
     _end_power(state)
     nxt = state.next_living(state.anchor)
@@ -394,7 +412,7 @@ def _next_round(state: State) -> None:
     state.say("round", president=state.name(nxt), round=state.round)
 
 
-def _win(state: State, winner: str, rule: str, reason: str) -> None:
+def win(state: State, winner: str, rule: str, reason: str) -> None:
     state.winner, state.win_rule, state.win_reason = winner, rule, reason
     state.phase = OVER
     state.say("game_over", winner=winner, rule=rule, reason=reason)
@@ -422,5 +440,7 @@ def _moves() -> tuple[Move, ...]:
     )
 
 
-#: The game's own moves (RULES.md's R-* for the table, the election, the session, powers).
+#: The game's own moves (the rules for the table, the election, the session, powers).
 MOVES = _moves()
+#: Each move's handler by kind, for steps the forum's moves take on a player's behalf.
+HANDLERS = {move.kind: move.handler for move in MOVES}

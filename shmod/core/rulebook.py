@@ -73,6 +73,10 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "only to games that started with five players (one rulebook's wording)."),
         ("R-TERM-ANYONE", "Anyone may be President",
          "Term limits bind the Chancellorship only."),
+        ("R-NO-NOMINEE", "Nobody left to nominate",
+         "If term limits leave the Presidential Candidate nobody to nominate (possible only "
+         "on custom boards, e.g. three Executions at five players leave two alive), they are "
+         "set aside for that nomination: any other living player may be nominated."),
         ("R-VOTE", "Voting",
          "Every living player, the candidates included, votes Ja or Nein by PM, exactly "
          "once; a vote is final once received. Dead players never vote. Nothing is said "
@@ -173,12 +177,40 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "the thread may have been shown."),
         ("R-STALL", "Prods",
          "The moderator may remind a player who has not sent a vote or a choice "
-         "(`shmod prods`); the rules give the moderator no power to vote or choose for "
-         "them."),
+         "(`shmod prods`); each prod is recorded with its time, so each player's count is "
+         "known. The rules give the moderator no power to vote or choose for them (a game "
+         "may choose house rules that do: R-LAPSE)."),
         ("R-DEADLINE", "Deadlines",
-         "The moderator may set a deadline for the current phase (`shmod deadline 48h`); it "
-         "must lie in the future and within a year. shmod shows it in UTC and in the "
-         "moderator's zone and marks who is overdue; a deadline never decides anything."),
+         "The moderator may set a deadline for the current round (`shmod deadline 48h`; it "
+         "holds until the next Presidential Candidate is up) or for the current phase only "
+         "(`--phase`); it holds until it is met, changed or cleared (`--clear`), and must lie "
+         "in the future and within a year. shmod shows it, with the time left, in UTC and in "
+         "the game's zone, and marks who is overdue; a deadline by itself never decides "
+         "anything."),
+        ("R-LAPSE", "A deadline that has passed",
+         "After a deadline has passed, the moderator may record that it lapsed "
+         "(`shmod lapse`). What happens to what is still missing is a house rule chosen at "
+         "`shmod new`, off unless chosen: `late_vote=nein` counts each missing vote as Nein "
+         "(the tally says so); `late_nomination=fail` makes a nomination not made a failed "
+         "election; `late_choice=random` draws a missing discard, enactment or power target "
+         "at random from the game's seed and the entry's number (so anyone can recompute it "
+         "after the game) and refuses an unanswered veto. Without the switch (`wait`, the "
+         "official game) a lapse is refused: the moderator prods or replaces. The post says "
+         "what happened, in public terms only."),
+        ("R-MODKILL", "Removing a player nobody can replace",
+         "When a living player must leave and nobody can take the seat, the moderator may "
+         "remove it (`shmod remove NAME --reason …`). The seat dies, not by the table: it is "
+         "no power, grants nothing, and reveals no role; term limits and rotation treat it "
+         "as dead. If it is Hitler, the Liberals win at once (Hitler has left the game). "
+         "Otherwise the round goes on without the seat: its vote no longer counts; if it is "
+         "the Presidential Candidate, the nominee, or the President or Chancellor before the "
+         "policy is enacted, the round ends as a failed election and any policies in a hand "
+         "go back on top of the draw pile in their order; a President with a power pending "
+         "loses it. The last two living players cannot be removed."),
+        ("R-BACKUP", "Backup players",
+         "The moderator may keep an ordered list of backup players (`shmod backup NAME`); "
+         "`shmod replace OLD` seats the first one unless another is named. A backup's name "
+         "follows the same rules as a player's."),
         ("R-REPLACE", "Replacements",
          "A newcomer may take over a living seat with its role and everything it was sent "
          "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "

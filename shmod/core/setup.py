@@ -14,6 +14,7 @@ from typing import Any
 from shmod.base import plaintext
 from shmod.base.errors import BadInput
 from shmod.core import commitment, shuffle
+from shmod.core.deadlines import zone_info
 from shmod.core.house import rules_for
 from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_variants
 from shmod.core.state import DEAL, Public, Secret, Setup, State
@@ -21,8 +22,8 @@ from shmod.core.steps import Seating, parse_cards, seat_number
 
 FORMAT = 1
 MAX_NAME = 40
-HEADER_KEYS = ("shmod", "created", "players", "variants", "deal", "first_president", "secret",
-               "custom", "commitment")
+HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
+               "first_president", "secret", "custom", "commitment")
 SECRET_KEYS = ("seed", "salt", "roles", "deck")
 
 
@@ -45,6 +46,8 @@ def new_header(
     created: str,
     custom: dict[str, Any] | None = None,
     deal_by: str = "moderator",
+    zone: str | None = None,
+    title: str | None = None,
 ) -> dict[str, Any]:
     """The header of a new seeded game, checked by :func:`parse_setup`. ``deal_by``
     ``players``: the roles and the deck are dealt later, from the seed and a word from
@@ -78,6 +81,9 @@ def new_header(
     }
     if deal_by == "players":
         header["deal"] = "players"
+    for key, value in (("zone", zone), ("title", title)):
+        if value is not None and value.strip():
+            header[key] = _public(value.strip(), key)
     if first_seat is not None:
         header["first_president"] = names[first_seat]
     header["secret"] = secret
@@ -150,6 +156,18 @@ def check_players(players: Any) -> list[str]:
     return names
 
 
+def check_name(name: str, seated: tuple[str, ...], former: list[str]) -> str:
+    """A newcomer's name (a replacement, a backup): a player's name (R-SEAT), different
+    from every seated one and from every player who left a seat (PMs are addressed by
+    name, R-PM). Returns it as it will be written."""
+    checked = check_players([name, *seated[1:]])[0]  # against every seat but the first,
+    check_players([seated[0], checked, *seated[2:]])  # then against the first
+    if any(checked.casefold() == old.casefold() for old in former):
+        raise BadInput(f"{former[[o.casefold() for o in former].index(checked.casefold())]} "
+                       "held a seat and was sent its secrets; choose another name")
+    return checked
+
+
 def parse_setup(raw: Any) -> Setup:
     """Check a header mapping and return the :class:`Setup` it describes."""
     if not isinstance(raw, dict):
@@ -187,6 +205,9 @@ def parse_setup(raw: Any) -> Setup:
         raise BadInput(f"unknown secret field(s): {', '.join(unknown)}")
     seed = _text(secret.get("seed"), "seed")
     salt = _text(secret.get("salt"), "salt")
+    if variants["late_choice"] == "random" and seed is None:
+        raise BadInput("R-LAPSE: late_choice=random draws from the game's seed, and this game "
+                       "has none")
     if deal_by == "players":
         roles, deck = _undealt(secret, seed)
     else:
@@ -194,8 +215,23 @@ def parse_setup(raw: Any) -> Setup:
     stored = raw.get("commitment")
     if stored is not None:
         stored = commitment.parse_hex(str(stored))
+    zone = _public(raw["zone"], "zone") if "zone" in raw else None
+    if "title" in raw:
+        _public(raw["title"], "title")
     return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
-                 stored, deal_by)
+                 stored, deal_by, zone)
+
+
+def _public(value: Any, key: str) -> str:
+    """A public header text (the game's time zone, its title): one short line."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME * 2:
+        raise BadInput(f"{key} must be a short text")
+    problem = plaintext.unsafe(value)
+    if problem:
+        raise BadInput(f"the {key} holds a {problem}")
+    if key == "zone":
+        zone_info(value)
+    return value
 
 
 def _dealt(secret: dict[str, Any], names: list[str], seating: Seating, rules: Rules,
@@ -245,6 +281,7 @@ def start(setup: Setup) -> State:
         origin=setup,
     )
     president = None if setup.first is None else setup.players[setup.first]
+    state.zone = setup.zone
     state.public.append(Public(0, "start", {
         "players": list(setup.players), "president": president,
         "variants": dict(setup.variants), "commitment": setup.commitment,

@@ -60,6 +60,7 @@ class Setup:
     custom: dict[str, Any] | None = None
     commitment: str | None = None  # public: posted at the start, checked by the audit
     deal: str = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
+    zone: str | None = None  # public: the game's time zone for deadlines (R-DEADLINE)
 
 
 @dataclass
@@ -106,7 +107,12 @@ class State:
     # Forum moderation (shmod.core.forum): what a correction replays from, deadline, seat changes.
     origin: Any = None  # secret: the Setup the game started from
     history: list[tuple[int, Any]] = field(default_factory=list)  # (entry, Step) in effect
-    deadline: tuple[str, str, tuple[Any, ...]] | None = None  # (until UTC, zone, phase key)
+    deadline: Any = None  # the deadlines.Deadline set last (R-DEADLINE)
+    zone: str | None = None  # the game's time zone: the header's, or the last deadline's
+    late: set[int] = field(default_factory=set)  # R-LAPSE: votes counted as Nein at a deadline
+    prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) sent
+    backups: list[str] = field(default_factory=list)  # R-BACKUP: in the order they take seats
+    removed: dict[int, int] = field(default_factory=dict)  # R-MODKILL: seat -> entry
     replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
     corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement

@@ -27,7 +27,13 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "execute": (("by", "target"), "Execution"),
     "reshuffle": (("deck",), "a new draw pile, top first"),
     "word": (("by", "word"), "a player's word for the deal (R-DEAL)"),
-    "deadline": (("until", "zone"), "the moderator's deadline for the current phase (UTC)"),
+    "deadline": (("until", "zone"), "the moderator's deadline for the round or the phase "
+                 "(UTC; clear: none)"),
+    "lapse": (("deadline",), "a deadline has passed: what the house rules say happens "
+              "(R-LAPSE)"),
+    "prod": (("target",), "the moderator prodded a player by PM (R-STALL)"),
+    "remove": (("target", "reason"), "a player nobody can replace leaves the game (R-MODKILL)"),
+    "backup": (("name",), "a backup player joins the list, or leaves it (R-BACKUP)"),
     "replace": (("target", "name"), "a new player takes over a seat, role and history"),
     "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
     "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
@@ -38,8 +44,11 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "posted": ("checkpoint",),  # the chain head at upto, as the post showed it (R-CHECKPOINT)
     "correct": ("force",),  # voids what a post already showed, or a finished game's step
+    "deadline": ("scope",),  # round (the default) or phase
+    "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
+    "backup": ("drop",),  # true: the name leaves the list
 }
-TEXT_FIELDS = ("name", "until", "zone", "reason", "word")
+TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice")
 BOOKKEEPING = ("at", "hash")
 VETO_ANSWERS = ("propose", "accept", "refuse", "ja", "nein")
 PLAYER_FIELDS = ("by", "chancellor", "target")
@@ -70,6 +79,10 @@ class Step:
     upto: int | None = None
     checkpoint: str | None = None  # posted: the chain head at upto
     force: bool = False  # correct: void what players have already seen
+    scope: str | None = None  # deadline: round or phase
+    ref: int | None = None  # lapse: the entry number of the deadline it enforces
+    at: str | None = None  # lapse: when it was recorded (the entry's at), after the deadline
+    drop: bool = False  # backup: the name leaves the list
 
 
 def seat_number(text: str, count: int) -> int | None:
@@ -163,20 +176,33 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             values["zone" if key == "zone" else "text"] = value.strip()
         elif key == "entries":
             values["entries"] = _entry_numbers(value, kind)
-        elif key == "upto":
+        elif key in ("upto", "deadline"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise BadInput(f"{kind} entry's upto must be an entry number, not {_shown(value)}")
-            values["upto"] = value
+                raise BadInput(f"{kind} entry's {key} must be an entry number, not "
+                               f"{_shown(value)}")
+            values["upto" if key == "upto" else "ref"] = value
     if "checkpoint" in optional and "checkpoint" in raw:
         value = raw["checkpoint"]
         if not isinstance(value, str) or not _HEX.fullmatch(value):
             raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX + TAG_HEX} hex "
                            f"digits, not {_shown(value)}")
         values["checkpoint"] = value
-    if "force" in optional and "force" in raw:
-        if not isinstance(raw["force"], bool):
-            raise BadInput(f"{kind} entry's force must be true or false, not {_shown(raw['force'])}")
-        values["force"] = raw["force"]
+    for flag in ("force", "drop"):
+        if flag in optional and flag in raw:
+            if not isinstance(raw[flag], bool):
+                raise BadInput(f"{kind} entry's {flag} must be true or false, not "
+                               f"{_shown(raw[flag])}")
+            values[flag] = raw[flag]
+    if "scope" in optional and "scope" in raw:
+        values["scope"] = _scalar(raw["scope"], kind, "scope")
+        if values["scope"] not in ("round", "phase"):
+            raise BadInput(f"{kind} entry's scope must be round or phase, not "
+                           f"{_shown(values['scope'])}")
+    if "choice" in optional and "choice" in raw:
+        values["text"] = str(_scalar(raw["choice"], kind, "choice"))
+    if kind == "lapse":
+        at = raw.get("at")
+        values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
     return Step(**values)
 
 
@@ -231,10 +257,18 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = list(step.entries)
         elif key == "upto":
             out[key] = step.upto
+        elif key == "deadline":
+            out[key] = step.ref
     if step.checkpoint is not None:
         out["checkpoint"] = step.checkpoint
     if step.force:
         out["force"] = True
+    if step.scope is not None:
+        out["scope"] = step.scope
+    if step.kind == "lapse" and step.text is not None:
+        out["choice"] = step.text
+    if step.drop:
+        out["drop"] = True
     return out
 
 

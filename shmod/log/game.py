@@ -262,14 +262,16 @@ def now() -> str:
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
-             custom: dict[str, object] | None = None, deal_by: str = "moderator") -> Game:
+             custom: dict[str, object] | None = None, deal_by: str = "moderator",
+             zone: str | None = None, title: str | None = None, created: str | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
-    post 1, and return it replayed."""
+    post 1, and return it replayed. ``zone`` and ``title`` are the game's public time zone
+    and name (for deadlines and PM subjects)."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
-                        salt=secrets.token_hex(16), created=now(), custom=custom,
-                        deal_by=deal_by)
+                        salt=secrets.token_hex(16), created=created or now(), custom=custom,
+                        deal_by=deal_by, zone=zone, title=title)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
     try:
@@ -314,7 +316,7 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
     entries: list[dict[str, object]] = []
     for step in steps:
         entry = to_entry(step, players)
-        entry["at"] = at
+        entry["at"] = step.at or at  # a lapse carries its own time (R-LAPSE)
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
         if step.kind == "replace":  # later entries name the newcomer (shmod.core.forum)
@@ -332,9 +334,10 @@ class Marked:
     upto: int
     token: str
     events: list[Public]
+    at: str  # when it was recorded (the time it shows the deadline at)
 
 
-def record(path: str, make: Callable[[Game], Step | None], *, at: str | None = None,
+def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str | None = None,
            edits_ok: bool = False, post: bool = True) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append.
 
@@ -344,8 +347,9 @@ def record(path: str, make: Callable[[Game], Step | None], *, at: str | None = N
     game has a seed, the seed's reshuffle is appended with it. With ``post``, everything
     public since the last post that is worth a post (:func:`shmod.core.forum.news`) is
     recorded as the next post in the same write (``Recorded.post``): whatever shmod
-    prints for the thread is known to the log. ``make`` may return None (``shmod post``:
-    the post alone).
+    prints for the thread is known to the log. ``make`` may return several steps (votes
+    sent together: each is checked as if recorded alone, and if one is refused nothing is
+    written) or None (``shmod post``: the post alone).
     """
     with logfile.locked(path) as fd:
         # the log's own bytes, never the parse cache: the chain head is the file's
@@ -362,17 +366,18 @@ def record(path: str, make: Callable[[Game], Step | None], *, at: str | None = N
         stamp = at or now()
         try:
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
-            step = make(game)
-            if step is not None:
-                engine.apply(state, step)
-                check_form(step, players)
+            made = make(game)
+            for step in [] if made is None else [made] if isinstance(made, Step) else made:
+                named = state.players
+                engine.apply(state, step)  # each checked as if it were recorded alone
+                check_form(step, named)
                 steps += [step, *_seeded_reshuffles(state)]
             entries, head = chained(steps, players, game.head, stamp)
             marked = _post(state, game, entries, stamp) if post else None
             if marked is not None:
                 entries.append(marked[1])
                 head = str(marked[1]["hash"])
-            elif step is None:
+            elif not made:
                 raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
                                f"{forum.last_posted(state)}); nothing was recorded")
         except ShmodError:
@@ -411,7 +416,7 @@ def _post(state: State, game: Game, entries: list[dict[str, object]],
     head = str(entries[-1]["hash"]) if entries else game.head
     done, _ = chained([mark], state.players, head, stamp)
     assert mark.upto is not None and mark.checkpoint is not None
-    return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events), done[0]
+    return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
 
 
 def _require_secret(game: Game) -> None:

@@ -406,6 +406,7 @@ def header_text(header: dict[str, Any]) -> str:
         "# every role and the order of the deck. Format: docs/log-format.md",
         f"shmod: {header['shmod']}",
         f"created: {scalar(header['created'])}",
+        *[f"{key}: {scalar(header[key])}" for key in ("title", "zone") if key in header],
         "players:  # seating order",
         *[f"- {scalar(name)}" for name in header["players"]],
         f"variants: {flow(header['variants'])}",

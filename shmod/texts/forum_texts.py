@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
-from shmod.core import forum
+from shmod.core import deadlines
 from shmod.core.rules import POWER_NAMES, ROLE_COUNTS
 from shmod.core.state import Public, Secret
 from shmod.texts.formats import Plain
@@ -19,13 +19,33 @@ from shmod.texts.views import PublicView
 
 def when_text(until: str, zone: str) -> str:
     """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``."""
-    moment = forum.utc(until)
+    moment = deadlines.utc(until)
     text = moment.strftime("%Y-%m-%d %H:%M UTC")
     if zone.upper() != "UTC":
-        local = moment.astimezone(forum.zone_info(zone))
+        local = moment.astimezone(deadlines.zone_info(zone))
         day = "" if local.date() == moment.date() else local.strftime("%a %d %b ")
         text += f" ({day}{local.strftime('%H:%M %Z')}, {zone})"
     return text
+
+
+def left_text(until: str, now: datetime) -> str:
+    """``2 d 3 h left``, ``45 min left``, or ``passed 5 h ago``."""
+    seconds = int((deadlines.utc(until) - now).total_seconds())
+    span = abs(seconds) // 60
+    days, hours, minutes = span // 1440, span % 1440 // 60, span % 60
+    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + \
+        [f"{minutes} min"] * bool(minutes and not days)
+    shown = " ".join(parts) or "less than a minute"
+    return f"{shown} left" if seconds > 0 else f"passed {shown} ago"
+
+
+def deadline_note(view: PublicView, now: datetime) -> str | None:
+    """The deadline in force, for a post: when, and how long is left; never a lapsed one."""
+    if view.deadline is None or now >= deadlines.utc(view.deadline[0]):
+        return None
+    until, zone, scope = view.deadline
+    what = "this round" if scope == "round" else "this phase"
+    return f"Deadline for {what}: {when_text(until, zone)}: {left_text(until, now)}."
 
 
 def named(view: PublicView, name: str, fmt: Plain) -> str:
@@ -34,12 +54,20 @@ def named(view: PublicView, name: str, fmt: Plain) -> str:
     return fmt.escape(name) + (f" (replacing {fmt.escape(old)})" if old else "")
 
 
-def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
-    """The post text for a deadline, a replacement or a correction."""
+def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
+    """The post text for a deadline, a lapse, a removal, a replacement or a correction."""
     d, b, e = event.data, fmt.bold, fmt.escape
-    if event.kind == "deadline":
-        return (f"{b('Deadline')}: {when_text(d['until'], d['zone'])}, for "
-                f"{e(d['waiting'])}.")
+    if event.kind == "deadline":  # a post shows the deadline in force once (deadline_note)
+        return None if d["until"] else f"{b('Deadline')}: the deadline is cleared."
+    if event.kind == "lapse":
+        return lapse_text(d, fmt)
+    if event.kind == "removed":
+        if d["hitler"]:
+            return (f"The moderator has removed {b(e(d['name']))} from the game. "
+                    f"{b(e(d['name']))} was {b('Hitler')}: Hitler has left the game.")
+        tail = (" The round ends as a failed election." if d.get("ends_round") else "")
+        return (f"The moderator has removed {b(e(d['name']))} from the game (not the table: "
+                f"nothing about their role is revealed); the seat counts as dead.{tail}")
     if event.kind == "replace":
         if not d.get("dealt", True):  # before a deal from the players' words (R-DEAL)
             return (f"{b(e(d['new']))} takes seat {d['seat']} from {e(d['old'])} before the "
@@ -56,6 +84,33 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
             f"The game continues from before it: waiting for {e(d['waiting'])}.")
 
 
+def lapse_text(d: dict[str, object], fmt: Plain) -> str:
+    """R-LAPSE in public words: who sent nothing by the deadline and what followed."""
+    b, e = fmt.bold, fmt.escape
+    late = ", ".join(b(e(str(n))) for n in d["late"])  # type: ignore[attr-defined]
+    president, chancellor = b(e(str(d["president"]))), b(e(str(d["chancellor"])))
+    phase = d["phase"]
+    if phase == "vote":
+        return f"{late} sent no vote by the deadline: counted as Nein."
+    if phase == "nominate":
+        return (f"Presidential Candidate {president} made no nomination by the deadline: the "
+                f"turn passes as a failed election (Election Tracker: {d['tracker']}).")
+    if phase == "discard":
+        return (f"President {president} sent no discard by the deadline: one of the policies "
+                "was discarded at random, as the house rules say.")
+    if phase == "enact":
+        return (f"Chancellor {chancellor} sent no choice by the deadline: the policy to enact "
+                "was drawn at random, as the house rules say.")
+    if phase == "veto_answer":
+        return f"President {president} did not answer the veto by the deadline: it is refused."
+    if phase == "veto_vote":
+        return f"{late} did not vote on the veto by the deadline: counted as Nein."
+    power = POWER_NAMES.get(str(d["power"]), "the power")
+    target = "" if d["power"] == "peek" else ", with its target drawn at random"
+    return (f"President {president} did not use {power} by the deadline: it is used"
+            f"{target}, as the house rules say.")
+
+
 RETRACTED = {
     "draw": "the three policies I sent you as President",
     "hand": "the two policies I sent you as Chancellor",
@@ -65,6 +120,13 @@ RETRACTED = {
     "peek": "the Policy Peek I sent you",
     "briefing": "my welcome message: you do not take over the seat after all",
 }
+
+
+def removed_text() -> str:
+    """R-MODKILL: the PM to a player the moderator removed."""
+    return ("The moderator has removed you from the game, as nobody could take your seat. "
+            "From now on you may not post in the thread, vote, or hold office, and you must "
+            "not reveal your role; you may keep reading. Thank you for playing.")
 
 
 def retract_text(kind: str) -> str:
@@ -96,14 +158,32 @@ def pm_text(secret: Secret, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) 
 
 
 def deadline_line(view: PublicView, now: datetime) -> str | None:
-    """``Deadline: … — overdue: Ann, Bob`` for the status, or ``None`` without one."""
+    """``Deadline (this round): … (2 d left)`` or ``— OVERDUE: Ann, Bob`` for the moderator,
+    or ``None`` without one."""
     if view.deadline is None:
         return None
-    until, zone = view.deadline
-    line = f"Deadline: {when_text(until, zone)}"
-    if now > forum.utc(until) and view.waiting_on:
+    until, zone, scope = view.deadline
+    what = "this round" if scope == "round" else "this phase"
+    line = f"Deadline ({what}): {when_text(until, zone)}: {left_text(until, now)}"
+    if now > deadlines.utc(until) and view.waiting_on:
         line += " — OVERDUE: " + ", ".join(view.waiting_on)
     return line
+
+
+def reminder(view: PublicView, fmt: Plain, now: datetime) -> str | None:
+    """A reminder for the thread: the time left and whom the game waits for (public
+    facts only; not a numbered post). None when nothing is awaited."""
+    if not view.waiting_on or view.winner:
+        return None
+    who = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
+    owe = {"vote": "a vote", "deal": "a word for the deal", "nominate": "a nomination",
+           "veto_vote": "a secret veto vote"}.get(view.phase, "a choice")
+    if view.deadline is None:
+        return f"{fmt.bold('Reminder')}: still waiting for {who} ({owe})."
+    until, zone, _ = view.deadline
+    left = left_text(until, now)
+    return (f"{fmt.bold('Reminder')}: {left} until the deadline, {when_text(until, zone)}: "
+            f"still waiting for {who} ({owe}).")
 
 
 def owed(view: PublicView, name: str, hand: str = "",
@@ -138,25 +218,35 @@ def prods(view: PublicView, fmt: Plain, now: datetime,
     moderator cannot act for a player. ``sent``: each player's own PMs (their player
     view), so that a prod names the policies the choice is made from."""
     out = []
-    deadline = (f" The deadline is {when_text(*view.deadline)}" if view.deadline else "")
-    if view.deadline and now > forum.utc(view.deadline[0]):
+    deadline = (f" The deadline is {when_text(*view.deadline[:2])}" if view.deadline else "")
+    if view.deadline and now > deadlines.utc(view.deadline[0]):
         deadline += ", and it has passed."
-    elif deadline:
-        deadline += "."
+    elif view.deadline:
+        deadline += f": {left_text(view.deadline[0], now)}."
     # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
     where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
     kind = {"discard": "draw", "enact": "hand"}.get(view.phase)
+    counts = dict(view.prods)
     for name in view.waiting_on:
         pile = [s.data["cards"] for s in (sent or {}).get(name, ()) if s.kind == kind]
         hand = cards(fmt, pile[-1]) if pile else ""
+        number = counts.get(name, 0) + 1
+        which = "" if number == 1 else f" This is reminder number {number}."
         text = (f"Hi {fmt.escape(name)}, the game is waiting for "
-                f"{owed(view, name, hand, fmt.escape)}. Please {where}.{deadline}")
+                f"{owed(view, name, hand, fmt.escape)}. Please {where}.{deadline}{which}")
         out.append((name, text))
     return out
 
 
 #: What a switch that is on means, for players (a default switch is not mentioned).
 HOUSE_RULES = {
+    ("late_vote", "nein"): "A player who has not voted when the deadline passes is counted "
+    "as voting Nein.",
+    ("late_nomination", "fail"): "A Presidential Candidate who has not nominated when the "
+    "deadline passes loses the turn: it counts as a failed election.",
+    ("late_choice", "random"): "A discard, an enactment or a power's target not sent when "
+    "the deadline passes is drawn at random (from the game's seed, so anyone can check it "
+    "after the game), and an unanswered veto is refused.",
     ("term5", "seated"): "Only because this game started with five players may the last "
     "President be nominated Chancellor; with five left in a bigger game, both term limits "
     "stay.",

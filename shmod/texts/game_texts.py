@@ -169,11 +169,13 @@ def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
     d = event.data
     b, e = fmt.bold, fmt.escape
     rows = []
+    late = set(d.get("late") or ())
     for name, vote in d["votes"]:
         if vote is None:
             rows.append(fmt.italic(f"{e(name)}: dead"))
         else:
-            rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}")
+            marked = " (no vote by the deadline)" if name in late else ""
+            rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}{marked}")
     totals = (f"Ja {d['ja']}, Nein {d['nein']}: {d['needed']} Ja of {d['alive']} alive "
               "were needed.")
     if d.get("eva_braun"):

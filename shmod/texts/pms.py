@@ -1,10 +1,12 @@
 """Which PMs the moderator owes, and every PM a player has been sent (R-PM)."""
 from __future__ import annotations
 
+import os
+
 from shmod.base.errors import BadInput
 from shmod.core.state import Secret, State
 from shmod.texts.formats import Plain
-from shmod.texts.messages import pm_text
+from shmod.texts.messages import pm_with_subject
 from shmod.texts.views import player_view
 
 
@@ -30,7 +32,18 @@ def at_entry(state: State, entry: int) -> list[Secret]:
     return [s for s in state.secrets if s.entry == entry]
 
 
-def render(secrets: list[Secret], fmt: Plain) -> list[tuple[str, str]]:
-    """``(heading, text)`` for each PM: the heading names the recipient and the entry."""
-    return [(f"PM to {s.to} (entry {s.entry}, {s.kind.replace('_', ' ')})", pm_text(s, fmt))
-            for s in secrets]
+def title(path: str, header: dict[str, object]) -> str:
+    """The game's name in PM subjects: the header's ``title``, else the log's file name
+    (``games/friday.yaml``: Friday), so that players in two games know which one it is."""
+    given = header.get("title")
+    if isinstance(given, str) and given.strip():
+        return given.strip()
+    stem = os.path.splitext(os.path.basename(path))[0].replace("_", " ").replace("-", " ")
+    return stem[:1].upper() + stem[1:] if stem else "Secret Hitler"
+
+
+def render(secrets: list[Secret], fmt: Plain, game_title: str) -> list[tuple[str, str]]:
+    """``(heading, text)`` for each PM: the heading names the recipient and the entry; the
+    text starts with its subject line."""
+    return [(f"PM to {s.to} (entry {s.entry}, {s.kind.replace('_', ' ')})",
+             pm_with_subject(s, fmt, game_title)) for s in secrets]

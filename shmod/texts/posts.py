@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from datetime import datetime
 
 from shmod.base.errors import BadInput, LogError
+from shmod.core.deadlines import utc
 from shmod.core.forum import last_posted, news, unposted
 from shmod.core.state import Public, State
 from shmod.log import checkpoints
 from shmod.log.game import ChainNote, Game, Recorded, record, replay
-from shmod.texts import game_texts as texts, messages
+from shmod.texts import forum_texts, game_texts as texts, messages
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
 
@@ -37,11 +39,14 @@ class Post:
     text: str
 
 
-def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True) -> str:
-    """A post covering ``events`` as seen from ``state``, then whose move it is now."""
+def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True,
+           now: datetime | None = None) -> str:
+    """A post covering ``events`` as seen from ``state`` at the time ``now``, then whose
+    move it is and the deadline in force, if it has not passed (R-DEADLINE)."""
     view = public_view(state)
-    prompt = texts.prompt_text(view, fmt)
-    return messages.post(view, events, fmt, board=board, notes=[prompt] if prompt else [])
+    notes = [texts.prompt_text(view, fmt),
+             forum_texts.deadline_note(view, now) if now is not None else None]
+    return messages.post(view, events, fmt, board=board, notes=[n for n in notes if n])
 
 
 def _pinned(text: str, number: int, upto: int, shown: str) -> str:
@@ -54,25 +59,25 @@ def recorded_post(done: Recorded, fmt: Plain, *, board: bool = True) -> Post | N
     marked = done.post
     if marked is None:
         return None
-    text = render(done.game.state, marked.events, fmt, board=board)
+    text = render(done.game.state, marked.events, fmt, board=board, now=utc(marked.at))
     return Post(marked.number, marked.first, marked.upto,
                 _pinned(text, marked.number, marked.upto, marked.token))
 
 
-def mark_next(path: str, fmt: Plain, *, board: bool = True) -> Post:
-    """The next post, recorded as posted with the checkpoint it ends with, under the
-    log's lock (two racing ``shmod post`` cannot both print it)."""
-    made = recorded_post(record(path, lambda game: None), fmt, board=board)
+def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str | None = None) -> Post:
+    """The next post, recorded as posted (at ``at``) with the checkpoint it ends with,
+    under the log's lock (two racing ``shmod post`` cannot both print it)."""
+    made = recorded_post(record(path, lambda game: None, at=at), fmt, board=board)
     assert made is not None
     return made
 
 
-def preview(game: Game, fmt: Plain, *, board: bool = True) -> str | None:
+def preview(game: Game, fmt: Plain, now: datetime, *, board: bool = True) -> str | None:
     """What the next post would say, marked as a preview (no checkpoint, not recorded)."""
     events = news(game.state)
     if not events:
         return None
-    return f"{PREVIEW}\n\n{render(game.state, events, fmt, board=board)}"
+    return f"{PREVIEW}\n\n{render(game.state, events, fmt, board=board, now=now)}"
 
 
 def vote_progress(game: Game, fmt: Plain) -> str | None:
@@ -86,9 +91,9 @@ def state_at(game: Game, entries: int) -> State:
     return replay(dataclasses.replace(game.log, entries=game.log.entries[:entries])).state
 
 
-def _recorded_tokens(game: Game) -> list[str]:
-    """The checkpoint each ``posted`` entry recorded, post 1 first."""
-    return [str(raw.get("checkpoint", "")) for raw in game.log.entries
+def _recorded(game: Game) -> list[tuple[str, str]]:
+    """The checkpoint and the time of each ``posted`` entry, post 1 first."""
+    return [(str(raw.get("checkpoint", "")), str(raw.get("at", ""))) for raw in game.log.entries
             if isinstance(raw, dict) and raw.get("kind") == "posted"]
 
 
@@ -107,8 +112,12 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
                        rule="R-CHECKPOINT")
     state = state_at(game, upto)
     events = [ev for ev in state.public if ev.entry >= first]
-    shown = _recorded_tokens(game)[number - 1]
-    text = render(state, events, fmt, board=board)
+    shown, at = _recorded(game)[number - 1]
+    try:
+        when: datetime | None = utc(at)
+    except BadInput:  # marked by hand without a time: no deadline is shown
+        when = None
+    text = render(state, events, fmt, board=board, now=when)
     if not shown:  # marked by hand without one
         return Post(number, first, upto, text)
     if len(shown) == checkpoints.CHECKPOINT_HEX:  # an earlier shmod's unkeyed checkpoint

@@ -13,11 +13,12 @@ POST_TITLE = "Post in the thread"
 
 
 def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
-               post: Post | None) -> list[tuple[str, str]]:
+               post: Post | None, game_title: str) -> list[tuple[str, str]]:
     """Sections ``(title, body)`` to show after a step, in the order to act on them: the
-    PMs, then the post the step recorded (if any), else while votes or words come in a
-    progress note that may be posted."""
-    sections = [(f"PM to {secret.to}", messages.pm_text(secret, fmt)) for secret in secrets]
+    PMs (each with its subject line), then the post the step recorded (if any), else while
+    votes or words come in a progress note that may be posted."""
+    sections = [(f"PM to {secret.to}", messages.pm_with_subject(secret, fmt, game_title))
+                for secret in secrets]
     if post is not None:
         sections.append((POST_TITLE, post.text))
     else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shmod.core import engine, forum, house
+from shmod.core import absence, deadlines, engine, forum, house
 from shmod.core.rules import POWER_NAMES, SPECIAL
 from shmod.core.setup import knows
 from shmod.core.state import DEAL, ENACT, VOTE, Public, Secret, State
@@ -49,7 +49,11 @@ class PublicView:
     winner: str | None
     win_reason: str | None
     history: tuple[Public, ...]
-    deadline: tuple[str, str] | None = None  # (until UTC, the moderator's zone)
+    deadline: tuple[str, str, str] | None = None  # (until UTC, the game's zone, round/phase)
+    zone: str = "UTC"  # the game's time zone
+    prods: tuple[tuple[str, int], ...] = ()  # how many prods each player was sent (R-STALL)
+    backups: tuple[str, ...] = ()  # R-BACKUP, in order
+    removed: tuple[str, ...] = ()  # R-MODKILL: seats the moderator removed (dead, not executed)
     replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
     veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
 
@@ -109,10 +113,20 @@ def public_view(state: State) -> PublicView:
         winner=state.winner,
         win_reason=state.win_reason,
         history=tuple(state.public),
-        deadline=forum.current_deadline(state),
+        deadline=_deadline(state),
+        zone=state.zone or "UTC",
+        prods=tuple((names[s], absence.prod_count(state, s)) for s in range(len(names))
+                    if absence.prod_count(state, s)),
+        backups=tuple(state.backups),
+        removed=tuple(names[s] for s in sorted(state.removed)),
         replacing=tuple(forum.replacing(state).items()),
         veto_open=state.phase == ENACT and engine.can_propose_veto(state),
     )
+
+
+def _deadline(state: State) -> tuple[str, str, str] | None:
+    found = deadlines.current(state)
+    return None if found is None else (found.until, found.zone, found.scope)
 
 
 def player_view(state: State, name: str) -> PlayerView:
