@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from shmod.core import engine
+from shmod.core import engine, play
 from shmod.core.rules import FASCIST, LIBERAL
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import (
@@ -35,9 +35,7 @@ def legal_steps(state: State) -> list[Step]:
         return [Step("word", by=s, text="word") for s in range(len(state.players))
                 if s not in state.words]
     if phase == NOMINATE:
-        limited = state.term_limited()
-        return [Step("nominate", by=p, target=s) for s in state.living
-                if s != p and s not in limited]
+        return [Step("nominate", by=p, target=s) for s in play.nominees(state)]
     if phase == VOTE:
         return [Step("vote", by=s, vote=v) for s in state.living if s not in state.votes
                 for v in (True, False)]

@@ -13,6 +13,7 @@ import typer
 from shmod.base.plaintext import escaped, one_line
 from shmod.cli.completion import player_names, words
 from shmod.cli.help import App
+from shmod.texts.formats import FORMATS
 
 app = App(
     add_completion=False,  # shmod.cli.completion answers the shell itself (README: completion)
@@ -34,10 +35,11 @@ ByOpt = Annotated[
                  help="Who sent this choice (checked); default: whoever the game waits for."),
 ]
 FormatOpt = Annotated[
-    str,
-    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", metavar="FORMAT",
-                 autocompletion=words("plain", "bbcode", "markdown"),
-                 help="plain, bbcode or markdown."),
+    Optional[str],
+    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", show_envvar=True, metavar="FORMAT",
+                 autocompletion=words(*FORMATS),
+                 help=f"The output profile: {', '.join(FORMATS)} (docs/posts.md). Default: "
+                      "the game's forum (shmod new --forum), else plain."),
 ]
 
 
@@ -77,15 +79,21 @@ def echo(text: str, *, err: bool = False) -> None:
     typer.echo(escaped(text), err=err)
 
 
-def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
+def _step(game_path: str, fmt_name: str | None, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
     from shmod.log import game
     from shmod.texts import formats, posts, report, views
 
     from shmod.cli import clock
     from shmod.texts import forum_texts, pms
 
-    fmt = formats.get(fmt_name)
-    done = game.record(game_path, make, edits_ok=edits_ok, at=clock.stamp())
+    fmt = formats.get(fmt_name) if fmt_name else None  # a typo is refused before anything
+
+    def checked(loaded):  # type: ignore[no-untyped-def]
+        nonlocal fmt
+        fmt = fmt or formats.chosen(None, loaded.setup.forum)  # the game's: before writing
+        return make(loaded)
+
+    done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.stamp())
     post = posts.recorded_post(done, fmt)
     state = done.game.state
     view = views.public_view(state)

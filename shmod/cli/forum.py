@@ -24,7 +24,7 @@ def deadline(
     zone: ZoneOpt = None,
     phase: Annotated[bool, typer.Option("--phase", help="For the current phase only (default: the whole round).")] = False,
     clear: Annotated[bool, typer.Option("--clear", help="Clear the deadline in force.")] = False,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Set the deadline for this round (or `--phase`), shown in UTC and the game's zone
     (R-DEADLINE); the zone given is remembered for the game."""
@@ -55,7 +55,7 @@ def deadline(
 @app.command()
 def prods(
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     preview: Annotated[bool, typer.Option("--preview", help="Show the prods without recording them as sent.")] = False,
 ) -> None:
     """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
@@ -64,8 +64,8 @@ def prods(
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, pms, views
 
-    fmt = formats.get(fmt_name)
     loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
     state = loaded.state
     view = views.public_view(state)
     sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
@@ -86,15 +86,16 @@ def prods(
 
 
 @app.command()
-def remind(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
+def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     """A reminder for the thread: the time left and whom the game waits for (not a numbered
     post: it shows nothing the log must answer for)."""
     from shmod.cli import clock
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, views
 
-    view = views.public_view(games.load(game).state)
-    text = forum_texts.reminder(view, formats.get(fmt_name), clock.now())
+    loaded = games.load(game)
+    view = views.public_view(loaded.state)
+    text = forum_texts.reminder(view, formats.chosen(fmt_name, loaded.setup.forum), clock.now())
     if text is None:
         _show([], [("Nothing to remind", view.waiting)])
         return
@@ -102,7 +103,7 @@ def remind(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
 
 
 @app.command()
-def lapse(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
+def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     """The deadline has passed: record what the game's house rules say happens to what is
     missing (R-LAPSE): votes counted as Nein, a failed nomination, a random choice."""
     from shmod.base.errors import RuleBroken
@@ -128,7 +129,7 @@ def remove(
                                           help="The player who leaves, and whom nobody can replace.")],
     game: GameOpt,
     reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept in the log and the audit, not posted).")],
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL)."""
     from shmod.base.errors import BadInput
@@ -169,7 +170,7 @@ def replace(
     game: GameOpt,
     newcomer: Annotated[Optional[str], typer.Argument(metavar="[NEWCOMER]",
                                                       help="The player who takes the seat (default: the first backup).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """A newcomer takes a seat with its role and history (R-REPLACE); without a name, the
     first backup player (R-BACKUP). Prints their one PM."""
@@ -192,7 +193,7 @@ def correct(
     reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
     entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Void a step a marked post already showed, or one of a finished game: said loudly in the next post and in audit.")] = False,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
     from shmod.base.errors import BadInput
@@ -214,7 +215,7 @@ def acknowledge(
     entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them).")],
     game: GameOpt,
     reason: Annotated[str, typer.Option("--reason", "-r", help="What was edited and why (kept in the log, listed by audit).")],
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record that earlier entries were edited by hand on purpose, and why (R-EDIT).
 
@@ -260,7 +261,7 @@ def rules(
     game: Annotated[Optional[str], typer.Option(
         "--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
         help="The game log (games/NAME.yaml).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The rules in force for this game as a thread post; with a RULE id, that rule."""
     if rule is not None:
@@ -275,5 +276,6 @@ def rules(
     if game is None:
         raise BadInput("name a game (-g PATH or SHMOD_GAME) for its rules post, or a rule "
                        "id to explain (shmod rules R-TERM)")
-    view = views.public_view(games.load(game).state)
-    _show([("Post in the thread", forum_texts.rules_card(view, formats.get(fmt_name)))])
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    _show([("Post in the thread", forum_texts.rules_card(views.public_view(loaded.state), fmt))])

@@ -10,6 +10,7 @@ import typer
 from shmod.base.errors import BadInput
 from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
 from shmod.cli.completion import player_names, words
+from shmod.texts.formats import FORMATS
 
 
 @app.command()
@@ -22,10 +23,11 @@ def new(
     deal: Annotated[str, typer.Option("--deal", metavar="WHO", autocompletion=words("moderator", "players"), help="moderator: deal now from the seed; players: deal once every player has posted a word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
     first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
     zone: Annotated[Optional[str], typer.Option("--zone", "-z", envvar="SHMOD_ZONE", metavar="ZONE", help="The game's time zone for deadlines (e.g. Europe/Berlin; default UTC).")] = None,
     title: Annotated[Optional[str], typer.Option(metavar="TITLE", help="The game's name in PM subjects (default: the log's file name).")] = None,
+    forum: Annotated[Optional[str], typer.Option(metavar="ENGINE", autocompletion=words(*FORMATS), help=f"The forum the game is played on, so every post and PM is written for it: {', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.core.commitment import strong
@@ -37,10 +39,12 @@ def new(
                        "with a script, and the seed gives away every role and card: leave "
                        "--seed out (shmod draws 128 random bits), give at least 32 "
                        "hexadecimal digits, or add --guessable for a demonstration or a test")
-    fmt = formats.get(fmt_name)
+    if forum is not None:
+        formats.get(forum, "forum")
+    fmt = formats.chosen(fmt_name, forum)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
-                          deal_by=deal, zone=zone, title=title)
+                          deal_by=deal, zone=zone, title=title, forum=forum)
     state = made.state
     view = views.public_view(state)
     echo(f"Created {game}: {len(state.players)} players. Keep this file private "
@@ -58,7 +62,7 @@ def nominate(
                                               help="The Chancellor candidate.")],
     game: GameOpt,
     by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
     from shmod.core.steps import Step
@@ -80,7 +84,7 @@ def vote(
     more: Annotated[Optional[list[str]], typer.Argument(
         metavar="NAME VOTE", help="More votes, in the order the PMs came.",
         show_default=False)] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record PM'd votes (R-VOTE), one or several (`shmod vote Ann ja Bob nein`); the tally
     appears when all are in. If one vote is refused, none is recorded."""
@@ -102,7 +106,7 @@ def word(
     more: Annotated[Optional[list[str]], typer.Argument(
         metavar="NAME WORD", help="More words, in the order they were posted.",
         show_default=False)] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
@@ -132,7 +136,7 @@ def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
             help=f"The policy the {office} {kind}s: liberal or fascist.")],
         game: GameOpt,
         by: ByOpt = None,
-        fmt_name: FormatOpt = "plain",
+        fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.core.rules import parse_policy
         from shmod.core.steps import Step
@@ -156,7 +160,7 @@ def veto(
         "propose", "accept", "refuse", "ja", "nein"), help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
     game: GameOpt,
     by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Veto after the fifth Fascist policy (R-VETO)."""
     from shmod.core.steps import Step, _veto_answer
@@ -178,7 +182,7 @@ def _power(kind: str):  # type: ignore[no-untyped-def]
                                               help="The player the President chose.")],
         game: GameOpt,
         by: ByOpt = None,
-        fmt_name: FormatOpt = "plain",
+        fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.core.steps import Step
 
@@ -196,7 +200,7 @@ app.command("execute", help="The President executes a player (R-EXECUTE).")(_pow
 
 
 @app.command()
-def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None:
+def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     """The President looks at the top three policies (R-PEEK)."""
     from shmod.core.steps import Step
 
@@ -207,7 +211,7 @@ def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None
 def reshuffle(
     deck: Annotated[str, typer.Argument(metavar="DECK", help="The new draw pile, top first, e.g. FLFFLF.")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
     from shmod.core.steps import Step, parse_cards

@@ -20,7 +20,7 @@ def _hint(text: str) -> None:
 @app.command()
 def post(
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     mark: Annotated[bool, typer.Option("--mark", hidden=True, help="(Every post is recorded; kept for old scripts.)")] = False,
     preview: Annotated[bool, typer.Option("--preview", help="Show what the next post would say, without recording it (not for pasting: it has no checkpoint).")] = False,
     again: Annotated[Optional[int], typer.Option("--again", metavar="N",
@@ -33,8 +33,8 @@ def post(
     from shmod.log import game as games
     from shmod.texts import formats, posts
 
-    fmt = formats.get(fmt_name)
     loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
     if list_posts:
         rows = posts.listing(loaded)
         for number, first, upto in rows:
@@ -104,14 +104,14 @@ def pm(
         help="Show every PM this player has been sent.")] = None,
     entry: Annotated[Optional[int], typer.Option("--entry", metavar="N",
                                                  help="The PMs log entry N caused (0: roles).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The PMs owed now (those the latest step caused), or one player's PMs so far (R-PM)."""
     from shmod.log import game as games
     from shmod.texts import formats, pms
 
-    fmt = formats.get(fmt_name)
     loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
     state = loaded.state
     if player is not None:
         chosen = pms.sent_to(state, state.players[loaded.seating.seat(player)])
@@ -127,20 +127,27 @@ def pm(
 @app.command()
 def reveal(
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     spoiler: Annotated[bool, typer.Option("--spoiler/--no-spoiler", help="Wrap it in a spoiler.")] = True,
 ) -> None:
     """After the game: every role, hand, discard, result and the deck, for the thread."""
     from shmod.log import game as games
     from shmod.texts import formats, reveal as reveals
 
-    echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    text = reveals.reveal_text(loaded, fmt, spoiler=spoiler)
+    if spoiler and not fmt.hides_spoilers:
+        _hint(f"The {fmt.name} profile has no spoiler tag: the reveal is NOT hidden; it "
+              "follows a warning line (SPOILER: …). With a spoiler tag on your board, use "
+              "that profile (phpbb-spoiler, xenforo, discourse, bbcode).")
+    echo(text)
 
 
 @app.command()
 def history(
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     bbcode_table: Annotated[bool, typer.Option(
         "--bbcode-table", help="With -f bbcode: a [table] for forums that have one, instead "
         "of an aligned [code] block.")] = False,
@@ -150,9 +157,11 @@ def history(
     from shmod.texts import formats, views
     from shmod.texts.history import history_text
 
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    text = history_text(views.public_view(loaded.state), fmt, bbcode_table=bbcode_table)
     _hint("Post in the thread (the voting record):")
-    view = views.public_view(games.load(game).state)
-    echo(history_text(view, formats.get(fmt_name), bbcode_table=bbcode_table))
+    echo(text)
 
 
 @app.command()

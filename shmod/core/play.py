@@ -50,8 +50,8 @@ def _nominate(state: State, step: Step) -> None:
     if not state.alive[target]:
         raise RuleBroken("R-NOMINATE", f"{name} is dead and cannot be nominated Chancellor")
     limited = state.term_limited()
-    if not nominees(state, limited):  # R-NO-NOMINEE: the limits are set aside this once
-        limited = {}
+    if all(s in limited for s in state.living if s != state.president):
+        limited = {}  # R-NO-NOMINEE: nobody else to nominate, the limits are set aside
     if target in limited:
         rule = "R-TERM"
         why = limited[target]
@@ -67,10 +67,10 @@ def _nominate(state: State, step: Step) -> None:
          special=state.special)
 
 
-def nominees(state: State, limited: dict[int, str] | None = None) -> list[int]:
+def nominees(state: State) -> list[int]:
     """R-NOMINATE, R-TERM: whom the Presidential Candidate may nominate now; R-NO-NOMINEE:
     when term limits leave nobody, every other living player."""
-    limited = state.term_limited() if limited is None else limited
+    limited = state.term_limited()
     others = [s for s in state.living if s != state.president]
     return [s for s in others if s not in limited] or others
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from typing import Any
 
 from shmod.base import plaintext
@@ -22,8 +23,10 @@ from shmod.core.steps import Seating, parse_cards, seat_number
 
 FORMAT = 1
 MAX_NAME = 40
+#: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
+FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
-               "first_president", "secret", "custom", "commitment")
+               "first_president", "secret", "custom", "commitment", "forum")
 SECRET_KEYS = ("seed", "salt", "roles", "deck")
 
 
@@ -48,10 +51,12 @@ def new_header(
     deal_by: str = "moderator",
     zone: str | None = None,
     title: str | None = None,
+    forum: str | None = None,
 ) -> dict[str, Any]:
     """The header of a new seeded game, checked by :func:`parse_setup`. ``deal_by``
     ``players``: the roles and the deck are dealt later, from the seed and a word from
-    every player (R-DEAL), so the header holds neither."""
+    every player (R-DEAL), so the header holds neither. ``forum``: the output profile its
+    posts are written in (public)."""
     names = check_players(players)
     chosen = parse_variants(variants)
     rules = rules_for(len(names), chosen, custom)
@@ -89,6 +94,8 @@ def new_header(
     header["secret"] = secret
     if custom is not None:
         header["custom"] = custom
+    if forum is not None:
+        header["forum"] = forum
     header["commitment"] = commitment.commitment(parse_setup(header))
     return header
 
@@ -219,7 +226,7 @@ def parse_setup(raw: Any) -> Setup:
     if "title" in raw:
         _public(raw["title"], "title")
     return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
-                 stored, deal_by, zone)
+                 stored, deal_by, zone, forum=_forum(raw.get("forum")))
 
 
 def _public(value: Any, key: str) -> str:
@@ -333,6 +340,14 @@ def _roles(raw: Any, names: list[str], seating: Seating, rules: Rules) -> tuple[
         raise BadInput(f"R-ROLES: {len(names)} players take {want[0]} Liberals, {want[1]} "
                        f"Fascist(s) and one Hitler")
     return got
+
+
+def _forum(value: Any) -> str | None:
+    """The header's ``forum``: absent, or an output profile's name (``phpbb``)."""
+    if value is None or isinstance(value, str) and FORUM_NAME.match(value):
+        return value
+    raise BadInput(f"forum {value!r} is not the name of a forum engine (e.g. forum: phpbb; "
+                   "docs/posts.md lists them)")
 
 
 def _text(value: Any, key: str) -> str | None:

@@ -61,6 +61,7 @@ class Setup:
     commitment: str | None = None  # public: posted at the start, checked by the audit
     deal: str = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
     zone: str | None = None  # public: the game's time zone for deadlines (R-DEADLINE)
+    forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
 
 
 @dataclass

@@ -263,15 +263,16 @@ def now() -> str:
 def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
              custom: dict[str, object] | None = None, deal_by: str = "moderator",
-             zone: str | None = None, title: str | None = None, created: str | None = None) -> Game:
+             zone: str | None = None, title: str | None = None, created: str | None = None,
+             forum: str | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
-    post 1, and return it replayed. ``zone`` and ``title`` are the game's public time zone
-    and name (for deadlines and PM subjects)."""
+    post 1, and return it replayed. ``zone``, ``title`` and ``forum`` are public: the
+    game's time zone, its name in PM subjects, the output profile its posts are written in."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
                         salt=secrets.token_hex(16), created=created or now(), custom=custom,
-                        deal_by=deal_by, zone=zone, title=title)
+                        deal_by=deal_by, zone=zone, title=title, forum=forum)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
     try:

@@ -420,6 +420,8 @@ def header_text(header: dict[str, Any]) -> str:
         out.insert(-1, f"custom: {flow(header['custom'])}")
     if "commitment" in header:
         out.insert(-1, f"commitment: {scalar(header['commitment'])}  # post it in the opening post")
+    if "forum" in header:
+        out.insert(-1, f"forum: {scalar(header['forum'])}  # posts are written for this forum")
     for key in ("seed", "salt"):
         if secret.get(key) is not None:
             out.append(f"  {key}: {scalar(secret[key])}")

@@ -154,7 +154,7 @@ def pm_text(secret: Secret, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) 
     if d.get("did"):
         lines.append("What this seat did so far, oldest first:")
         lines += [f"(entry {entry}) {e(deed)}" for entry, deed in d["did"]]
-    return "\n".join(lines)
+    return fmt.lines(lines)
 
 
 def deadline_line(view: PublicView, now: datetime) -> str | None:
@@ -280,28 +280,31 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
     fascist_word = "one Fascist" if fascists == 1 else f"{fascists} Fascists"
     house = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
-    lines = [
+    return fmt.blocks([
         fmt.heading(f"Rules for this game: {players} players"),
-        "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
-        f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
-        f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
-        f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
-        f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
-        f"{rules.get('start', 'none enacted')} at the start.",
-        "Fascist track:",
+        fmt.lines([
+            "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
+            f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
+            f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
+            f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
+            f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
+            f"{rules.get('start', 'none enacted')} at the start.",
+            "Fascist track:",
+        ]),
         fmt.bullets(powers),
-        f"The Liberals win with {view.liberal_win} Liberal policies or by executing Hitler. "
-        f"The Fascists also win if Hitler is elected Chancellor after {view.hitler_zone} "
-        "Fascist policies.",
-        "The last elected President and Chancellor cannot be nominated Chancellor; "
-        + ("in a game that started with five players, only the last Chancellor."
-           if rules.get("term5") == "seated" else
-           "with five or fewer players alive, only the last Chancellor."),
-        veto,
-        f"After {view.chaos_at} failed elections in a row, the top policy is enacted and "
-        "term limits are forgotten.",
+        fmt.lines([
+            f"The Liberals win with {view.liberal_win} Liberal policies or by executing "
+            f"Hitler. The Fascists also win if Hitler is elected Chancellor after "
+            f"{view.hitler_zone} Fascist policies.",
+            "The last elected President and Chancellor cannot be nominated Chancellor; "
+            + ("in a game that started with five players, only the last Chancellor."
+               if rules.get("term5") == "seated" else
+               "with five or fewer players alive, only the last Chancellor."),
+            veto,
+            f"After {view.chaos_at} failed elections in a row, the top policy is enacted and "
+            "term limits are forgotten.",
+        ]),
         *([b("House rules:"), fmt.bullets(house)] if house else []),
         "Send your votes and secret choices to the moderator by PM. The moderator may "
         "remind you, but never votes or chooses for you.",
-    ]
-    return "\n".join(lines)
+    ])
