@@ -78,7 +78,7 @@ def _names(ctx: Any, incomplete: str, *, living: bool) -> list[str]:
             return []
         from shmod.log import game
 
-        loaded = game.load(os.path.expanduser(str(path)))
+        loaded = game.load(os.path.expanduser(str(path)), cache="read")  # never writes
         state = loaded.state
         names = [str(name) for seat, name in enumerate(state.players)
                  if not living or state.alive[seat]]

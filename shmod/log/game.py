@@ -10,6 +10,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.core import engine, forum
@@ -80,19 +81,43 @@ class Recorded:
     post: Marked | None = None
 
 
-def load(path: str, *, warn_edits: bool = True) -> Game:
+Cache = Literal["use", "read", "off"]
+
+
+def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Game:
     """Read and replay ``path``; the first problem raises :class:`LogError` with its line.
 
-    Warns (:class:`~shmod.log.logfile.LogWarning`) when others may read the log of a game that
-    is not over: it holds every secret.
+    ``cache``: ``"use"`` reads the parse cache and keeps a new parse in it, ``"read"`` only
+    reads it (shell completion), ``"off"`` parses the log's bytes (what a step is recorded
+    after). Warns (:class:`~shmod.log.logfile.LogWarning`) when others may read the log of
+    a game that is not over: it holds every secret.
     """
-    loaded = replay(logfile.read(path, cached=True))
+    loaded = _replayed(logfile.read(path, cached=cache != "off"), keep=cache == "use")
     if loaded.state.winner is None:
         for note in loaded.log.warnings:
             warnings.warn(note, logfile.LogWarning, stacklevel=2)
     for found in loaded.edits() if warn_edits else ():
         warnings.warn(f"{path}:{found.line}: {found.describe()}{EDIT_ADVICE}",
                       logfile.LogWarning, stacklevel=2)
+    return loaded
+
+
+def _replayed(log: logfile.LogFile, *, keep: bool) -> Game:
+    """Replay ``log``. A parse from the cache counts only if it replays with no error and
+    no chain note; otherwise the log's own bytes are parsed and replayed, so a cache file
+    can never make a command see, or blame the log for, what the log does not hold. With
+    ``keep``, a fresh parse that replays cleanly is kept for the next command."""
+    if log.cached:
+        try:
+            loaded = replay(log)
+        except ShmodError:
+            loaded = None
+        if loaded is not None and not loaded.chain:
+            return loaded
+        log = logfile.reparse(log)
+    loaded = replay(log)
+    if keep and not loaded.chain:
+        logfile.keep(log)
     return loaded
 
 
@@ -328,7 +353,8 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     written) or None (``shmod post``: the post alone).
     """
     with logfile.locked(path) as fd:
-        game = load(path, warn_edits=False)  # refused below, or what is acknowledged
+        # the log's own bytes, never the parse cache: the chain head is the file's
+        game = load(path, warn_edits=False, cache="off")  # edits: refused, or acknowledged
         state = game.state
         _require_secret(game)
         edited = game.edits()
@@ -366,7 +392,8 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         text = prefix + "".join(logfile.entry_line(e) for e in entries)
         written = read_back(game, text, head, len(entries))
         logfile.append(fd, text, path)
-        logfile.keep(written)  # the next command finds the new log parsed
+        if not written.chain:
+            logfile.keep(written.log)  # the next command finds the new log parsed
         game.head = head
         for entry in entries:  # the checkpoints after the new entries
             game.heads.append(logfile.link(game.heads[-1], entry))
@@ -419,24 +446,30 @@ def check_form(step: Step, players: tuple[str, ...]) -> None:
     parse_step(entry, Seating(players))
 
 
-def read_back(game: Game, text: str, head: str, count: int) -> logfile.LogFile:
-    """Refuse ``text`` unless the log with it appended loads, replays to ``head`` and stays
-    within the size limit: the same reader and replay every later command will use.
-    Returns the log with ``text`` appended, as parsed."""
+def read_back(game: Game, text: str, head: str, count: int) -> Game:
+    """Refuse ``text`` unless the log with it appended loads, replays to ``head`` with the
+    new entries chained cleanly onto the log's bytes (no chain note at them), and stays
+    within the size limit: the same reader and replay every later command will use, on a
+    fresh parse (never the cache). Returns the log with ``text`` appended, replayed."""
     data = game.log.data + text.encode("utf-8")
     if len(data) > logfile.MAX_BYTES:
         raise BadInput(f"nothing was recorded: this step would take the log to {len(data)} "
                        f"bytes, over the {logfile.MAX_BYTES}-byte limit of a game log")
     try:
-        parsed = logfile.parse(game.path, data)
-        again = replay(parsed)
+        again = replay(logfile.parse(game.path, data))
     except LogError as err:
         raise BadInput(f"nothing was recorded: the entry would not read back ({err.reason})"
                        ) from None
-    if again.head != head or len(again.log.entries) != len(game.log.entries) + count:
+    before = len(game.log.entries)
+    if again.head != head or len(again.log.entries) != before + count:
         raise InternalError("a new entry read back differently from how it was written",
                             game.path)
-    return parsed
+    broken = [note for note in again.chain if note.index >= before]
+    if broken:
+        raise InternalError(f"a new entry would not chain onto the log's own bytes "
+                            f"({broken[0].describe()})", game.path,
+                            again.log.line_of(broken[0].index))
+    return again
 
 
 def _seeded_reshuffles(state: State) -> list[Step]:
