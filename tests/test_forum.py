@@ -290,7 +290,7 @@ def test_posts_again_and_the_audit_follow_replacements(path):
     assert report.problems == [] and report.judged == len(loaded.log.entries)
     tampered = logfile.parse(path, open(path, "rb").read().replace(b"by: Zed", b"by: Cat"))
     [problem] = [p for p in audit.audit_log(tampered).problems if p.kind == "format"]
-    assert "unknown player 'Cat'" in problem.message
+    assert "Cat was replaced by Zed" in problem.message
 
 
 def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):

@@ -32,7 +32,7 @@ from markdown_it.rules_block import StateBlock
 from thread_example import EXAMPLE
 
 from shmod.audit.moves import legal_steps, random_game
-from shmod.core import engine
+from shmod.core import deadlines, engine
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import NOMINATE, OVER, State
 from shmod.core.steps import Step
@@ -275,6 +275,41 @@ def _dealt_by_words() -> tuple[dict[str, object], list[Step]]:
     return header, steps + _play(state, random.Random(3), lambda s: False)
 
 
+def _absences() -> tuple[dict[str, object], list[Step]]:
+    """Seven players under every lapse house rule: a name corrected, deadlines that lapse
+    (a nomination, votes, a random discard), a prod, a backup, a removal, a deadline
+    cleared, then random play to the end."""
+    header = new_header(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="ab" * 16,
+                        salt="cd" * 16, created="2026-01-01T00:00:00Z",
+                        variants=["late_vote=nein", "late_nomination=fail",
+                                  "late_choice=random"])
+    state = start(parse_setup(header))
+    rng = random.Random(19)
+
+    def lapse(state: State) -> list[Step]:
+        deadline = Step("deadline", text="2026-01-02T00:00:00Z", zone="Europe/Berlin")
+        steps = _apply(state, [deadline])
+        lapsed = Step("lapse", ref=state.entries, at="2026-01-03T00:00:00Z",
+                      text=deadlines.drawn(state, state.entries + 1))
+        return steps + _apply(state, [lapsed])
+
+    steps = _apply(state, [Step("rename", target=2, text="Cato"),
+                           Step("backup", text="@Backup")])
+    steps += lapse(state)  # the nomination
+    steps += _play(state, rng, lambda s: s.phase == "vote")
+    steps += _apply(state, [Step("vote", by=state.living[0], vote=True),
+                            Step("prod", target=state.living[1])])
+    steps += lapse(state)  # the other votes
+    steps += _play(state, rng, lambda s: s.phase == "discard")
+    steps += lapse(state)  # a random discard
+    seat = next(s for s in state.living if s not in (state.president, state.chancellor)
+                and state.roles[s] != "hitler")
+    steps += _apply(state, [Step("remove", target=seat, text="left the forum"),
+                            Step("deadline", text="2027-01-01T00:00:00Z", zone="UTC"),
+                            Step("deadline", text="clear", zone="UTC")])
+    return header, steps + _play(state, rng, lambda s: False)
+
+
 def _apply(state: State, steps: list[Step]) -> list[Step]:
     for step in steps:
         engine.apply(state, step)
@@ -307,6 +342,7 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
         out += [Text(ev.kind, messages.event_text(view, ev, fmt) or "", state.players, ev)
                 for ev in state.public[seen:]]
         out.append(Text("prompt", game_texts.prompt_text(view, fmt) or ""))
+        out.append(Text("reminder", forum_texts.reminder(view, fmt, now) or ""))
         sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
         out += [Text("prods", text) for _, text in forum_texts.prods(view, fmt, now, sent)]
         if state.phase in (NOMINATE, OVER) and len(state.public) > posted:
@@ -330,7 +366,7 @@ def games_played(tmp_path_factory) -> list[tuple[games.Game, list[Step]]]:  # ty
     example = random_game(players, random.Random(seed))
     played = []
     for n, (header, steps) in enumerate([(example.header, example.steps), _forum_game(),
-                                         _dealt_by_words()]):
+                                         _dealt_by_words(), _absences()]):
         path = folder / f"g{n}.yaml"
         path.write_text(games.log_text(header, steps, at="2026-01-01T00:00:00Z"))
         played.append((games.load(str(path)), steps))
@@ -355,9 +391,10 @@ def test_the_corpus_has_every_kind_of_text(corpus):
     assert {"start", "round", "nominate", "tally", "enact", "chaos", "veto_proposed",
             "veto_answered", "vetoed", "reshuffle", "power", "investigate", "special_election",
             "peek", "execute", "game_over", "deadline", "replace", "correction", "dealt",
+            "lapse", "removed", "renamed", "reminder",
             "prompt", "prods", "post", "board", "rules", "history", "reveal"} <= kinds, kinds
     assert {"pm:role", "pm:draw", "pm:hand", "pm:investigation", "pm:peek", "pm:executed",
-            "pm:veto_request", "pm:briefing", "pm:retract"} <= kinds, kinds
+            "pm:veto_request", "pm:briefing", "pm:retract", "pm:removed"} <= kinds, kinds
 
 
 # -- the checks ------------------------------------------------------------------------

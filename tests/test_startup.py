@@ -84,7 +84,7 @@ COMMAND_ARGS = {
     "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"],
     "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
     "board": None, "word": ["Player1", "apple"], "remind": [], "lapse": [],
-    "remove": ["Player2", "-r", "x"], "backup": [],
+    "remove": ["Player2", "-r", "x"], "backup": [], "rename": ["Player2", "Player9"],
 }
 DRAWS_WITH_RICH = {"audit", "simulate"}
 

@@ -64,11 +64,10 @@ def living_names(ctx: Any, incomplete: str) -> list[str]:
 
 
 def rule_ids(incomplete: str) -> list[str]:
-    """Rule ids (``R-TERM``, …) starting with ``incomplete`` (``R-`` may be left out)."""
+    """Rule ids (``R-TERM``, …) starting with ``incomplete``, in any case."""
     from shmod.core.rulebook import RULES
 
-    typed = incomplete.upper()
-    return [rule for rule in RULES if rule.startswith(typed) or rule[2:].startswith(typed)]
+    return [rule for rule in RULES if rule.startswith(incomplete.upper())]
 
 
 def _names(ctx: Any, incomplete: str, *, living: bool) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
-from shmod.cli.completion import living_names, rule_ids
+from shmod.cli.completion import living_names, player_names, rule_ids
 
 ZoneOpt = Annotated[
     Optional[str],
@@ -212,7 +212,7 @@ def correct(
 
 @app.command()
 def acknowledge(
-    entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them).")],
+    entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them; 0: the header).")],
     game: GameOpt,
     reason: Annotated[str, typer.Option("--reason", "-r", help="What was edited and why (kept in the log, listed by audit).")],
     fmt_name: FormatOpt = None,
@@ -232,14 +232,37 @@ def acknowledge(
         edited = {n.index + 1 for n in found if n.problem == "mismatch"}
         edited.update(k for n in found if n.problem == "checkpoint"  # hashes rewritten
                       for k in range(1, n.upto + 1))
+        if g.header_changed():
+            edited.add(0)  # the header (R-EDIT): the commitment stays broken, said below
         unknown = sorted(set(entry) - edited)
         if unknown:
             listed = ", ".join(map(str, sorted(edited))) or "none"
             raise BadInput(f"R-EDIT: entry {unknown[0]} was not changed after shmod wrote it "
                            f"(entries whose hash no longer matches: {listed})")
+        changed.append(g.header_changed())
         return Step("acknowledge", entries=tuple(sorted(set(entry))), text=" ".join(reason.split()))
 
+    changed: list[str | None] = []
     _step(game, fmt_name, make, edits_ok=True)
+    if changed and changed[0]:
+        echo("Warning: this records the edit, but does not mend it: " + changed[0]
+             .split(": ", 1)[1], err=True)
+
+
+@app.command()
+def rename(
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                          help="The name as it is written now.")],
+    name: Annotated[str, typer.Argument(metavar="NEWNAME", help="The name as it should be.")],
+    game: GameOpt,
+    fmt_name: FormatOpt = None,
+) -> None:
+    """Correct a player's name written wrong (R-RENAME): the same player, the same seat;
+    the header, which the commitment covers, stays as it was."""
+    from shmod.core.steps import Step
+
+    _step(game, fmt_name, lambda g: Step("rename", target=g.seating.seat(player),
+                                         text=" ".join(name.split())))
 
 
 @app.command()

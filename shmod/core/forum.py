@@ -67,6 +67,37 @@ def _replace(state: State, step: Step) -> None:
         if awaited else None}))
 
 
+def _rename(state: State, step: Step) -> None:
+    """R-RENAME: a player's name written wrong (a typo at ``shmod new``) is corrected; the
+    same player keeps the seat and everything it was sent, and the header, which the
+    opening post's commitment covers, is left as it was."""
+    seat, name = step.target, " ".join((step.text or "").split())
+    assert seat is not None
+    old = state.name(seat)
+    try:
+        check_players([name if s == seat else n for s, n in enumerate(state.players)])
+    except BadInput as err:
+        raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: {err}") from None
+    if any(name.casefold() == former.casefold() for _s, former, _n, _e in state.replaced):
+        raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: a player of that name "
+                         "left a seat and was sent its secrets")
+    players = list(state.players)
+    players[seat] = name
+    state.players = tuple(players)
+    state.renamed.append((seat, old, name, state.entries))
+    state.say("renamed", old=old, new=name)
+
+
+def names_of(state: State, seat: int) -> set[str]:
+    """Every name the player in ``seat`` has had (R-RENAME), the current one included; a
+    replacement is another player (R-REPLACE) and is not one of them."""
+    names = {state.players[seat]}
+    for renamed_seat, old, new, _entry in reversed(state.renamed):
+        if renamed_seat == seat and new in names:
+            names.add(old)
+    return names
+
+
 def round_of(state: State, entry: int) -> int:
     """The round in which entry ``entry`` was recorded (from the public record)."""
     found = 1
@@ -235,6 +266,7 @@ def describe(state: State, step: Step) -> str:
         "deadline": "the deadline",
         "lapse": "the lapse of the deadline",
         "replace": f"{step.text} taking {target}'s seat",
+        "rename": f"the correction of {target}'s name to {step.text}",
         "remove": f"the removal of {target}",
     }.get(step.kind, step.kind.replace("_", " "))
 
@@ -298,6 +330,7 @@ def moves(apply: Handler) -> tuple[Move, ...]:
     the steps it leaves in effect."""
     return (
         Move("replace", _replace, ANY, "R-REPLACE", "a replacement"),
+        Move("rename", _rename, ANY, "R-RENAME", "a name corrected"),
         Move("correct", lambda state, step: _correct(state, step, apply), None),
         Move("posted", _posted, None),
         Move("acknowledge", _acknowledge, None),

@@ -216,6 +216,12 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "
          "seat is not replaced, and a newcomer may not carry the name of a player who left "
          "another seat."),
+        ("R-RENAME", "A name written wrong",
+         "A player's name written wrong at the start is corrected with `shmod rename OLD "
+         "NEW`: the same player keeps the seat and everything it was sent, and the log's "
+         "header, which the opening post's commitment covers, is left as it was (editing "
+         "the name in the header by hand would make the audit against the commitment "
+         "fail)."),
         ("R-CORRECT", "Corrections",
          "A mistyped step may be voided by an appended correction, together with every "
          "later step that acted on it; nothing already written is changed. A step that a "

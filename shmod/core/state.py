@@ -115,6 +115,7 @@ class State:
     backups: list[str] = field(default_factory=list)  # R-BACKUP: in the order they take seats
     removed: dict[int, int] = field(default_factory=dict)  # R-MODKILL: seat -> entry
     replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
+    renamed: list[tuple[int, str, str, int]] = field(default_factory=list)  # R-RENAME: the same
     corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)

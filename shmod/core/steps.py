@@ -35,6 +35,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "remove": (("target", "reason"), "a player nobody can replace leaves the game (R-MODKILL)"),
     "backup": (("name",), "a backup player joins the list, or leaves it (R-BACKUP)"),
     "replace": (("target", "name"), "a new player takes over a seat, role and history"),
+    "rename": (("target", "name"), "a player's name corrected (a typo): the same player"),
     "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
     "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
     "acknowledge": (("entries", "reason"), "the moderator acknowledges a deliberate hand edit "
@@ -96,11 +97,14 @@ class Seating:
     """Looks players up by name (any case), seat number or unique prefix."""
 
     def __init__(self, players: tuple[str, ...],
-                 replaced: Sequence[tuple[int, str, str, int]] = ()) -> None:
+                 replaced: Sequence[tuple[int, str, str, int]] = (),
+                 renamed: Sequence[tuple[int, str, str, int]] = ()) -> None:
         self.players = players
         self._exact = {name.casefold(): seat for seat, name in enumerate(players)}
         #: R-REPLACE: a player who left, by name: (seat, entry of the replacement)
         self._former = {old.casefold(): (seat, entry) for seat, old, _new, entry in replaced}
+        #: R-RENAME: a name corrected: (seat, entry of the correction)
+        self._renamed = {old.casefold(): (seat, entry) for seat, old, _new, entry in renamed}
 
     def seat(self, value: object, *, prefixes: bool = True) -> int:
         """The seat of ``value``; an unknown or ambiguous name lists the candidates."""
@@ -120,6 +124,10 @@ class Seating:
             if hits:
                 names = ", ".join(self.players[s] for s in hits)
                 raise BadInput(f"{text!r} is ambiguous: it could be {names}")
+        if key in self._renamed and key not in self._former:
+            seat, entry = self._renamed[key]
+            raise BadInput(f"{text} is now called {self.players[seat]} (entry {entry}); name "
+                           f"{self.players[seat]} or seat {seat + 1} instead")
         if key in self._former:
             seat, entry = self._former[key]
             raise BadInput(f"{text} was replaced by {self.players[seat]} (entry {entry}); "
@@ -174,8 +182,8 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             if not isinstance(value, str) or not value.strip():
                 raise BadInput(f"{kind} entry's {key} must be a non-empty string")
             values["zone" if key == "zone" else "text"] = value.strip()
-        elif key == "entries":
-            values["entries"] = _entry_numbers(value, kind)
+        elif key == "entries":  # an acknowledgment may name the header, entry 0 (R-EDIT)
+            values["entries"] = _entry_numbers(value, kind, 0 if kind == "acknowledge" else 1)
         elif key in ("upto", "deadline"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise BadInput(f"{kind} entry's {key} must be an entry number, not "
@@ -212,11 +220,11 @@ def _utc_text(when: Any) -> str:
     return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
-def _entry_numbers(value: Any, kind: str) -> tuple[int, ...]:
+def _entry_numbers(value: Any, kind: str, least: int = 1) -> tuple[int, ...]:
     items = value if isinstance(value, list) else [value]
     if not items or len(items) > 100 or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in items):
-        raise BadInput(f"{kind} entry's entries must be entry numbers (1, 2, …)")
+            isinstance(n, int) and not isinstance(n, bool) and n >= least for n in items):
+        raise BadInput(f"{kind} entry's entries must be entry numbers ({least}, {least + 1}, …)")
     return tuple(sorted(set(items)))
 
 

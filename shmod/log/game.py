@@ -14,7 +14,7 @@ from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.core import engine, forum
-from shmod.core.commitment import strong
+from shmod.core.commitment import commitment, strong
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import RESHUFFLE, Public, Secret, State
 from shmod.core.steps import Seating, Step, parse_step, to_entry
@@ -54,6 +54,19 @@ class Game:
     chain: list[ChainNote] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
 
+    def header_changed(self) -> str | None:
+        """Why the header no longer gives the commitment it was created with, if it does
+        not: an edit that makes the game's audit against the opening post fail (R-COMMIT)."""
+        stored = self.setup.commitment
+        if stored is None or commitment(self.setup) == stored:
+            return None
+        line = self.log.key_lines.get("players") or self.log.key_lines.get("secret") or 1
+        return (f"{self.path}:{line}: the header was changed after `shmod new`: it no longer "
+                f"gives its commitment {stored}, the one in the opening post, so the game's "
+                "audit against it will fail. Undo the edit (a name written wrong is corrected "
+                "with `shmod rename OLD NEW`, which keeps the commitment, R-RENAME), or record "
+                "it with `shmod acknowledge 0 --reason …`")
+
     def edits(self) -> list[ChainNote]:
         """Hand edits nobody has acknowledged (R-EDIT), and posted checkpoints the log no
         longer reproduces (R-CHECKPOINT)."""
@@ -66,7 +79,7 @@ class Game:
     @property
     def seating(self) -> Seating:
         """Players as seated now; a name of a player who left says who replaced them."""
-        return Seating(self.state.players, self.state.replaced)
+        return Seating(self.state.players, self.state.replaced, self.state.renamed)
 
 
 @dataclass
@@ -99,6 +112,9 @@ def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Game:
     for found in loaded.edits() if warn_edits else ():
         warnings.warn(f"{path}:{found.line}: {found.describe()}{EDIT_ADVICE}",
                       logfile.LogWarning, stacklevel=2)
+    changed = loaded.header_changed()  # warned even once acknowledged: it stays wrong
+    if changed and warn_edits:
+        warnings.warn(changed, logfile.LogWarning, stacklevel=2)
     return loaded
 
 
@@ -159,7 +175,7 @@ class _Forms:
         self.seating = Seating(players)
 
     def note(self, index: int, step: Step) -> None:
-        if step.kind == "replace":
+        if step.kind in ("replace", "rename"):
             self.replaced[index + 1] = step
         elif step.kind == "correct" and self.replaced.keys() & set(step.entries):
             for number in step.entries:
@@ -201,7 +217,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
                 continue
             engine.apply(state, step)
             if state.players != seating.players:  # a replacement (shmod.core.forum)
-                seating = Seating(state.players)
+                seating = Seating(state.players, state.replaced, state.renamed)
             if listing is not None:
                 listing.judged = index + 1
                 continue
@@ -320,7 +336,7 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
         entry["at"] = step.at or at  # a lapse carries its own time (R-LAPSE)
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
-        if step.kind == "replace":  # later entries name the newcomer (shmod.core.forum)
+        if step.kind in ("replace", "rename"):  # later entries name the seat anew (forum.py)
             players = players[:step.target] + (step.text,) + players[step.target + 1:]  # type: ignore[operator]
     return entries, head
 
@@ -355,6 +371,9 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     with logfile.locked(path) as fd:
         # the log's own bytes, never the parse cache: the chain head is the file's
         game = load(path, warn_edits=False, cache="off")  # edits: refused, or acknowledged
+        changed = game.header_changed()  # recorded on, but never quietly (R-COMMIT)
+        if changed:
+            warnings.warn(changed, logfile.LogWarning, stacklevel=2)
         state = game.state
         _require_secret(game)
         edited = game.edits()

@@ -68,6 +68,9 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         tail = (" The round ends as a failed election." if d.get("ends_round") else "")
         return (f"The moderator has removed {b(e(d['name']))} from the game (not the table: "
                 f"nothing about their role is revealed); the seat counts as dead.{tail}")
+    if event.kind == "renamed":
+        return (f"A name is corrected: {e(d['old'])} is {b(e(d['new']))} (the same player, "
+                "who keeps the seat).")
     if event.kind == "replace":
         if not d.get("dealt", True):  # before a deal from the players' words (R-DEAL)
             return (f"{b(e(d['new']))} takes seat {d['seat']} from {e(d['old'])} before the "

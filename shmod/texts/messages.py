@@ -13,7 +13,7 @@ from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
 #: The public events of forum moderation (shmod.core.forum); the rest are the game's.
-FORUM_EVENTS = ("deadline", "replace", "correction", "lapse", "removed")
+FORUM_EVENTS = ("deadline", "replace", "renamed", "correction", "lapse", "removed")
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:

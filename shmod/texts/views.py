@@ -140,7 +140,7 @@ def player_view(state: State, name: str) -> PlayerView:
         name=name,
         role=state.roles[seat] if dealt else "",
         knows=tuple(knows(state.players, state.roles, state.rules, seat).items()) if dealt else (),
-        secrets=tuple(s for s in state.secrets if s.to == name),
+        secrets=tuple(s for s in state.secrets if s.to in forum.names_of(state, seat)),
     )
 
 
