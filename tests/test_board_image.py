@@ -92,7 +92,7 @@ def test_the_readme_picture_is_what_its_command_draws(run, tmp_path):
     assert command in readme and "](docs/board.png)" in readme
     code, out, _ = run("board", "-g", str(root / "games/forum-10-players.yaml"),
                        "--entry", "80", "--png", str(tmp_path / "b.png"))
-    assert code == 0 and out.startswith("Board: 3 of 5 Liberal policies, 2 of 6 Fascist")
+    assert code == 0 and out.startswith("Board: 2 of 5 Liberal policies, 2 of 6 Fascist")
     assert Image.open(tmp_path / "b.png").convert("RGB").size == \
         Image.open(root / "docs/board.png").convert("RGB").size
     if PIL.__version__ == PILLOW_OF_SNAPSHOTS:
