@@ -61,10 +61,11 @@ def replace(
     fmt_name: FormatOpt = "plain",
 ) -> None:
     """A newcomer takes a seat with its role and history (R-REPLACE); prints their one PM."""
+    from shmod.core.names import tidy
     from shmod.core.steps import Step
 
     _step(game, fmt_name, lambda g: Step("replace", target=g.seating.seat(player),
-                                         text=" ".join(newcomer.split())))
+                                         text=tidy(newcomer)))
 
 
 @app.command()

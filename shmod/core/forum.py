@@ -13,6 +13,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
+from shmod.core.names import look_alike
 from shmod.core.setup import check_players, knows, start
 from shmod.core.state import Public, Secret, State
 from shmod.core.steps import Step
@@ -110,13 +111,16 @@ def _replace(state: State, step: Step) -> None:
     if not state.alive[seat]:
         raise RuleBroken("R-REPLACE", f"{old} is dead; a dead seat is not replaced")
     try:
-        check_players([name if s == seat else n for s, n in enumerate(state.players)])
+        name = check_players([name if s == seat else n
+                              for s, n in enumerate(state.players)])[seat]
     except BadInput as err:
         raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {err}") from None
     for other, former, _new, _entry in state.replaced:  # PMs are addressed by name (R-PM)
-        if other != seat and former.casefold() == " ".join(name.split()).casefold():
+        if other != seat and look_alike(former, name):
+            alike = "" if former.casefold() == name.casefold() else " (the names look the same)"
             raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
-                             f"{other + 1} and was sent its secrets; choose another name")
+                             f"{other + 1} and was sent its secrets{alike}; choose another "
+                             "name")
     history = []
     gone = voided(state)
     for secret in state.secrets:

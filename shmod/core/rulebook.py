@@ -164,7 +164,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "A newcomer may take over a living seat with its role and everything it was sent "
          "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "
          "seat is not replaced, and a newcomer may not carry the name of a player who left "
-         "another seat."),
+         "another seat, nor one that looks like it."),
         ("R-CORRECT", "Corrections",
          "A mistyped step may be voided by an appended correction, together with every "
          "later step that acted on it; nothing already written is changed. A step that a "
