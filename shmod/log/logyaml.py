@@ -24,7 +24,7 @@ MAX_ENTRIES = 5_000  # a 10-player game with every aid stays well under 1,000 en
 #: them. PyYAML's C and pure-Python readers read these the same, and they hold nothing
 #: :func:`check_plain` looks for (anchors, tags, nesting, a loose ``?`` or ``:``).
 _WORD = r"[A-Za-z0-9_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*"
-_QUOTED = r'"(?:[^"\\\n\r\x85\u2028\u2029]|\\["\\/bfnrt]|\\u[0-9A-Fa-f]{4})*"'
+_QUOTED = r'"(?:[^"\\\n\r\x85\u2028\u2029]++|\\["\\/bfnrt]|\\u[0-9A-Fa-f]{4})*"'
 _SCALAR = f"(?:{_WORD}|{_QUOTED})"
 _VALUE = rf"(?:{_SCALAR}|\[(?:{_SCALAR}(?:, {_SCALAR})*)?\])"
 _PAIRS = f"(?:{_WORD}: {_VALUE}(?:, {_WORD}: {_VALUE})*)?"
