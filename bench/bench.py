@@ -119,7 +119,7 @@ def bench_whole_game(python: Path, folder: str) -> None:
     shmod = str(python.parent / "shmod")
     env = {**clean_env(), "SHMOD_GAME": os.path.join(folder, "whole.yaml"),
            "SHMOD_CACHE": os.path.join(folder, "cache")}
-    commands = [["new", *names, "--seed", seed]]
+    commands = [["new", *names, "--seed", seed, "--guessable"]]
     for step, after in zip(sim.steps, [*sim.steps[1:], None]):
         if step.kind != "reshuffle":  # a seeded game's reshuffles are shmod's own
             commands.append(command_for(step, names))

@@ -49,7 +49,8 @@ def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] |
         "players": names,
         "variants": dict(variants or {}),
         "first_president": first or names[0],
-        "secret": {"roles": roles, "deck": full_deck(deck)},
+        # a fixed salt of 128 bits (R-COMMIT): a real game draws a fresh one
+        "secret": {"salt": "5ca1ab1e" * 4, "roles": roles, "deck": full_deck(deck)},
     }
 
 

@@ -209,11 +209,13 @@ def test_a_voided_replacement_audits_as_valid(tmp_path):
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5")
     done = game.record(path, lambda g: Step("replace", target=2, text="Zed"))
-    number = done.game.state.entries
-    game.record(path, lambda g: Step("correct", entries=(number,), text="wrong seat"))
+    number = done.game.state.entries - 1  # then the replacement's post
+    game.record(path, lambda g: Step("correct", entries=(number,), text="wrong seat",
+                                     force=True))  # its post was printed for the thread
     game.record(path, lambda g: Step("vote", by=2, vote=True) if g.state.phase == "vote"
                 else Step("nominate", by=g.state.president,
                           target=2 if g.state.president != 2 else 3))
-    assert "Cat" in open(path).read().splitlines()[-1]
+    lines = open(path).read().splitlines()
+    assert "Cat" in lines[-2] and "kind: posted" in lines[-1]
     report = audit.audit_file(path)
-    assert report.problems == [] and report.judged == 3
+    assert report.problems == [] and report.judged == report.entries == 7

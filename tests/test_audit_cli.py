@@ -32,7 +32,7 @@ def test_simulate_writes_reproducible_valid_games(games, tmp_path):
     assert refused.returncode == 2 and refused.stderr.startswith("Error: ")
     assert "never overwrites" in refused.stderr
     bad = run("simulate", "x", "--players", "4-6", cwd=tmp_path)
-    assert bad.returncode == 2 and "R-COUNT" in bad.stderr
+    assert bad.returncode == 1 and "R-COUNT" in bad.stderr
 
 
 def test_single_valid_game(games):

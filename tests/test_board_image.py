@@ -112,7 +112,7 @@ def test_board_command_and_post_images(run, tmp_path):
     assert code == 2 and "--png FILE" in err
     code, _, err = run("board", "-g", str(path), "--svg", str(tmp_path / "x.svg"), "--entry", "9")
     assert code == 2 and "no entry 9" in err
-    code, out, err = run("post", "--mark", "--images", str(tmp_path / "attach"), "-g", str(path))
+    code, out, err = run("post", "--again", "1", "--images", str(tmp_path / "attach"), "-g", str(path))
     assert code == 0
     assert sorted(os.listdir(tmp_path / "attach")) == ["post-1-entry-0.png", "post-1-entry-0.svg"]
     assert "Attach " in err and "alt text: Board:" in err

@@ -33,7 +33,7 @@ def test_internal_error_names_the_log_line_and_asks_for_a_report(tmp_path, capsy
 
     monkeypatch.setattr(engine, "apply", broken)
     monkeypatch.delenv("SHMOD_DEBUG", raising=False)
-    entry_line = path.read_text().splitlines().index("log:") + 2  # the nomination's line
+    entry_line = path.read_text().splitlines().index("log:") + 3  # post 1, then the nomination
     assert run_main(monkeypatch, "status", "-g", str(path)) == 70
     assert capsys.readouterr().err == (
         f"Error: unexpected internal error at {path}:{entry_line} (ZeroDivisionError: a bug); the log "
@@ -98,8 +98,10 @@ def test_bug_while_checking_a_new_step_names_the_line_it_would_take(tmp_path, mo
     path = tmp_path / "g.yaml"
     game.new_game(str(path), PLAYERS, seed="s", first="Ann")
     data = path.read_bytes()
-    monkeypatch.setattr(engine, "apply", lambda state, step: 1 / 0)
-    with pytest.raises(InternalError, match=r"g.yaml:26 \(ZeroDivisionError: division by zero, "
+    real = engine.apply
+    monkeypatch.setattr(engine, "apply", lambda state, step: 1 / 0 if step.kind == "nominate"
+                        else real(state, step))
+    with pytest.raises(InternalError, match=r"g.yaml:27 \(ZeroDivisionError: division by zero, "
                        r"while checking a new entry\); the log was not changed"):
         game.record(str(path), lambda g: Step("nominate", by=0, target=1))
     assert path.read_bytes() == data

@@ -15,7 +15,7 @@ SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 def log(tmp_path, run):
     """A new five-player game, seed s1, Ann first: Ann is Hitler, Dan the Fascist."""
     path = tmp_path / "g.yaml"
-    code, _, _ = run("new", *SEATS, "-g", str(path), "--seed", "s1", "--first", "Ann")
+    code, _, _ = run("new", *SEATS, "-g", str(path), "--seed", "s1", "--guessable", "--first", "Ann")
     assert code == 0
     roles = yaml.safe_load(path.read_text())["secret"]["roles"]
     assert roles == {"Ann": "hitler", "Bob": "liberal", "Cat": "liberal", "Dan": "fascist", "Eve": "liberal"}
@@ -61,11 +61,11 @@ def test_illegal_steps_exit_1_with_the_rule_and_leave_the_log_alone(run, log):
     refused(run, log, ["veto", "propose"], 1, r"R-VETO: cannot record a veto step now")
     elect(run, log, "Bob")  # Ann draws F, F, L
     refused(run, log, ["vote", "Cat", "ja"], 1, r"R-VOTE: cannot record a vote now")
-    refused(run, log, ["discard", "liberal", "--by", "Bob"], 1, r"R-DRAW: Bob cannot discard now")
+    refused(run, log, ["discard", "liberal", "--by", "Bob"], 1, r"R-DRAW: Bob cannot discard a policy now")
     ok(run, log, "discard", "liberal")
     refused(run, log, ["enact", "liberal"], 1, r"R-PASS: the Chancellor's hand \[F, F\] has no Liberal")
-    refused(run, log, ["veto", "propose"], 1, r"R-VETO: the veto needs five Fascist policies")
-    refused(run, log, ["reshuffle", "FFL"], 2, r"this game has a seed: shmod appends the reshuffle")
+    refused(run, log, ["veto", "propose"], 1, r"R-VETO: the veto needs 5 Fascist policies")
+    refused(run, log, ["reshuffle", "FFL"], 1, r"this game has a seed: shmod appends the reshuffle")
     ok(run, log, "enact", "fascist")
     refused(run, log, ["nominate", "Bob"], 1, r"R-NOMINATE: Bob cannot nominate themselves")
     elect(run, log, "Cat", ja=False)  # Bob + Cat fail; Cat is the next candidate
@@ -77,7 +77,7 @@ def test_illegal_steps_exit_1_with_the_rule_and_leave_the_log_alone(run, log):
 
 def test_unknown_and_ambiguous_players_list_the_candidates(run, tmp_path):
     path = tmp_path / "g.yaml"
-    assert run("new", "Anna", "Anne", "Bob", "Cat", "Dan", "-g", str(path), "--seed", "x",
+    assert run("new", "Anna", "Anne", "Bob", "Cat", "Dan", "-g", str(path), "--seed", "x", "--guessable",
                "--first", "Dan")[0] == 0
     refused(run, path, ["nominate", "An"], 2, r"'An' is ambiguous: it could be Anna, Anne$")
     refused(run, path, ["nominate", "Zed"], 2,
@@ -102,11 +102,11 @@ def test_typos_in_policies_votes_and_veto_answers(run, log):
 
 def test_new_refuses_bad_setups_and_never_overwrites(run, log, tmp_path):
     before = log.read_bytes()
-    code, _, err = run("new", *SEATS, "-g", str(log), "--seed", "s2")
+    code, _, err = run("new", *SEATS, "-g", str(log), "--seed", "s2", "--guessable")
     assert code != 0 and err.startswith("Error: ") and log.read_bytes() == before
     other = tmp_path / "h.yaml"
     code, _, err = run("new", "A1", "B1", "C1", "D1", "-g", str(other))
-    assert (code, err) == (2, "Error: R-COUNT: Secret Hitler takes 5 to 10 players, not 4 (shmod rules R-COUNT)\n")
+    assert (code, err) == (1, "Error: R-COUNT: Secret Hitler takes 5 to 10 players, not 4 (shmod rules R-COUNT)\n")
     code, _, err = run("new", *SEATS, "-g", str(other), "-V", "term5=never")
     assert code == 2 and "term5='never' is not one of: alive, seated" in err
     assert not other.exists()
@@ -120,22 +120,23 @@ def test_missing_log_and_environment_variable(run, log, tmp_path, monkeypatch):
     with pytest.raises(SystemExit) as done:
         main()
     assert done.value.code in (0, None)
-    assert log.read_text().splitlines()[-1].startswith("- {kind: nominate, by: Ann, chancellor: Cat")
+    assert log.read_text().splitlines()[-2].startswith("- {kind: nominate, by: Ann, chancellor: Cat")
+    assert log.read_text().splitlines()[-1].startswith("- {kind: posted, upto: 2")
 
 
 @pytest.mark.parametrize(("tail", "message"), [
-    ("- {kind: vote, by: Bob, vote: [\n", r"g\.yaml:2[67]: malformed YAML"),  # EOF: yaml's mark
+    ("- {kind: vote, by: Bob, vote: [\n", r"g\.yaml:2[78]: malformed YAML"),  # EOF: yaml's mark
     ("- {kind: nominate, by: Ann, chancellor: Bob\n- {kind: vote, by: Ann, vote: ja}\n",
-     r"g\.yaml:26: malformed YAML: did not find expected ',' or '}'"),
-    ("- {kind: nominate, by: Ann, chancellor: Ann}\n", r"g\.yaml:26: entry 1: R-NOMINATE: Ann cannot nominate themselves"),
-    ("- {kind: nominate, by: Bob, chancellor: Cat}\n", r"g\.yaml:26: entry 1: R-NOMINATE: Bob cannot nominate now"),
-    ("- {kind: vote, by: Zed, vote: ja}\n", r"g\.yaml:26: entry 1: unknown player 'Zed'"),
-    ("- {kind: coup, by: Ann}\n", r"g\.yaml:26: entry 1: unknown entry kind 'coup'"),
-    ("- {kind: nominate, by: Ann, chancellor: Bob, x: 1}\n", r"g\.yaml:26: entry 1: nominate entry has unknown field\(s\) x"),
-    ("- &a {kind: nominate, by: Ann, chancellor: Bob}\n- *a\n", r"g\.yaml:26: anchors and aliases \(&, \*\) are not allowed"),
+     r"g\.yaml:27: malformed YAML: did not find expected ',' or '}'"),
+    ("- {kind: nominate, by: Ann, chancellor: Ann}\n", r"g\.yaml:27: entry 2: R-NOMINATE: Ann cannot nominate themselves"),
+    ("- {kind: nominate, by: Bob, chancellor: Cat}\n", r"g\.yaml:27: entry 2: R-NOMINATE: Bob cannot nominate now"),
+    ("- {kind: vote, by: Zed, vote: ja}\n", r"g\.yaml:27: entry 2: unknown player 'Zed'"),
+    ("- {kind: coup, by: Ann}\n", r"g\.yaml:27: entry 2: unknown entry kind 'coup'"),
+    ("- {kind: nominate, by: Ann, chancellor: Bob, x: 1}\n", r"g\.yaml:27: entry 2: nominate entry has unknown field\(s\) x"),
+    ("- &a {kind: nominate, by: Ann, chancellor: Bob}\n- *a\n", r"g\.yaml:27: anchors and aliases \(&, \*\) are not allowed"),
 ])
 def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, log, tail, message):
-    assert log.read_text().count("\n") == 25  # the header ends on line 25 (log:)
+    assert log.read_text().count("\n") == 26  # the header ends on line 25 (log:), then post 1
     with log.open("a") as out:
         out.write(tail)
     before = log.read_bytes()
@@ -148,13 +149,14 @@ def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, l
 
 def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
     code, _, err = run("nominate", "Bob", "-g", str(log))
-    assert code == 0 and err.endswith("\nRecorded as entry 1 of the log.\n")
+    assert code == 0 and err.endswith(f"\nRecorded as entry 2 of {log}, with post 2 (entry 3).\n")
     ok(run, log, "vote", "Ann", "ja")
     code, _, err = run("vote", "Bob", "nein", "-g", str(log))
-    assert err.endswith("\nRecorded as entry 3 of the log.\n")
+    assert err.endswith(f"\nRecorded as entry 5 of {log}.\n")
     ok(run, log, "vote", "Cat", "ja")
-    out = ok(run, log, "correct", "3", "--reason", "Bob sent Ja")
-    assert "voids the vote by Bob." in out and "(entry 3)" not in out
+    code, out, err = run("correct", "5", "--reason", "Bob sent Ja", "-g", str(log))
+    assert code == 0 and "voids the vote by Bob." in err and "(entry 5)" not in err
+    assert "Correction" not in out  # players never saw the vote: nothing to post
 
 
 def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
@@ -170,7 +172,7 @@ def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
     policy = {"L": "liberal", "F": "fascist"}[sim.steps[-1].policy]
     code, out, err = run("enact", policy, "-g", str(path))
     assert code == 0 and "Game over" in out
-    assert f"\nRecorded as entry {len(sim.steps)} of the log. The game is over" in err
+    assert f"\nRecorded as entry {len(sim.steps)} of {path}, with post 1 (entry {len(sim.steps) + 1}). The game is over" in err
     assert "shmod reveal" in err and "shmod audit" in err
 
 
@@ -207,10 +209,11 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
             "peek": ["peek"]}[after.kind]
     ok(run, path, *args)
     lines = path.read_text().splitlines()
-    assert lines[-2].startswith("- {kind: reshuffle, deck: ")
+    assert lines[-3].startswith("- {kind: reshuffle, deck: ")  # then the step, then its post
+    assert lines[-1].startswith("- {kind: posted, ")
     replayed = game.load(str(path))
     assert replayed.chain == [] and replayed.state.reshuffles == 1
-    assert len(replayed.log.entries) == index + 2
+    assert len(replayed.log.entries) == index + 3
 
 
 
@@ -255,5 +258,5 @@ def test_torn_last_line_is_reported_and_nothing_is_built_on_it(run, log):
     ok(run, log, "nominate", "Bob")
     with log.open("a") as out:
         out.write('- {kind: vote, by: Ann, vote: ja, at: "2026')  # cut off mid-write
-    refused(run, log, ["vote", "Bob", "ja"], 2, r"g\.yaml:27: torn final entry")
-    refused(run, log, ["status"], 2, r"g\.yaml:27: torn final entry")
+    refused(run, log, ["vote", "Bob", "ja"], 2, r"g\.yaml:29: torn final entry")
+    refused(run, log, ["status"], 2, r"g\.yaml:29: torn final entry")

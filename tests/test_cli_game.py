@@ -37,8 +37,13 @@ class Moderator:
                               timeout=60)
         assert done.returncode == code, (args, done.stdout)
         parts = HEADING.split(done.stdout)
-        sections = {title: re.sub(r"\s*Recorded as entr.*", "", body.strip(), flags=re.S)
-                    for title, body in zip(parts[1::2], parts[2::2])}
+        sections = {}
+        for title, body in zip(parts[1::2], parts[2::2]):
+            body = re.sub(r"\s*Recorded as entr.*", "", body.strip(), flags=re.S)
+            if title.startswith("PM to "):  # every PM is ready to send: subject, then text
+                subject, _, body = body.partition("\n\n")
+                assert subject.startswith("Subject: Game: "), subject
+            sections[title] = body
         return {**sections, "out": done.stdout, "err": done.stdout}
 
     def vote_all(self, ballot: str) -> dict[str, str]:
@@ -76,7 +81,7 @@ def test_a_whole_game_from_an_empty_folder(tmp_path):
     m = Moderator(tmp_path)
     assert list(tmp_path.iterdir()) == []
 
-    shown = m.run("new", *PLAYERS, "--seed", "s1", "--first", "Ann")
+    shown = m.run("new", *PLAYERS, "--seed", "s1", "--guessable", "--first", "Ann")
     assert stat.S_IMODE(m.log.stat().st_mode) == 0o600
     assert "Keep this file private" in shown["err"]
     assert shown["PM to Ann"].startswith("Your secret role: you are Hitler.")

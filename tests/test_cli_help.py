@@ -37,7 +37,7 @@ def test_no_help_shows_a_type_placeholder(command):
 
 
 @pytest.mark.parametrize("command, usage", [
-    ("vote", "shmod vote [OPTIONS] NAME VOTE"),
+    ("vote", "shmod vote [OPTIONS] NAME VOTE [NAME VOTE...]"),
     ("nominate", "shmod nominate [OPTIONS] NAME"),
     ("discard", "shmod discard [OPTIONS] POLICY"),
     ("enact", "shmod enact [OPTIONS] POLICY"),

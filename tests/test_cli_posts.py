@@ -17,34 +17,34 @@ def run(*args: str, path: str) -> subprocess.CompletedProcess[str]:
                           text=True, env=env, check=False)
 
 
-def test_post_mark_again_and_nothing_twice(tmp_path):
+def test_every_post_is_recorded_once_and_prints_again_exactly(tmp_path):
     path = str(tmp_path / "g.yaml")
-    made = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", path=path)
-    assert made.returncode == 0
-    first = run("post", "-f", "bbcode", path=path)
-    assert first.returncode == 0 and first.stdout.startswith("[b][u]Secret Hitler: 5 players")
-    assert "Cat" in first.stdout and "--mark" in first.stderr and "--mark" not in first.stdout
-    marked = run("post", "--mark", "-f", "bbcode", path=path)
-    assert marked.stdout == first.stdout and "Marked as post 1" in marked.stderr
+    made = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", "--guessable",
+               "-f", "bbcode", path=path)
+    assert made.returncode == 0 and made.stdout.count("[b][u]Secret Hitler: 5 players") == 1
+    assert "Log checkpoint: post 1 · entry 0 · " in made.stdout  # the opening post, recorded
     again = run("post", "-f", "bbcode", path=path)
     assert again.stdout == "" and "Nothing new" in again.stderr
-    assert run("nominate", "Bob", path=path).returncode == 0
+    first = run("post", "--again", "1", "-f", "bbcode", path=path)
+    assert first.stdout.startswith("[b][u]Secret Hitler: 5 players")
+    assert first.stdout in made.stdout  # exactly what `new` printed to paste
+    nominated = run("nominate", "Bob", path=path)
+    assert "Log checkpoint: post 2 · entry 2 · " in nominated.stdout
+    assert "with post 2 (entry 3)" in nominated.stderr
     assert run("vote", "Ann", "ja", path=path).returncode == 0
     pending = run("post", path=path)
     assert "1 of 5 living players have voted" in pending.stdout and "Ann: Ja" not in pending.stdout
-    run("post", "--mark", path=path)
-    assert run("vote", "Bob", "nein", path=path).returncode == 0
-    progress = run("post", path=path)
-    assert progress.stdout.startswith("Votes on President Ann and Chancellor Bob: 2 of 5")
-    assert "Nein" not in progress.stdout and "nothing to mark" in progress.stderr
-    assert run("post", "--again", "1", "-f", "bbcode", path=path).stdout == first.stdout
+    assert "not a numbered post" in pending.stderr and "checkpoint" not in pending.stdout
+    preview = run("post", "--preview", path=path)
+    assert preview.stdout == pending.stdout  # nothing new to preview: the progress note
     listed = run("post", "--list", path=path)
-    assert listed.stdout == "post 1: entries 0 to 0\npost 2: entries 1 to 3\n"
+    assert listed.stdout == "post 1: entries 0 to 0\npost 2: entries 1 to 2\n"
+    assert run("post", "--again", "2", path=path).stdout in nominated.stdout
 
 
 def test_pm_owed_and_per_player(tmp_path):
     path = str(tmp_path / "g.yaml")
-    run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", path=path)
+    run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", "--guessable", path=path)
     owed = run("pm", path=path)
     assert owed.stdout.count("Your secret role") == 5 and owed.stderr.count("PM to") == 5
     run("nominate", "Bob", path=path)
@@ -59,7 +59,7 @@ def test_pm_owed_and_per_player(tmp_path):
 
 def test_errors_are_one_line(tmp_path):
     path = str(tmp_path / "g.yaml")
-    run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", path=path)
+    run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", "--guessable", path=path)
     before = open(path, "rb").read()
     for args in (("reveal",), ("post", "--again", "3"), ("pm", "Zed"), ("pm", "--entry", "9"),
                  ("post", "-f", "html")):
@@ -70,12 +70,16 @@ def test_errors_are_one_line(tmp_path):
 
 
 def test_reveal_after_the_game(tmp_path):
-    sim = random_game(7, random.Random(357))
+    sim = random_game(7, random.Random(4))
     path = str(tmp_path / "g.yaml")
     with open(path, "w") as out:
         out.write(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
     result = run("reveal", "-f", "markdown", path=path)
     assert result.returncode == 0 and result.stdout.startswith("<details>")
     assert "Player1**: " in result.stdout and "Starting deck" in result.stdout
-    marked = run("post", "--mark", path=path)  # a post after the game is over
-    assert "Game over" in marked.stdout and "Marked as post 1" in marked.stderr
+    preview = run("post", "--preview", path=path)  # what a catch-up post would say
+    assert preview.stdout.startswith("[Preview, not a post")
+    assert "Log checkpoint" not in preview.stdout and not run("post", "--list", path=path).stdout
+    marked = run("post", path=path)  # a post after the game is over
+    assert "Game over" in marked.stdout and "Post 1 (entries 0 to " in marked.stderr
+    assert "recorded as posted" in marked.stderr

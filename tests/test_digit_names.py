@@ -22,7 +22,7 @@ PLAYERS = ["555", "Bob", "12", "Dan", "Eve", "0", "Remus West"]
 @pytest.mark.parametrize("seed", ["digits-1", "digits-2", "digits-3"])
 def test_a_game_seating_555_plays_to_the_end_and_audits(run, tmp_path, seed):
     path = str(tmp_path / "games" / "digits.yaml")
-    code, _, err = run("new", *PLAYERS, "--seed", seed, "-g", path)
+    code, _, err = run("new", *PLAYERS, "--seed", seed, "--guessable", "-g", path)
     assert code == 0, err
     commitment = err.split("Commitment (post it in the opening thread post): ")[1].split()[0]
     rng = random.Random(seed)
@@ -43,7 +43,7 @@ def test_a_game_seating_555_plays_to_the_end_and_audits(run, tmp_path, seed):
 
 def test_an_all_digit_name_is_that_player_and_seat_numbers_still_work(run, tmp_path):
     path = str(tmp_path / "g.yaml")
-    assert run("new", *PLAYERS, "--seed", "s", "--first", "Bob", "-g", path)[0] == 0
+    assert run("new", *PLAYERS, "--seed", "s", "--guessable", "--first", "Bob", "-g", path)[0] == 0
     code, out, err = run("nominate", "555", "-g", path)
     assert code == 0, err
     assert "Bob nominates 555 for Chancellor" in out
@@ -79,7 +79,7 @@ def test_the_seat_range_is_the_games_own():
 
 def test_a_newcomer_with_a_seat_number_name_is_refused(run, tmp_path):
     path = str(tmp_path / "g.yaml")
-    assert run("new", *PLAYERS, "--seed", "s", "-g", path)[0] == 0
+    assert run("new", *PLAYERS, "--seed", "s", "--guessable", "-g", path)[0] == 0
     before = Path(path).read_bytes()
     code, _, err = run("replace", "Dan", "4", "-g", path)
     assert code == 1 and "R-REPLACE: cannot seat '4': player name '4' could be read as a seat" in err
@@ -91,7 +91,7 @@ def test_a_newcomer_with_a_seat_number_name_is_refused(run, tmp_path):
 
 def test_an_unquoted_digit_name_in_a_hand_written_log_says_to_quote_it(run, tmp_path):
     path = tmp_path / "g.yaml"
-    assert run("new", *PLAYERS, "--seed", "s", "-g", str(path))[0] == 0
+    assert run("new", *PLAYERS, "--seed", "s", "--guessable", "-g", str(path))[0] == 0
     path.write_text(path.read_text().replace('- "555"', "- 555"))
     code, _, err = run("status", "-g", str(path))
     assert code == 2

@@ -10,7 +10,7 @@ import pytest
 
 from shmod.audit.moves import legal_steps, random_game
 from shmod.base.errors import BadInput, IllegalStep
-from shmod.core import engine
+from shmod.core import engine, play
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import OVER, State
 from shmod.core.steps import KINDS, Seating, parse_step
@@ -27,7 +27,7 @@ VALUES = {
 
 
 #: The game's own steps (moderation entries such as deadline or posted have their own tests).
-GAME_KINDS = [kind for kind, (fields, _) in KINDS.items() if set(fields) <= set(VALUES)]
+GAME_KINDS = [move.kind for move in play.MOVES if set(KINDS[move.kind][0]) <= set(VALUES)]
 
 
 def random_entry(rng: random.Random, names: tuple[str, ...]) -> dict:

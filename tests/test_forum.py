@@ -8,7 +8,7 @@ import pytest
 
 from shmod.audit.moves import legal_steps
 from shmod.base.errors import BadInput, GameIsOver, RuleBroken
-from shmod.core import forum
+from shmod.core import deadlines, forum
 from shmod.core.steps import Step
 from shmod.log import game
 from shmod.texts import formats, forum_texts, messages, views
@@ -94,7 +94,8 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     end = finish(path, random.Random(5))
     loaded = game.load(path)
     assert loaded.chain == [] and loaded.state.winner == end.winner
-    assert loaded.state.corrections == [(15, (14,), "Bob sent Nein")]
+    voided_vote, correction = wrong.game.state.entries, fix.game.state.entries
+    assert loaded.state.corrections == [(correction, (voided_vote,), "Bob sent Nein")]
     assert loaded.state.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
     history = "\n".join(filter(None, (messages.event_text(views.public_view(loaded.state), e, PLAIN)
                                       for e in loaded.state.public)))
@@ -104,7 +105,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
 def test_refused_steps_leave_the_log_unchanged(path):
     elect(path, "Fay", "Gus")
     before = open(path, "rb").read()
-    with pytest.raises(RuleBroken, match="R-CORRECT: entry 8 .vote by Gus. came after entry 2"):
+    with pytest.raises(RuleBroken, match="R-CORRECT: entry 10 .the vote by Gus. came after entry 2"):
         rec(path, Step("correct", entries=(2,), text="x"))  # the tally was posted after it
     with pytest.raises(RuleBroken, match="R-REPLACE: cannot seat 'ann'"):
         rec(path, Step("replace", target=seat("Bob"), text="ann"))
@@ -114,14 +115,18 @@ def test_refused_steps_leave_the_log_unchanged(path):
 
 
 def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
-    elect(path, "Fay", "Gus")  # entries 1-8; the tally is entry 8
-    fix = rec(path, Step("correct", entries=(8,), text="Gus sent Nein"))
+    elect(path, "Fay", "Gus")  # entries 2-10 (posts 1 and 2 are 1 and 3); the tally is 10
+    with pytest.raises(RuleBroken, match="R-CORRECT: entry 10 .the vote by Gus. was covered by "
+                       "post 3"):  # its post (the tally) was printed for the thread
+        rec(path, Step("correct", entries=(10,), text="Gus sent Nein"))
+    fix = rec(path, Step("correct", entries=(10,), text="Gus sent Nein", force=True))
     assert fix.game.state.phase == "vote" and len(fix.game.state.votes) == 6
+    assert "CORRECTION" in fix.post.events[0].kind.upper() + post(fix)  # announced, loudly
     rec(path, Step("vote", by=seat("Gus"), vote=False))
     tally = [e for e in game.load(path).state.public if e.kind == "tally"]
     assert [(t.data["ja"], t.data["nein"]) for t in tally] == [(7, 0), (6, 1)]
     with pytest.raises(RuleBroken, match="not a step in effect"):
-        rec(path, Step("correct", entries=(8,), text="again"))
+        rec(path, Step("correct", entries=(10,), text="again"))
 
 
 def test_a_correction_reopens_a_finished_game_only_when_forced(path):
@@ -147,35 +152,36 @@ def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
     while True:
         state = game.load(path).state
         done = rec(path, rng.choice([o for o in legal_steps(state) if o.kind != "vote" or o.vote]))
-        if len(done.entries) > 1:
+        if any(entry["kind"] == "reshuffle" for entry in done.entries):
             break
-    first = len(game.load(path).log.entries) - 1
-    fix = rec(path, Step("correct", entries=(first,), text="x"))
+    first = done.game.state.entries - len(done.entries) + 1  # the step, then its reshuffle
+    assert done.entries[1]["kind"] == "reshuffle"
+    fix = rec(path, Step("correct", entries=(first,), text="x", force=True))
     assert fix.game.state.corrections[-1][1] == (first, first + 1)
     assert fix.game.state.reshuffles == 0
 
 
 def test_deadline_parsing_and_lapse():
     now = datetime(2026, 11, 21, 12, 0, tzinfo=timezone.utc)
-    assert forum.until_text(forum.parse_deadline("48h", "UTC", now)) == "2026-11-23T12:00:00Z"
-    assert forum.until_text(forum.parse_deadline("2026-11-23 18:00", "Europe/Berlin", now)) \
+    assert deadlines.until_text(deadlines.parse_deadline("48h", "UTC", now)) == "2026-11-23T12:00:00Z"
+    assert deadlines.until_text(deadlines.parse_deadline("2026-11-23 18:00", "Europe/Berlin", now)) \
         == "2026-11-23T17:00:00Z"
-    assert forum.until_text(forum.parse_deadline("2026-11-23T18:00-05:00", "UTC", now)) \
+    assert deadlines.until_text(deadlines.parse_deadline("2026-11-23T18:00-05:00", "UTC", now)) \
         == "2026-11-23T23:00:00Z"
     with pytest.raises(BadInput, match="neither a duration"):
-        forum.parse_deadline("soon", "UTC", now)
+        deadlines.parse_deadline("soon", "UTC", now)
     with pytest.raises(BadInput, match="unknown time zone"):
-        forum.zone_info("Mars/Olympus")
+        deadlines.zone_info("Mars/Olympus")
 
 
-def test_deadline_belongs_to_its_phase(path):
-    rec(path, Step("deadline", text="2020-01-01T00:00:00Z", zone="Europe/Berlin"))
+def test_a_phase_deadline_belongs_to_its_phase(path):
+    rec(path, Step("deadline", text="2020-01-01T00:00:00Z", zone="Europe/Berlin", scope="phase"))
     view = views.public_view(game.load(path).state)
     assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Fay")
     assert "OVERDUE" not in forum_texts.deadline_line(view, EARLIER)
     rec(path, Step("nominate", by=seat("Fay"), target=seat("Gus")))
     state = game.load(path).state
-    assert forum.current_deadline(state) is None
+    assert deadlines.current(state) is None
     assert forum_texts.deadline_line(views.public_view(state), LATER) is None
 
 
@@ -247,17 +253,18 @@ def test_cli_one_line_errors_and_rules_card(path):
     ok = run("deadline", "48h", "--zone", "Asia/Tokyo", env_game=path)
     assert ok.returncode == 0 and "JST, Asia/Tokyo" in ok.stdout
     past = run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
-    assert past.returncode == 2 and "R-DEADLINE" in past.stderr and "not in the future" in past.stderr
+    assert past.returncode == 1 and "R-DEADLINE" in past.stderr and "not in the future" in past.stderr
     with open(path, "a") as log:  # a deadline that has passed, as time goes by
         log.write('- {kind: deadline, until: "2020-01-01T00:00:00Z", zone: Asia/Tokyo}\n')
     status = run("status", env_game=path)
-    assert "Deadline: 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo) — OVERDUE: Fay" in status.stdout
+    assert "Deadline (this round): 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo): passed " in status.stdout
+    assert " ago — OVERDUE: Fay" in status.stdout
     prods = run("prods", env_game=path)
     assert "PM to Fay" in prods.stderr and "your nomination of a Chancellor" in prods.stdout
     assert "Please post it in the thread." in prods.stdout  # a nomination is public
     run("correct", "--reason", "typo in the date", env_game=path)
     audit = run("corrections", env_game=path)
-    assert "entry 3 voids entry 2 (deadline) — reason: typo in the date" in audit.stdout
+    assert "entry 6 voids entry 4 (the deadline) — reason: typo in the date" in audit.stdout  # 5: the prod
 
 
 def test_posts_again_and_the_audit_follow_replacements(path):
@@ -265,22 +272,25 @@ def test_posts_again_and_the_audit_follow_replacements(path):
     from shmod.log import logfile
     from shmod.texts import posts
 
-    rec(path, Step("posted", upto=0))
-    rec(path, Step("replace", target=seat("Bob"), text="Zed"))
-    rec(path, Step("correct", entries=(2,), text="wrong seat"))  # Bob plays on
-    rec(path, Step("replace", target=seat("Cat"), text="Zed"))
+    wrong = rec(path, Step("replace", target=seat("Bob"), text="Zed"))
+    rec(path, Step("correct", entries=(wrong.game.state.entries - 1,), text="wrong seat",
+                   force=True))  # Bob plays on; the replacement's post was printed
+    seated = rec(path, Step("replace", target=seat("Cat"), text="Zed"))
     elect(path, "Fay", "Bob")
-    rec(path, lambda g: Step("posted", upto=g.state.entries))
     loaded = game.load(path)
-    assert {"kind": "vote", "by": "Zed"}.items() <= loaded.log.entries[7].items()  # Cat's seat
-    again = posts.earlier_post(loaded, 2, PLAIN).text
+    cat = next(raw for raw in loaded.log.entries if raw.get("kind") == "vote"
+               and raw.get("by") in ("Cat", "Zed"))
+    assert cat["by"] == "Zed"  # Cat's seat votes under the newcomer's name
+    again = posts.earlier_post(loaded, seated.post.number, PLAIN).text
     assert "Zed replaces Cat in seat 3" in again and "3. Cat: Ja" not in again
+    tally = posts.earlier_post(loaded, len(loaded.state.posts), PLAIN).text
+    assert "3. Zed: Ja" in tally
     assert posts.earlier_post(loaded, 1, PLAIN).text.startswith("== Secret Hitler")
     report = audit.audit_log(logfile.read(path))
     assert report.problems == [] and report.judged == len(loaded.log.entries)
     tampered = logfile.parse(path, open(path, "rb").read().replace(b"by: Zed", b"by: Cat"))
     [problem] = [p for p in audit.audit_log(tampered).problems if p.kind == "format"]
-    assert "unknown player 'Cat'" in problem.message
+    assert "Cat was replaced by Zed" in problem.message
 
 
 def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
@@ -301,7 +311,7 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
     wrong = sim.steps[cut - 2]
     right = next(p for p in ("L", "F") if p in hand and (p != wrong.policy or hand.count(p) == 2))
     rec(str(path), wrong)
-    rec(str(path), Step("correct", entries=(cut - 1,), text="wrong card"))
+    rec(str(path), Step("correct", entries=(cut - 1,), text="wrong card", force=True))
     rec(str(path), Step("enact", by=wrong.by, policy=right))
     end = finish(str(path), random.Random(1))
     loaded = game.load(str(path))
@@ -370,5 +380,6 @@ def test_a_hand_written_unquoted_deadline_reads(path):
     with open(path, "a") as log:
         log.write("- {kind: deadline, until: 2026-11-23T17:00:00Z, zone: UTC}\n")
     loaded = game.load(path)
-    assert forum.current_deadline(loaded.state) == ("2026-11-23T17:00:00Z", "UTC")
+    found = deadlines.current(loaded.state)
+    assert found is not None and (found.until, found.zone) == ("2026-11-23T17:00:00Z", "UTC")
     assert [n.problem for n in loaded.chain] == ["unchained"]

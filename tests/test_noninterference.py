@@ -155,7 +155,7 @@ ViewFn = Callable[[State], PublicView]
 
 
 def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view) -> list[str]:
-    """Every post a moderator could make: after each step (rotating the three formats),
+    """Every post a moderator could make: after each step (rotating the output profiles),
     the note of whose move it is (with votes in progress) and the voting record
     (``shmod history``), the board picture after each enactment, and one catch-up post
     over the whole game."""
@@ -164,14 +164,14 @@ def thread_posts(setup: Setup, steps: list[Step], view_fn: ViewFn = public_view)
     for n, step in enumerate(steps):
         seen = len(state.public)
         engine.apply(state, step)
-        view, fmt = view_fn(state), FORMAT_LIST[n % 3]
+        view, fmt = view_fn(state), FORMAT_LIST[n % len(FORMAT_LIST)]
         out.append(messages.post(view, state.public[seen:], fmt))
         out.append(texts.prompt_text(view, fmt) or "")
         if step.kind in ("vote", "enact"):
             out.append(history_text(view, fmt, bbcode_table=n % 2 == 0))
         if step.kind == "enact":  # the board picture (shmod board --svg)
             out.append(board_image.svg(view))
-    out.append(messages.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % 3]))
+    out.append(messages.post(view_fn(state), state.public, FORMAT_LIST[len(steps) % len(FORMAT_LIST)]))
     return out
 
 
@@ -237,7 +237,7 @@ def test_catch_up_posts_are_identical_too():
                 engine.apply(state_a, step)
             for step in twin_moves[cut:cut + 7]:
                 engine.apply(state_b, step)
-            fmt = FORMAT_LIST[cut % 3]
+            fmt = FORMAT_LIST[cut % len(FORMAT_LIST)]
             assert (posts.render(state_a, posts.unposted(state_a), fmt)
                     == posts.render(state_b, posts.unposted(state_b), fmt))
 
@@ -256,3 +256,43 @@ def test_board_pictures_are_byte_identical_too():
                 pixels_a = board_image.raster(public_view(state_a)).tobytes()
                 assert pixels_a == board_image.raster(public_view(state_b)).tobytes(), (n, k)
         assert board_image.png(public_view(state_a)) == board_image.png(public_view(state_b))
+
+
+def _with_lapses(game_seed: int, players: int) -> tuple[Setup, list[Step]]:
+    """A random game under late_vote=nein and late_nomination=fail in which deadlines are
+    set and lapse now and then, in place of a nomination or of the last votes (R-LAPSE)."""
+    from shmod.audit.moves import legal_steps
+    from shmod.core.setup import new_header
+
+    rng = random.Random(game_seed)
+    header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{game_seed:032x}",
+                        salt="ab" * 16, created="2026-01-01T00:00:00Z",
+                        variants=["late_vote=nein", "late_nomination=fail"])
+    setup = parse_setup(header)
+    state, steps = start(setup), []
+    while state.phase != "over" and len(steps) < 2000:
+        if state.phase in ("nominate", "vote") and rng.random() < 0.12:
+            moves = [Step("deadline", text="2026-01-02T00:00:00Z", zone="UTC")]
+            moves.append(Step("lapse", ref=state.entries + 1, at="2026-01-03T00:00:00Z"))
+        else:
+            options = legal_steps(state)
+            moves = [rng.choice([o for o in options if o.kind != "vote" or rng.random() < .6]
+                                or options)]
+        for step in moves:
+            engine.apply(state, step)
+            steps.append(step)
+    return setup, steps
+
+
+@pytest.mark.parametrize("game_seed", range(12))
+def test_lapse_posts_depend_on_public_facts_only(game_seed):
+    """A lapse post says who sent nothing and what followed: the same whatever the roles,
+    the deck and the discards (a random lapse choice is checked by the audit instead:
+    tests/test_forum_time.py)."""
+    setup, steps = _with_lapses(game_seed, 5 + game_seed % 6)
+    assert any(s.kind == "lapse" for s in steps)
+    rng = random.Random(game_seed)
+    state, draws = trace(setup, steps)
+    twin, twin_moves = twin_steps(setup, steps, draws, twin_decks(draws, rng),
+                                  twin_roles(setup, state, rng), rng)
+    assert thread_posts(setup, steps) == thread_posts(twin, twin_moves)

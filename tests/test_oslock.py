@@ -110,7 +110,7 @@ def test_without_fcntl_a_game_plays_refuses_and_repairs_through_the_cli(tmp_path
                 return done.code
             return 0
 
-        codes = [shmod("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--seed", "w", "--first", "Ann"),
+        codes = [shmod("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--seed", "w", "--guessable", "--first", "Ann"),
                  shmod("nominate", "Bob"), shmod("vote", "Ann", "ja"),
                  shmod("vote", "Ann", "nein")]
         before = open("games/g.yaml", "rb").read()

@@ -35,7 +35,7 @@ def test_new_log_is_0600_whatever_the_umask(tmp_path, report_counts):
 
 def test_cli_new_log_is_0600_and_never_overwritten(tmp_path):
     path = tmp_path / "g.yaml"
-    args = [sys.executable, "-m", "shmod", "new", *PLAYERS, "-g", str(path), "--seed", "s"]
+    args = [sys.executable, "-m", "shmod", "new", *PLAYERS, "-g", str(path), "--seed", "s", "--guessable"]
     assert subprocess.run(args, capture_output=True).returncode == 0
     before = path.read_bytes()
     again = subprocess.run(args, capture_output=True, text=True)

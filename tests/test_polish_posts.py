@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import random
+from datetime import datetime, timezone
 
 from shmod.audit.moves import random_game
-from shmod.core import forum
 from shmod.core.steps import Step
 from shmod.log import game
 from shmod.texts import forum_texts, game_texts as texts, messages, views
@@ -43,7 +43,7 @@ def test_prods_name_the_policies_the_choice_is_made_from(tmp_path):
     state = game.load(path).state
     view = views.public_view(state)
     sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
-    [(to, text)] = forum_texts.prods(view, Plain(), forum.now_utc(), sent)
+    [(to, text)] = forum_texts.prods(view, Plain(), datetime.now(timezone.utc), sent)
     hand = texts.cards(Plain(), state.hand)
     assert to == state.players[state.president]
     assert f"one of the three policies I sent you ({hand})" in text
@@ -72,7 +72,7 @@ def test_a_replaced_name_says_who_took_the_seat(run, tmp_path):
     run("replace", "Grundbegriff", "Moe", "-g", path)
     code, _, err = run("nominate", "Grundbegriff", "-g", path)
     assert code == 2
-    assert err.startswith("Error: Grundbegriff was replaced by Moe (entry 1); name Moe or seat 1")
+    assert err.startswith("Error: Grundbegriff was replaced by Moe (entry 2); name Moe or seat 1")
 
 
 def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):

@@ -12,7 +12,7 @@ from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
 from shmod.core.steps import Seating, Step, parse_step, to_entry
-from shmod.log import game
+from shmod.log import checkpoints, game
 from shmod.texts import posts
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
@@ -21,9 +21,13 @@ AT = "2026-01-01T00:00:00Z"
 
 
 def mark_posted(path, upto):
-    """Record a ``posted`` entry for entry ``upto``, with its checkpoint where there is one."""
-    return game.record(path, lambda g: Step("posted", upto=upto, checkpoint=(
-        g.heads[upto] if upto < len(g.heads) else None)))
+    """Record a ``posted`` entry for entry ``upto``, with the checkpoint its post shows."""
+    def make(g):
+        number = len(g.state.posts) + 1
+        shown = (checkpoints.token(g.setup.salt, number, upto, g.heads[upto])
+                 if upto < len(g.heads) else None)
+        return Step("posted", upto=upto, checkpoint=shown)
+    return game.record(path, make, post=False)
 
 
 def _log(tmp_path, steps_count=None):  # type: ignore[no-untyped-def]
@@ -90,37 +94,33 @@ def test_round_trip_through_the_log(tmp_path):
     assert to_entry(Step("posted", upto=6), ()) == {"kind": "posted", "upto": 6}
     loaded = game.load(path)
     assert loaded.state.posts == [6] and loaded.chain == []
-    assert posts.next_post(loaded, Plain()) is None
+    assert posts.news(loaded.state) == []
 
 
-def test_an_earlier_post_prints_again_exactly(tmp_path):
+def test_every_step_with_news_records_its_post_and_prints_again_exactly(tmp_path):
     path, sim = _log(tmp_path, 0)
-    first = posts.next_post(game.load(path), Plain())
-    assert first is not None and first.upto == 0
-    mark_posted(path, 0)
-    for step in sim.steps[:12]:
-        game.record(path, lambda _g, s=step: s, at=AT)
-    second = posts.next_post(game.load(path), Plain())
-    assert second is not None and (second.number, second.first) == (2, 1)
-    mark_posted(path, second.upto)
-    for step in sim.steps[12:20]:
-        game.record(path, lambda _g, s=step: s, at=AT)
+    made = []
+    for step in sim.steps[:20]:
+        done = game.record(path, lambda _g, s=step: s, at=AT)
+        post = posts.recorded_post(done, Plain())
+        if post is not None:
+            made.append(post)
+        assert (post is None) == (done.post is None)
     loaded = game.load(path)
-    assert posts.earlier_post(loaded, 1, Plain()).text == first.text
-    assert posts.earlier_post(loaded, 2, Plain()).text == second.text
-    assert posts.listing(loaded) == [(1, 0, 0), (2, 1, second.upto)]
-    with pytest.raises(BadInput, match="no post 3"):
-        posts.earlier_post(loaded, 3, Plain())
+    assert [p.number for p in made] == list(range(1, len(made) + 1)) and len(made) > 3
+    for post in made:
+        assert posts.earlier_post(loaded, post.number, Plain()).text == post.text
+    assert posts.listing(loaded) == [(p.number, p.first, p.upto) for p in made]
+    with pytest.raises(BadInput, match=f"no post {len(made) + 1}"):
+        posts.earlier_post(loaded, len(made) + 1, Plain())
 
 
 def test_an_earlier_post_prints_again_after_a_replacement(tmp_path):
     """Entries before a replacement name the player who left (R-REPLACE)."""
     path, sim = _log(tmp_path, 0)
-    for step in sim.steps[:12]:
-        game.record(path, lambda _g, s=step: s, at=AT)
-    post = posts.next_post(game.load(path), Plain())
-    assert post is not None
-    mark_posted(path, post.upto)
+    made = [posts.recorded_post(game.record(path, lambda _g, s=step: s, at=AT), Plain())
+            for step in sim.steps[:12]]
+    post = [p for p in made if p is not None][-1]
     president = game.load(path).state.president
     game.record(path, lambda _g: Step("replace", target=president, text="Newcomer"), at=AT)
-    assert posts.earlier_post(game.load(path), 1, Plain()).text == post.text
+    assert posts.earlier_post(game.load(path), post.number, Plain()).text == post.text

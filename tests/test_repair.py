@@ -41,7 +41,7 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
     before = path.read_bytes()
     game.record(str(path), lambda g: trigger)
     written = path.read_bytes()[len(before):]
-    assert written.count(b"\n") == 2  # the step and its reshuffle, in one append
+    assert written.count(b"\n") == 3  # the step, its reshuffle and its post, in one append
     torn = 0
     for cut in range(1, len(written)):
         cut_file = before + written[:cut]
@@ -63,7 +63,7 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
         game.record(str(path), _next)  # builds on what is left, catching up the reshuffle
         loaded = game.load(str(path))
         assert loaded.chain == [] and loaded.state.phase != RESHUFFLE
-    assert torn >= len(written) - 4
+    assert torn >= len(written) - 2 * written.count(b"\n")
 
 
 def test_repair_with_nothing_torn_changes_nothing(tmp_path):
@@ -80,14 +80,14 @@ def test_repair_refuses_a_problem_that_is_not_a_torn_tail(tmp_path):
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
     data = path.read_bytes()
-    with pytest.raises(LogError, match=r":26: entry 1: R-VOTE: .*needs fixing by hand"):
+    with pytest.raises(LogError, match=r":27: entry 2: R-VOTE: .*needs fixing by hand"):
         repair.repair(str(path))
     assert path.read_bytes() == data
     with open(path, "a") as handle:
         handle.write("- {kind: nomin")
     data = path.read_bytes()
-    with pytest.raises(LogError, match=r":26: even without its torn last line the log does "
-                       r"not load: entry 1: R-VOTE: .*; nothing was changed"):
+    with pytest.raises(LogError, match=r":27: even without its torn last line the log does "
+                       r"not load: entry 2: R-VOTE: .*; nothing was changed"):
         repair.repair(str(path))
     assert path.read_bytes() == data and not list(tmp_path.glob("*.torn-*"))
 
@@ -116,8 +116,8 @@ def test_cli_repair_and_refused_step_leave_earlier_bytes_alone(tmp_path, capsys,
         handle.write(b"- {kind: vote, by: Dee, vo")
     assert run_main(monkeypatch, "vote", "Eve", "ja", "-g", str(path)) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"Error: {path}:28: torn final entry: the last line (26 bytes of a "
-                          "vote entry) was cut off") and err.count("\n") == 1
+    assert err.startswith(f"Error: {path}:30: torn final entry: the last line (26 bytes of the "
+                          "entry for a vote) was cut off") and err.count("\n") == 1
     assert run_main(monkeypatch, "repair", "-g", str(path)) == 0
-    assert "Moved the torn final entry (line 28, 26 bytes)" in capsys.readouterr().out
+    assert "Moved the torn final entry (line 30, 26 bytes)" in capsys.readouterr().out
     assert path.read_bytes() == data

@@ -28,7 +28,7 @@ def test_draw_discard_must_be_in_the_hand_and_by_the_president():
     t = table(5, deck="LLL")
     t.elect("Bob")
     refuse(t, RuleBroken, "R-DRAW", t.discard, "F", match=r"hand \[L, L, L\] has no Fascist")
-    refuse(t, WrongActor, "R-DRAW", t.discard, "L", by="Bob", match="Bob cannot discard now")
+    refuse(t, WrongActor, "R-DRAW", t.discard, "L", by="Bob", match="Bob cannot discard a policy now")
     refuse(t, OutOfTurn, "R-PASS", t.enact, "L", match="cannot record an enactment now")
 
 
@@ -49,7 +49,7 @@ def test_pass_enact_must_be_in_the_hand_and_by_the_chancellor():
     t.elect("Bob")
     t.discard("L")
     refuse(t, RuleBroken, "R-PASS", t.enact, "L", match=r"hand \[F, F\] has no Liberal")
-    refuse(t, WrongActor, "R-PASS", t.enact, "F", by="Ann", match="Ann cannot enact now")
+    refuse(t, WrongActor, "R-PASS", t.enact, "F", by="Ann", match="Ann cannot enact a policy now")
     refuse(t, OutOfTurn, "R-DRAW", t.discard, "F")
 
 

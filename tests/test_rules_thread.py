@@ -6,14 +6,16 @@ import copy
 from scripted import Table, play, table
 
 from shmod.core.state import VOTE
-from shmod.texts import formats, report, views
+from shmod.texts import formats, game_texts, posts, views
 
 
 def thread(state, public):
-    """The sections a moderator would post or read (not the PMs), in all formats."""
+    """What a moderator would post (the post over these events, or the progress note while
+    votes come in), in all formats; checkpoints aside (keyed: shmod.log.checkpoints)."""
     view = views.public_view(state)
-    return [section for name in ("plain", "markdown", "bbcode")
-            for section in report.after_step(view, public, [], formats.get(name), "")]
+    return [(posts.render(state, public, formats.get(name)),
+             game_texts.pending_vote_text(view, formats.get(name)))
+            for name in ("plain", "markdown", "bbcode")]
 
 
 def test_thread_does_not_depend_on_hidden_roles():

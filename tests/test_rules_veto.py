@@ -66,7 +66,7 @@ def test_veto_refused_must_enact_and_cannot_propose_again():
     t = vetoable("LFF")
     to_enact(t, "Bob", "F")
     t.veto("propose")
-    refuse(t, WrongActor, "R-VETO", t.veto, "accept", by="Bob", match="Bob cannot veto now")
+    refuse(t, WrongActor, "R-VETO", t.veto, "accept", by="Bob", match="Bob cannot propose or answer a veto now")
     refuse(t, RuleBroken, "R-VETO", t.veto, "propose", by="Ann", match="must accept or refuse")
     refuse(t, OutOfTurn, "R-PASS", t.enact, "L")
     t.veto("refuse")
@@ -85,7 +85,7 @@ def test_veto_needs_five_fascist_policies():
     for variant in ("rulebook", "secret-vote"):
         t = table(5, variants={"veto": variant})
         to_enact(t, "Bob", "F")
-        refuse(t, RuleBroken, "R-VETO", t.veto, "propose", match="needs five Fascist policies on the board; there are 0")
+        refuse(t, RuleBroken, "R-VETO", t.veto, "propose", match="needs 5 Fascist policies on the board; there are 0")
     t = vetoable()
     refuse(t, OutOfTurn, "R-VETO", t.veto, "propose", by="Ann")  # no session yet
     to_enact(t, "Bob", "F")

@@ -83,7 +83,8 @@ COMMAND_ARGS = {
     "execute": ["Player2"], "peek": [], "reshuffle": ["LLLFFF"], "deadline": ["48h"],
     "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"],
     "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
-    "board": None,
+    "board": None, "word": ["Player1", "apple"], "remind": [], "lapse": [],
+    "remove": ["Player2", "-r", "x"], "backup": [], "rename": ["Player2", "Player9"],
 }
 DRAWS_WITH_RICH = {"audit", "simulate"}
 

@@ -177,4 +177,5 @@ def test_shmod_chains_over_an_entry_appended_by_hand(tmp_path):
     game.record(path, lambda g: Step("vote", by=1, vote=True))
     report = audit.audit_file(path)
     assert report.valid, report.problems
-    assert [(w.kind, w.entry) for w in report.warnings] == [("unverified", 2), ("unfinished", None)]
+    assert [(w.kind, w.entry) for w in report.warnings] == [("unverified", 4), ("exposed", None),
+                                                              ("unfinished", None)]

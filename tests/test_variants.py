@@ -38,7 +38,7 @@ def test_rebalanced_setups_play_to_the_end(tmp_path, players, start_f, deck_f):
     assert (rules.fascist_start, rules.deck_fascist, rules.deck_liberal) == (start_f, deck_f, 6)
     fresh = start(loaded.setup)
     assert fresh.fascist == start_f and len(fresh.draw) == 6 + deck_f
-    assert "rebalanced=on" in opening(fresh)
+    assert "Rebalanced setup:" in opening(fresh) and "rebalanced" not in opening(fresh)
 
 
 def test_rebalanced_refused_for_other_counts():
@@ -51,7 +51,8 @@ def test_first_president_seat1(tmp_path):
         loaded = play_and_replay(tmp_path, 7, ["first_president=seat1"], seed=seed)
         assert loaded.setup.first == 0
     fresh = start(loaded.setup)
-    assert "first_president=seat1" in opening(fresh)
+    assert "The first Presidential Candidate is the first player in the seating order." in \
+        opening(fresh)
     with pytest.raises(BadInput, match="seat1"):
         new_header(NAMES[:7], seed="s", first="Cat", variants=["first_president=seat1"],
                    salt="x", created=AT)
@@ -89,7 +90,7 @@ def test_eva_braun_tie_with_another_chancellor_fails():
 
 def test_eva_braun_plays_to_the_end(tmp_path):
     loaded = play_and_replay(tmp_path, 8, ["eva_braun=on"])
-    assert "eva_braun=on" in opening(start(loaded.setup))
+    assert "Eva Braun house rule" in opening(start(loaded.setup))
 
 
 CUSTOM = {
@@ -111,7 +112,8 @@ def test_custom_game_plays_to_the_end(tmp_path, seed):
     fresh = start(loaded.setup)
     assert (fresh.liberal, fresh.fascist, len(fresh.draw)) == (1, 2, 16)
     text = opening(fresh)
-    assert "deck=7 Liberal + 9 Fascist" in text and "hitler_knows_fascists=yes" in text
+    assert "the deck holds 7 Liberal + 9 Fascist" in text and "Hitler knows the Fascists." in text
+    assert "The custom board:" in text and "_" not in text.split("Setup commitment")[0]
     hitler = fresh.roles.index("hitler")
     role_pm = next(s for s in fresh.secrets if s.to == fresh.players[hitler])
     assert role_pm.data["knows"], "R-KNOW: a custom hitler_knows_fascists=true tells Hitler"
@@ -142,7 +144,11 @@ def test_custom_and_rebalanced_do_not_combine():
 @pytest.mark.parametrize("variant", ["term5=seated", "veto=secret-vote", "tracker_reset=election"])
 def test_rulebook_variants_play_to_the_end(tmp_path, variant):
     loaded = play_and_replay(tmp_path, 5, [variant], seed=4)
-    assert variant in opening(start(loaded.setup))
+    words = {"term5=seated": "Only because this game started with five players",
+             "veto=secret-vote": "The veto works as online",
+             "tracker_reset=election": "A successful election also sets the Election Tracker"}
+    text = opening(start(loaded.setup))
+    assert words[variant] in text and variant not in text
 
 
 def test_custom_game_without_powers_or_veto(tmp_path):

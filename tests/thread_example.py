@@ -12,7 +12,7 @@ from shmod.texts import posts
 from shmod.texts.formats import Plain
 
 #: A seven-player game with chaos, a veto, every 7-8 board power and a reshuffle.
-EXAMPLE = (7, 357)
+EXAMPLE = (7, 4)
 
 
 def example_game() -> tuple[Setup, list[Step]]:

@@ -11,10 +11,10 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from shmod.audit.summary import Summary, summarize
-from shmod.base.errors import BadInput, IllegalStep, LogError
+from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.core import commitment as commit, engine
 from shmod.core.setup import Setup, parse_setup
-from shmod.core.state import OVER
+from shmod.core.state import OVER, State
 from shmod.log import checkpoints, logfile
 from shmod.log.checkpoints import Check
 from shmod.log.game import Listing, replay
@@ -55,6 +55,9 @@ class Report:
     commitment_ok: bool | None = None
     unreadable: bool = False
     checkpoints: list[Check] | None = None  # with --thread: each checkpoint found there
+    coverage: list[str] = field(default_factory=list)  # with --thread: what the thread pins
+    deal: str | None = None  # how the deal was made (R-DEAL), in words
+    corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
 
     @property
     def valid(self) -> bool:
@@ -80,19 +83,33 @@ class Report:
             "summary": self.summary.to_json() if self.summary else None,
             "checkpoints": (None if self.checkpoints is None
                             else [c.to_json() for c in self.checkpoints]),
+            "coverage": self.coverage,
+            "deal": self.deal,
+            "corrections": self.corrections,
         }
 
 
 def audit_file(path: str, expected: str | None = None, thread: str | None = None) -> Report:
     """Read and audit ``path``; ``expected`` is a commitment to check the setup against,
-    ``thread`` the game's thread as pasted text, whose checkpoints the log must give."""
+    ``thread`` the game's thread as pasted text, whose checkpoints the log must give.
+    Never raises for what a log holds: a log shmod cannot read, or trips a bug in shmod
+    on, is reported as unreadable (so a folder's audit goes on to the next log)."""
     try:
         log = logfile.read(path)
+        return shortened(audit_log(log, expected, thread))
     except LogError as err:
         report = Report(path, unreadable=True)
         report.problems.append(Problem("unreadable", err.reason, line=err.line))
         return report
-    return shortened(audit_log(log, expected, thread))
+    except ShmodError as err:  # an internal error, already in words
+        report = Report(path, unreadable=True)
+        report.problems.append(Problem("unreadable", str(err), line=getattr(err, "line", None)))
+        return report
+    except Exception as err:  # noqa: BLE001 - a bug: said, and the batch goes on
+        report = Report(path, unreadable=True)
+        report.problems.append(Problem("unreadable", str(InternalError(
+            f"{type(err).__name__}: {err}", path))))
+        return report
 
 
 def audit_log(log: logfile.LogFile, expected: str | None = None,
@@ -101,18 +118,32 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
     ``thread``, every checkpoint posted there (R-CHECKPOINT)."""
     report = Report(log.path, entries=len(log.entries))
     heads = checkpoints.heads(log)
-    pinned = _thread_checks(log, heads, thread, report) if thread is not None else -1
-    _posted_checkpoints(log, heads, report)
     setup: Setup | None = None
     try:
         setup = parse_setup(log.header)
     except BadInput as err:
         report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
+    salt = setup.salt if setup is not None else None
+    posts = _posts(log)
+    pinned = (_thread_checks(log, heads, salt, posts, thread, report)
+              if thread is not None else -1)
+    _posted_checkpoints(log, heads, salt, report)
     report.problems += chain_problems(log, report.warnings, pinned, heads)
     if setup is None:
         report.stopped = "the header is invalid, so no entry could be judged"
         report.problems.sort(key=lambda p: p.entry or 0)
         return report
+    for weakness in commit.weaknesses(setup):
+        report.warnings.append(Problem("exposed", weakness, line=_secret_line(log),
+                                       rule="R-COMMIT"))
+    report.deal = (
+        "dealt from the moderator's committed seed and every player's word (R-DEAL): "
+        "nobody could choose it" if setup.deal == "players" else
+        "dealt from the moderator's seed alone: the commitment shows the setup was not "
+        "changed, not that it was not chosen (`shmod new --deal players` prevents that)"
+        if setup.seed is not None else
+        "dealt outside shmod (no seed): the commitment covers the roles and the first "
+        "deck; reshuffles are as the moderator recorded them")
     report.commitment = commit.commitment(setup)
     if setup.commitment is not None and setup.commitment != report.commitment:
         report.problems.append(Problem(
@@ -145,45 +176,168 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
         report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
                                        + engine.waiting_for(state)[1]))
     report.summary = summarize(state)
+    report.corrections = corrections(state, log)
 
 
-def _thread_checks(log: logfile.LogFile, heads: list[str], thread: str,
-                   report: Report) -> int:
-    """Check every checkpoint in ``thread`` (R-CHECKPOINT); the last entry a matching
-    checkpoint vouches for (-1: none)."""
-    report.checkpoints = checks = checkpoints.verify(log, thread)
+def corrections(state: State, log: logfile.LogFile) -> list[dict[str, Any]]:
+    """Every correction (R-CORRECT) and acknowledged hand edit (R-EDIT) in the log: what
+    it voided or vouched for, the moderator's reason, and whether players had seen it."""
+    out: list[dict[str, Any]] = []
+    said = {ev.entry: ev.data for ev in state.public if ev.kind == "correction"}
+    for at, numbers, reason in state.corrections:
+        data = said.get(at, {})
+        seen = list(data.get("posted") or [])
+        out.append({"entry": at, "line": log.line_of(at - 1), "kind": "correction",
+                    "entries": list(numbers), "steps": [w for _, w in data.get("voided", [])],
+                    "reason": reason, "forced": bool(data.get("forced")),
+                    "seen": bool(seen), "seen_steps": seen})
+    for at, numbers, reason in state.acknowledged:
+        out.append({"entry": at, "line": log.line_of(at - 1), "kind": "acknowledgment",
+                    "entries": list(numbers), "steps": [], "reason": reason,
+                    "forced": False, "seen": any(n <= max(state.posts, default=-1)
+                                                  for n in numbers), "seen_steps": []})
+    return sorted(out, key=lambda c: c["entry"])
+
+
+def _posts(log: logfile.LogFile) -> list[int]:
+    """The ``upto`` of each ``posted`` entry in the log, post 1 first."""
+    return [raw["upto"] for raw in log.entries if isinstance(raw, dict)
+            and raw.get("kind") == "posted" and isinstance(raw.get("upto"), int)
+            and not isinstance(raw.get("upto"), bool)]
+
+
+def _thread_checks(log: logfile.LogFile, heads: list[str], salt: str | None, posts: list[int],
+                   thread: str, report: Report) -> int:
+    """Judge every checkpoint in ``thread`` (R-CHECKPOINT) and say what the thread pins;
+    returns the last entry a genuine, matching checkpoint vouches for (-1: none).
+
+    A line whose tag this game's key did not make is a forgery, a typo or another game's,
+    and never fails the log; a genuine line the log no longer gives does, unless another
+    genuine line for the same post matches (then both claims are shown)."""
+    report.checkpoints = checks = checkpoints.verify(log, salt, thread, posts)
     if not checks:
         report.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
                                        "text given with --thread", rule="R-CHECKPOINT"))
+    legacy = any(len(str(raw.get("checkpoint", ""))) == checkpoints.CHECKPOINT_HEX
+                 for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
+    matched = {c.claim.post for c in checks if c.ok and c.claim.keyed}
     for check in checks:
-        if not check.ok:
-            line = log.line_of(check.entry - 1) if 0 < check.entry <= len(log.entries) else None
-            report.problems.append(Problem("checkpoint", check.describe(), line=line,
-                                           entry=check.entry or None, rule="R-CHECKPOINT"))
-    return max((c.entry for c in checks if c.ok), default=-1)
+        found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched)
+        if found is None:
+            continue
+        kind, message = found
+        entry = check.claim.entry
+        line = log.line_of(entry - 1) if 0 < entry <= len(log.entries) else None
+        where = report.problems if kind == "checkpoint" else report.warnings
+        where.append(Problem(kind, message, line=line, entry=entry or None, rule="R-CHECKPOINT"))
+    pinned = max((c.claim.entry for c in checks if c.ok), default=-1)
+    report.coverage = _coverage(checks, posts, pinned, len(log.entries))
+    return pinned
 
 
-def _posted_checkpoints(log: logfile.LogFile, heads: list[str], report: Report) -> None:
+def _thread_finding(check: Check, salt: str | None, recorded: int, legacy: bool,
+                    answered: bool) -> tuple[str, str] | None:
+    """``(kind, message)`` for a checkpoint that is not simply a match: ``checkpoint`` (a
+    problem) or ``thread`` (a warning); None for a match."""
+    claim = check.claim
+    post = f"post {claim.post} (entry {claim.entry})" if claim.keyed else f"entry {claim.entry}"
+    if not claim.keyed:
+        if check.matches:
+            return ("thread", f"{post}: an unkeyed checkpoint of an earlier shmod; it "
+                    "matches, but it could be brute-forced by players while the game ran")
+        if legacy:
+            return ("checkpoint", f"{post}: the thread shows the unkeyed checkpoint "
+                    f"{claim.token}, which the log no longer gives: an entry at or before "
+                    f"entry {claim.entry} (or the header) was changed after that post")
+        return ("thread", f"{post}: the line {claim.token} is not of this game's form (no "
+                "post number, no tag): ignored")
+    if salt is None:
+        return ("thread", f"{post}: cannot be checked: the log has no salt to key it with")
+    if not check.genuine:
+        return ("thread", f"{post}: the line's tag was not made with this game's key: a "
+                "forged or mistyped line, or another game's; it proves nothing and is ignored")
+    if check.recorded_upto is None:
+        return ("checkpoint", f"{post}: a genuine checkpoint for a post the log does not "
+                f"record (the log records {recorded} posts): posts were removed from the log")
+    if check.recorded_upto != claim.entry:
+        return ("checkpoint", f"{post}: a genuine checkpoint, but the log's post {claim.post} "
+                f"covers entry {check.recorded_upto}: the log's posts were changed")
+    if check.matches is None:
+        return ("checkpoint", f"{post}: the thread shows a genuine checkpoint, but the log "
+                "ends before that entry: entries were removed from its end")
+    if check.matches:
+        return None
+    if answered:
+        return ("thread", f"{post}: a second, different genuine checkpoint for a post whose "
+                "other line matches the log: a second version of the post was made with the "
+                "game's key (by the moderator before the reveal, or by anyone after the "
+                "reveal published it); compare when the two lines were posted")
+    return ("checkpoint", f"{post}: the thread shows the genuine checkpoint "
+            f"{claim.token[:checkpoints.CHECKPOINT_HEX]}, which the log no longer gives: an "
+            f"entry at or before entry {claim.entry} (or the header) was changed after this "
+            "post was made")
+
+
+def _coverage(checks: list[Check], posts: list[int], pinned: int, entries: int) -> list[str]:
+    """What the thread pins, in words: entries, and which of the log's posts it shows."""
+    found = sorted({c.claim.post for c in checks if c.ok and c.claim.post is not None})
+    missing = [n for n in range(1, len(posts) + 1) if n not in found]
+    out = [f"the thread pins the header and entries 1-{pinned} (its last matching checkpoint)"
+           if pinned > 0 else "the thread pins the header only" if pinned == 0 else
+           "the thread pins nothing: no checkpoint in it matches the log"]
+    if pinned < entries:
+        after = _ranges(list(range(max(pinned, 0) + 1, entries + 1)))
+        out.append(f"entr{'y' if '-' not in after else 'ies'} {after} "
+                   f"{'is' if '-' not in after else 'are'} after the last matching "
+                   "checkpoint: nothing in the thread vouches for "
+                   f"{'it' if '-' not in after else 'them'}")
+    if posts:
+        out.append(f"the log records {len(posts)} post(s); found in the thread: "
+                   f"{_ranges(found) or 'none'}; not found: {_ranges(missing) or 'none'}")
+    return out
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``1-3, 5, 7-8``."""
+    out: list[str] = []
+    for number in numbers:
+        if out and out[-1][1] == number - 1:
+            out[-1] = (out[-1][0], number)
+        else:
+            out.append((number, number))  # type: ignore[arg-type]
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)  # type: ignore[misc]
+
+
+def _posted_checkpoints(log: logfile.LogFile, heads: list[str], salt: str | None,
+                        report: Report) -> None:
     """A ``posted`` entry's checkpoint must still be what the log gives (R-CHECKPOINT);
     after an acknowledged edit (R-EDIT) of an entry it covers, a warning says so."""
     acknowledged = _acknowledged(log)
+    number = 0
     for index, raw in enumerate(log.entries):
         if not (isinstance(raw, dict) and raw.get("kind") == "posted"):
             continue
+        number += 1
         upto, mark = raw.get("upto"), raw.get("checkpoint")
-        if isinstance(upto, int) and isinstance(mark, str) and 0 <= upto < len(heads) \
-                and heads[upto] != mark:
-            found = Problem(
-                "checkpoint", f"the post this entry marks showed checkpoint {mark} for entry "
-                f"{upto}, but the log gives {heads[upto]}: an entry at or before entry {upto} "
-                "was changed after it was posted", line=log.line_of(index), entry=index + 1,
-                rule="R-CHECKPOINT")
-            known = [why for number, why in sorted(acknowledged.items()) if number <= upto]
-            if known:
-                report.warnings.append(replace(found, kind="edited",
-                                               message=f"{found.message} ({known[0]})"))
-            else:
-                report.problems.append(found)
+        if not (isinstance(upto, int) and isinstance(mark, str) and 0 <= upto < len(heads)):
+            continue
+        if checkpoints.recorded(salt, number, upto, mark, heads):
+            continue
+        found = Problem(
+            "checkpoint", f"the post this entry marks (post {number}) showed checkpoint "
+            f"{mark} for entry {upto}, which the log no longer gives: an entry at or before "
+            f"entry {upto} was changed after it was posted", line=log.line_of(index),
+            entry=index + 1, rule="R-CHECKPOINT")
+        known = [why for n, why in sorted(acknowledged.items()) if n <= upto]
+        if known:
+            report.warnings.append(replace(found, kind="edited",
+                                           message=f"{found.message} ({known[0]})"))
+        else:
+            report.problems.append(found)
+
+
+def _secret_line(log: logfile.LogFile) -> int | None:
+    return log.key_lines.get("salt") or log.key_lines.get("secret")
 
 
 def _acknowledged(log: logfile.LogFile) -> dict[int, str]:

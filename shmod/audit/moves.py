@@ -7,10 +7,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from shmod.core import engine
+from shmod.core import engine, play
 from shmod.core.rules import FASCIST, LIBERAL
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import (
+    DEAL,
     DISCARD,
     ENACT,
     NOMINATE,
@@ -30,10 +31,11 @@ def legal_steps(state: State) -> list[Step]:
     phase, p, c = state.phase, state.president, state.chancellor
     if phase == OVER:
         return []
+    if phase == DEAL:  # one word stands for every word a player could post (R-DEAL)
+        return [Step("word", by=s, text="word") for s in range(len(state.players))
+                if s not in state.words]
     if phase == NOMINATE:
-        limited = state.term_limited()
-        return [Step("nominate", by=p, target=s) for s in state.living
-                if s != p and s not in limited]
+        return [Step("nominate", by=p, target=s) for s in play.nominees(state)]
     if phase == VOTE:
         return [Step("vote", by=s, vote=v) for s in state.living if s not in state.votes
                 for v in (True, False)]
@@ -79,8 +81,8 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
                 custom: dict[str, object] | None = None) -> Simulated:
     """Play a random legal game to the end, with a mild bias towards elections passing."""
     names = [f"Player{n}" for n in range(1, players + 1)]
-    seed = seed or f"{rng.getrandbits(64):016x}"
-    header = new_header(names, seed=seed, variants=variants, salt=f"{rng.getrandbits(64):016x}",
+    seed = seed or f"{rng.getrandbits(128):032x}"  # 128 bits, as a real game's (R-COMMIT)
+    header = new_header(names, seed=seed, variants=variants, salt=f"{rng.getrandbits(128):032x}",
                         created="2026-01-01T00:00:00Z", custom=custom)
     setup: Setup = parse_setup(header)
     state = start(setup)

@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from shmod.core.forum import voided
-from shmod.core.rules import LIBERAL
+from shmod.core.rules import LIBERAL, POWER_NAMES
 from shmod.core.state import FASCISTS, LIBERALS, State
 
 #: How a game was won: the four win conditions of R-WIN-LIB and R-WIN-FAS.
@@ -110,8 +110,8 @@ def lines(summary: Summary) -> list[str]:
         f"{e['policy'][0]} by {e['president']}+{e['chancellor']}" if e["by"] == "government"
         else f"{e['policy'][0]} by chaos" for e in summary.enacted)
     powers = ", ".join(
-        f"{p['power']} by {p['president']}" + (f" on {p['target']}" if p["target"] else "")
-        for p in summary.powers) or "none"
+        f"{POWER_NAMES.get(p['power'], p['power'])} by {p['president']}"
+        + (f" on {p['target']}" if p["target"] else "") for p in summary.powers) or "none"
     return [
         head,
         f"Rounds: {summary.rounds}   Elections: {summary.elections} held, "

@@ -11,12 +11,14 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.base.plaintext import escaped, one_line
-from shmod.cli.completion import player_names, words
+from shmod.cli.completion import living_names, words
 from shmod.cli.help import App
+from shmod.texts.formats import FORMATS
 
 app = App(
     add_completion=False,  # shmod.cli.completion answers the shell itself (README: completion)
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help and one-line `Error: …` usage errors
     help="shmod: moderate a forum game of Secret Hitler from an append-only YAML log.",
@@ -29,14 +31,15 @@ GameOpt = Annotated[
 ]
 ByOpt = Annotated[
     Optional[str],
-    typer.Option("--by", metavar="NAME", autocompletion=player_names,
+    typer.Option("--by", metavar="NAME", autocompletion=living_names,
                  help="Who sent this choice (checked); default: whoever the game waits for."),
 ]
 FormatOpt = Annotated[
-    str,
-    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", metavar="FORMAT",
-                 autocompletion=words("plain", "bbcode", "markdown"),
-                 help="plain, bbcode or markdown."),
+    Optional[str],
+    typer.Option("--format", "-f", envvar="SHMOD_FORMAT", show_envvar=True, metavar="FORMAT",
+                 autocompletion=words(*FORMATS),
+                 help=f"The output profile: {', '.join(FORMATS)} (docs/posts.md). Default: "
+                      "the game's forum (shmod new --forum), else plain."),
 ]
 
 
@@ -76,19 +79,32 @@ def echo(text: str, *, err: bool = False) -> None:
     typer.echo(escaped(text), err=err)
 
 
-def _step(game_path: str, fmt_name: str, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
-    from shmod.log import checkpoints, game
-    from shmod.texts import formats, report, views
+def _step(game_path: str, fmt_name: str | None, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
+    from shmod.log import game
+    from shmod.texts import formats, posts, report, views
 
-    fmt = formats.get(fmt_name)
-    done = game.record(game_path, make, edits_ok=edits_ok)
-    view = views.public_view(done.game.state)
-    mark = checkpoints.line(done.game.state.entries, done.game.heads[-1])
-    _show(report.after_step(view, done.public, done.secrets, fmt, mark),
-          [("Waiting for", view.waiting)])
+    from shmod.cli import clock
+    from shmod.texts import forum_texts, pms
+
+    fmt = formats.get(fmt_name) if fmt_name else None  # a typo is refused before anything
+
+    def checked(loaded):  # type: ignore[no-untyped-def]
+        nonlocal fmt
+        fmt = fmt or formats.chosen(None, loaded.setup.forum)  # the game's: before writing
+        return make(loaded)
+
+    done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.stamp())
+    post = posts.recorded_post(done, fmt)
     state = done.game.state
-    echo(report.recorded_note(state.entries, len(done.entries), state.winner is not None),
-               err=True)
+    view = views.public_view(state)
+    posted = done.post.events if done.post else []
+    deadline = forum_texts.deadline_line(view, clock.now())
+    _show(report.after_step(view, done.secrets, fmt, post,
+                            pms.title(game_path, done.game.log.header)),
+          [*report.unposted_corrections(view, done.public, posted, fmt),
+           ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))])
+    echo(report.recorded_note(game_path, state.entries, len(done.entries), post,
+                              state.winner is not None), err=True)
 
 
 def _by(game, by: str | None):  # type: ignore[no-untyped-def]

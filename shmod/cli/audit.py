@@ -84,13 +84,34 @@ def _show_report(report: "Report") -> None:
         checked = {True: " (matches the given commitment)",
                    False: " (does NOT match the given commitment)", None: ""}
         out.print(f"Commitment: {report.commitment}{checked[report.commitment_ok]}")
-    if report.checkpoints:
+    if report.deal:
+        out.print(one_line(f"Deal: {report.deal}"), markup=False)
+    if report.checkpoints is not None:
         good = sum(c.ok for c in report.checkpoints)
         out.print(f"Thread checkpoints: {good} of {len(report.checkpoints)} match the log",
                   markup=False)
+        for line in report.coverage:
+            out.print(one_line(f"  {line}"), markup=False)
+    for item in report.corrections:
+        out.print(one_line(_correction_line(item)), markup=False)
     if report.summary:
         for line in lines(report.summary):
             out.print(escaped(line), markup=False)
+
+
+def _correction_line(item: dict) -> str:  # type: ignore[type-arg]
+    """One correction (R-CORRECT) or acknowledged edit (R-EDIT) as the audit lists it."""
+    entries = ", ".join(map(str, item["entries"]))
+    if item["kind"] == "acknowledgment":
+        seen = "entries players had been shown" if item["seen"] else "nothing players had seen"
+        return (f"Acknowledged edit (entry {item['entry']}, line {item['line']}): entries "
+                f"{entries} were edited by hand ({seen}); reason: {item['reason']}")
+    steps = "; ".join(item["steps"])
+    seen = ("players had seen " + "; ".join(item["seen_steps"]) if item["seen"]
+            else "players had not seen it")
+    forced = ", forced" if item["forced"] else ""
+    return (f"Correction (entry {item['entry']}, line {item['line']}{forced}): voided entries "
+            f"{entries} ({steps}); {seen}; reason: {item['reason']}")
 
 
 def _batch(paths: list[str], as_json: bool) -> int:

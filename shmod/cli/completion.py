@@ -54,14 +54,33 @@ def player_names(ctx: Any, incomplete: str) -> list[str]:
     """The current game's player names (from ``-g``/``SHMOD_GAME``) starting with
     ``incomplete``; ignoring case when nothing matches exactly, in the case typed (shmod
     reads names in any case). Empty when there is no readable game."""
+    return _names(ctx, incomplete, living=False)
+
+
+def living_names(ctx: Any, incomplete: str) -> list[str]:
+    """:func:`player_names`, living players only: where only they are legal (a vote, a
+    nomination, a power's target, a replacement, a removal)."""
+    return _names(ctx, incomplete, living=True)
+
+
+def rule_ids(incomplete: str) -> list[str]:
+    """Rule ids (``R-TERM``, …) starting with ``incomplete``, in any case."""
+    from shmod.core.rulebook import RULES
+
+    return [rule for rule in RULES if rule.startswith(incomplete.upper())]
+
+
+def _names(ctx: Any, incomplete: str, *, living: bool) -> list[str]:
     try:
         path = ctx.params.get("game") or os.environ.get("SHMOD_GAME")
         if not path:
             return []
         from shmod.log import game
 
-        loaded = game.load(os.path.expanduser(str(path)))
-        names = [str(name) for name in loaded.state.players]
+        loaded = game.load(os.path.expanduser(str(path)), cache="read")  # never writes
+        state = loaded.state
+        names = [str(name) for seat, name in enumerate(state.players)
+                 if not living or state.alive[seat]]
     except Exception:  # noqa: BLE001 - no game, a damaged log: nothing to offer
         return []
     exact = [name for name in names if name.startswith(incomplete)]

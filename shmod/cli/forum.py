@@ -8,64 +8,185 @@ from typing import Annotated, Optional
 import typer
 
 from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
-from shmod.cli.completion import player_names
+from shmod.cli.completion import living_names, player_names, rule_ids
 
 ZoneOpt = Annotated[
-    str,
-    typer.Option("--zone", "-z", envvar="SHMOD_ZONE", show_envvar=True,
-                 help="Your time zone (e.g. Europe/Berlin) for dates and display."),
+    Optional[str],
+    typer.Option("--zone", "-z", envvar="SHMOD_ZONE", show_envvar=True, metavar="ZONE",
+                 help="The time zone a date is in (e.g. Europe/Berlin); default: the game's."),
 ]
 
 
 @app.command()
 def deadline(
-    when: Annotated[str, typer.Argument(help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")],
     game: GameOpt,
-    zone: ZoneOpt = "UTC",
-    fmt_name: FormatOpt = "plain",
+    when: Annotated[Optional[str], typer.Argument(help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")] = None,
+    zone: ZoneOpt = None,
+    phase: Annotated[bool, typer.Option("--phase", help="For the current phase only (default: the whole round).")] = False,
+    clear: Annotated[bool, typer.Option("--clear", help="Clear the deadline in force.")] = False,
+    fmt_name: FormatOpt = None,
 ) -> None:
-    """Set the deadline for the current phase (R-DEADLINE), shown in UTC and your zone."""
-    from shmod.core import forum
+    """Set the deadline for this round (or `--phase`), shown in UTC and the game's zone
+    (R-DEADLINE); the zone given is remembered for the game."""
+    from shmod.base.errors import BadInput
+    from shmod.cli import clock
+    from shmod.core import deadlines
     from shmod.core.steps import Step
 
-    forum.zone_info(zone)
-    until = forum.until_text(forum.parse_deadline(when, zone, forum.now_utc()))
-    _step(game, fmt_name, lambda g: Step("deadline", text=until, zone=zone))
+    scope = "phase" if phase else "round"
+    if clear:
+        if when is not None:
+            raise BadInput("give a time or --clear, not both")
+        _step(game, fmt_name, lambda g: Step("deadline", text=deadlines.CLEAR,
+                                             zone=g.state.zone or "UTC", scope=scope))
+        return
+    if when is None:
+        raise BadInput("give the deadline (48h, 2d, or a date and time), or --clear")
+
+    def make(g):  # type: ignore[no-untyped-def]
+        chosen = zone or g.state.zone or "UTC"
+        deadlines.zone_info(chosen)
+        until = deadlines.until_text(deadlines.parse_deadline(when, chosen, clock.now()))
+        return Step("deadline", text=until, zone=chosen, scope=scope)
+
+    _step(game, fmt_name, make)
 
 
 @app.command()
-def prods(game: GameOpt, fmt_name: FormatOpt = "plain") -> None:
-    """A ready PM for every player the game waits for (R-STALL: reminders only)."""
-    from shmod.core import forum
+def prods(
+    game: GameOpt,
+    fmt_name: FormatOpt = None,
+    preview: Annotated[bool, typer.Option("--preview", help="Show the prods without recording them as sent.")] = False,
+) -> None:
+    """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
+    only reminds; `shmod status` shows each player's count)."""
+    from shmod.cli import clock
+    from shmod.log import game as games
+    from shmod.texts import formats, forum_texts, pms, views
+
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    state = loaded.state
+    view = views.public_view(state)
+    sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
+    made = forum_texts.prods(view, fmt, clock.now(), sent)
+    if not made:
+        _show([], [("Nothing to prod", view.waiting)])
+        return
+    if not preview:
+        from shmod.core.steps import Step
+
+        from shmod.log.game import record
+
+        record(game, lambda g: [Step("prod", target=g.state.players.index(name))
+                                for name, _ in made], at=clock.stamp(), post=False)
+    title = pms.title(game, loaded.log.header)
+    _show([(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made],
+          [] if preview else [("Recorded", "the prods as sent: " + ", ".join(n for n, _ in made))])
+
+
+@app.command()
+def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
+    """A reminder for the thread: the time left and whom the game waits for (not a numbered
+    post: it shows nothing the log must answer for)."""
+    from shmod.cli import clock
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, views
 
-    fmt = formats.get(fmt_name)
-    state = games.load(game).state
-    view = views.public_view(state)
-    sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
-    pms = forum_texts.prods(view, fmt, forum.now_utc(), sent)
-    if not pms:
-        _show([], [("Nothing to prod", view.waiting)])
+    loaded = games.load(game)
+    view = views.public_view(loaded.state)
+    text = forum_texts.reminder(view, formats.chosen(fmt_name, loaded.setup.forum), clock.now())
+    if text is None:
+        _show([], [("Nothing to remind", view.waiting)])
         return
-    _show([(f"PM to {name}", text) for name, text in pms])
+    _show([("Reminder for the thread (not a numbered post)", text)])
+
+
+@app.command()
+def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
+    """The deadline has passed: record what the game's house rules say happens to what is
+    missing (R-LAPSE): votes counted as Nein, a failed nomination, a random choice."""
+    from shmod.base.errors import RuleBroken
+    from shmod.cli import clock
+    from shmod.core import deadlines
+    from shmod.core.steps import Step
+
+    stamp = clock.stamp()
+
+    def make(g):  # type: ignore[no-untyped-def]
+        found = deadlines.current(g.state)
+        if found is None:
+            raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
+        choice = deadlines.drawn(g.state, g.state.entries + 1)
+        return Step("lapse", ref=found.entry, at=stamp, text=choice)
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def remove(
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
+                                          help="The player who leaves, and whom nobody can replace.")],
+    game: GameOpt,
+    reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept in the log and the audit, not posted).")],
+    fmt_name: FormatOpt = None,
+) -> None:
+    """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL)."""
+    from shmod.base.errors import BadInput
+    from shmod.core.steps import Step
+
+    if not reason.strip():
+        raise BadInput("R-MODKILL: a removal needs a reason")
+    _step(game, fmt_name, lambda g: Step("remove", target=g.seating.seat(player),
+                                         text=" ".join(reason.split())))
+
+
+@app.command()
+def backup(
+    game: GameOpt,
+    names: Annotated[Optional[list[str]], typer.Argument(metavar="[NAME]...", help="Backup players to add, in order.", show_default=False)] = None,
+    drop: Annotated[bool, typer.Option("--drop", help="Take the names off the list instead.")] = False,
+) -> None:
+    """The ordered list of backup players that `shmod replace OLD` takes the first of
+    (R-BACKUP); without names, the list."""
+    from shmod.cli import clock
+    from shmod.core.names import tidy
+    from shmod.core.steps import Step
+    from shmod.log import game as games
+
+    if names:
+        done = games.record(game, lambda g: [Step("backup", text=tidy(n), drop=drop)
+                                             for n in names], at=clock.stamp(), post=False)
+        state = done.game.state
+    else:
+        state = games.load(game).state
+    _show([("Backup players, in order", "\n".join(
+        f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")])
 
 
 @app.command()
 def replace(
-    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="The player who leaves (a living seat).")],
-    newcomer: Annotated[str, typer.Argument(metavar="NEWCOMER",
-                                            help="The player who takes the seat.")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    newcomer: Annotated[Optional[str], typer.Argument(metavar="[NEWCOMER]",
+                                                      help="The player who takes the seat (default: the first backup).")] = None,
+    fmt_name: FormatOpt = None,
 ) -> None:
-    """A newcomer takes a seat with its role and history (R-REPLACE); prints their one PM."""
+    """A newcomer takes a seat with its role and history (R-REPLACE); without a name, the
+    first backup player (R-BACKUP). Prints their one PM."""
+    from shmod.base.errors import RuleBroken
     from shmod.core.names import tidy
     from shmod.core.steps import Step
 
-    _step(game, fmt_name, lambda g: Step("replace", target=g.seating.seat(player),
-                                         text=tidy(newcomer)))
+    def make(g):  # type: ignore[no-untyped-def]
+        name = newcomer if newcomer is not None else (g.state.backups or [None])[0]
+        if name is None:
+            raise RuleBroken("R-BACKUP", "name the newcomer: the backup list is empty "
+                             "(shmod backup NAME adds one)")
+        return Step("replace", target=g.seating.seat(player), text=tidy(name))
+
+    _step(game, fmt_name, make)
 
 
 @app.command()
@@ -74,7 +195,7 @@ def correct(
     reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
     entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Void a step a marked post already showed, or one of a finished game: said loudly in the next post and in audit.")] = False,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
     from shmod.base.errors import BadInput
@@ -93,10 +214,10 @@ def correct(
 
 @app.command()
 def acknowledge(
-    entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them).")],
+    entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them; 0: the header).")],
     game: GameOpt,
     reason: Annotated[str, typer.Option("--reason", "-r", help="What was edited and why (kept in the log, listed by audit).")],
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record that earlier entries were edited by hand on purpose, and why (R-EDIT).
 
@@ -113,14 +234,38 @@ def acknowledge(
         edited = {n.index + 1 for n in found if n.problem == "mismatch"}
         edited.update(k for n in found if n.problem == "checkpoint"  # hashes rewritten
                       for k in range(1, n.upto + 1))
+        if g.header_changed():
+            edited.add(0)  # the header (R-EDIT): the commitment stays broken, said below
         unknown = sorted(set(entry) - edited)
         if unknown:
             listed = ", ".join(map(str, sorted(edited))) or "none"
             raise BadInput(f"R-EDIT: entry {unknown[0]} was not changed after shmod wrote it "
                            f"(entries whose hash no longer matches: {listed})")
+        changed.append(g.header_changed())
         return Step("acknowledge", entries=tuple(sorted(set(entry))), text=" ".join(reason.split()))
 
+    changed: list[str | None] = []
     _step(game, fmt_name, make, edits_ok=True)
+    if changed and changed[0]:
+        echo("Warning: this records the edit, but does not mend it: " + changed[0]
+             .split(": ", 1)[1], err=True)
+
+
+@app.command()
+def rename(
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+                                          help="The name as it is written now.")],
+    name: Annotated[str, typer.Argument(metavar="NEWNAME", help="The name as it should be.")],
+    game: GameOpt,
+    fmt_name: FormatOpt = None,
+) -> None:
+    """Correct a player's name written wrong (R-RENAME): the same player, the same seat;
+    the header, which the commitment covers, stays as it was."""
+    from shmod.core.names import tidy
+    from shmod.core.steps import Step
+
+    _step(game, fmt_name, lambda g: Step("rename", target=g.seating.seat(player),
+                                         text=tidy(name)))
 
 
 @app.command()
@@ -138,11 +283,12 @@ def corrections(game: GameOpt) -> None:
 @app.command()
 def rules(
     rule: Annotated[Optional[str], typer.Argument(
-        metavar="[RULE]", help="A rule id (R-TERM, or just TERM): explain that rule.")] = None,
+        metavar="[RULE]", autocompletion=rule_ids,
+        help="A rule id (R-TERM, or just TERM): explain that rule.")] = None,
     game: Annotated[Optional[str], typer.Option(
         "--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
         help="The game log (games/NAME.yaml).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The rules in force for this game as a thread post; with a RULE id, that rule."""
     if rule is not None:
@@ -157,5 +303,6 @@ def rules(
     if game is None:
         raise BadInput("name a game (-g PATH or SHMOD_GAME) for its rules post, or a rule "
                        "id to explain (shmod rules R-TERM)")
-    view = views.public_view(games.load(game).state)
-    _show([("Post in the thread", forum_texts.rules_card(view, formats.get(fmt_name)))])
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    _show([("Post in the thread", forum_texts.rules_card(views.public_view(loaded.state), fmt))])

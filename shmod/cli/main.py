@@ -8,11 +8,12 @@ registered with :data:`shmod.cli.app.app`; importing them here, in this order, i
 orders ``shmod --help``.
 """
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from shmod.base.errors import InternalError, ShmodError
+from shmod.base.errors import BadInput, InternalError, ShmodError
 from shmod.base.plaintext import one_line
 
 # Each command module registers its commands with ``app``; this order is --help's order.
@@ -47,13 +48,15 @@ def _run() -> None:
         from shmod.cli import completion
 
         completion.run(app)
+    sys.argv[1:] = _options_first(sys.argv[1:])
     try:
+        _no_undo(sys.argv[1:2])
         _runnable(sys.argv[1:2])()
     except ShmodError as err:
         if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
             raise
         sys.stderr.write(f"Error: {one_line(str(err))}{_read_more(err)}\n")
-        sys.exit(err.exit_code)
+        sys.exit(_exit_code(err))
     except KeyboardInterrupt:
         sys.stderr.write("Interrupted: a step is recorded only once its line is written in "
                          "full; `shmod status` shows where the game stands.\n")
@@ -64,6 +67,40 @@ def _run() -> None:
         problem = InternalError(f"{type(err).__name__}: {err}", unchanged=False)
         sys.stderr.write(f"Error: {one_line(str(problem))}\n")
         sys.exit(InternalError.exit_code)
+
+
+#: Options every game command takes, accepted before the command name too.
+_LEADING = {"-g": 1, "--game": 1, "-f": 1, "--format": 1}
+
+
+def _options_first(args: list[str]) -> list[str]:
+    """``shmod -g PATH vote …`` as ``shmod vote … -g PATH``: the game (and the format) may
+    be named before the command as well as after it."""
+    moved: list[str] = []
+    while args and (args[0] in _LEADING or args[0].startswith(("--game=", "--format="))):
+        take = 1 + _LEADING.get(args[0], 0)
+        moved += args[:take]
+        args = args[take:]
+    return [*args[:1], *moved, *args[1:]] if args else moved
+
+
+#: What a moderator may type to take a step back; the log is append-only (R-CORRECT).
+_UNDO = ("undo", "cancel", "revert", "void", "unvote", "retract", "rollback", "delete")
+
+
+def _no_undo(args: list[str]) -> None:
+    if args and args[0].lower() in _UNDO:
+        raise BadInput(f"there is no `shmod {args[0]}`: the log is append-only; to void a "
+                       "mistyped step, record a correction: `shmod correct --reason …` (the "
+                       "latest step) or `shmod correct ENTRY --reason …`")
+
+
+def _exit_code(err: ShmodError) -> int:
+    """The README's table: 1 when a rule forbids what was asked (the message names the
+    rule), 2 for input or a log that cannot be understood, 70 for a bug in shmod."""
+    if isinstance(err, BadInput) and re.match(r"R-[A-Z0-9-]+:", str(err)):
+        return 1
+    return err.exit_code
 
 
 class _Stdout:

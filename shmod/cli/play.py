@@ -9,7 +9,8 @@ import typer
 
 from shmod.base.errors import BadInput
 from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
-from shmod.cli.completion import player_names, words
+from shmod.cli.completion import living_names, words
+from shmod.texts.formats import FORMATS
 
 
 @app.command()
@@ -17,36 +18,55 @@ def new(
     players: Annotated[list[str], typer.Argument(metavar="NAME",
                                                  help="The players, in seating order.")],
     game: GameOpt,
-    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed (default: a fresh random one).")] = None,
+    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random bits).")] = None,
+    guessable: Annotated[bool, typer.Option("--guessable", help="Accept a shorter --seed (a demonstration or a test: players could guess it and learn every role).")] = False,
+    deal: Annotated[str, typer.Option("--deal", metavar="WHO", autocompletion=words("moderator", "players"), help="moderator: deal now from the seed; players: deal once every player has posted a word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
     first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
+    zone: Annotated[Optional[str], typer.Option("--zone", "-z", envvar="SHMOD_ZONE", metavar="ZONE", help="The game's time zone for deadlines (e.g. Europe/Berlin; default UTC).")] = None,
+    title: Annotated[Optional[str], typer.Option(metavar="TITLE", help="The game's name in PM subjects (default: the log's file name).")] = None,
+    forum: Annotated[Optional[str], typer.Option(metavar="ENGINE", autocompletion=words(*FORMATS), help=f"The forum the game is played on, so every post and PM is written for it: {', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
-    from shmod.log import checkpoints, game as games, logfile
-    from shmod.texts import formats, report, views
+    from shmod.core.commitment import strong
+    from shmod.log import game as games, logfile
+    from shmod.texts import formats, pms, posts, report, views
 
-    fmt = formats.get(fmt_name)
+    from shmod.base.plaintext import unsafe
+
+    if seed is not None and unsafe(seed):
+        raise BadInput(f"the seed holds a {unsafe(seed)}")
+    if seed is not None and not guessable and not strong(seed):
+        raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
+                       "with a script, and the seed gives away every role and card: leave "
+                       "--seed out (shmod draws 128 random bits), give at least 32 "
+                       "hexadecimal digits, or add --guessable for a demonstration or a test")
+    if forum is not None:
+        formats.get(forum, "forum")
+    fmt = formats.chosen(fmt_name, forum)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
-                          custom=logfile.read_plain_yaml(custom) if custom else None)
+                          custom=logfile.read_plain_yaml(custom) if custom else None,
+                          deal_by=deal, zone=zone, title=title, forum=forum)
     state = made.state
     view = views.public_view(state)
     echo(f"Created {game}: {len(state.players)} players. Keep this file private "
                "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): "
                f"{state.public[0].data['commitment']}", err=True)
-    _show(report.after_step(view, state.public, state.secrets, fmt,
-                            checkpoints.line(0, made.heads[0])), [("Waiting for", view.waiting)])
+    opening = posts.earlier_post(made, 1, fmt)
+    _show(report.after_step(view, state.secrets, fmt, opening, pms.title(game, made.log.header)),
+          [("Waiting for", view.waiting)])
 
 
 @app.command()
 def nominate(
-    chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The Chancellor candidate.")],
     game: GameOpt,
     by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
     from shmod.core.steps import Step
@@ -60,19 +80,54 @@ def nominate(
 
 @app.command()
 def vote(
-    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="Who voted.")],
     ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
                                           help="ja or nein (yes/no accepted).")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    more: Annotated[Optional[list[str]], typer.Argument(
+        metavar="NAME VOTE", help="More votes, in the order the PMs came.",
+        show_default=False)] = None,
+    fmt_name: FormatOpt = None,
 ) -> None:
-    """Record one player's PM'd vote (R-VOTE); the tally appears when all are in."""
+    """Record PM'd votes (R-VOTE), one or several (`shmod vote Ann ja Bob nein`); the tally
+    appears when all are in. If one vote is refused, none is recorded."""
     from shmod.core.rules import parse_vote
     from shmod.core.steps import Step
 
-    value = parse_vote(ballot)
-    _step(game, fmt_name, lambda g: Step("vote", by=g.seating.seat(player), vote=value))
+    pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
+    values = [(name, parse_vote(value)) for name, value in pairs]
+    _step(game, fmt_name, lambda g: [Step("vote", by=g.seating.seat(name), vote=value)
+                                     for name, value in values])
+
+
+@app.command()
+def word(
+    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
+                                          help="Who posted the word.")],
+    text: Annotated[str, typer.Argument(metavar="WORD", help="The word as posted in the thread (the first one counts).")],
+    game: GameOpt,
+    more: Annotated[Optional[list[str]], typer.Argument(
+        metavar="NAME WORD", help="More words, in the order they were posted.",
+        show_default=False)] = None,
+    fmt_name: FormatOpt = None,
+) -> None:
+    """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
+    is made when every player's word is in."""
+    from shmod.core.dealing import normal_word
+    from shmod.core.steps import Step
+
+    pairs = [(name, normal_word(value))
+             for name, value in _pairs([player, text, *(more or [])], "word", "NAME WORD")]
+    _step(game, fmt_name, lambda g: [Step("word", by=g.seating.seat(name), text=value)
+                                     for name, value in pairs])
+
+
+def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
+    """``NAME VALUE NAME VALUE …`` as pairs; an odd count is a usage mistake."""
+    if len(items) % 2:
+        raise BadInput(f"shmod {command} takes {shape} pairs; {items[-1]!r} has no partner")
+    return list(zip(items[::2], items[1::2]))
 
 
 def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
@@ -85,7 +140,7 @@ def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
             help=f"The policy the {office} {kind}s: liberal or fascist.")],
         game: GameOpt,
         by: ByOpt = None,
-        fmt_name: FormatOpt = "plain",
+        fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.core.rules import parse_policy
         from shmod.core.steps import Step
@@ -109,7 +164,7 @@ def veto(
         "propose", "accept", "refuse", "ja", "nein"), help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
     game: GameOpt,
     by: ByOpt = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Veto after the fifth Fascist policy (R-VETO)."""
     from shmod.core.steps import Step, _veto_answer
@@ -127,11 +182,11 @@ def veto(
 
 def _power(kind: str):  # type: ignore[no-untyped-def]
     def command(
-        target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
+        target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The player the President chose.")],
         game: GameOpt,
         by: ByOpt = None,
-        fmt_name: FormatOpt = "plain",
+        fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.core.steps import Step
 
@@ -149,7 +204,7 @@ app.command("execute", help="The President executes a player (R-EXECUTE).")(_pow
 
 
 @app.command()
-def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None:
+def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     """The President looks at the top three policies (R-PEEK)."""
     from shmod.core.steps import Step
 
@@ -160,7 +215,7 @@ def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = "plain") -> None
 def reshuffle(
     deck: Annotated[str, typer.Argument(metavar="DECK", help="The new draw pile, top first, e.g. FLFFLF.")],
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
     from shmod.core.steps import Step, parse_cards
@@ -182,7 +237,9 @@ def status(game: GameOpt) -> None:
     from shmod.log import game as games
     from shmod.texts import board, views
 
+    from shmod.cli import clock
+
     loaded = games.load(game)
-    board.show(views.public_view(loaded.state))
+    board.show(views.public_view(loaded.state), clock.now())
 
 

@@ -20,26 +20,27 @@ def _hint(text: str) -> None:
 @app.command()
 def post(
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
-    mark: Annotated[bool, typer.Option("--mark", help="Record in the log that this post was made.")] = False,
+    fmt_name: FormatOpt = None,
+    mark: Annotated[bool, typer.Option("--mark", hidden=True, help="(Every post is recorded; kept for old scripts.)")] = False,
+    preview: Annotated[bool, typer.Option("--preview", help="Show what the next post would say, without recording it (not for pasting: it has no checkpoint).")] = False,
     again: Annotated[Optional[int], typer.Option("--again", metavar="N",
-                                                 help="Print post N (as marked) again.")] = None,
-    list_posts: Annotated[bool, typer.Option("--list", help="List the posts marked so far.")] = False,
+                                                 help="Print post N again, exactly as it was.")] = None,
+    list_posts: Annotated[bool, typer.Option("--list", help="List the posts made so far.")] = False,
     board: Annotated[bool, typer.Option("--board/--no-board", help="End with the board state.")] = True,
     images: Annotated[Optional[str], typer.Option("--images", metavar="DIR", help="Also write the post's board as a picture into DIR (post-N-entry-M.svg, and .png with the images extra), to attach.")] = None,
 ) -> None:
-    """One thread post covering every public step not yet posted (R-THREAD)."""
+    """The next thread post: every public step not yet posted, recorded as posted (R-THREAD)."""
     from shmod.log import game as games
     from shmod.texts import formats, posts
 
-    fmt = formats.get(fmt_name)
     loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
     if list_posts:
         rows = posts.listing(loaded)
         for number, first, upto in rows:
             echo(f"post {number}: entries {first} to {upto}")
         if not rows:
-            _hint("No post has been marked yet.")
+            _hint("No post has been made yet.")
         return
     if again is not None:
         made = posts.earlier_post(loaded, again, fmt, board=board)
@@ -47,25 +48,28 @@ def post(
         echo(made.text)
         _post_images(loaded, made, images)
         return
-    if mark:
-        marked = posts.mark_next(game, fmt, board=board)
-        echo(marked.text)
-        _hint(f"Marked as post {marked.number} (entries {marked.first} to {marked.upto}).")
-        _post_images(loaded, marked, images)
-        return
-    made_next = posts.next_post(loaded, fmt, board=board)
-    if made_next is None:
+    if preview or not posts.news(loaded.state):
+        from shmod.cli import clock
+
+        shown = posts.preview(loaded, fmt, clock.now(), board=board)
+        if shown is not None:
+            _hint("What the next post would say (nothing recorded):")
+            echo(shown)
+            return
         _hint(f"Nothing new since the last post (entry {posts.last_posted(loaded.state)}); "
               "`shmod post --again N` prints an earlier post.")
         progress = posts.vote_progress(loaded, fmt)
         if progress:
-            _hint("Votes are coming in; this progress note may be posted (nothing to mark):")
+            _hint("Still coming in; this note may be posted (it is not a numbered post):")
             echo(progress)
         return
-    echo(made_next.text)
-    _hint(f"Post {made_next.number} covers entries {made_next.first} to {made_next.upto}; "
-          "after pasting it, run `shmod post --mark` to record it.")
-    _post_images(loaded, made_next, images)
+    from shmod.cli import clock
+
+    marked = posts.mark_next(game, fmt, board=board, at=clock.stamp())
+    echo(marked.text)
+    _hint(f"Post {marked.number} (entries {marked.first} to {marked.upto}), recorded as "
+          "posted: paste it as it is.")
+    _post_images(loaded, marked, images)
 
 
 def _post_images(loaded: "Game", post: "Post", folder: Optional[str]) -> None:
@@ -100,14 +104,14 @@ def pm(
         help="Show every PM this player has been sent.")] = None,
     entry: Annotated[Optional[int], typer.Option("--entry", metavar="N",
                                                  help="The PMs log entry N caused (0: roles).")] = None,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
 ) -> None:
     """The PMs owed now (those the latest step caused), or one player's PMs so far (R-PM)."""
     from shmod.log import game as games
     from shmod.texts import formats, pms
 
-    fmt = formats.get(fmt_name)
     loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
     state = loaded.state
     if player is not None:
         chosen = pms.sent_to(state, state.players[loaded.seating.seat(player)])
@@ -115,28 +119,41 @@ def pm(
         chosen = pms.at_entry(state, entry)
     else:
         chosen = pms.owed(state)
-    if not chosen:
+    if not chosen and player is None and entry is None:
+        latest = pms.latest_step(state)
+        earlier = [s.entry for s in state.secrets if s.entry < latest]
+        _hint(f"No PMs are owed for entry {latest}, the latest step"
+              + (f"; the latest PMs were for entry {earlier[-1]} (shmod pm --entry "
+                 f"{earlier[-1]} prints them again)." if earlier else "."))
+    elif not chosen:
         _hint("No PMs.")
-    _show(pms.render(chosen, fmt))
+    _show(pms.render(chosen, fmt, pms.title(game, loaded.log.header)))
 
 
 @app.command()
 def reveal(
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     spoiler: Annotated[bool, typer.Option("--spoiler/--no-spoiler", help="Wrap it in a spoiler.")] = True,
 ) -> None:
     """After the game: every role, hand, discard, result and the deck, for the thread."""
     from shmod.log import game as games
     from shmod.texts import formats, reveal as reveals
 
-    echo(reveals.reveal_text(games.load(game), formats.get(fmt_name), spoiler=spoiler))
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    text = reveals.reveal_text(loaded, fmt, spoiler=spoiler)
+    if spoiler and not fmt.hides_spoilers:
+        _hint(f"The {fmt.name} profile has no spoiler tag: the reveal is NOT hidden; it "
+              "follows a warning line (SPOILER: …). With a spoiler tag on your board, use "
+              "that profile (phpbb-spoiler, xenforo, discourse, bbcode).")
+    echo(text)
 
 
 @app.command()
 def history(
     game: GameOpt,
-    fmt_name: FormatOpt = "plain",
+    fmt_name: FormatOpt = None,
     bbcode_table: Annotated[bool, typer.Option(
         "--bbcode-table", help="With -f bbcode: a [table] for forums that have one, instead "
         "of an aligned [code] block.")] = False,
@@ -146,9 +163,11 @@ def history(
     from shmod.texts import formats, views
     from shmod.texts.history import history_text
 
+    loaded = games.load(game)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    text = history_text(views.public_view(loaded.state), fmt, bbcode_table=bbcode_table)
     _hint("Post in the thread (the voting record):")
-    view = views.public_view(games.load(game).state)
-    echo(history_text(view, formats.get(fmt_name), bbcode_table=bbcode_table))
+    echo(text)
 
 
 @app.command()

@@ -1,21 +1,30 @@
-"""The fair-setup commitment: SHA-256 over the canonical bytes of the secret setup.
+"""The fair-setup commitment, and the secret it rests on (R-COMMIT).
 
-Printed at ``shmod new`` for the opening thread post; checked at the end by
+The commitment is SHA-256 over the canonical bytes of the secret setup. Printed at
+``shmod new`` for the opening thread post; checked at the end by
 ``shmod audit LOG --commitment HEX``. The bytes are UTF-8 text, one line each, every
 line ending in ``\\n`` (docs/audit.md spells them out so a player can rebuild them)::
 
     shmod-commitment 1
     players "Alice" "Bob" …            (seating order, each a JSON string)
-    first_president "Alice"
-    variants eva_braun=off first_president=random rebalanced=off term5=alive …   (sorted)
+    first_president "Alice"            (or, in a game dealt from the players' words
+                                        without a chosen first President: first_president drawn)
+    variants eva_braun=off first_president=random rebalanced=off term5=alive …   (sorted;
+                                        late_vote, late_nomination and late_choice only
+                                        when they are not wait)
     custom {"deck":…}                  (only in a custom game: canonical JSON)
-    roles liberal hitler …             (in seat order)
-    deck FFLFL…                        (the first draw pile, top first)
+    roles liberal hitler …             (in seat order; a game dealt from the players'
+    deck FFLFL…                         words has the line "deal players" instead of these two)
     seed "…"                           (or: seed none)
     salt "…"                           (or: salt none)
 
 With a seed, the seed fixes every later reshuffle (R-RESHUFFLE, checked by the audit),
 so the commitment covers the roles and every shuffle of the game.
+
+A commitment hides the setup only if the bytes hold something a player cannot guess:
+the **salt**, at least 128 random bits that shmod draws for every game. The same salt
+keys the thread's checkpoints (:mod:`shmod.log.checkpoints`), so they too say nothing
+before the reveal publishes it. :func:`weaknesses` says what a setup lacks.
 """
 from __future__ import annotations
 
@@ -24,10 +33,14 @@ import json
 import re
 
 from shmod.base.errors import BadInput
+from shmod.core.rules import LATER_VARIANTS, VARIANTS
 from shmod.core.state import Setup
 
 VERSION = 1
 _HEX = re.compile(r"^[0-9a-f]{64}$")
+#: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.
+STRONG = re.compile(r"[0-9a-fA-F]{32,}")
+SECRET_BITS = 128
 
 
 def _quoted(text: str) -> str:
@@ -40,15 +53,18 @@ def _optional(value: str | None) -> str:
 
 def canonical_bytes(setup: Setup) -> bytes:
     """The exact bytes the commitment hashes (see the module docstring)."""
+    first = "drawn" if setup.first is None else _quoted(setup.players[setup.first])
+    dealt = (["deal players"] if setup.deal == "players" else
+             ["roles " + " ".join(setup.roles), "deck " + "".join(setup.deck)])
     lines = [
         f"shmod-commitment {VERSION}",
         "players " + " ".join(_quoted(name) for name in setup.players),
-        "first_president " + _quoted(setup.players[setup.first]),
-        "variants " + " ".join(f"{k}={v}" for k, v in sorted(setup.variants.items())),
+        "first_president " + first,
+        "variants " + " ".join(f"{k}={v}" for k, v in sorted(setup.variants.items())
+                               if k not in LATER_VARIANTS or v != VARIANTS[k][0]),
         *(["custom " + json.dumps(setup.custom, sort_keys=True, separators=(",", ":"),
                                    ensure_ascii=False)] if setup.custom else []),
-        "roles " + " ".join(setup.roles),
-        "deck " + "".join(setup.deck),
+        *dealt,
         "seed " + _optional(setup.seed),
         "salt " + _optional(setup.salt),
     ]
@@ -58,6 +74,29 @@ def canonical_bytes(setup: Setup) -> bytes:
 def commitment(setup: Setup) -> str:
     """The commitment to ``setup``: SHA-256 of :func:`canonical_bytes`, 64 hex digits."""
     return hashlib.sha256(canonical_bytes(setup)).hexdigest()
+
+
+def strong(secret: str | None) -> bool:
+    """Whether ``secret`` has the form of a secret no script can guess: 128 bits or more."""
+    return secret is not None and STRONG.fullmatch(secret) is not None
+
+
+def weaknesses(setup: Setup) -> list[str]:
+    """What makes this setup's commitment, checkpoints or deal guessable (R-COMMIT)."""
+    found = []
+    if setup.salt is None:
+        found.append("the header has no secret salt, so the commitment posted at the start hid "
+                     "nothing: anyone could compute the roles and the deck from it by trying "
+                     "every deal; it proves only that the setup did not change afterwards")
+    elif not strong(setup.salt):
+        found.append(f"the header's salt has fewer than {SECRET_BITS} bits (32 hexadecimal "
+                     "digits), so the commitment posted at the start can be inverted by "
+                     "guessing: it hid nothing")
+    if setup.seed is not None and not strong(setup.seed):
+        found.append(f"the seed {setup.seed!r} has fewer than {SECRET_BITS} bits (32 "
+                     "hexadecimal digits): a player who guesses it can deal the game "
+                     "themselves and learn every role and every card")
+    return found
 
 
 def parse_hex(text: str) -> str:

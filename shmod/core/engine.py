@@ -10,7 +10,7 @@ knows are the game's own (:mod:`shmod.core.play`) and the forum's
 from __future__ import annotations
 
 from shmod.base.errors import IllegalStep
-from shmod.core import forum, play
+from shmod.core import absence, dealing, deadlines, forum, play
 from shmod.core.play import expected_reshuffle
 from shmod.core.state import State
 from shmod.core.steps import Step
@@ -34,4 +34,5 @@ def apply(state: State, step: Step) -> None:
 
 
 #: Every kind of step, by kind. A correction replays steps through :func:`apply` itself.
-MOVES: dict[str, Move] = {move.kind: move for move in (*play.MOVES, *forum.moves(apply))}
+MOVES: dict[str, Move] = {move.kind: move for move in (
+    *dealing.MOVES, *play.MOVES, *deadlines.MOVES, *absence.MOVES, *forum.moves(apply))}

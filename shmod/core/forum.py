@@ -9,8 +9,6 @@ steps left in effect through the engine's ``apply``, which :func:`moves` is give
 from __future__ import annotations
 
 from dataclasses import fields
-from datetime import datetime, timedelta, timezone
-from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
 from shmod.core.names import look_alike
@@ -19,92 +17,17 @@ from shmod.core.state import Public, Secret, State
 from shmod.core.steps import Step
 from shmod.core.turns import ANY, Handler, Move, waiting_for
 
-#: Kinds a correction may leave in effect after a voided entry: they act on nothing.
-PASSIVE = ("vote", "deadline")
-UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-
-
-# -- deadlines ----------------------------------------------------------------------
-
-
-def phase_key(state: State) -> tuple[Any, ...]:
-    """What a deadline is set for: this round's phase, President and Chancellor."""
-    return (state.round, state.phase, state.president, state.chancellor, state.special)
-
-
-def current_deadline(state: State) -> tuple[str, str] | None:
-    """The deadline ``(until UTC, zone)`` of the phase the game is in, if one was set."""
-    if state.deadline is None or state.deadline[2] != phase_key(state) or state.winner:
-        return None
-    return state.deadline[0], state.deadline[1]
-
-
-MAX_AHEAD = timedelta(days=366)  # a deadline further off is a typo, not a plan
-
-
-def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
-    """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
-    gives its own offset). Returns an aware UTC datetime, later than ``now`` and at most
-    a year after it (R-DEADLINE)."""
-    raw = text.strip()
-    units = {"m": "minutes", "h": "hours", "d": "days"}
-    if raw[:-1].isdigit() and raw[-1:].lower() in units:
-        if len(raw) > 7:  # more than 999999 of a unit: far beyond a year in every unit
-            raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
-        when = now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
-    else:
-        try:
-            when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-        except ValueError:
-            raise BadInput(f"deadline {text[:40]!r} is neither a duration (48h, 90m, 2d) nor "
-                           "a date and time (2026-11-23 18:00)") from None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=zone_info(zone))
-        try:
-            when = when.astimezone(timezone.utc)
-        except OverflowError:
-            raise BadInput(f"deadline {text[:40]!r} is out of range") from None
-    if when <= now:
-        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is not in the future "
-                       f"(it is {until_text(now)} now)")
-    if when - now > MAX_AHEAD:
-        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is more than a year away")
-    return when
-
-
-def zone_info(zone: str) -> Any:
-    """An IANA time zone (``Europe/Berlin``) or ``UTC``."""
-    if zone.upper() == "UTC":
-        return timezone.utc
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    try:
-        return ZoneInfo(zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise BadInput(f"unknown time zone {zone!r} (use a name like Europe/Berlin, or UTC)") from None
-
-
-def utc(text: str) -> datetime:
-    """An ``until`` string as an aware UTC datetime."""
-    try:
-        return datetime.strptime(text, UTC_FORMAT).replace(tzinfo=timezone.utc)
-    except ValueError:
-        raise BadInput(f"deadline {text!r} is not a UTC time like 2026-11-23T18:00:00Z") from None
-
-
-def _deadline(state: State, step: Step) -> None:
-    until, zone = step.text or "", step.zone or "UTC"
-    utc(until)
-    zone_info(zone)
-    state.deadline = (until, zone, phase_key(state))
-    _say(state, "deadline", until=until, zone=zone, waiting=waiting_for(state)[1])
+#: Kinds a correction may leave in effect after a voided entry: they act on nothing
+#: (a vote or a word that completed its ballot or the deal did act: it made it public).
+PASSIVE = ("vote", "word", "deadline")
 
 
 # -- replacements -------------------------------------------------------------------
 
 
 def _replace(state: State, step: Step) -> None:
-    """R-REPLACE: a newcomer takes a living seat with its role and everything it was sent."""
+    """R-REPLACE: a newcomer takes a living seat with its role and everything it was sent
+    (leaving the backup list if they were on it, R-BACKUP)."""
     seat, name = step.target, step.text or ""
     assert seat is not None
     old = state.name(seat)
@@ -121,6 +44,10 @@ def _replace(state: State, step: Step) -> None:
             raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
                              f"{other + 1} and was sent its secrets{alike}; choose another "
                              "name")
+    state.backups = [b for b in state.backups if b.casefold() != name.casefold()]
+    if not state.roles:  # before the deal (R-DEAL): a seat with no role and no secrets yet
+        _seat(state, seat, old, name)
+        return
     history = []
     gone = voided(state)
     for secret in state.secrets:
@@ -129,18 +56,71 @@ def _replace(state: State, step: Step) -> None:
         if secret.kind == "briefing":
             history.extend(secret.data["history"])
         else:
-            history.append({"entry": secret.entry, "kind": secret.kind, "data": secret.data})
-    did = [(entry, _deed(state, done)) for entry, done in state.history
+            history.append({"entry": secret.entry, "round": round_of(state, secret.entry),
+                            "kind": secret.kind, "data": secret.data})
+    did = [(round_of(state, entry), _deed(state, done)) for entry, done in state.history
            if done.by == seat and entry not in gone and done.kind in DEEDS]
+    _seat(state, seat, old, name)
+    awaited = seat in waiting_for(state)[0]
+    state.secrets.append(Secret(state.entries, name, "briefing", {
+        "role": state.roles[seat], "replacing": old, "seat": seat + 1,
+        "knows": knows(state.players, state.roles, state.rules, seat), "history": history,
+        "did": did, "round": state.round,
+        "awaited": {"phase": state.phase, "president": state.name(state.president),
+                    "chancellor": state.name(state.chancellor), "power": state.power}
+        if awaited else None}))
+
+
+def _rename(state: State, step: Step) -> None:
+    """R-RENAME: a player's name written wrong (a typo at ``shmod new``) is corrected; the
+    same player keeps the seat and everything it was sent, and the header, which the
+    opening post's commitment covers, is left as it was."""
+    seat, name = step.target, " ".join((step.text or "").split())
+    assert seat is not None
+    old = state.name(seat)
+    try:
+        name = check_players([name if s == seat else n
+                              for s, n in enumerate(state.players)])[seat]
+    except BadInput as err:
+        raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: {err}") from None
+    if any(look_alike(former, name) for _s, former, _n, _e in state.replaced):
+        raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: a player of that name "
+                         "(or one that looks like it) left a seat and was sent its secrets")
+    players = list(state.players)
+    players[seat] = name
+    state.players = tuple(players)
+    state.renamed.append((seat, old, name, state.entries))
+    state.say("renamed", old=old, new=name)
+
+
+def names_of(state: State, seat: int) -> set[str]:
+    """Every name the player in ``seat`` has had (R-RENAME), the current one included; a
+    replacement is another player (R-REPLACE) and is not one of them."""
+    names = {state.players[seat]}
+    for renamed_seat, old, new, _entry in reversed(state.renamed):
+        if renamed_seat == seat and new in names:
+            names.add(old)
+    return names
+
+
+def round_of(state: State, entry: int) -> int:
+    """The round in which entry ``entry`` was recorded (from the public record)."""
+    found = 1
+    for event in state.public:
+        if event.entry > entry:
+            break
+        if event.kind == "round":
+            found = int(event.data["round"])  # type: ignore[call-overload]
+    return found
+
+
+def _seat(state: State, seat: int, old: str, name: str) -> None:
+    """``name`` takes ``seat`` from ``old`` (R-REPLACE), said in the thread."""
     players = list(state.players)
     players[seat] = name
     state.players = tuple(players)
     state.replaced.append((seat, old, name, state.entries))
-    _say(state, "replace", seat=seat + 1, old=old, new=name)
-    state.secrets.append(Secret(state.entries, name, "briefing", {
-        "role": state.roles[seat], "replacing": old, "seat": seat + 1,
-        "knows": knows(state.players, state.roles, state.rules, seat), "history": history,
-        "did": did}))
+    state.say("replace", seat=seat + 1, old=old, new=name, dealt=bool(state.roles))
 
 
 #: What a seat's own steps were, for a replacement's briefing (R-REPLACE).
@@ -213,7 +193,7 @@ def _correct(state: State, step: Step, apply: Handler) -> None:
         else:
             follows = False
             public = any(p.entry == number for p in state.public)
-            if done.kind not in PASSIVE or (done.kind == "vote" and public):
+            if done.kind not in PASSIVE or (done.kind != "deadline" and public):
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(state, done)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
@@ -241,7 +221,7 @@ def _correct(state: State, step: Step, apply: Handler) -> None:
             setattr(state, spec.name, getattr(fresh, spec.name))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.
-    _say(state, "correction", voided=what, waiting=waiting_for(state)[1], forced=step.force,
+    state.say("correction", voided=what, waiting=waiting_for(state)[1], forced=step.force,
          posted=[w for n, w in what if n <= shown])
     for secret in retract:  # R-CORRECT: whoever was sent something voided is told so
         state.secrets.append(Secret(state.entries, secret.to, "retract",
@@ -257,33 +237,73 @@ def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]
     shown = state.posts[-1] if state.posts else -1
     seen = [n for n in sorted(voided) if n <= shown]
     if seen:
+        post = next(number for number, upto in enumerate(state.posts, 1) if upto >= seen[0])
         raise RuleBroken("R-CORRECT", f"entry {seen[0]} ({describe(state, in_effect[seen[0]])}) "
-                         f"was covered by the post marked up to entry {shown}: players have "
-                         "seen it; use --force to void it anyway, said loudly in the next "
-                         "post and in audit")
+                         f"was covered by post {post}, which shmod printed for the thread: "
+                         "players may have seen it; use --force to void it anyway, said "
+                         "loudly in the next post and in audit")
 
 
 def describe(state: State, step: Step) -> str:
-    """An entry in public words: its kind and who (never a card, a vote or a target's role)."""
-    actor = state.name(step.by) if step.by is not None and step.by < len(state.players) else ""
-    return f"{step.kind} by {actor}" if actor else step.kind
+    """An entry in public words: what and who, never a secret (a vote's value, a discard,
+    a veto vote); an enacted policy is public and is named."""
+    players = state.players
+
+    def name(seat: int | None) -> str:
+        return players[seat] if seat is not None and seat < len(players) else "?"
+
+    by, target = name(step.by), name(step.target)
+    policy = {"L": "a Liberal", "F": "a Fascist"}.get(step.policy or "", "a")
+    return {
+        "nominate": f"the nomination of {target} by {by}",
+        "vote": f"the vote by {by}",
+        "word": f"the word by {by}",
+        "discard": f"the discard by President {by}",
+        "enact": f"the enactment of {policy} policy by Chancellor {by}",
+        "veto": {"propose": f"the veto proposed by {by}", "accept": f"{by}'s agreeing to the veto",
+                 "refuse": f"{by}'s refusing the veto"}.get(step.answer or "",
+                                                          f"the secret veto vote by {by}"),
+        "investigate": f"the investigation of {target} by {by}",
+        "special_election": f"the Special Election of {target} called by {by}",
+        "peek": f"the Policy Peek by {by}",
+        "execute": f"the execution of {target} by {by}",
+        "reshuffle": "the reshuffle",
+        "deadline": "the deadline",
+        "lapse": "the lapse of the deadline",
+        "replace": f"{step.text} taking {target}'s seat",
+        "rename": f"the correction of {target}'s name to {step.text}",
+        "remove": f"the removal of {target}",
+    }.get(step.kind, step.kind.replace("_", " "))
 
 
-def _say(state: State, kind: str, **data: object) -> None:
-    state.public.append(Public(state.entries, kind, data))
-
-
-
-
-def now_utc() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def until_text(when: datetime) -> str:
-    return when.strftime(UTC_FORMAT)
 
 
 # -- bookkeeping: the thread and the log --------------------------------------------
+
+#: Public events that alone make no post: the next round is said by the post before it.
+QUIET = ("round",)
+
+
+def last_posted(state: State) -> int:
+    """The last entry already covered by a post (-1 before the opening post)."""
+    return state.posts[-1] if state.posts else -1
+
+
+def unposted(state: State) -> list[Public]:
+    """The public events no post has covered yet, less those of voided entries and the
+    corrections that voided only what was never posted (R-CORRECT): players never saw
+    them, so a post does not tell them about entries they cannot see."""
+    last = last_posted(state)
+    gone = voided(state)
+    return [ev for ev in state.public if ev.entry > last and ev.entry not in gone
+            and not (ev.kind == "correction" and not ev.data.get("posted"))]
+
+
+def news(state: State) -> list[Public]:
+    """What the next post covers: :func:`unposted`, if any of it is worth a post."""
+    events = unposted(state)
+    return events if any(ev.kind not in QUIET for ev in events) else []
+
 
 
 def _posted(state: State, step: Step) -> None:
@@ -314,8 +334,8 @@ def moves(apply: Handler) -> tuple[Move, ...]:
     """The forum's moves; ``apply`` is the engine's, through which a correction replays
     the steps it leaves in effect."""
     return (
-        Move("deadline", _deadline, ANY, "R-DEADLINE", "a deadline"),
         Move("replace", _replace, ANY, "R-REPLACE", "a replacement"),
+        Move("rename", _rename, ANY, "R-RENAME", "a name corrected"),
         Move("correct", lambda state, step: _correct(state, step, apply), None),
         Move("posted", _posted, None),
         Move("acknowledge", _acknowledge, None),

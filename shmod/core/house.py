@@ -37,7 +37,10 @@ def adjust(rules: Rules, variants: dict[str, str], custom: object = None) -> Rul
     """Apply the house-rule switches and a ``custom`` mapping to ``rules``."""
     rules = replace(rules, rebalanced=variants.get("rebalanced", "off"),
                     first_president=variants.get("first_president", "random"),
-                    eva_braun=variants.get("eva_braun", "off"))
+                    eva_braun=variants.get("eva_braun", "off"),
+                    late_vote=variants.get("late_vote", "wait"),
+                    late_nomination=variants.get("late_nomination", "wait"),
+                    late_choice=variants.get("late_choice", "wait"))
     if rules.rebalanced == "on":
         if rules.players not in REBALANCED:
             raise BadInput(f"rebalanced=on exists only for 6, 7 or 9 players, not {rules.players}")

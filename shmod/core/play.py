@@ -21,8 +21,6 @@ from shmod.core.state import (
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
-    Public,
-    Secret,
     State,
 )
 from shmod.core.steps import Step
@@ -52,6 +50,8 @@ def _nominate(state: State, step: Step) -> None:
     if not state.alive[target]:
         raise RuleBroken("R-NOMINATE", f"{name} is dead and cannot be nominated Chancellor")
     limited = state.term_limited()
+    if all(s in limited for s in state.living if s != state.president):
+        limited = {}  # R-NO-NOMINEE: nobody else to nominate, the limits are set aside
     if target in limited:
         rule = "R-TERM"
         why = limited[target]
@@ -63,18 +63,26 @@ def _nominate(state: State, step: Step) -> None:
     state.chancellor = target
     state.votes = {}
     state.phase = VOTE
-    _say(state, "nominate", president=state.name(state.president), chancellor=name,
+    state.say("nominate", president=state.name(state.president), chancellor=name,
          special=state.special)
+
+
+def nominees(state: State) -> list[int]:
+    """R-NOMINATE, R-TERM: whom the Presidential Candidate may nominate now; R-NO-NOMINEE:
+    when term limits leave nobody, every other living player."""
+    limited = state.term_limited()
+    others = [s for s in state.living if s != state.president]
+    return [s for s in others if s not in limited] or others
 
 
 def _vote(state: State, step: Step) -> None:
     assert step.by is not None and step.vote is not None
     state.votes[step.by] = step.vote
     if len(state.votes) == len(state.living):
-        _count(state)
+        count(state)
 
 
-def _count(state: State) -> None:
+def count(state: State) -> None:
     """R-MAJORITY: strictly more Ja than half of the living; then R-HITLER-ELECTED / R-FAIL."""
     ja = sum(state.votes.values())
     living = len(state.living)
@@ -89,6 +97,7 @@ def _count(state: State) -> None:
         "president": state.name(president),
         "chancellor": state.name(chancellor),
         "votes": votes,
+        "late": [state.name(s) for s in sorted(state.late)],  # R-LAPSE: counted as Nein
         "ja": ja,
         "nein": living - ja,
         "alive": living,
@@ -96,36 +105,43 @@ def _count(state: State) -> None:
         "elected": elected,
     }
     state.votes = {}
+    state.late = set()
     if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
             and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
-        _say(state, "tally", **tally, tracker=state.tracker, eva_braun=True)
-        _win(state, FASCISTS, "R-EVA-BRAUN",
+        state.say("tally", **tally, tracker=state.tracker, eva_braun=True)
+        win(state, FASCISTS, "R-EVA-BRAUN",
              f"a tied vote elected Hitler ({state.name(chancellor)}) Chancellor")
         return
     if not elected:
-        state.tracker += 1
-        _say(state, "tally", **tally, tracker=state.tracker)
-        if state.tracker >= state.rules.chaos_at:
-            _chaos(state)
-        else:
-            _next_round(state)
+        state.say("tally", **tally, tracker=state.tracker + 1)
+        failed(state)
         return
     state.term_president, state.term_chancellor = president, chancellor
     if state.rules.tracker_reset == "election":
         state.tracker = 0
     hitler_zone = state.fascist >= state.rules.hitler_zone
-    _say(state, "tally", **tally, tracker=state.tracker,
+    state.say("tally", **tally, tracker=state.tracker,
          not_hitler=hitler_zone and chancellor != state.hitler)
     if hitler_zone:
         if chancellor == state.hitler:
-            _win(state, FASCISTS, "R-HITLER-ELECTED",
+            win(state, FASCISTS, "R-HITLER-ELECTED",
                  f"Hitler ({state.name(chancellor)}) was elected Chancellor")
             return
         state.not_hitler.add(chancellor)
     state.hand = state.draw[:3]
     del state.draw[:3]
     state.phase = DISCARD
-    _tell(state, president, "draw", cards=list(state.hand))
+    state.tell(president, "draw", cards=list(state.hand))
+
+
+def failed(state: State) -> None:
+    """R-FAIL: the Election Tracker moves one step, and R-CHAOS at its end; else the
+    presidency passes on."""
+    state.tracker += 1
+    if state.tracker >= state.rules.chaos_at:
+        _chaos(state)
+    else:
+        next_round(state)
 
 
 # -- legislative session ------------------------------------------------------------
@@ -140,7 +156,7 @@ def _discard(state: State, step: Step) -> None:
     state.hand.remove(policy)
     state.discard.append(policy)
     state.phase = ENACT
-    _tell(state, state.chancellor, "hand", cards=list(state.hand),
+    state.tell(state.chancellor, "hand", cards=list(state.hand),
           veto=can_propose_veto(state))
 
 
@@ -156,8 +172,8 @@ def _enact(state: State, step: Step) -> None:
         state.phase = VETO_VOTE
         # R-PM: only the Chancellor's PM names the choice; the President's lists the two
         # policies the President passed.
-        _tell(state, state.president, "veto_vote", cards=list(state.hand))
-        _tell(state, state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
+        state.tell(state.president, "veto_vote", cards=list(state.hand))
+        state.tell(state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
         return
     _pass(state, policy)
 
@@ -187,7 +203,7 @@ def _veto(state: State, step: Step) -> None:
             state.chosen = None
             agreed = all(state.veto_votes.values())
             state.veto_votes = {}
-            _say(state, "veto_result", vetoed=agreed)
+            state.say("veto_result", vetoed=agreed)
             if agreed:
                 _vetoed(state)
             else:
@@ -197,8 +213,10 @@ def _veto(state: State, step: Step) -> None:
         if answer != "propose":
             raise RuleBroken("R-VETO", f"the Chancellor may only propose a veto now, not {answer!r}")
         if not state.veto_unlocked:
-            raise RuleBroken("R-VETO", f"the veto needs five Fascist policies on the board; "
-                             f"there are {state.fascist}")
+            zone = state.rules.veto_zone
+            raise RuleBroken("R-VETO", "this game has no veto" if zone >= state.rules.fascist_win
+                             else f"the veto needs {zone} Fascist policies on the board; there "
+                             f"{'is' if state.fascist == 1 else 'are'} {state.fascist}")
         if state.rules.veto != "rulebook":
             raise RuleBroken("R-VETO", "under veto=secret-vote the Chancellor enacts first, "
                              "then both vote on the veto")
@@ -206,13 +224,13 @@ def _veto(state: State, step: Step) -> None:
             raise RuleBroken("R-VETO", "the President refused the veto; it cannot be "
                              "proposed again in this session")
         state.phase = VETO_ANSWER
-        _say(state, "veto_proposed", chancellor=state.name(state.chancellor),
+        state.say("veto_proposed", chancellor=state.name(state.chancellor),
              president=state.name(state.president))
-        _tell(state, state.president, "veto_request", chancellor=state.name(state.chancellor))
+        state.tell(state.president, "veto_request", chancellor=state.name(state.chancellor))
         return
     if answer not in ("accept", "refuse"):
         raise RuleBroken("R-VETO", f"the President must accept or refuse the veto, not {answer!r}")
-    _say(state, "veto_answered", president=state.name(state.president), accepted=answer == "accept")
+    state.say("veto_answered", president=state.name(state.president), accepted=answer == "accept")
     if answer == "refuse":
         state.veto_refused = True
         state.phase = ENACT
@@ -225,7 +243,7 @@ def _vetoed(state: State) -> None:
     state.discard.extend(state.hand)
     state.hand = []
     state.tracker += 1
-    _say(state, "vetoed", tracker=state.tracker)
+    state.say("vetoed", tracker=state.tracker)
     if state.tracker >= state.rules.chaos_at:
         _chaos(state)
     else:
@@ -239,14 +257,14 @@ def _enact_policy(state: State, policy: str, *, by_government: bool) -> None:
         state.liberal += 1
     else:
         state.fascist += 1
-    _say(state, "enact", policy=policy, chaos=not by_government,
+    state.say("enact", policy=policy, chaos=not by_government,
          president=state.name(state.president) if by_government else "",
          chancellor=state.name(state.chancellor) if by_government else "",
          liberal=state.liberal, fascist=state.fascist)
     if state.liberal >= state.rules.liberal_win:
-        _win(state, LIBERALS, "R-WIN-LIB", f"{state.liberal} Liberal policies enacted")
+        win(state, LIBERALS, "R-WIN-LIB", f"{state.liberal} Liberal policies enacted")
     elif state.fascist >= state.rules.fascist_win:
-        _win(state, FASCISTS, "R-WIN-FAS", f"{state.fascist} Fascist policies enacted")
+        win(state, FASCISTS, "R-WIN-FAS", f"{state.fascist} Fascist policies enacted")
 
 
 def _chaos(state: State) -> None:
@@ -256,7 +274,7 @@ def _chaos(state: State) -> None:
         return
     policy = state.draw.pop(0)
     state.term_president = state.term_chancellor = None
-    _say(state, "chaos", policy=policy)
+    state.say("chaos", policy=policy)
     _enact_policy(state, policy, by_government=False)
     if state.phase != OVER:
         _end_session(state, "round")
@@ -281,7 +299,7 @@ def _resume(state: State, then: str) -> None:
     elif then.startswith(POWER + ":"):
         _grant_power(state, then.split(":", 1)[1])
     else:
-        _next_round(state)
+        next_round(state)
 
 
 def _reshuffle(state: State, step: Step) -> None:
@@ -299,7 +317,7 @@ def _reshuffle(state: State, step: Step) -> None:
     state.draw = deck
     state.discard = []
     state.reshuffles += 1
-    _say(state, "reshuffle", draw=len(deck))
+    state.say("reshuffle", draw=len(deck))
     then, state.resume = state.resume or "round", None
     _resume(state, then)
 
@@ -321,12 +339,12 @@ def _grant_power(state: State, power: str) -> None:
     if power == INVESTIGATE:
         targets = [s for s in targets if s not in state.investigated]
     if power != PEEK and not targets:
-        _say(state, "power_skipped", power=power, president=state.name(state.president))
-        _next_round(state)
+        state.say("power_skipped", power=power, president=state.name(state.president))
+        next_round(state)
         return
     state.power = power
     state.phase = POWER
-    _say(state, "power", power=power, president=state.name(state.president))
+    state.say("power", power=power, president=state.name(state.president))
 
 
 def _investigate(state: State, step: Step) -> None:
@@ -336,15 +354,15 @@ def _investigate(state: State, step: Step) -> None:
                          "nobody is investigated twice")
     state.investigated.add(target)
     party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
-    _say(state, INVESTIGATE, president=state.name(state.president), target=state.name(target))
-    _tell(state, state.president, "investigation", target=state.name(target), party=party)
-    _next_round(state)
+    state.say(INVESTIGATE, president=state.name(state.president), target=state.name(target))
+    state.tell(state.president, "investigation", target=state.name(target), party=party)
+    next_round(state)
 
 
 def _special_election(state: State, step: Step) -> None:
     target = _other_living(state, step, "R-SPECIAL", "choose")
     caller = state.president
-    _say(state, SPECIAL, president=state.name(caller), target=state.name(target))
+    state.say(SPECIAL, president=state.name(caller), target=state.name(target))
     _end_power(state)
     state.anchor = caller
     state.president = target
@@ -353,26 +371,26 @@ def _special_election(state: State, step: Step) -> None:
     state.veto_refused = False  # a new session (R-VETO)
     state.phase = NOMINATE
     state.round += 1  # the Special Election is a round of its own
-    _say(state, "round", president=state.name(target), round=state.round, special=True)
+    state.say("round", president=state.name(target), round=state.round, special=True)
 
 
 def _peek(state: State, step: Step) -> None:
-    _say(state, PEEK, president=state.name(state.president))
-    _tell(state, state.president, "peek", cards=state.draw[:3])
-    _next_round(state)
+    state.say(PEEK, president=state.name(state.president))
+    state.tell(state.president, "peek", cards=state.draw[:3])
+    next_round(state)
 
 
 def _execute(state: State, step: Step) -> None:
     target = _other_living(state, step, "R-EXECUTE", "execute")
     state.alive[target] = False
     was_hitler = target == state.hitler
-    _say(state, EXECUTE, president=state.name(state.president), target=state.name(target),
+    state.say(EXECUTE, president=state.name(state.president), target=state.name(target),
          hitler=was_hitler)
-    _tell(state, target, "executed", president=state.name(state.president))
+    state.tell(target, "executed", president=state.name(state.president))
     if was_hitler:
-        _win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
+        win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
     else:
-        _next_round(state)
+        next_round(state)
 
 
 def _end_power(state: State) -> None:
@@ -382,7 +400,7 @@ def _end_power(state: State) -> None:
 # -- rounds and the end -------------------------------------------------------------
 
 
-def _next_round(state: State) -> None:
+def next_round(state: State) -> None:
     """R-ROTATE / R-SPECIAL: the next living player after the rotation's anchor."""
     _end_power(state)
     nxt = state.next_living(state.anchor)
@@ -393,22 +411,15 @@ def _next_round(state: State) -> None:
     state.veto_refused = False
     state.phase = NOMINATE
     state.round += 1
-    _say(state, "round", president=state.name(nxt), round=state.round)
+    state.say("round", president=state.name(nxt), round=state.round)
 
 
-def _win(state: State, winner: str, rule: str, reason: str) -> None:
+def win(state: State, winner: str, rule: str, reason: str) -> None:
     state.winner, state.win_rule, state.win_reason = winner, rule, reason
     state.phase = OVER
-    _say(state, "game_over", winner=winner, rule=rule, reason=reason)
+    state.say("game_over", winner=winner, rule=rule, reason=reason)
 
 
-def _say(state: State, kind: str, **data: object) -> None:
-    state.public.append(Public(state.entries, kind, data))
-
-
-def _tell(state: State, seat: int | None, kind: str, **data: object) -> None:
-    assert seat is not None
-    state.secrets.append(Secret(state.entries, state.name(seat), kind, data))
 
 
 def _cards(cards: list[str]) -> str:
@@ -431,5 +442,7 @@ def _moves() -> tuple[Move, ...]:
     )
 
 
-#: The game's own moves (RULES.md's R-* for the table, the election, the session, powers).
+#: The game's own moves (the rules for the table, the election, the session, powers).
 MOVES = _moves()
+#: Each move's handler by kind, for steps the forum's moves take on a player's behalf.
+HANDLERS = {move.kind: move.handler for move in MOVES}

@@ -30,6 +30,24 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         ("R-FIRST", "The first President",
          "The first Presidential Candidate is drawn at random (from the game's seed), "
          "unless the moderator names one or the `first_president=seat1` house rule is on."),
+        ("R-COMMIT", "The setup is committed, and stays hidden",
+         "The opening post carries a commitment: a SHA-256 hash of the secret setup (roles, "
+         "deck, seed) and of a salt of at least 128 random bits that shmod draws for every "
+         "game. After the game the published log must give that hash (`shmod audit -c`), so "
+         "the setup cannot have been changed; before it, nobody can compute anything from "
+         "it, because nobody can guess the salt. The salt also keys every checkpoint "
+         "(R-CHECKPOINT). A log without such a salt can be read and audited but not played "
+         "on, and the audit says its commitment hid nothing. A seed the moderator types "
+         "must be as strong (32 hexadecimal digits), or every role could be guessed; "
+         "`--guessable` allows a weak one for a demonstration or a test."),
+        ("R-DEAL", "A deal nobody can steer",
+         "With `shmod new --deal players` the roles, the deck and the first President are "
+         "dealt only after every player has posted one word in the thread: they follow "
+         "from the moderator's seed, fixed by the commitment before any word was posted, "
+         "and from the words, which the moderator records as posted (one per player, the "
+         "first counts, at most 40 characters). The moderator cannot choose the deal, and "
+         "the players cannot compute it; after the game the reveal's seed and the words "
+         "let anyone recompute it."),
         ("R-TRACK", "The board",
          "The Fascist track, and the powers on it, follow the number of players seated at "
          "the start: 5-6 players: Policy Peek on the 3rd Fascist policy, Execution on the "
@@ -55,6 +73,10 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "only to games that started with five players (one rulebook's wording)."),
         ("R-TERM-ANYONE", "Anyone may be President",
          "Term limits bind the Chancellorship only."),
+        ("R-NO-NOMINEE", "Nobody left to nominate",
+         "If term limits leave the Presidential Candidate nobody to nominate (possible only "
+         "on custom boards, e.g. three Executions at five players leave two alive), they are "
+         "set aside for that nomination: any other living player may be nominated."),
         ("R-VOTE", "Voting",
          "Every living player, the candidates included, votes Ja or Nein by PM, exactly "
          "once; a vote is final once received. Dead players never vote. Nothing is said "
@@ -150,35 +172,75 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "Only public facts: seating, President and Chancellor, nominations, the full vote "
          "list once complete, enacted policies, the tracker, the sizes of the piles, which "
          "power was used on whom (never its secret result), vetoes, executions, the winner. "
-         "At the end the moderator may reveal everything (`shmod reveal`). A marked post "
-         "(`shmod post --mark`) records what the thread has been shown."),
+         "At the end the moderator may reveal everything (`shmod reveal`). Every post shmod "
+         "prints for the thread is recorded in the log as posted, so the log knows what "
+         "the thread may have been shown."),
         ("R-STALL", "Prods",
          "The moderator may remind a player who has not sent a vote or a choice "
-         "(`shmod prods`); the rules give the moderator no power to vote or choose for "
-         "them."),
+         "(`shmod prods`); each prod is recorded with its time, so each player's count is "
+         "known. The rules give the moderator no power to vote or choose for them (a game "
+         "may choose house rules that do: R-LAPSE)."),
         ("R-DEADLINE", "Deadlines",
-         "The moderator may set a deadline for the current phase (`shmod deadline 48h`); it "
-         "must lie in the future and within a year. shmod shows it in UTC and in the "
-         "moderator's zone and marks who is overdue; a deadline never decides anything."),
+         "The moderator may set a deadline for the current round (`shmod deadline 48h`; it "
+         "holds until the next Presidential Candidate is up) or for the current phase only "
+         "(`--phase`); it holds until it is met, changed or cleared (`--clear`), and must lie "
+         "in the future and within a year. shmod shows it, with the time left, in UTC and in "
+         "the game's zone, and marks who is overdue; a deadline by itself never decides "
+         "anything."),
+        ("R-LAPSE", "A deadline that has passed",
+         "After a deadline has passed, the moderator may record that it lapsed "
+         "(`shmod lapse`). What happens to what is still missing is a house rule chosen at "
+         "`shmod new`, off unless chosen: `late_vote=nein` counts each missing vote as Nein "
+         "(the tally says so); `late_nomination=fail` makes a nomination not made a failed "
+         "election; `late_choice=random` draws a missing discard, enactment or power target "
+         "at random from the game's seed and the entry's number (so anyone can recompute it "
+         "after the game) and refuses an unanswered veto. Without the switch (`wait`, the "
+         "official game) a lapse is refused: the moderator prods or replaces. The post says "
+         "what happened, in public terms only."),
+        ("R-MODKILL", "Removing a player nobody can replace",
+         "When a living player must leave and nobody can take the seat, the moderator may "
+         "remove it (`shmod remove NAME --reason …`). The seat dies, not by the table: it is "
+         "no power, grants nothing, and reveals no role; term limits and rotation treat it "
+         "as dead. If it is Hitler, the Liberals win at once (Hitler has left the game). "
+         "Otherwise the round goes on without the seat: its vote no longer counts; if it is "
+         "the Presidential Candidate, the nominee, or the President or Chancellor before the "
+         "policy is enacted, the round ends as a failed election and any policies in a hand "
+         "go back on top of the draw pile in their order; a President with a power pending "
+         "loses it. The last two living players cannot be removed."),
+        ("R-BACKUP", "Backup players",
+         "The moderator may keep an ordered list of backup players (`shmod backup NAME`); "
+         "`shmod replace OLD` seats the first one unless another is named. A backup's name "
+         "follows the same rules as a player's."),
         ("R-REPLACE", "Replacements",
          "A newcomer may take over a living seat with its role and everything it was sent "
          "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "
          "seat is not replaced, and a newcomer may not carry the name of a player who left "
          "another seat, nor one that looks like it."),
+        ("R-RENAME", "A name written wrong",
+         "A player's name written wrong at the start is corrected with `shmod rename OLD "
+         "NEW`: the same player keeps the seat and everything it was sent, and the log's "
+         "header, which the opening post's commitment covers, is left as it was (editing "
+         "the name in the header by hand would make the audit against the commitment "
+         "fail)."),
         ("R-CORRECT", "Corrections",
          "A mistyped step may be voided by an appended correction, together with every "
          "later step that acted on it; nothing already written is changed. A step that a "
-         "marked post showed, or any step of a finished game, is voided only with "
-         "`--force`, which the next post announces. Whoever was sent a PM by a voided step "
-         "is told to disregard it."),
+         "post shmod printed for the thread covered, or any step of a finished game, is "
+         "voided only with `--force`, and the correction's own post announces it. Whoever "
+         "was sent a PM by a voided step is told to disregard it."),
         ("R-EDIT", "Hand edits",
          "Editing an entry already written breaks the log's hash chain. Every command "
          "reports it; recording stops until the edit is undone or acknowledged with "
          "`shmod acknowledge ENTRY --reason …`, which audit lists."),
         ("R-CHECKPOINT", "Checkpoints",
-         "Every thread post ends with a checkpoint, a 128-bit hash of the log up to the "
-         "entries it covers. `shmod audit LOG --thread THREAD` checks that the log still "
-         "gives every checkpoint posted, so a log changed after a post fails its audit."),
+         "Every thread post is numbered and ends with a checkpoint: a 128-bit hash of the "
+         "log up to the entries it covers, keyed with the game's secret salt (R-COMMIT), "
+         "and a tag that only the holder of that salt can make. Before the reveal nobody "
+         "can learn anything from a checkpoint, whatever they guess; after it, `shmod "
+         "audit LOG --thread THREAD` checks every checkpoint in the thread: a line whose "
+         "tag is wrong was not made by shmod for this game (a forgery or a typo) and is "
+         "ignored, while a genuine line the log no longer gives shows the log was changed "
+         "after that post. Every post shmod prints is recorded in the log as posted."),
     ]),
 ]
 

@@ -40,7 +40,14 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "rebalanced": ("off", "on"),
     "first_president": ("random", "seat1"),
     "eva_braun": ("off", "on"),
+    # R-LAPSE: what a lapsed deadline does (the official game has no clock: wait)
+    "late_vote": ("wait", "nein"),
+    "late_nomination": ("wait", "fail"),
+    "late_choice": ("wait", "random"),
 }
+#: Switches added after the log format was fixed: left out of the commitment's bytes at
+#: their default, so that the commitments of earlier games still verify.
+LATER_VARIANTS = ("late_vote", "late_nomination", "late_choice")
 
 
 def board_name(players: int) -> str:
@@ -101,6 +108,9 @@ class Rules:
     rebalanced: str = "off"
     first_president: str = "random"
     eva_braun: str = "off"
+    late_vote: str = "wait"
+    late_nomination: str = "wait"
+    late_choice: str = "wait"
 
     @property
     def board(self) -> str:
@@ -116,9 +126,9 @@ class Rules:
 def parse_policy(value: object) -> str:
     """``L``/``F``/``liberal``/``fascist`` in any case to ``L`` or ``F``."""
     text = str(value).strip().lower()
-    if text in ("l", "lib", "liberal"):
+    if text and "liberal".startswith(text):  # l, lib, libe, … liberal
         return LIBERAL
-    if text in ("f", "fas", "fascist"):
+    if text and "fascist".startswith(text):  # f, fas, fasc, … fascist
         return FASCIST
     raise BadInput(f"{value!r} is not a policy (liberal or fascist)")
 

@@ -6,21 +6,28 @@ roles and the deck explicitly with no seed (a game dealt with real cards or anot
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
+import re
 from typing import Any
 
 from shmod.base import plaintext
 from shmod.base.errors import BadInput
 from shmod.core import commitment, shuffle
+from shmod.core.deadlines import zone_info
 from shmod.core.house import rules_for
-from shmod.core.names import lookalike_pair, shown, tidy, unseen, why_alike
+from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
 from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_variants
-from shmod.core.state import Public, Secret, Setup, State
+from shmod.core.state import DEAL, Public, Secret, Setup, State
 from shmod.core.steps import Seating, parse_cards, seat_number
 
 FORMAT = 1
 MAX_NAME = 40
-HEADER_KEYS = ("shmod", "created", "players", "variants", "first_president", "secret", "custom",
-               "commitment")
+#: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
+FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
+HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
+               "first_president", "secret", "custom", "commitment", "forum")
 SECRET_KEYS = ("seed", "salt", "roles", "deck")
 
 
@@ -28,6 +35,9 @@ def deal(players: list[str], seed: str, rules: Rules) -> tuple[str, ...]:
     """R-ROLES dealt from the seed: the role list (Liberals, Fascists, Hitler) shuffled."""
     pack = ["liberal"] * rules.liberals + ["fascist"] * rules.fascists + ["hitler"]
     return tuple(shuffle.shuffled(pack, seed, "roles"))
+
+
+DEALS = ("moderator", "players")  # R-DEAL: who makes the deal unpredictable
 
 
 def new_header(
@@ -39,39 +49,80 @@ def new_header(
     salt: str,
     created: str,
     custom: dict[str, Any] | None = None,
+    deal_by: str = "moderator",
+    zone: str | None = None,
+    title: str | None = None,
+    forum: str | None = None,
 ) -> dict[str, Any]:
-    """The header of a new seeded game, checked by :func:`parse_setup`."""
+    """The header of a new seeded game, checked by :func:`parse_setup`. ``deal_by``
+    ``players``: the roles and the deck are dealt later, from the seed and a word from
+    every player (R-DEAL), so the header holds neither. ``forum``: the output profile its
+    posts are written in (public)."""
     names = check_players(players)
     chosen = parse_variants(variants)
     rules = rules_for(len(names), chosen, custom)
-    seed = seed or shuffle.new_seed()
+    seed = _text(seed, "seed") or shuffle.new_seed()
+    if deal_by not in DEALS:
+        raise BadInput(f"the deal is made by one of {', '.join(DEALS)}, not {deal_by!r}")
     if rules.first_president == "seat1":
-        first_seat = 0
+        first_seat: int | None = 0
         if first is not None and Seating(tuple(names)).seat(first) != 0:
             raise BadInput("first_president=seat1: the first Presidential Candidate is seat 1")
-    elif first is None:
-        first_seat = shuffle.pick(len(names), seed, "first-president")  # R-FIRST
-    else:
+    elif first is not None:
         first_seat = Seating(tuple(names)).seat(first)
-    roles = deal(names, seed, rules)
-    deck = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed, "deck")
-    header = {
+    elif deal_by == "players":
+        first_seat = None  # drawn at the deal (R-FIRST, R-DEAL)
+    else:
+        first_seat = shuffle.pick(len(names), seed, "first-president")  # R-FIRST
+    secret: dict[str, Any] = {"seed": seed, "salt": salt}
+    if deal_by == "moderator":
+        secret["roles"] = dict(zip(names, deal(names, seed, rules)))
+        secret["deck"] = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed,
+                                             "deck")
+    header: dict[str, Any] = {
         "shmod": FORMAT,
         "created": created,
         "players": names,
         "variants": chosen,
-        "first_president": names[first_seat],
-        "secret": {
-            "seed": seed,
-            "salt": salt,
-            "roles": dict(zip(names, roles)),
-            "deck": deck,
-        },
     }
+    if deal_by == "players":
+        header["deal"] = "players"
+    for key, value in (("zone", zone), ("title", title)):
+        if value is not None and value.strip():
+            header[key] = _public(value.strip(), key)
+    if first_seat is not None:
+        header["first_president"] = names[first_seat]
+    header["secret"] = secret
     if custom is not None:
         header["custom"] = custom
+    if forum is not None:
+        header["forum"] = forum
     header["commitment"] = commitment.commitment(parse_setup(header))
     return header
+
+
+def words_seed(seed: str, words: dict[str, str]) -> str:
+    """R-DEAL: the seed the deal is made from: HMAC-SHA256 keyed with the moderator's
+    committed seed over every player's word in seating order (``words``: name -> word,
+    in that order), as hex. Nobody can choose it: the moderator fixed the seed before
+    the words were posted, and the players do not know the seed."""
+    text = "shmod-words 1\n" + "".join(
+        f"{json.dumps(name, ensure_ascii=False)} {json.dumps(word, ensure_ascii=False)}\n"
+        for name, word in words.items())
+    return hmac.new(seed.encode(), text.encode(), hashlib.sha256).hexdigest()
+
+
+def dealt(setup: Setup, players: tuple[str, ...],
+          seed: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """The roles, the deck and the first President a seed deals for ``setup``'s table,
+    seated as ``players`` now (R-ROLES, R-DECK, R-FIRST; the first President as chosen,
+    if one was)."""
+    rules = setup.rules
+    roles = deal(list(players), seed, rules)
+    deck = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed, "deck")
+    first = (setup.first if setup.first is not None
+             else shuffle.pick(len(players), seed, "first-president"))
+    return roles, tuple(deck), first
 
 
 def seat_clash(name: str, count: int) -> str:
@@ -132,6 +183,20 @@ def _seated_name(item: Any) -> str:
     return name
 
 
+def check_name(name: str, seated: tuple[str, ...], former: list[str]) -> str:
+    """A newcomer's name (a replacement, a backup): a player's name (R-SEAT), unlike
+    every seated one and every player who left a seat (PMs are addressed by name, R-PM).
+    Returns it as it will be written."""
+    checked = check_players([name, *seated[1:]])[0]  # against every seat but the first,
+    check_players([seated[0], checked, *seated[2:]])  # then against the first
+    for old in former:
+        if look_alike(checked, old):
+            alike = "" if old.casefold() == checked.casefold() else " (the names look the same)"
+            raise BadInput(f"{old} held a seat and was sent its secrets{alike}; choose another "
+                           "name")
+    return checked
+
+
 def parse_setup(raw: Any) -> Setup:
     """Check a header mapping and return the :class:`Setup` it describes."""
     if not isinstance(raw, dict):
@@ -154,9 +219,14 @@ def parse_setup(raw: Any) -> Setup:
     variants = parse_variants(raw.get("variants"))
     rules = rules_for(len(names), variants, raw.get("custom"))
     seating = Seating(tuple(names))
-    if "first_president" not in raw:
+    deal_by = raw.get("deal", "moderator")
+    if deal_by not in DEALS:
+        raise BadInput(f"deal: {deal_by!r} is not one of {', '.join(DEALS)}")
+    first: int | None = None
+    if "first_president" in raw:
+        first = seating.seat(raw["first_president"], prefixes=False)
+    elif deal_by == "moderator" or rules.first_president == "seat1":
         raise BadInput("the header is missing first_president")
-    first = seating.seat(raw["first_president"], prefixes=False)
     if rules.first_president == "seat1" and first != 0:
         raise BadInput("first_president=seat1: the first Presidential Candidate must be seat 1")
     secret = raw.get("secret")
@@ -167,6 +237,38 @@ def parse_setup(raw: Any) -> Setup:
         raise BadInput(f"unknown secret field(s): {', '.join(unknown)}")
     seed = _text(secret.get("seed"), "seed")
     salt = _text(secret.get("salt"), "salt")
+    if variants["late_choice"] == "random" and seed is None:
+        raise BadInput("R-LAPSE: late_choice=random draws from the game's seed, and this game "
+                       "has none")
+    if deal_by == "players":
+        roles, deck = _undealt(secret, seed)
+    else:
+        roles, deck = _dealt(secret, names, seating, rules, seed)
+    stored = raw.get("commitment")
+    if stored is not None:
+        stored = commitment.parse_hex(str(stored))
+    zone = _public(raw["zone"], "zone") if "zone" in raw else None
+    if "title" in raw:
+        _public(raw["title"], "title")
+    return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
+                 stored, deal_by, zone, forum=_forum(raw.get("forum")))
+
+
+def _public(value: Any, key: str) -> str:
+    """A public header text (the game's time zone, its title): one short line."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME * 2:
+        raise BadInput(f"{key} must be a short text")
+    problem = plaintext.unsafe(value)
+    if problem:
+        raise BadInput(f"the {key} holds a {problem}")
+    if key == "zone":
+        zone_info(value)
+    return value
+
+
+def _dealt(secret: dict[str, Any], names: list[str], seating: Seating, rules: Rules,
+           seed: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The roles and the deck a header gives; with a seed, they must be the seed's."""
     roles = _roles(secret.get("roles"), names, seating, rules)
     deck = parse_cards(secret.get("deck", ""))
     if sorted(deck) != sorted("L" * rules.deck_liberal + "F" * rules.deck_fascist):
@@ -179,15 +281,23 @@ def parse_setup(raw: Any) -> Setup:
         expected = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed, "deck")
         if list(deck) != expected:
             raise BadInput("R-DECK: the deck is not in the order the seed gives")
-    stored = raw.get("commitment")
-    if stored is not None:
-        stored = commitment.parse_hex(str(stored))
-    return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
-                 stored)
+    return roles, deck
+
+
+def _undealt(secret: dict[str, Any], seed: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """R-DEAL: a game dealt from the players' words has a seed and no roles or deck yet."""
+    if seed is None:
+        raise BadInput("R-DEAL: a game dealt from the players' words needs secret.seed")
+    if "roles" in secret or "deck" in secret:
+        raise BadInput("R-DEAL: a game dealt from the players' words has no roles or deck in "
+                       "its header: they follow from the seed and the words")
+    return (), ()
 
 
 def start(setup: Setup) -> State:
-    """The state before the first entry: roles dealt, deck shuffled, first President."""
+    """The state before the first entry: roles dealt, deck shuffled, first President; in
+    a game dealt from the players' words, waiting for the words (R-DEAL)."""
+    first = 0 if setup.first is None else setup.first
     state = State(
         rules=setup.rules,
         players=setup.players,
@@ -195,20 +305,32 @@ def start(setup: Setup) -> State:
         seed=setup.seed,
         first=setup.first,
         alive=[True] * len(setup.players),
-        president=setup.first,
-        anchor=setup.first,
+        president=first,
+        anchor=first,
         draw=list(setup.deck),
         liberal=setup.rules.liberal_start,
         fascist=setup.rules.fascist_start,
         origin=setup,
     )
+    president = None if setup.first is None else setup.players[setup.first]
+    state.zone = setup.zone
     state.public.append(Public(0, "start", {
-        "players": list(setup.players), "president": setup.players[setup.first],
-        "variants": dict(setup.variants), "commitment": setup.commitment}))
-    for seat, name in enumerate(setup.players):
-        state.secrets.append(Secret(0, name, "role", {"role": setup.roles[seat],
-                                                      "knows": knows(setup.players, setup.roles, setup.rules, seat)}))
+        "players": list(setup.players), "president": president,
+        "variants": dict(setup.variants), "commitment": setup.commitment,
+        "deal": setup.deal}))
+    if setup.deal == "players":
+        state.phase = DEAL
+        return state
+    tell_roles(state, 0)
     return state
+
+
+def tell_roles(state: State, entry: int) -> None:
+    """R-ROLE-PM: every player's role and whom they know, sent at ``entry``."""
+    for seat, name in enumerate(state.players):
+        state.secrets.append(Secret(entry, name, "role", {
+            "role": state.roles[seat],
+            "knows": knows(state.players, state.roles, state.rules, seat)}))
 
 
 def knows(players: tuple[str, ...], roles: tuple[str, ...], rules: Rules,
@@ -245,9 +367,20 @@ def _roles(raw: Any, names: list[str], seating: Seating, rules: Rules) -> tuple[
     return got
 
 
+def _forum(value: Any) -> str | None:
+    """The header's ``forum``: absent, or an output profile's name (``phpbb``)."""
+    if value is None or isinstance(value, str) and FORUM_NAME.match(value):
+        return value
+    raise BadInput(f"forum {value!r} is not the name of a forum engine (e.g. forum: phpbb; "
+                   "docs/posts.md lists them)")
+
+
 def _text(value: Any, key: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, (str, int)) or isinstance(value, bool) or len(str(value)) > 200:
         raise BadInput(f"secret.{key} must be a short string")
+    problem = plaintext.unsafe(str(value))
+    if problem:
+        raise BadInput(f"the {key} holds a {problem}")
     return str(value)

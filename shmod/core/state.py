@@ -11,6 +11,7 @@ from typing import Any
 from shmod.core.rules import Rules
 
 # Phases: what the game waits for.
+DEAL = "deal"  # a game dealt from the players' words, before every word is in (R-DEAL)
 NOMINATE = "nominate"
 VOTE = "vote"
 DISCARD = "discard"
@@ -51,13 +52,16 @@ class Setup:
     players: tuple[str, ...]
     variants: dict[str, str]
     rules: Rules
-    first: int
+    first: int | None  # None: drawn at the deal from the players' words (R-DEAL)
     seed: str | None
     salt: str | None
-    roles: tuple[str, ...]
+    roles: tuple[str, ...]  # empty until the deal in a game dealt from the players' words
     deck: tuple[str, ...]
     custom: dict[str, Any] | None = None
     commitment: str | None = None  # public: posted at the start, checked by the audit
+    deal: str = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
+    zone: str | None = None  # public: the game's time zone for deadlines (R-DEADLINE)
+    forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
 
 
 @dataclass
@@ -68,7 +72,7 @@ class State:
     players: tuple[str, ...]
     roles: tuple[str, ...]  # secret
     seed: str | None  # secret
-    first: int
+    first: int | None
     alive: list[bool] = field(default_factory=list)
     phase: str = NOMINATE
     president: int = 0
@@ -98,16 +102,32 @@ class State:
     win_rule: str | None = None
     win_reason: str | None = None
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
+    words: dict[int, str] = field(default_factory=dict)  # R-DEAL: each seat's word (public)
     public: list[Public] = field(default_factory=list)
     secrets: list[Secret] = field(default_factory=list)
     # Forum moderation (shmod.core.forum): what a correction replays from, deadline, seat changes.
     origin: Any = None  # secret: the Setup the game started from
     history: list[tuple[int, Any]] = field(default_factory=list)  # (entry, Step) in effect
-    deadline: tuple[str, str, tuple[Any, ...]] | None = None  # (until UTC, zone, phase key)
+    deadline: Any = None  # the deadlines.Deadline set last (R-DEADLINE)
+    zone: str | None = None  # the game's time zone: the header's, or the last deadline's
+    late: set[int] = field(default_factory=set)  # R-LAPSE: votes counted as Nein at a deadline
+    prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) sent
+    backups: list[str] = field(default_factory=list)  # R-BACKUP: in the order they take seats
+    removed: dict[int, int] = field(default_factory=dict)  # R-MODKILL: seat -> entry
     replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
+    renamed: list[tuple[int, str, str, int]] = field(default_factory=list)  # R-RENAME: the same
     corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
+
+    def say(self, kind: str, **data: object) -> None:
+        """Something the whole table learns, caused by the entry being applied (R-THREAD)."""
+        self.public.append(Public(self.entries, kind, data))
+
+    def tell(self, seat: int | None, kind: str, **data: object) -> None:
+        """A secret for the player in ``seat`` only, caused by the entry being applied (R-PM)."""
+        assert seat is not None
+        self.secrets.append(Secret(self.entries, self.name(seat), kind, data))
 
     # Small derived facts used by the engine and the views.
     def name(self, seat: int | None) -> str:

@@ -27,8 +27,16 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "peek": (("by",), "Policy Peek"),
     "execute": (("by", "target"), "Execution"),
     "reshuffle": (("deck",), "a new draw pile, top first"),
-    "deadline": (("until", "zone"), "the moderator's deadline for the current phase (UTC)"),
+    "word": (("by", "word"), "a player's word for the deal (R-DEAL)"),
+    "deadline": (("until", "zone"), "the moderator's deadline for the round or the phase "
+                 "(UTC; clear: none)"),
+    "lapse": (("deadline",), "a deadline has passed: what the house rules say happens "
+              "(R-LAPSE)"),
+    "prod": (("target",), "the moderator prodded a player by PM (R-STALL)"),
+    "remove": (("target", "reason"), "a player nobody can replace leaves the game (R-MODKILL)"),
+    "backup": (("name",), "a backup player joins the list, or leaves it (R-BACKUP)"),
     "replace": (("target", "name"), "a new player takes over a seat, role and history"),
+    "rename": (("target", "name"), "a player's name corrected (a typo): the same player"),
     "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
     "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
     "acknowledge": (("entries", "reason"), "the moderator acknowledges a deliberate hand edit "
@@ -38,14 +46,21 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "posted": ("checkpoint",),  # the chain head at upto, as the post showed it (R-CHECKPOINT)
     "correct": ("force",),  # voids what a post already showed, or a finished game's step
+    "deadline": ("scope",),  # round (the default) or phase
+    "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
+    "backup": ("drop",),  # true: the name leaves the list
 }
-TEXT_FIELDS = ("name", "until", "zone", "reason")
+TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice")
 BOOKKEEPING = ("at", "hash")
 VETO_ANSWERS = ("propose", "accept", "refuse", "ja", "nein")
 PLAYER_FIELDS = ("by", "chancellor", "target")
 MAX_TEXT = 200
-CHECKPOINT_HEX = 32  # as long as an entry's hash: 128 bits (docs/audit.md)
-_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}")
+#: A checkpoint as posted: 32 hex digits keyed over the log (128 bits), then a 16-digit tag
+#: that only the key's holder can make (R-CHECKPOINT; shmod.log.checkpoints). Logs of an
+#: earlier shmod hold 32 digits alone.
+CHECKPOINT_HEX = 32
+TAG_HEX = 16
+_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}(?:[0-9a-f]{{{TAG_HEX}}})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +74,17 @@ class Step:
     vote: bool | None = None
     answer: str | None = None
     deck: tuple[str, ...] = ()
-    text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason
+    text: str | None = None  # replace: the newcomer; deadline: until; correct: the reason;
+    # word: the word
     zone: str | None = None  # deadline: the moderator's time zone
     entries: tuple[int, ...] = ()  # correct: the entry numbers voided; acknowledge: edited
     upto: int | None = None
     checkpoint: str | None = None  # posted: the chain head at upto
     force: bool = False  # correct: void what players have already seen
+    scope: str | None = None  # deadline: round or phase
+    ref: int | None = None  # lapse: the entry number of the deadline it enforces
+    at: str | None = None  # lapse: when it was recorded (the entry's at), after the deadline
+    drop: bool = False  # backup: the name leaves the list
 
 
 def seat_number(text: str, count: int) -> int | None:
@@ -78,12 +98,16 @@ class Seating:
     """Looks players up by name (any case, any Unicode form), seat number or unique prefix."""
 
     def __init__(self, players: tuple[str, ...],
-                 replaced: Sequence[tuple[int, str, str, int]] = ()) -> None:
+                 replaced: Sequence[tuple[int, str, str, int]] = (),
+                 renamed: Sequence[tuple[int, str, str, int]] = ()) -> None:
         self.players = players
         self._exact = {tidy(name).casefold(): seat for seat, name in enumerate(players)}
         #: R-REPLACE: a player who left, by name: (seat, entry of the replacement)
         self._former = {tidy(old).casefold(): (seat, entry)
                         for seat, old, _new, entry in replaced}
+        #: R-RENAME: a name corrected: (seat, entry of the correction)
+        self._renamed = {tidy(old).casefold(): (seat, entry)
+                         for seat, old, _new, entry in renamed}
 
     def seat(self, value: object, *, prefixes: bool = True) -> int:
         """The seat of ``value``; an unknown or ambiguous name lists the candidates."""
@@ -103,6 +127,10 @@ class Seating:
             if hits:
                 names = ", ".join(self.players[s] for s in hits)
                 raise BadInput(f"{text!r} is ambiguous: it could be {names}")
+        if key in self._renamed and key not in self._former:
+            seat, entry = self._renamed[key]
+            raise BadInput(f"{text} is now called {self.players[seat]} (entry {entry}); name "
+                           f"{self.players[seat]} or seat {seat + 1} instead")
         if key in self._former:
             seat, entry = self._former[key]
             raise BadInput(f"{text} was replaced by {self.players[seat]} (entry {entry}); "
@@ -157,22 +185,35 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             if not isinstance(value, str) or not value.strip():
                 raise BadInput(f"{kind} entry's {key} must be a non-empty string")
             values["zone" if key == "zone" else "text"] = value.strip()
-        elif key == "entries":
-            values["entries"] = _entry_numbers(value, kind)
-        elif key == "upto":
+        elif key == "entries":  # an acknowledgment may name the header, entry 0 (R-EDIT)
+            values["entries"] = _entry_numbers(value, kind, 0 if kind == "acknowledge" else 1)
+        elif key in ("upto", "deadline"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise BadInput(f"{kind} entry's upto must be an entry number, not {_shown(value)}")
-            values["upto"] = value
+                raise BadInput(f"{kind} entry's {key} must be an entry number, not "
+                               f"{_shown(value)}")
+            values["upto" if key == "upto" else "ref"] = value
     if "checkpoint" in optional and "checkpoint" in raw:
         value = raw["checkpoint"]
         if not isinstance(value, str) or not _HEX.fullmatch(value):
-            raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX} hex digits, "
-                           f"not {_shown(value)}")
+            raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX + TAG_HEX} hex "
+                           f"digits, not {_shown(value)}")
         values["checkpoint"] = value
-    if "force" in optional and "force" in raw:
-        if not isinstance(raw["force"], bool):
-            raise BadInput(f"{kind} entry's force must be true or false, not {_shown(raw['force'])}")
-        values["force"] = raw["force"]
+    for flag in ("force", "drop"):
+        if flag in optional and flag in raw:
+            if not isinstance(raw[flag], bool):
+                raise BadInput(f"{kind} entry's {flag} must be true or false, not "
+                               f"{_shown(raw[flag])}")
+            values[flag] = raw[flag]
+    if "scope" in optional and "scope" in raw:
+        values["scope"] = _scalar(raw["scope"], kind, "scope")
+        if values["scope"] not in ("round", "phase"):
+            raise BadInput(f"{kind} entry's scope must be round or phase, not "
+                           f"{_shown(values['scope'])}")
+    if "choice" in optional and "choice" in raw:
+        values["text"] = str(_scalar(raw["choice"], kind, "choice"))
+    if kind == "lapse":
+        at = raw.get("at")
+        values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
     return Step(**values)
 
 
@@ -182,11 +223,11 @@ def _utc_text(when: Any) -> str:
     return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
-def _entry_numbers(value: Any, kind: str) -> tuple[int, ...]:
+def _entry_numbers(value: Any, kind: str, least: int = 1) -> tuple[int, ...]:
     items = value if isinstance(value, list) else [value]
     if not items or len(items) > 100 or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in items):
-        raise BadInput(f"{kind} entry's entries must be entry numbers (1, 2, …)")
+            isinstance(n, int) and not isinstance(n, bool) and n >= least for n in items):
+        raise BadInput(f"{kind} entry's entries must be entry numbers ({least}, {least + 1}, …)")
     return tuple(sorted(set(items)))
 
 
@@ -227,10 +268,18 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = list(step.entries)
         elif key == "upto":
             out[key] = step.upto
+        elif key == "deadline":
+            out[key] = step.ref
     if step.checkpoint is not None:
         out["checkpoint"] = step.checkpoint
     if step.force:
         out["force"] = True
+    if step.scope is not None:
+        out["scope"] = step.scope
+    if step.kind == "lapse" and step.text is not None:
+        out["choice"] = step.text
+    if step.drop:
+        out["drop"] = True
     return out
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from shmod.base.errors import GameIsOver, OutOfTurn, WrongActor
 from shmod.core.rules import POWER_NAMES
 from shmod.core.state import (
+    DEAL,
     DISCARD,
     ENACT,
     NOMINATE,
@@ -30,7 +31,7 @@ from shmod.core.steps import Step
 
 Handler = Callable[[State, Step], None]
 #: Every phase of a game in progress.
-ANY = (NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
+ANY = (DEAL, NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,11 @@ def waiting_for(state: State) -> tuple[list[int], str]:
     pres, chan = state.name(p), state.name(c)
     if state.phase == OVER:
         return [], f"nobody: the game is over ({state.winner} won: {state.win_reason})"
+    if state.phase == DEAL:
+        missing = [s for s in range(len(state.players)) if s not in state.words]
+        names = ", ".join(state.name(s) for s in missing)
+        return missing, (f"a word for the deal from {len(missing)} of {len(state.players)} "
+                         f"players: {names}")
     if state.phase == NOMINATE:
         return [p], f"{pres} (Presidential Candidate) to nominate a Chancellor"
     if state.phase == VOTE:
@@ -84,6 +90,13 @@ def waiting_for(state: State) -> tuple[list[int], str]:
     return [], "the moderator to record the reshuffled draw pile (R-RESHUFFLE)"
 
 
+#: What each kind of step is, as a verb after "cannot" (in refusals).
+VERBS = {"nominate": "nominate", "vote": "vote", "discard": "discard a policy",
+         "enact": "enact a policy", "veto": "propose or answer a veto",
+         "investigate": "investigate", "special_election": "call a Special Election",
+         "peek": "use Policy Peek", "execute": "execute", "word": "post a word"}
+
+
 def can_propose_veto(state: State) -> bool:
     """R-VETO (rulebook): unlocked, and not yet refused in this session."""
     return state.veto_unlocked and state.rules.veto == "rulebook" and not state.veto_refused
@@ -104,13 +117,15 @@ def check_turn(state: State, step: Step, move: Move) -> None:
     if state.phase not in move.phases:
         raise OutOfTurn(rule, f"cannot record {move.noun} now: "
                         f"waiting for {waiting_for(state)[1]}")
-    if state.phase == POWER and step.kind != state.power:
+    if state.phase == POWER and step.kind in POWER_NAMES and step.kind != state.power:
         raise OutOfTurn(
             "R-POWER",
             f"the President holds {POWER_NAMES[state.power or '']}, not {POWER_NAMES[step.kind]}",
         )
     if step.by is None:
         return
+    if step.kind == "word":
+        return  # any seat, once (shmod.core.dealing)
     if step.kind == "vote":
         if not state.alive[step.by]:
             raise WrongActor("R-VOTE", f"{state.name(step.by)} is dead; dead players never vote")
@@ -127,4 +142,5 @@ def check_turn(state: State, step: Step, move: Move) -> None:
     if step.by != actor or state.phase == VETO_VOTE:  # cheap check; the message only on error
         actors, what = waiting_for(state)
         if step.by not in actors:
-            raise WrongActor(rule, f"{state.name(step.by)} cannot {step.kind} now: waiting for {what}")
+            raise WrongActor(rule, f"{state.name(step.by)} cannot {VERBS.get(step.kind, step.kind)} "
+                             f"now: waiting for {what}")

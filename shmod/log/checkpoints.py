@@ -1,42 +1,100 @@
-"""Checkpoints: the thread pins the log (R-CHECKPOINT).
+"""Checkpoints: the thread pins the log, and tells nobody anything (R-CHECKPOINT).
 
-Every thread post shmod renders ends with one line, ``Log checkpoint: entry N · <hash>``:
-the head of the hash chain over the header and the first N entries, computed from what
-those entries *say* (never from their ``hash`` fields). Once posted, the line is in the
-thread, out of the moderator's hands; ``shmod audit LOG --thread FILE`` finds every such
-line in the pasted thread and checks that the log still gives it. A log changed anywhere
-at or before a posted checkpoint fails, whatever hashes were recomputed or stripped.
+Every thread post shmod prints is numbered and ends with one line::
 
-The checkpoint is the full 32 hex digits (128 bits) of the chain link: to make a changed
-log give the posted value one must find a second preimage of truncated SHA-256 (about
-2^128 tries), and even a moderator preparing two versions of an entry in advance needs a
-collision (about 2^64 tries, decades on a GPU). The chain starts from a hash of the whole
-header, secrets and salt included, so a checkpoint says nothing about hidden information.
+    Log checkpoint: post 3 · entry 12 · <32 hex digits><16 hex digits>
+
+The first 32 digits are the **value**: HMAC-SHA256, keyed with a key derived from the
+game's secret salt (R-COMMIT: at least 128 random bits, committed in the opening post and
+published by the reveal), over the entry number and the head of the hash chain after
+the header and the first 12 entries, computed from what those entries *say* (never from
+their ``hash`` fields). The last 16 are the **tag**: a second HMAC, under another key
+derived from the salt, over the post number, the entry number and the value.
+
+- *Hiding.* Without the salt, a value is indistinguishable from random: guessing an
+  entry's content (a vote, a discard, the deck after a reshuffle) and hashing it gives
+  nothing to compare with. Unkeyed chain heads could be brute-forced from consecutive
+  posts in milliseconds; that is why they are never posted.
+- *Binding.* After the game the salt is public; a changed log gives other values. Making
+  a changed log give a posted value needs a second preimage (about 2^128 tries), or a
+  collision prepared in advance (about 2^64).
+- *Authenticity.* Before the reveal only the moderator can make a valid tag, so
+  ``shmod audit --thread`` tells a line shmod made for this game (whose value the log must
+  still give) from a forged, mistyped or foreign one (ignored, with a warning). Post
+  numbers make two different claims for one post visible.
+
+Logs of an earlier shmod carry unkeyed checkpoints (``Log checkpoint: entry 12 · <32 hex>``:
+the chain head itself); they are still checked, and reported as unkeyed.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from shmod.core.steps import CHECKPOINT_HEX
+from shmod.core.steps import CHECKPOINT_HEX, TAG_HEX
 from shmod.log import logfile
 
 LABEL = "Log checkpoint"
-_FOUND = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
-                    rf"([0-9a-f]{{{CHECKPOINT_HEX}}})(?![0-9a-f])", re.IGNORECASE)
+TOKEN_HEX = CHECKPOINT_HEX + TAG_HEX
+_KEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}post\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
+                    rf"entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}([0-9a-f]{{{TOKEN_HEX}}})(?![0-9a-f])",
+                    re.IGNORECASE)
+_UNKEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
+                      rf"([0-9a-f]{{{CHECKPOINT_HEX}}})(?![0-9a-f])", re.IGNORECASE)
 
 
-def line(entry: int, head: str) -> str:
-    """The checkpoint line that ends a post covering the log up to ``entry``."""
-    return f"{LABEL}: entry {entry} · {head}"
+def _key(salt: str, purpose: str) -> bytes:
+    return hashlib.sha256(f"shmod/{purpose}-key/v1\n{salt}".encode()).digest()
 
 
-def find(text: str) -> list[tuple[int, str]]:
+def value(salt: str, entry: int, head: str) -> str:
+    """The keyed value that pins the log up to ``entry``, whose chain head is ``head``."""
+    mac = hmac.new(_key(salt, "checkpoint"), f"{entry}\n{head}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:CHECKPOINT_HEX]
+
+
+def tag(salt: str, post: int, entry: int, pinned: str) -> str:
+    """The tag that only the holder of ``salt`` can make for post ``post``."""
+    mac = hmac.new(_key(salt, "tag"), f"{post}\n{entry}\n{pinned}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:TAG_HEX]
+
+
+def token(salt: str, post: int, entry: int, head: str) -> str:
+    """What post ``post`` shows for the log up to ``entry``: value then tag."""
+    pinned = value(salt, entry, head)
+    return pinned + tag(salt, post, entry, pinned)
+
+
+def line(post: int, entry: int, shown: str) -> str:
+    """The checkpoint line that ends post ``post``, covering the log up to ``entry``."""
+    return f"{LABEL}: post {post} · entry {entry} · {shown}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One checkpoint line found in thread text. ``post`` is None for an unkeyed line of
+    an earlier shmod (its ``token`` is then the 32-digit chain head)."""
+
+    post: int | None
+    entry: int
+    token: str
+
+    @property
+    def keyed(self) -> bool:
+        return self.post is not None
+
+
+def find(text: str) -> list[Claim]:
     """Every checkpoint in pasted thread text (BBCode, Markdown or plain, or as a browser
-    shows it), in order, each once: ``(entry, head)``."""
-    found = ((int(m.group(1)), m.group(2).lower()) for m in _FOUND.finditer(text))
-    return list(dict.fromkeys(found))
+    shows it), in order of appearance, each distinct claim once."""
+    found = [(m.start(), Claim(int(m.group(1)), int(m.group(2)), m.group(3).lower()))
+             for m in _KEYED.finditer(text)]
+    found += [(m.start(), Claim(None, int(m.group(1)), m.group(2).lower()))
+              for m in _UNKEYED.finditer(text)]
+    return list(dict.fromkeys(claim for _, claim in sorted(found, key=lambda f: f[0])))
 
 
 def heads(log: logfile.LogFile) -> list[str]:
@@ -53,35 +111,57 @@ def heads(log: logfile.LogFile) -> list[str]:
     return out
 
 
+def recorded(salt: str | None, post: int, upto: int, shown: str, chain: list[str]) -> bool:
+    """Whether a ``posted`` entry's ``checkpoint`` (post ``post``, up to entry ``upto``)
+    is what the log gives: keyed with the salt, or an earlier shmod's unkeyed head."""
+    if not 0 <= upto < len(chain):
+        return False
+    if len(shown) == CHECKPOINT_HEX:
+        return shown == chain[upto]
+    return salt is not None and hmac.compare_digest(shown, token(salt, post, upto, chain[upto]))
+
+
 @dataclass(frozen=True)
 class Check:
-    """One checkpoint found in the thread, and whether the log gives it."""
+    """One claim from the thread, judged against the log.
 
-    entry: int
-    posted: str
-    computed: str | None  # None: the log has fewer entries than the checkpoint names
+    ``genuine``: its tag was made with this game's key (None for an unkeyed claim, which
+    has no tag); ``matches``: the log still gives its value (None: the log has fewer
+    entries); ``recorded_upto``: the entry the log's own post of that number covers
+    (None: the log records no such post)."""
+
+    claim: Claim
+    genuine: bool | None
+    matches: bool | None
+    recorded_upto: int | None
 
     @property
     def ok(self) -> bool:
-        return self.posted == self.computed
-
-    def describe(self) -> str:
-        if self.ok:
-            return f"entry {self.entry}: {self.posted} matches"
-        if self.computed is None:
-            return (f"entry {self.entry}: the thread shows checkpoint {self.posted}, but the "
-                    "log ends before that entry: entries were removed from its end")
-        return (f"entry {self.entry}: the thread shows checkpoint {self.posted}, but the log "
-                f"gives {self.computed}: an entry at or before entry {self.entry} (or the "
-                "header) was changed after this post was made")
+        return bool(self.matches) and self.genuine is not False
 
     def to_json(self) -> dict[str, Any]:
-        return {"entry": self.entry, "posted": self.posted, "log": self.computed,
-                "ok": self.ok}
+        return {"post": self.claim.post, "entry": self.claim.entry, "posted": self.claim.token,
+                "genuine": self.genuine, "matches": self.matches, "ok": self.ok}
 
 
-def verify(log: logfile.LogFile, thread: str) -> list[Check]:
-    """Check every checkpoint in ``thread`` against ``log``."""
+def judge(claim: Claim, salt: str | None, chain: list[str],
+          posts: list[int]) -> Check:
+    """Judge one claim: ``chain`` is :func:`heads`, ``posts`` the ``upto`` of each post
+    the log records (post 1 first)."""
+    head = chain[claim.entry] if claim.entry < len(chain) else None
+    if not claim.keyed:
+        return Check(claim, None, None if head is None else claim.token == head, None)
+    assert claim.post is not None
+    shown, given = claim.token[:CHECKPOINT_HEX], claim.token[CHECKPOINT_HEX:]
+    genuine = salt is not None and hmac.compare_digest(
+        given, tag(salt, claim.post, claim.entry, shown))
+    matches = None if head is None or salt is None else shown == value(salt, claim.entry, head)
+    upto = posts[claim.post - 1] if 1 <= claim.post <= len(posts) else None
+    return Check(claim, genuine, matches, upto)
+
+
+def verify(log: logfile.LogFile, salt: str | None, thread: str,
+           posts: list[int]) -> list[Check]:
+    """Judge every checkpoint in ``thread`` against ``log``."""
     chain = heads(log)
-    return [Check(entry, posted, chain[entry] if entry < len(chain) else None)
-            for entry, posted in find(thread)]
+    return [judge(claim, salt, chain, posts) for claim in find(thread)]

@@ -10,13 +10,15 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
-from shmod.core import engine
+from shmod.core import engine, forum
+from shmod.core.commitment import commitment, strong
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import RESHUFFLE, Public, Secret, State
 from shmod.core.steps import Seating, Step, parse_step, to_entry
-from shmod.log import logfile
+from shmod.log import checkpoints, logfile
 
 
 @dataclass
@@ -52,6 +54,19 @@ class Game:
     chain: list[ChainNote] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
 
+    def header_changed(self) -> str | None:
+        """Why the header no longer gives the commitment it was created with, if it does
+        not: an edit that makes the game's audit against the opening post fail (R-COMMIT)."""
+        stored = self.setup.commitment
+        if stored is None or commitment(self.setup) == stored:
+            return None
+        line = self.log.key_lines.get("players") or self.log.key_lines.get("secret") or 1
+        return (f"{self.path}:{line}: the header was changed after `shmod new`: it no longer "
+                f"gives its commitment {stored}, the one in the opening post, so the game's "
+                "audit against it will fail. Undo the edit (a name written wrong is corrected "
+                "with `shmod rename OLD NEW`, which keeps the commitment, R-RENAME), or record "
+                "it with `shmod acknowledge 0 --reason …`")
+
     def edits(self) -> list[ChainNote]:
         """Hand edits nobody has acknowledged (R-EDIT), and posted checkpoints the log no
         longer reproduces (R-CHECKPOINT)."""
@@ -64,32 +79,61 @@ class Game:
     @property
     def seating(self) -> Seating:
         """Players as seated now; a name of a player who left says who replaced them."""
-        return Seating(self.state.players, self.state.replaced)
+        return Seating(self.state.players, self.state.replaced, self.state.renamed)
 
 
 @dataclass
 class Recorded:
-    """What one recorded command changed: entries appended, what became public or secret."""
+    """What one recorded command changed: entries appended, what became public or secret,
+    and the post recorded with it (:class:`Marked`), if any."""
 
     game: Game
     entries: list[dict[str, object]]
     public: list[Public]
     secrets: list[Secret]
+    post: Marked | None = None
 
 
-def load(path: str, *, warn_edits: bool = True) -> Game:
+Cache = Literal["use", "read", "off"]
+
+
+def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Game:
     """Read and replay ``path``; the first problem raises :class:`LogError` with its line.
 
-    Warns (:class:`~shmod.log.logfile.LogWarning`) when others may read the log of a game that
-    is not over: it holds every secret.
+    ``cache``: ``"use"`` reads the parse cache and keeps a new parse in it, ``"read"`` only
+    reads it (shell completion), ``"off"`` parses the log's bytes (what a step is recorded
+    after). Warns (:class:`~shmod.log.logfile.LogWarning`) when others may read the log of
+    a game that is not over: it holds every secret.
     """
-    loaded = replay(logfile.read(path, cached=True))
+    loaded = _replayed(logfile.read(path, cached=cache != "off"), keep=cache == "use")
     if loaded.state.winner is None:
         for note in loaded.log.warnings:
             warnings.warn(note, logfile.LogWarning, stacklevel=2)
     for found in loaded.edits() if warn_edits else ():
         warnings.warn(f"{path}:{found.line}: {found.describe()}{EDIT_ADVICE}",
                       logfile.LogWarning, stacklevel=2)
+    changed = loaded.header_changed()  # warned even once acknowledged: it stays wrong
+    if changed and warn_edits:
+        warnings.warn(changed, logfile.LogWarning, stacklevel=2)
+    return loaded
+
+
+def _replayed(log: logfile.LogFile, *, keep: bool) -> Game:
+    """Replay ``log``. A parse from the cache counts only if it replays with no error and
+    no chain note; otherwise the log's own bytes are parsed and replayed, so a cache file
+    can never make a command see, or blame the log for, what the log does not hold. With
+    ``keep``, a fresh parse that replays cleanly is kept for the next command."""
+    if log.cached:
+        try:
+            loaded = replay(log)
+        except ShmodError:
+            loaded = None
+        if loaded is not None and not loaded.chain:
+            return loaded
+        log = logfile.reparse(log)
+    loaded = replay(log)
+    if keep and not loaded.chain:
+        logfile.keep(log)
     return loaded
 
 
@@ -131,7 +175,7 @@ class _Forms:
         self.seating = Seating(players)
 
     def note(self, index: int, step: Step) -> None:
-        if step.kind == "replace":
+        if step.kind in ("replace", "rename"):
             self.replaced[index + 1] = step
         elif step.kind == "correct" and self.replaced.keys() & set(step.entries):
             for number in step.entries:
@@ -173,19 +217,20 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
                 continue
             engine.apply(state, step)
             if state.players != seating.players:  # a replacement (shmod.core.forum)
-                seating = Seating(state.players)
+                seating = Seating(state.players, state.replaced, state.renamed)
             if listing is not None:
                 listing.judged = index + 1
                 continue
             head, note, content = _follow(head, raw, heads[-1])
             heads.append(content)
-            if step.checkpoint is not None and step.upto is not None \
-                    and step.checkpoint != heads[step.upto]:
+            if step.checkpoint is not None and step.upto is not None and not \
+                    checkpoints.recorded(setup.salt, len(state.posts), step.upto,
+                                         step.checkpoint, heads):
                 notes.append(ChainNote(index, line, "checkpoint", (
-                    f"the post it marks showed checkpoint {step.checkpoint} for entry "
-                    f"{step.upto}, but the log now gives {heads[step.upto]}: an entry at or "
-                    f"before entry {step.upto} was changed after it was posted (R-CHECKPOINT)"),
-                    step.upto))
+                    f"the post it marks (post {len(state.posts)}) showed checkpoint "
+                    f"{step.checkpoint} for entry {step.upto}, which the log no longer "
+                    f"gives: an entry at or before entry {step.upto} was changed after it "
+                    "was posted (R-CHECKPOINT)"), step.upto))
         except (BadInput, IllegalStep) as err:
             if listing is not None:
                 if judging:
@@ -233,17 +278,27 @@ def now() -> str:
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
-             custom: dict[str, object] | None = None) -> Game:
-    """Create a new seeded game log at ``path`` (0600) and return it replayed."""
+             custom: dict[str, object] | None = None, deal_by: str = "moderator",
+             zone: str | None = None, title: str | None = None, created: str | None = None,
+             forum: str | None = None) -> Game:
+    """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
+    post 1, and return it replayed. ``zone``, ``title`` and ``forum`` are public: the
+    game's time zone, its name in PM subjects, the output profile its posts are written in."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
-                        salt=secrets.token_hex(16), created=now(), custom=custom)
+                        salt=secrets.token_hex(16), created=created or now(), custom=custom,
+                        deal_by=deal_by, zone=zone, title=title, forum=forum)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
-    data = text.encode("utf-8")
     try:
-        parsed = logfile.parse(path, data)
+        parsed = logfile.parse(path, text.encode("utf-8"))
+        opened = replay(parsed)
+        mark = _mark(opened.state, opened.setup.salt, opened.heads[-1])
+        engine.apply(opened.state, mark)
+        entries, _ = chained([mark], opened.state.players, opened.head, header["created"])
+        text += "".join(map(logfile.entry_line, entries))
+        parsed = logfile.parse(path, text.encode("utf-8"))
         replay(parsed)
     except LogError as err:
         raise BadInput(f"nothing was created: the header would not read back ({err.reason})"
@@ -253,6 +308,14 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
                             "written", path)
     logfile.create(path, text)
     return load(path)
+
+
+def _mark(state: State, salt: str | None, head: str) -> Step:
+    """The ``posted`` entry for the next post, covering the log up to its last entry,
+    whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT)."""
+    assert salt is not None
+    number, upto = len(state.posts) + 1, state.entries
+    return Step("posted", upto=upto, checkpoint=checkpoints.token(salt, number, upto, head))
 
 
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
@@ -270,26 +333,49 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
     entries: list[dict[str, object]] = []
     for step in steps:
         entry = to_entry(step, players)
-        entry["at"] = at
+        entry["at"] = step.at or at  # a lapse carries its own time (R-LAPSE)
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
-        if step.kind == "replace":  # later entries name the newcomer (shmod.core.forum)
+        if step.kind in ("replace", "rename"):  # later entries name the seat anew (forum.py)
             players = players[:step.target] + (step.text,) + players[step.target + 1:]  # type: ignore[operator]
     return entries, head
 
 
-def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
-           edits_ok: bool = False) -> Recorded:
+@dataclass
+class Marked:
+    """A thread post recorded as posted: its number, the entries it covers, the
+    checkpoint it ends with (:func:`shmod.log.checkpoints.line`) and its public events."""
+
+    number: int
+    first: int
+    upto: int
+    token: str
+    events: list[Public]
+    at: str  # when it was recorded (the time it shows the deadline at)
+
+
+def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str | None = None,
+           edits_ok: bool = False, post: bool = True) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append.
 
     Nothing is written unless the step is legal and the exact bytes about to be appended
     read back, after the log's own, through the loader and replay every command uses
     (:func:`read_back`). When the step leaves the game waiting for a reshuffle and the
-    game has a seed, the seed's reshuffle is appended with it.
+    game has a seed, the seed's reshuffle is appended with it. With ``post``, everything
+    public since the last post that is worth a post (:func:`shmod.core.forum.news`) is
+    recorded as the next post in the same write (``Recorded.post``): whatever shmod
+    prints for the thread is known to the log. ``make`` may return several steps (votes
+    sent together: each is checked as if recorded alone, and if one is refused nothing is
+    written) or None (``shmod post``: the post alone).
     """
     with logfile.locked(path) as fd:
-        game = load(path, warn_edits=False)  # refused below, or what is acknowledged
+        # the log's own bytes, never the parse cache: the chain head is the file's
+        game = load(path, warn_edits=False, cache="off")  # edits: refused, or acknowledged
+        changed = game.header_changed()  # recorded on, but never quietly (R-COMMIT)
+        if changed:
+            warnings.warn(changed, logfile.LogWarning, stacklevel=2)
         state = game.state
+        _require_secret(game)
         edited = game.edits()
         if edited and not edits_ok:
             found = edited[0]
@@ -297,13 +383,23 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
                            f"{EDIT_ADVICE}", rule="R-EDIT")
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.players  # entries name players as they were before the step
+        stamp = at or now()
         try:
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
-            step = make(game)
-            engine.apply(state, step)
-            check_form(step, players)
-            steps += [step, *_seeded_reshuffles(state)]
-            entries, head = chained(steps, players, game.head, at or now())
+            made = make(game)
+            for step in [] if made is None else [made] if isinstance(made, Step) else made:
+                named = state.players
+                engine.apply(state, step)  # each checked as if it were recorded alone
+                check_form(step, named)
+                steps += [step, *_seeded_reshuffles(state)]
+            entries, head = chained(steps, players, game.head, stamp)
+            marked = _post(state, game, entries, stamp) if post else None
+            if marked is not None:
+                entries.append(marked[1])
+                head = str(marked[1]["hash"])
+            elif not made:
+                raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
+                               f"{forum.last_posted(state)}); nothing was recorded")
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
@@ -315,11 +411,49 @@ def record(path: str, make: Callable[[Game], Step], *, at: str | None = None,
         text = prefix + "".join(logfile.entry_line(e) for e in entries)
         written = read_back(game, text, head, len(entries))
         logfile.append(fd, text, path)
-        logfile.keep(written)  # the next command finds the new log parsed
+        if not written.chain:
+            logfile.keep(written.log)  # the next command finds the new log parsed
         game.head = head
         for entry in entries:  # the checkpoints after the new entries
             game.heads.append(logfile.link(game.heads[-1], entry))
-        return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:])
+        return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
+                        marked[0] if marked else None)
+
+
+def _post(state: State, game: Game, entries: list[dict[str, object]],
+          stamp: str) -> tuple[Marked, dict[str, object]] | None:
+    """The next post, if there is news, applied to ``state``: what it covers and its
+    ``posted`` entry, chained after ``entries`` (the new entries before it)."""
+    events = forum.news(state)
+    if not events:
+        return None
+    content = game.heads[-1]
+    for entry in entries:
+        content = logfile.link(content, entry)
+    first = forum.last_posted(state) + 1
+    mark = _mark(state, game.setup.salt, content)
+    engine.apply(state, mark)
+    head = str(entries[-1]["hash"]) if entries else game.head
+    done, _ = chained([mark], state.players, head, stamp)
+    assert mark.upto is not None and mark.checkpoint is not None
+    return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
+
+
+def _require_secret(game: Game) -> None:
+    """R-COMMIT: a game is played on only with a salt no script can guess, which hides
+    the commitment and keys the thread's checkpoints."""
+    if strong(game.setup.salt):
+        return
+    import secrets
+
+    line = game.log.key_lines.get("salt") or game.log.key_lines.get("secret")
+    missing = "has no secret salt" if game.setup.salt is None else "has a salt too short to be secret"
+    raise LogError(game.path, line, f"nothing was recorded: the header {missing} (at least 128 "
+                   "random bits), so its commitment and the thread's checkpoints would give "
+                   "away every role and card to a player with a script. If the commitment is "
+                   f"not posted yet, add the line `  salt: {secrets.token_hex(16)}` (freshly "
+                   "drawn) under `secret:`; `shmod audit` still reads this log as it is",
+                   rule="R-COMMIT")
 
 
 def check_form(step: Step, players: tuple[str, ...]) -> None:
@@ -331,24 +465,30 @@ def check_form(step: Step, players: tuple[str, ...]) -> None:
     parse_step(entry, Seating(players))
 
 
-def read_back(game: Game, text: str, head: str, count: int) -> logfile.LogFile:
-    """Refuse ``text`` unless the log with it appended loads, replays to ``head`` and stays
-    within the size limit: the same reader and replay every later command will use.
-    Returns the log with ``text`` appended, as parsed."""
+def read_back(game: Game, text: str, head: str, count: int) -> Game:
+    """Refuse ``text`` unless the log with it appended loads, replays to ``head`` with the
+    new entries chained cleanly onto the log's bytes (no chain note at them), and stays
+    within the size limit: the same reader and replay every later command will use, on a
+    fresh parse (never the cache). Returns the log with ``text`` appended, replayed."""
     data = game.log.data + text.encode("utf-8")
     if len(data) > logfile.MAX_BYTES:
         raise BadInput(f"nothing was recorded: this step would take the log to {len(data)} "
                        f"bytes, over the {logfile.MAX_BYTES}-byte limit of a game log")
     try:
-        parsed = logfile.parse(game.path, data)
-        again = replay(parsed)
+        again = replay(logfile.parse(game.path, data))
     except LogError as err:
         raise BadInput(f"nothing was recorded: the entry would not read back ({err.reason})"
                        ) from None
-    if again.head != head or len(again.log.entries) != len(game.log.entries) + count:
+    before = len(game.log.entries)
+    if again.head != head or len(again.log.entries) != before + count:
         raise InternalError("a new entry read back differently from how it was written",
                             game.path)
-    return parsed
+    broken = [note for note in again.chain if note.index >= before]
+    if broken:
+        raise InternalError(f"a new entry would not chain onto the log's own bytes "
+                            f"({broken[0].describe()})", game.path,
+                            again.log.line_of(broken[0].index))
+    return again
 
 
 def _seeded_reshuffles(state: State) -> list[Step]:

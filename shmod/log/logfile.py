@@ -52,6 +52,7 @@ class LogFile:
     key_lines: dict[str, int] = field(default_factory=dict)
     tail: str = ""
     data: bytes = b""  # the bytes read: a new entry is read back after them before it is written
+    cached: bool = False  # the parse came from the parse cache, not from parsing ``data``
 
     def line_of(self, index: int) -> int:
         """The file line of entry ``index`` (0-based)."""
@@ -62,7 +63,7 @@ class LogFile:
         words = message.replace("R-ROLES", "roles").replace("R-DECK", "deck")
         words = words.replace("R-COUNT", "players").replace("player name", "players")
         for key in ("first_president", "players", "variants", "roles", "deck", "seed", "salt",
-                    "secret", "created", "shmod"):
+                    "deal", "secret", "created", "shmod"):
             if key in words and key in self.key_lines:
                 return self.key_lines[key]
         return 1
@@ -75,7 +76,13 @@ class LogFile:
 def torn_error(path: str, tail: str) -> TornTail:
     """A :class:`TornTail` for a log whose cut-off last line is ``tail``."""
     kind = _KIND.search(tail)
-    what = f"a {kind.group(1)} entry" if kind else "an entry"
+    what = "an entry"
+    if kind:
+        from shmod.core.engine import MOVES  # only on this error: words for the entry's kind
+
+        move = MOVES.get(kind.group(1))
+        noun = move.noun if move and move.noun else None
+        what = f"the entry for {noun}" if noun else what
     size = len(tail.encode("utf-8", "replace"))
     return TornTail(path, None, f"torn final entry: the last line ({size} bytes of {what}) "
                     "was cut off mid-write (shmod was interrupted?); nothing is built on it "
@@ -85,8 +92,8 @@ def torn_error(path: str, tail: str) -> TornTail:
 def read(path: str, *, cached: bool = False) -> LogFile:
     """Read and parse ``path`` as a game log (form only; :mod:`shmod.log.game` replays it).
 
-    With ``cached``, the parse of exactly these bytes is taken from, or kept in, the
-    moderator's private cache (:mod:`shmod.log.parsecache`; ``audit`` does not use it).
+    With ``cached``, the parse of exactly these bytes may come from the moderator's
+    private cache (:func:`parse_cached`; ``audit`` does not use it).
     ``LogFile.warnings`` notes a file others may read; :func:`shmod.log.game.load` warns
     about it while the game is still secret (a finished game's log may be published).
     """
@@ -100,25 +107,65 @@ def read(path: str, *, cached: bool = False) -> LogFile:
 
 
 def parse_cached(path: str, data: bytes) -> LogFile:
-    """:func:`parse`, or the cached result of parsing exactly ``data`` (kept if new)."""
+    """The cached parse of exactly ``data`` (:mod:`shmod.log.parsecache`) if there is one
+    and it is :func:`anchored` in ``data``, else :func:`parse`. Nothing is kept here:
+    :func:`shmod.log.game.load` keeps a parse once it has replayed it cleanly."""
     from shmod.log import parsecache
 
     hit = parsecache.get(path, data)
     if hit is not None:
         header, entries, lines, keys, torn, tail = hit
-        return LogFile(path, header, entries, lines, len(data), torn, key_lines=keys,
-                       tail=tail, data=data)
-    log = parse(path, data)
-    keep(log)
-    return log
+        log = LogFile(path, header, entries, lines, len(data), torn, key_lines=keys,
+                      tail=tail, data=data, cached=True)
+        if anchored(log):
+            return log
+    return parse(path, data)
+
+
+def reparse(log: LogFile) -> LogFile:
+    """:func:`parse` of the bytes ``log`` was read from, with its warnings."""
+    fresh = parse(log.path, log.data)
+    fresh.warnings = log.warnings
+    return fresh
 
 
 def keep(log: LogFile) -> None:
-    """Cache the parse of a log's bytes (:mod:`shmod.log.parsecache`)."""
+    """Cache the parse of a log's bytes (:mod:`shmod.log.parsecache`), if it is
+    :func:`anchored` in them (else the cache could never use it)."""
     from shmod.log import parsecache
 
-    parsecache.put(log.path, log.data, (log.header, log.entries, log.lines, log.key_lines,
-                                        log.torn, log.tail))
+    if anchored(log):
+        parsecache.put(log.path, log.data, (log.header, log.entries, log.lines,
+                                            log.key_lines, log.torn, log.tail))
+
+
+def anchored(log: LogFile) -> bool:
+    """Whether a parse is pinned to the log's bytes, so that if it also replays with no
+    chain note (:func:`shmod.log.game.load`) it is what those bytes say, up to SHA-256:
+    every entry carries a hash found on the entry's own line, lines in order, the last
+    entry on the file's last line (none dropped); the header is pinned by the first
+    entry's hash, or for a log without entries must be byte for byte shmod's header text.
+    A log in another form (hand-added lines, a torn end) is simply parsed each time."""
+    data = log.data
+    if log.torn or log.tail or log.size != len(data) or not data.endswith(b"\n") \
+            or len(log.lines) != len(log.entries):
+        return False
+    if not log.entries:
+        try:
+            return data == header_text(log.header).encode("utf-8")
+        except Exception:  # noqa: BLE001 - a cached header of any shape: simply not used
+            return False
+    rows = data.split(b"\n")
+    if log.lines[-1] != len(rows) - 1:
+        return False
+    previous = 0
+    for entry, line in zip(log.entries, log.lines):
+        stored = entry.get("hash") if isinstance(entry, dict) else None
+        if not (isinstance(stored, str) and len(stored) == HASH_LEN and previous < line
+                and stored.encode("utf-8") in rows[line - 1]):
+            return False
+        previous = line
+    return True
 
 
 def read_bytes(path: str, limit: int, missing: str) -> tuple[bytes, os.stat_result]:
@@ -367,22 +414,30 @@ def header_text(header: dict[str, Any]) -> str:
         "# every role and the order of the deck. Format: docs/log-format.md",
         f"shmod: {header['shmod']}",
         f"created: {scalar(header['created'])}",
+        *[f"{key}: {scalar(header[key])}" for key in ("title", "zone") if key in header],
         "players:  # seating order",
         *[f"- {scalar(name)}" for name in header["players"]],
         f"variants: {flow(header['variants'])}",
-        f"first_president: {scalar(header['first_president'])}",
+        *([f"deal: {scalar(header['deal'])}  # dealt once every player has posted a word"]
+          if "deal" in header else []),
+        *([f"first_president: {scalar(header['first_president'])}"]
+          if "first_president" in header else []),
         "secret:",
     ]
     if "custom" in header:
         out.insert(-1, f"custom: {flow(header['custom'])}")
     if "commitment" in header:
         out.insert(-1, f"commitment: {scalar(header['commitment'])}  # post it in the opening post")
+    if "forum" in header:
+        out.insert(-1, f"forum: {scalar(header['forum'])}  # posts are written for this forum")
     for key in ("seed", "salt"):
         if secret.get(key) is not None:
             out.append(f"  {key}: {scalar(secret[key])}")
-    out.append("  roles:")
-    out += [f"    {scalar(name)}: {scalar(role)}" for name, role in secret["roles"].items()]
-    out.append(f"  deck: {flow(secret['deck'])}  # top first")
+    if "roles" in secret:
+        out.append("  roles:")
+        out += [f"    {scalar(name)}: {scalar(role)}" for name, role in secret["roles"].items()]
+    if "deck" in secret:
+        out.append(f"  deck: {flow(secret['deck'])}  # top first")
     out.append("log:")
     return "\n".join(out) + "\n"
 

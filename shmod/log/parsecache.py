@@ -1,34 +1,67 @@
 """A private cache of parsed logs: a command that reads a log it has seen (``status``,
-``prods``, ``post``, and the load before every step) skips PyYAML, its import and its parse.
+``prods``, ``post``) skips PyYAML, its import and its parse.
 
 What is kept, per log, is what :func:`shmod.log.logfile.parse` returned for the log's bytes
-(header, entries, line numbers), stamped with a BLAKE2b digest of exactly those bytes and
-of the code that parsed them. It is used only when the log's bytes, and that code, are
-the same: a log changed by even one byte, or parsed by another version of shmod or PyYAML,
-is parsed again. Only a successful parse is kept; a log that is refused is refused every
-time. The replay (every rule, the hash chain) runs on every command as before; ``shmod
-audit`` never uses the cache.
+(header, entries, line numbers). The cache only ever saves time; a problem with it means
+it is not used, never that a command fails or sees something the log does not hold:
 
-The cache is a folder readable by its owner only (``$XDG_CACHE_HOME/shmod``, else
-``~/.cache/shmod``; ``%LOCALAPPDATA%\\shmod`` on Windows), one file per log, holding what
-the log holds. ``SHMOD_CACHE=DIR`` puts it elsewhere, ``SHMOD_CACHE=off`` turns it off;
-deleting it is always safe.
+- **Where.** A folder (``$XDG_CACHE_HOME/shmod``, else ``~/.cache/shmod``;
+  ``%LOCALAPPDATA%\\shmod`` on Windows; ``SHMOD_CACHE=DIR`` or ``off``), one file per log,
+  holding what the log holds. Like ssh with its key files, shmod uses the folder only if
+  it is a real folder (not a link) owned by the user and closed to others
+  (``mode & 0o077 == 0``), and a file in it only if it is a regular file, owned by the
+  user, closed to others and small; otherwise the cache is neither read nor written.
+  Files are opened without following a link and without blocking (a FIFO is refused,
+  not waited on), relative to the open folder, so the path cannot be swapped in between.
+- **What is trusted.** A file is the stamp's digest, then the parse as JSON. The digest
+  is a BLAKE2b keyed with the *stamp*: a digest of the log's exact bytes and of the code
+  that parses them (the modules of the layers below, PyYAML, Python). It is checked
+  before a byte of JSON is decoded, so a damaged or stale file is refused unread, and JSON
+  cannot allocate more than a small multiple of the file's size (unlike ``marshal``). The
+  JSON encoding keeps every type of a parse (:func:`_encode`), and a parse is kept only
+  if it decodes back exactly, types and order included.
+- **Writing.** A temporary file with an unpredictable name is created exclusively
+  (``O_CREAT | O_EXCL | O_NOFOLLOW``, 0600) in the checked folder, then renamed over the
+  cache file (``os.replace``): a link planted in the folder is never written through.
+- **Still not the log.** Whoever can write the folder can forge a correct stamp, so a hit
+  is used only when :func:`shmod.log.logfile.anchored` pins it to the log's bytes and
+  :func:`shmod.log.game.load` replays it with no chain note; a step is recorded from the
+  log's own bytes only (:func:`shmod.log.game.record`), and ``shmod audit`` never reads
+  the cache. Shell completion reads it but never writes it.
+
+*Windows* has no ``O_NOFOLLOW``, no folder descriptors and no owner or mode bits in
+``st_mode``: there the folder must be a real folder and a file a regular file, and the
+folder's access list (a folder under the user's profile) is what keeps it private; the
+owner and mode checks are skipped. Deleting the cache is always safe.
 """
 from __future__ import annotations
 
 import hashlib
-import marshal
+import json
 import os
+import stat
 import sys
 from typing import Any
 
-FORMAT = 1
-MAX_BYTES = 8 * 1024 * 1024  # far above what a 256 KB log parses to
+from shmod.log import oslock
+
+FORMAT = 2
+MAGIC = f"shmod parse cache {FORMAT}\n".encode()
+DIGEST = 32  # bytes of BLAKE2b after the magic
+MAX_BYTES = 1024 * 1024  # a 256 KiB log's parse is about as long as JSON; larger: not kept
 #: The packages whose code decides what a log parses to: the log layer and the layers
 #: below it, all a log layer module may import (docs/architecture.md). A change to any of
 #: their files (a new shmod, an edited checkout) makes every cached parse stale.
 _LAYERS = ("base", "core", "log")
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX only
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_PRIVATE = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOINHERIT", 0)  # not inherited
+_READ = os.O_RDONLY | _NOFOLLOW | oslock.NONBLOCK | oslock.BINARY | _PRIVATE
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | oslock.BINARY | _PRIVATE
+#: Files named relative to an open folder (POSIX); Windows names them by path.
+_DIR_FD = {os.open, os.rename, os.unlink} <= os.supports_dir_fd
+_TUPLE, _DICT = "\0t", "\0d"  # tags; no key of a plain JSON object here starts with "\0"
 
 Parsed = tuple[dict[str, Any], list[Any], list[int], dict[str, int], bool, str]
 
@@ -45,12 +78,135 @@ def folder() -> str | None:
     return os.path.join(base, "shmod") if base else None
 
 
-def _file(path: str) -> str | None:
+def located(path: str) -> tuple[str, str] | None:
+    """The cache folder and the name in it of the log at ``path``; None when off."""
     where = folder()
     if where is None:
         return None
     real = os.path.realpath(path).encode("utf-8", "surrogateescape")
-    return os.path.join(where, hashlib.blake2b(real, digest_size=12).hexdigest() + ".parsed")
+    return where, hashlib.blake2b(real, digest_size=12).hexdigest() + ".parsed"
+
+
+def get(path: str, data: bytes) -> Parsed | None:
+    """The cached parse of ``data``, the bytes of the log at ``path``, if there is one."""
+    place = located(path)
+    opened = _Folder.open(place[0]) if place else None
+    if place is None or opened is None:
+        return None
+    try:
+        blob = opened.read(place[1])
+    finally:
+        opened.close()
+    return None if blob is None else unsealed(blob, data)
+
+
+def put(path: str, data: bytes, parsed: Parsed) -> None:
+    """Keep ``parsed``, the parse of ``data``, for the log at ``path``. Never fails: a
+    cache that cannot be written safely is simply not used."""
+    place = located(path)
+    blob = sealed(parsed, data) if place else None
+    if place is None or blob is None:
+        return
+    try:
+        os.makedirs(place[0], mode=0o700, exist_ok=True)
+    except OSError:
+        return
+    opened = _Folder.open(place[0])
+    if opened is not None:
+        try:
+            opened.write(place[1], blob)
+        finally:
+            opened.close()
+
+
+# -- the file: digest, then JSON ------------------------------------------------------
+
+
+def sealed(parsed: Parsed, data: bytes) -> bytes | None:
+    """The cache file for ``parsed``, the parse of ``data``; None if it would not decode
+    back exactly (a type JSON cannot keep, a float NaN) or is too large."""
+    try:
+        payload = json.dumps(_encode(parsed), ensure_ascii=False, separators=(",", ":"),
+                             allow_nan=False).encode("utf-8")
+        if not same(_decode(payload), parsed):
+            return None
+    except (TypeError, ValueError, RecursionError):
+        return None
+    blob = MAGIC + _digest(payload, data) + payload
+    return blob if len(blob) <= MAX_BYTES else None
+
+
+def unsealed(blob: bytes, data: bytes) -> Parsed | None:
+    """The parse a cache file holds, if its digest matches ``data`` and the code; the
+    JSON is decoded only then."""
+    start = len(MAGIC) + DIGEST
+    if len(blob) < start or not blob.startswith(MAGIC):
+        return None
+    payload = blob[start:]
+    if blob[len(MAGIC):start] != _digest(payload, data):
+        return None
+    try:
+        parsed = _decode(payload)
+    except (ValueError, TypeError, RecursionError):  # only a forged file gets this far
+        return None
+    return parsed if _well_formed(parsed) else None
+
+
+def _digest(payload: bytes, data: bytes) -> bytes:
+    return hashlib.blake2b(payload, digest_size=DIGEST, key=_stamp(data)).digest()
+
+
+def _encode(value: Any) -> Any:
+    """``value`` as JSON data, tagged where JSON would lose its type: a tuple, and a
+    mapping with a key that is not text (or that starts with a tag's ``\\0``)."""
+    if isinstance(value, list):
+        return [_encode(item) for item in value]
+    if isinstance(value, tuple):
+        return {_TUPLE: [_encode(item) for item in value]}
+    if isinstance(value, dict):
+        if all(type(key) is str and not key.startswith("\0") for key in value):
+            return {key: _encode(item) for key, item in value.items()}
+        return {_DICT: [[_encode(key), _encode(item)] for key, item in value.items()]}
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    raise TypeError(f"a parse holds no {type(value).__name__}")
+
+
+def _untag(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1:
+        if _TUPLE in obj:
+            return tuple(obj[_TUPLE])
+        if _DICT in obj:
+            return {key: item for key, item in obj[_DICT]}
+    return obj
+
+
+_DECODER = json.JSONDecoder(object_hook=_untag)
+
+
+def _decode(payload: bytes) -> Any:
+    return _DECODER.decode(payload.decode("utf-8"))
+
+
+def same(one: Any, other: Any) -> bool:
+    """Equal, and of the same types throughout, in the same order (``1 == True`` and
+    ``[1] == [1.0]`` are not the same parse)."""
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, dict):
+        return len(one) == len(other) and all(
+            same(k1, k2) and same(v1, v2) for (k1, v1), (k2, v2) in zip(one.items(), other.items()))
+    if isinstance(one, (list, tuple)):
+        return len(one) == len(other) and all(map(same, one, other))
+    return bool(one == other)
+
+
+def _well_formed(parsed: Any) -> bool:
+    return (type(parsed) is tuple and len(parsed) == 6 and type(parsed[0]) is dict
+            and type(parsed[1]) is list and type(parsed[2]) is list
+            and all(type(line) is int for line in parsed[2])
+            and type(parsed[3]) is dict and type(parsed[4]) is bool
+            and type(parsed[5]) is str)
 
 
 def _stamp(data: bytes) -> bytes:
@@ -67,7 +223,7 @@ def _stamp(data: bytes) -> bytes:
             continue
         digest.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0".encode(
             "utf-8", "surrogateescape"))
-    digest.update(f"{FORMAT}\0{marshal.version}\0{sys.version}".encode())
+    digest.update(f"{FORMAT}\0{sys.version}".encode())
     return digest.digest()
 
 
@@ -75,9 +231,9 @@ def code_files() -> list[str]:
     """Every module of the layers in :data:`_LAYERS`, in a fixed order."""
     found = []
     for layer in _LAYERS:
-        folder = os.path.join(_PACKAGE, layer)
+        where = os.path.join(_PACKAGE, layer)
         try:
-            found += sorted(os.path.join(folder, name) for name in os.listdir(folder)
+            found += sorted(os.path.join(where, name) for name in os.listdir(where)
                             if name.endswith(".py"))
         except OSError:
             continue
@@ -92,52 +248,92 @@ def _yaml_origin() -> str | None:
     return spec.origin if spec is not None else None
 
 
-def get(path: str, data: bytes) -> Parsed | None:
-    """The cached parse of ``data``, the bytes of the log at ``path``, if there is one."""
-    name = _file(path)
-    if name is None:
-        return None
-    try:
-        with open(name, "rb") as handle:
-            blob = handle.read(MAX_BYTES + 1)
-        stamp, parsed = marshal.loads(blob)
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    if len(blob) > MAX_BYTES or stamp != _stamp(data) or not _well_formed(parsed):
-        return None
-    return parsed  # type: ignore[no-any-return]
+# -- the folder -----------------------------------------------------------------------
 
 
-def _well_formed(parsed: Any) -> bool:
-    return (isinstance(parsed, tuple) and len(parsed) == 6 and isinstance(parsed[0], dict)
-            and isinstance(parsed[1], list) and isinstance(parsed[2], list)
-            and isinstance(parsed[3], dict) and isinstance(parsed[4], bool)
-            and isinstance(parsed[5], str))
+def _user() -> int:
+    return os.geteuid()
 
 
-def put(path: str, data: bytes, parsed: Parsed) -> None:
-    """Keep ``parsed``, the parse of ``data``, for the log at ``path``. Never fails: a
-    cache that cannot be written is simply not used."""
-    name = _file(path)
-    if name is None:
-        return
-    try:
-        blob = marshal.dumps((_stamp(data), parsed))
-    except ValueError:  # not marshallable: cannot happen for a plain parse, but never fail
-        return
-    temp = f"{name}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(name), mode=0o700, exist_ok=True)
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
-                     0o600)
+def private(info: os.stat_result) -> bool:
+    """Owned by this user and closed to others (POSIX; on Windows the folder's access
+    list decides, which shmod does not read)."""
+    return not oslock.PERMISSIONS or (info.st_uid == _user() and not info.st_mode & 0o077)
+
+
+class _Folder:
+    """The cache folder, checked and open: its files are named relative to it (``dir_fd``)
+    where the OS allows, so another folder cannot be swapped in after the check."""
+
+    def __init__(self, path: str, fd: int | None) -> None:
+        self.path = path
+        self.fd = fd
+
+    @classmethod
+    def open(cls, path: str) -> _Folder | None:
+        """The folder at ``path`` if it is a real folder (not a link) and :func:`private`."""
         try:
-            while blob:
-                blob = blob[os.write(fd, blob):]
-        finally:
-            os.close(fd)
-        os.replace(temp, name)
-    except OSError:
-        try:
-            os.unlink(temp)
+            if not _DIR_FD:
+                info = os.lstat(path)
+                usable = stat.S_ISDIR(info.st_mode) and private(info)
+                return cls(path, None) if usable else None
+            fd = os.open(path, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _PRIVATE)
         except OSError:
-            pass
+            return None
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode) and private(info):
+            return cls(path, fd)
+        os.close(fd)
+        return None
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+
+    def _open(self, name: str, flags: int) -> int:
+        if self.fd is None:
+            return os.open(os.path.join(self.path, name), flags, 0o600)
+        return os.open(name, flags, 0o600, dir_fd=self.fd)
+
+    def _replace(self, name: str, by: str) -> None:
+        if self.fd is None:
+            os.replace(os.path.join(self.path, by), os.path.join(self.path, name))
+        else:
+            os.replace(by, name, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+
+    def _unlink(self, name: str) -> None:
+        if self.fd is None:
+            os.unlink(os.path.join(self.path, name))
+        else:
+            os.unlink(name, dir_fd=self.fd)
+
+    def read(self, name: str) -> bytes | None:
+        """The file ``name``'s bytes if it is a small, regular, private file; never
+        follows a link or waits on a FIFO."""
+        try:
+            with open(self._open(name, _READ), "rb") as handle:
+                info = os.fstat(handle.fileno())
+                if not stat.S_ISREG(info.st_mode) or not private(info) \
+                        or info.st_size > MAX_BYTES:
+                    return None
+                return handle.read(info.st_size)  # not a byte more than it has
+        except OSError:
+            return None
+
+    def write(self, name: str, blob: bytes) -> None:
+        """Replace the file ``name`` by ``blob``, through a new private temporary file
+        with an unpredictable name."""
+        temp = f".{name}.{os.urandom(8).hex()}.tmp"
+        try:
+            fd = self._open(temp, _CREATE)
+        except OSError:
+            return
+        try:
+            with open(fd, "wb") as handle:
+                handle.write(blob)
+            self._replace(name, temp)
+        except OSError:
+            try:
+                self._unlink(temp)
+            except OSError:
+                pass

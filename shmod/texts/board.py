@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import datetime
 from typing import TextIO
 
 from shmod.base.plaintext import escaped
@@ -77,6 +78,7 @@ def seating(view: PublicView, ink: Ink) -> list[str]:
     """The seats with President, Chancellor, term-limit, not-Hitler and dead markers."""
     limited = dict(view.term_limited)
     replacing = dict(view.replacing)
+    prods = dict(view.prods)
     voting = view.phase == "vote"
     rows = []
     for seat, (name, up) in enumerate(zip(view.players, view.alive), 1):
@@ -97,15 +99,19 @@ def seating(view: PublicView, ink: Ink) -> list[str]:
             marks.append("investigated")
         if voting and up:
             marks.append("voted" if name in view.voted else "not voted yet")
+        if view.phase == "deal":
+            marks.append("word posted" if name in view.voted else "no word yet")
+        if name in prods:
+            marks.append(f"prodded {prods[name]}×")
         if not up:
-            marks.append("dead")
+            marks.append("removed" if name in view.removed else "dead")
         style = ("dim", "strike") if not up else ("bold",) if name == view.president else ()
         rows.append([(str(seat), ()), (name, style), (", ".join(marks), ())])
     return table("Seating", ["#", "Player", "Markers"], rows, ink, right=frozenset({0}))
 
 
-def lines(view: PublicView, ink: Ink, now: object = None) -> list[str]:
-    """The whole board, line by line."""
+def lines(view: PublicView, ink: Ink, now: datetime) -> list[str]:
+    """The whole board, line by line, as it stands at ``now`` (the deadline's time left)."""
     out = track(view, ink)
     out.append(f"Election Tracker: {ink(str(view.tracker), 'bold')}/{view.chaos_at}   "
                f"Draw pile: {ink(str(view.draw_size), 'bold')}   Discard pile: "
@@ -119,20 +125,21 @@ def lines(view: PublicView, ink: Ink, now: object = None) -> list[str]:
     power = f" — {POWER_NAMES[view.power]}" if view.power else ""
     out.append(f"Round {view.round}, phase: {ink(view.phase, 'bold')}{power}")
     out.append(escaped(f"Waiting for {view.waiting}"))
-    from shmod.core import forum
     from shmod.texts import forum_texts
 
-    deadline = forum_texts.deadline_line(view, now or forum.now_utc())  # type: ignore[arg-type]
+    deadline = forum_texts.deadline_line(view, now)
     if deadline:
         deadline = escaped(deadline)
         out.append(ink(deadline, "bold", "red") if "OVERDUE" in deadline else deadline)
     if view.next_president:
         out.append(escaped(f"Next Presidential Candidate after this round: "
                            f"{view.next_president}"))
+    if view.backups:
+        out.append(escaped("Backup players, in order: " + ", ".join(view.backups)))
     return out
 
 
-def show(view: PublicView, out: TextIO | None = None) -> None:
-    """Print the whole board."""
+def show(view: PublicView, now: datetime, out: TextIO | None = None) -> None:
+    """Print the whole board as it stands at ``now``."""
     out = out or sys.stdout
-    out.write("\n".join(lines(view, Ink(out))) + "\n")
+    out.write("\n".join(lines(view, Ink(out), now)) + "\n")

@@ -51,7 +51,15 @@ def layout(view: PublicView) -> tuple[list[Shape], int]:
                list(view.powers) + [None] * (view.fascist_win - len(view.powers)), view)
     y = _tracker(out, y + 8, view)
     y = _seating(out, y + 14, view)
+    if view.winner is not None:  # a finished game's board says how it ended
+        out.append(Shape("text", (24, y + 24, 18, 0), INK, text=_result(view), bold=True))
+        y += 34
     return out, y + 16
+
+
+def _result(view: PublicView) -> str:
+    reason = str(view.win_reason or "")
+    return f"Game over: the {view.winner} win. {reason[:1].upper()}{reason[1:]}."
 
 
 def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str, mark: str,
@@ -137,7 +145,7 @@ def _markers(view: PublicView) -> list[str]:
         if name in view.not_hitler:
             marks.append("not Hitler")
         if not alive:
-            marks.append("dead")
+            marks.append("removed" if name in view.removed else "dead")
         out.append(", ".join(marks))
     return out
 
@@ -152,7 +160,8 @@ def describe(view: PublicView) -> str:
             f"Hitler elected Chancellor wins after {view.hitler_zone}, veto after "
             f"{view.veto_zone}). "
             f"Election Tracker {view.tracker} of {view.chaos_at}. Draw pile {view.draw_size}, "
-            f"discard pile {view.discard_size}. Seating: {people}.")
+            f"discard pile {view.discard_size}. Seating: {people}."
+            + (f" {_result(view)}" if view.winner is not None else ""))
 
 
 def svg(view: PublicView) -> str:

@@ -1,15 +1,29 @@
-"""Text formats for posts and PMs: BBCode (phpBB-style), Markdown (CommonMark), plain."""
+"""Output profiles for posts and PMs, one per forum engine (docs/posts.md, "Formats").
+
+Each profile writes only markup its engine renders as installed, and falls back where the
+engine has nothing: ``phpbb`` (phpBB's default BBCodes), ``phpbb-spoiler`` (the same and
+the common custom ``[spoiler]``), ``xenforo`` (XenForo's built-in BB codes), ``discourse``
+(Discourse's Markdown, tables and ``[details]``); and the generic ``plain``, ``markdown``
+(CommonMark) and ``bbcode`` (phpBB-style tags and ``[spoiler=…]``) as they always were.
+A profile is chosen once per terminal (``SHMOD_FORMAT``) or per game (``shmod new
+--forum``, a public header field); ``-f`` wins over both (:func:`chosen`).
+"""
 from __future__ import annotations
 
 import re
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~-])")
+#: After an "@" in a name: U+2060 WORD JOINER, invisible, so the name is no @mention (an
+#: engine that notifies @name links whoever is called that, and refuses many in a post).
+_NO_MENTION = "@\u2060"
 
 
 class Plain:
     """Plain text: what any forum shows as typed."""
 
     name = "plain"
+    #: Whether the engine has a spoiler that hides text (else :meth:`spoiler` warns).
+    hides_spoilers = False
 
     def escape(self, text: str) -> str:
         return text
@@ -36,7 +50,14 @@ class Plain:
         return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
 
     def spoiler(self, title: str, text: str) -> str:
-        return f"{title} (spoiler):\n{text}"
+        """``text`` hidden behind ``title``; an engine without a spoiler hides nothing, so
+        a warning line comes first and readers scroll past it at their own risk."""
+        warning = self.bold(f"SPOILER: {title}. Do not read on if you do not want to see it.")
+        return self.blocks([warning, text])
+
+    def table(self, header: list[str], rows: list[list[str]]) -> str:
+        """A grid: a header row and rows of cells, as the engine shows tables."""
+        return _aligned([header, *rows])
 
     def lines(self, items: list[str]) -> str:
         """Lines of one paragraph, each shown on its own line."""
@@ -48,9 +69,10 @@ class Plain:
 
 
 class Markdown(Plain):
-    """CommonMark as Discourse and Reddit render it."""
+    """CommonMark as Discourse and Reddit render it; the reveal in HTML ``<details>``."""
 
     name = "markdown"
+    hides_spoilers = True
 
     def escape(self, text: str) -> str:
         return _MD_SPECIAL.sub(r"\\\1", text)
@@ -64,14 +86,13 @@ class Markdown(Plain):
     def heading(self, text: str) -> str:
         return f"### {text}"
 
-    def numbered(self, items: list[str]) -> str:
-        return "\n".join(f"{n}. {item}" for n, item in enumerate(items, 1))
-
-    def quote(self, text: str) -> str:
-        return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
-
     def spoiler(self, title: str, text: str) -> str:
         return f"<details>\n<summary>{title}</summary>\n\n{text}\n\n</details>"
+
+    def table(self, header: list[str], rows: list[list[str]]) -> str:
+        def cells(row: list[str]) -> str:
+            return "| " + " | ".join(self.escape(c) or " " for c in row) + " |"
+        return "\n".join([cells(header), "|" + "---|" * len(header), *map(cells, rows)])
 
     def lines(self, items: list[str]) -> str:
         return "  \n".join(items)  # two trailing spaces: a hard line break everywhere
@@ -80,10 +101,26 @@ class Markdown(Plain):
         return "\n\n".join(item for item in items if item)
 
 
+class Discourse(Markdown):
+    """Discourse: CommonMark with tables; the reveal in its ``[details=…]`` block; no
+    @mention ever (a post notifies at most ``max_mentions_per_post``, 10 by default)."""
+
+    name = "discourse"
+
+    def escape(self, text: str) -> str:
+        return super().escape(text).replace("@", _NO_MENTION)
+
+    def spoiler(self, title: str, text: str) -> str:
+        # A block: the opening and closing tags each alone on a line (bbcode-block rule).
+        return f'[details="{title}"]\n\n{text}\n\n[/details]'
+
+
 class BBCode(Plain):
-    """The tags phpBB-style forums accept: b, i, u, color, list, quote, spoiler."""
+    """Generic BBCode: b, i, u, color, list, quote, code, and ``[spoiler=…]`` for the
+    reveal (many boards add it; stock phpBB has none: use ``phpbb``)."""
 
     name = "bbcode"
+    hides_spoilers = True
 
     def escape(self, text: str) -> str:
         return text.replace("[", "[[i][/i]")  # an empty tag after "[" keeps it literal
@@ -112,15 +149,97 @@ class BBCode(Plain):
     def spoiler(self, title: str, text: str) -> str:
         return f"[spoiler={title}]{text}[/spoiler]"
 
+    def table(self, header: list[str], rows: list[list[str]]) -> str:
+        """An aligned grid in ``[code]`` (monospace, tags not read inside): most boards
+        have no table tag. Only ``[/code]`` itself must not occur in it."""
+        grid = re.sub(r"\[/code\]", "[/co de]", _aligned([header, *rows]), flags=re.IGNORECASE)
+        return f"[code]{grid}[/code]"
 
-FORMATS: dict[str, type[Plain]] = {"plain": Plain, "markdown": Markdown, "bbcode": BBCode}
+    def tag_table(self, header: list[str], rows: list[list[str]]) -> str:
+        """A ``[table]`` of ``[tr]`` rows, ``[th]`` header cells and ``[td]`` cells."""
+        def tr(row: list[str], tag: str) -> str:
+            return "[tr]" + "".join(f"[{tag}]{self.escape(c)}[/{tag}]" for c in row) + "[/tr]"
+        return "[table]" + tr(header, "th") + "".join(tr(r, "td") for r in rows) + "[/table]"
 
 
-def get(name: str) -> Plain:
-    """The formatter called ``name``."""
+class PhpBB(BBCode):
+    """phpBB as installed: its default BBCodes only (b, i, u, color, size in per cent,
+    list, quote, code, url, email, img). No spoiler: the reveal follows a warning line."""
+
+    name = "phpbb"
+    hides_spoilers = False
+
+    def heading(self, text: str) -> str:
+        return f"[size=150][b]{text}[/b][/size]"  # phpBB's size is a percentage (max 200)
+
+    def spoiler(self, title: str, text: str) -> str:
+        return Plain.spoiler(self, title, text)  # no spoiler tag: the warning line
+
+
+class PhpBBSpoiler(PhpBB):
+    """phpBB with the custom ``[spoiler]`` BBCode most boards add; its title is not taken
+    by every definition of the tag, so the title is a bold line above it."""
+
+    name = "phpbb-spoiler"
+    hides_spoilers = True
+
+    def spoiler(self, title: str, text: str) -> str:
+        return f"{self.bold(title)}\n[spoiler]{text}[/spoiler]"
+
+
+class XenForo(BBCode):
+    """XenForo's built-in BB codes: size 1 to 7, ``[spoiler="…"]``, ``[table]``; no
+    @mention ever (XenForo links and notifies @names)."""
+
+    name = "xenforo"
+
+    def escape(self, text: str) -> str:
+        return super().escape(text).replace("@", _NO_MENTION)
+
+    def heading(self, text: str) -> str:
+        return f"[size=5][b]{text}[/b][/size]"  # of 1 to 7; 4 is the text's own
+
+    def spoiler(self, title: str, text: str) -> str:
+        return f'[spoiler="{title}"]{text}[/spoiler]'
+
+    table = BBCode.tag_table
+
+
+#: Every profile by name: the generic three first, then the forum engines.
+FORMATS: dict[str, type[Plain]] = {
+    "plain": Plain, "markdown": Markdown, "bbcode": BBCode, "phpbb": PhpBB,
+    "phpbb-spoiler": PhpBBSpoiler, "xenforo": XenForo, "discourse": Discourse,
+}
+
+
+def get(name: str, what: str = "format") -> Plain:
+    """The profile called ``name``; ``what`` names the option in the error."""
     from shmod.base.errors import BadInput
 
     try:
         return FORMATS[name]()
     except KeyError:
-        raise BadInput(f"unknown format {name!r} (choose {', '.join(FORMATS)})") from None
+        raise BadInput(f"unknown {what} {name!r} (choose {', '.join(FORMATS)})") from None
+
+
+def chosen(explicit: str | None, forum: str | None) -> Plain:
+    """The profile a command writes in: ``explicit`` (``-f``, else ``SHMOD_FORMAT``), else
+    the game's ``forum`` (its log's header), else plain text."""
+    if explicit:
+        return get(explicit)
+    if forum is None:
+        return Plain()
+    if forum not in FORMATS:
+        from shmod.base.errors import BadInput
+
+        raise BadInput(f"the game's log names forum {forum!r}, which this shmod does not "
+                       f"know (known: {', '.join(FORMATS)}); give -f FORMAT")
+    return FORMATS[forum]()
+
+
+def _aligned(rows: list[list[str]]) -> str:
+    """Rows of cells in columns, a rule of dashes under the first."""
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)

@@ -9,23 +9,43 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
-from shmod.core import forum
+from shmod.core import deadlines
 from shmod.core.rules import POWER_NAMES, ROLE_COUNTS
 from shmod.core.state import Public, Secret
 from shmod.texts.formats import Plain
-from shmod.texts.game_texts import cards, role_text
+from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
 from shmod.texts.views import PublicView
 
 
 def when_text(until: str, zone: str) -> str:
     """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``."""
-    moment = forum.utc(until)
+    moment = deadlines.utc(until)
     text = moment.strftime("%Y-%m-%d %H:%M UTC")
     if zone.upper() != "UTC":
-        local = moment.astimezone(forum.zone_info(zone))
+        local = moment.astimezone(deadlines.zone_info(zone))
         day = "" if local.date() == moment.date() else local.strftime("%a %d %b ")
         text += f" ({day}{local.strftime('%H:%M %Z')}, {zone})"
     return text
+
+
+def left_text(until: str, now: datetime) -> str:
+    """``2 d 3 h left``, ``45 min left``, or ``passed 5 h ago``."""
+    seconds = int((deadlines.utc(until) - now).total_seconds())
+    span = abs(seconds) // 60
+    days, hours, minutes = span // 1440, span % 1440 // 60, span % 60
+    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + \
+        [f"{minutes} min"] * bool(minutes and not days)
+    shown = " ".join(parts) or "less than a minute"
+    return f"{shown} left" if seconds > 0 else f"passed {shown} ago"
+
+
+def deadline_note(view: PublicView, now: datetime) -> str | None:
+    """The deadline in force, for a post: when, and how long is left; never a lapsed one."""
+    if view.deadline is None or now >= deadlines.utc(view.deadline[0]):
+        return None
+    until, zone, scope = view.deadline
+    what = "this round" if scope == "round" else "this phase"
+    return f"Deadline for {what}: {when_text(until, zone)}: {left_text(until, now)}."
 
 
 def named(view: PublicView, name: str, fmt: Plain) -> str:
@@ -34,13 +54,27 @@ def named(view: PublicView, name: str, fmt: Plain) -> str:
     return fmt.escape(name) + (f" (replacing {fmt.escape(old)})" if old else "")
 
 
-def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
-    """The post text for a deadline, a replacement or a correction."""
+def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
+    """The post text for a deadline, a lapse, a removal, a replacement or a correction."""
     d, b, e = event.data, fmt.bold, fmt.escape
-    if event.kind == "deadline":
-        return (f"{b('Deadline')}: {when_text(d['until'], d['zone'])}, for "
-                f"{e(d['waiting'])}.")
+    if event.kind == "deadline":  # a post shows the deadline in force once (deadline_note)
+        return None if d["until"] else f"{b('Deadline')}: the deadline is cleared."
+    if event.kind == "lapse":
+        return lapse_text(d, fmt)
+    if event.kind == "removed":
+        if d["hitler"]:
+            return (f"The moderator has removed {b(e(d['name']))} from the game. "
+                    f"{b(e(d['name']))} was {b('Hitler')}: Hitler has left the game.")
+        tail = (" The round ends as a failed election." if d.get("ends_round") else "")
+        return (f"The moderator has removed {b(e(d['name']))} from the game (not the table: "
+                f"nothing about their role is revealed); the seat counts as dead.{tail}")
+    if event.kind == "renamed":
+        return (f"A name is corrected: {e(d['old'])} is {b(e(d['new']))} (the same player, "
+                "who keeps the seat).")
     if event.kind == "replace":
+        if not d.get("dealt", True):  # before a deal from the players' words (R-DEAL)
+            return (f"{b(e(d['new']))} takes seat {d['seat']} from {e(d['old'])} before the "
+                    "deal; a word already posted for the seat stands.")
         return (f"{b(e(d['new']))} replaces {e(d['old'])} in seat {d['seat']}, with the "
                 "seat's role and everything it knew. The seat's history stands.")
     if d.get("forced"):  # it voids what players saw: loud, in words they can follow
@@ -49,8 +83,35 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str:
                 f"{seen}. It no longer counts; the game goes on from before it: waiting "
                 f"for {e(d['waiting'])}.")
     voided = "; ".join(e(what) for _, what in d["voided"])
-    return (f"{b('Correction')}: the moderator mistyped and voids the {voided}. "
+    return (f"{b('Correction')}: the moderator mistyped and voids {voided}. "
             f"The game continues from before it: waiting for {e(d['waiting'])}.")
+
+
+def lapse_text(d: dict[str, object], fmt: Plain) -> str:
+    """R-LAPSE in public words: who sent nothing by the deadline and what followed."""
+    b, e = fmt.bold, fmt.escape
+    late = ", ".join(b(e(str(n))) for n in d["late"])  # type: ignore[attr-defined]
+    president, chancellor = b(e(str(d["president"]))), b(e(str(d["chancellor"])))
+    phase = d["phase"]
+    if phase == "vote":
+        return f"{late} sent no vote by the deadline: counted as Nein."
+    if phase == "nominate":
+        return (f"Presidential Candidate {president} made no nomination by the deadline: the "
+                f"turn passes as a failed election (Election Tracker: {d['tracker']}).")
+    if phase == "discard":
+        return (f"President {president} sent no discard by the deadline: one of the policies "
+                "was discarded at random, as the house rules say.")
+    if phase == "enact":
+        return (f"Chancellor {chancellor} sent no choice by the deadline: the policy to enact "
+                "was drawn at random, as the house rules say.")
+    if phase == "veto_answer":
+        return f"President {president} did not answer the veto by the deadline: it is refused."
+    if phase == "veto_vote":
+        return f"{late} did not vote on the veto by the deadline: counted as Nein."
+    power = POWER_NAMES.get(str(d["power"]), "the power")
+    target = "" if d["power"] == "peek" else ", with its target drawn at random"
+    return (f"President {president} did not use {power} by the deadline: it is used"
+            f"{target}, as the house rules say.")
 
 
 RETRACTED = {
@@ -62,6 +123,13 @@ RETRACTED = {
     "peek": "the Policy Peek I sent you",
     "briefing": "my welcome message: you do not take over the seat after all",
 }
+
+
+def removed_text() -> str:
+    """R-MODKILL: the PM to a player the moderator removed."""
+    return ("The moderator has removed you from the game, as nobody could take your seat. "
+            "From now on you may not post in the thread, vote, or hold office, and you must "
+            "not reveal your role; you may keep reading. Thank you for playing.")
 
 
 def retract_text(kind: str) -> str:
@@ -77,38 +145,70 @@ def pm_text(secret: Secret, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) 
     """The one PM a replacement gets: role, R-KNOW, and every secret the seat was sent,
     each as ``one_pm`` (:func:`shmod.texts.messages.pm_text`) words it."""
     d, e = secret.data, fmt.escape
-    lines = [f"Welcome! You replace {fmt.bold(e(d['replacing']))} in seat {d['seat']}.",
+    lines = [f"Welcome! You replace {fmt.bold(e(d['replacing']))} in seat {d['seat']}; the "
+             f"game is in round {d.get('round', 1)}.",
              role_text(d["role"], d["knows"], fmt)]
     if d["history"]:
         lines.append("Everything this seat was sent so far, oldest first:")
-        lines += [f"(entry {item['entry']}) " + one_pm(Secret(item["entry"], secret.to,
-                                                              item["kind"], item["data"]), fmt)
-                  for item in d["history"]]
+        lines += [f"(Round {item.get('round', 1)}) " + one_pm(
+            Secret(item["entry"], secret.to, item["kind"], item["data"]), fmt)
+            for item in d["history"]]
     else:
         lines.append("This seat has been sent nothing else so far.")
     if d.get("did"):
         lines.append("What this seat did so far, oldest first:")
-        lines += [f"(entry {entry}) {e(deed)}" for entry, deed in d["did"]]
-    return "\n".join(lines)
+        lines += [f"(Round {when}) {e(deed)}" for when, deed in d["did"]]
+    awaited = d.get("awaited")
+    if awaited:
+        lines.append(fmt.bold("The game is waiting for you now: ") + _owed_words(
+            awaited["phase"], e(awaited["president"]), e(awaited["chancellor"]),
+            awaited["power"]) + ". Please send it to me by PM (a nomination: post it in the "
+            "thread).")
+    else:
+        lines.append("Nothing is asked of you right now; follow the thread.")
+    return fmt.lines(lines)
 
 
 def deadline_line(view: PublicView, now: datetime) -> str | None:
-    """``Deadline: … — overdue: Ann, Bob`` for the status, or ``None`` without one."""
+    """``Deadline (this round): … (2 d left)`` or ``— OVERDUE: Ann, Bob`` for the moderator,
+    or ``None`` without one."""
     if view.deadline is None:
         return None
-    until, zone = view.deadline
-    line = f"Deadline: {when_text(until, zone)}"
-    if now > forum.utc(until) and view.waiting_on:
+    until, zone, scope = view.deadline
+    what = "this round" if scope == "round" else "this phase"
+    line = f"Deadline ({what}): {when_text(until, zone)}: {left_text(until, now)}"
+    if now > deadlines.utc(until) and view.waiting_on:
         line += " — OVERDUE: " + ", ".join(view.waiting_on)
     return line
+
+
+def reminder(view: PublicView, fmt: Plain, now: datetime) -> str | None:
+    """A reminder for the thread: the time left and whom the game waits for (public
+    facts only; not a numbered post). None when nothing is awaited."""
+    if not view.waiting_on or view.winner:
+        return None
+    who = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
+    owe = {"vote": "a vote", "deal": "a word for the deal", "nominate": "a nomination",
+           "veto_vote": "a secret veto vote"}.get(view.phase, "a choice")
+    if view.deadline is None:
+        return f"{fmt.bold('Reminder')}: still waiting for {who} ({owe})."
+    until, zone, _ = view.deadline
+    left = left_text(until, now)
+    return (f"{fmt.bold('Reminder')}: {left} until the deadline, {when_text(until, zone)}: "
+            f"still waiting for {who} ({owe}).")
 
 
 def owed(view: PublicView, name: str, hand: str = "",
          escape: Callable[[str], str] = str) -> str:
     """What ``name`` owes the moderator now, in the words of a PM (names passed through
     ``escape``); ``hand`` names the policies they were sent, where the choice is one."""
-    phase = view.phase
-    president, chancellor = escape(view.president), escape(view.chancellor or "")
+    return _owed_words(view.phase, escape(view.president), escape(view.chancellor or ""),
+                       view.power, hand, view.veto_open)
+
+
+def _owed_words(phase: str, president: str, chancellor: str, power: str | None,
+                hand: str = "", veto_open: bool = False) -> str:
+    """What a player owes in ``phase``, in the words of a PM."""
     hand = f" ({hand})" if hand else ""
     if phase == "nominate":
         return "your nomination of a Chancellor (you are the Presidential Candidate)"
@@ -118,14 +218,16 @@ def owed(view: PublicView, name: str, hand: str = "",
     if phase == "discard":
         return f"your discard: one of the three policies I sent you{hand} (you are President)"
     if phase == "enact":
-        veto = " or a veto proposal" if view.veto_open else ""
+        veto = " or a veto proposal" if veto_open else ""
         return f"the policy you enact from the two I sent you{hand}{veto} (you are Chancellor)"
     if phase == "veto_answer":
         return f"your answer to Chancellor {chancellor}'s veto: accept or refuse"
     if phase == "veto_vote":
         return "your secret vote on the veto: Ja or Nein"
     if phase == "power":
-        return f"your choice for {view.power_name()} (you are President)"
+        return f"your choice for {POWER_NAMES.get(power or '', 'the power')} (you are President)"
+    if phase == "deal":
+        return "your word for the deal, posted in the thread"
     return "nothing"
 
 
@@ -135,40 +237,26 @@ def prods(view: PublicView, fmt: Plain, now: datetime,
     moderator cannot act for a player. ``sent``: each player's own PMs (their player
     view), so that a prod names the policies the choice is made from."""
     out = []
-    deadline = (f" The deadline is {when_text(*view.deadline)}" if view.deadline else "")
-    if view.deadline and now > forum.utc(view.deadline[0]):
+    deadline = (f" The deadline is {when_text(*view.deadline[:2])}" if view.deadline else "")
+    if view.deadline and now > deadlines.utc(view.deadline[0]):
         deadline += ", and it has passed."
-    elif deadline:
-        deadline += "."
+    elif view.deadline:
+        deadline += f": {left_text(view.deadline[0], now)}."
     # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
     where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
     kind = {"discard": "draw", "enact": "hand"}.get(view.phase)
+    counts = dict(view.prods)
     for name in view.waiting_on:
         pile = [s.data["cards"] for s in (sent or {}).get(name, ()) if s.kind == kind]
         hand = cards(fmt, pile[-1]) if pile else ""
+        number = counts.get(name, 0) + 1
+        which = "" if number == 1 else f" This is reminder number {number}."
         text = (f"Hi {fmt.escape(name)}, the game is waiting for "
-                f"{owed(view, name, hand, fmt.escape)}. Please {where}.{deadline}")
+                f"{owed(view, name, hand, fmt.escape)}. Please {where}.{deadline}{which}")
         out.append((name, text))
     return out
 
 
-#: What a switch that is on means, for players (a default switch is not mentioned).
-HOUSE_RULES = {
-    ("term5", "seated"): "Only because this game started with five players may the last "
-    "President be nominated Chancellor; with five left in a bigger game, both term limits "
-    "stay.",
-    ("veto", "secret-vote"): "The veto works as online: the Chancellor picks the policy to "
-    "enact, then the President and the Chancellor vote on the veto in secret, and it needs "
-    "both Ja.",
-    ("tracker_reset", "election"): "A successful election also sets the Election Tracker "
-    "back to zero.",
-    ("rebalanced", "on"): "Rebalanced setup: six-player games start with a Fascist policy "
-    "on the board; seven- and nine-player games have one Fascist policy fewer in the deck.",
-    ("first_president", "seat1"): "The first Presidential Candidate is the first player "
-    "in the seating order.",
-    ("eva_braun", "on"): "Eva Braun house rule: once three Fascist policies are down, a tied "
-    "vote on a Hitler Chancellor elects him, and the Fascists win.",
-}
 
 
 def rules_card(view: PublicView, fmt: Plain) -> str:
@@ -187,28 +275,31 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
     fascist_word = "one Fascist" if fascists == 1 else f"{fascists} Fascists"
     house = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
-    lines = [
+    return fmt.blocks([
         fmt.heading(f"Rules for this game: {players} players"),
-        "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
-        f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
-        f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
-        f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
-        f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
-        f"{rules.get('start', 'none enacted')} at the start.",
-        "Fascist track:",
+        fmt.lines([
+            "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
+            f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
+            f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
+            f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
+            f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
+            f"{rules.get('start', 'none enacted')} at the start.",
+            "Fascist track:",
+        ]),
         fmt.bullets(powers),
-        f"The Liberals win with {view.liberal_win} Liberal policies or by executing Hitler. "
-        f"The Fascists also win if Hitler is elected Chancellor after {view.hitler_zone} "
-        "Fascist policies.",
-        "The last elected President and Chancellor cannot be nominated Chancellor; "
-        + ("in a game that started with five players, only the last Chancellor."
-           if rules.get("term5") == "seated" else
-           "with five or fewer players alive, only the last Chancellor."),
-        veto,
-        f"After {view.chaos_at} failed elections in a row, the top policy is enacted and "
-        "term limits are forgotten.",
+        fmt.lines([
+            f"The Liberals win with {view.liberal_win} Liberal policies or by executing "
+            f"Hitler. The Fascists also win if Hitler is elected Chancellor after "
+            f"{view.hitler_zone} Fascist policies.",
+            "The last elected President and Chancellor cannot be nominated Chancellor; "
+            + ("in a game that started with five players, only the last Chancellor."
+               if rules.get("term5") == "seated" else
+               "with five or fewer players alive, only the last Chancellor."),
+            veto,
+            f"After {view.chaos_at} failed elections in a row, the top policy is enacted and "
+            "term limits are forgotten.",
+        ]),
         *([b("House rules:"), fmt.bullets(house)] if house else []),
         "Send your votes and secret choices to the moderator by PM. The moderator may "
         "remind you, but never votes or chooses for you.",
-    ]
-    return "\n".join(lines)
+    ])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shmod.core.rules import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, VARIANTS
+from shmod.core.rules import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES
 from shmod.core.state import Public, Secret
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
@@ -53,6 +53,14 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         heading = b(f"Round {d['round']}")
         how = " by Special Election" if d.get("special") else ""
         return f"{heading}: {b(e(d['president']))} is the Presidential Candidate{how}."
+    if kind == "dealt":
+        words = "; ".join(f"{b(e(name))}: {e(word)}" for name, word in d["words"])
+        return fmt.lines([
+            f"Every player has posted a word: {words}.",
+            "The roles and the deck are dealt from these words and the moderator's seed, "
+            "fixed by the commitment before any word was posted: nobody could choose the "
+            "deal. Roles have been sent by PM.",
+            f"The first Presidential Candidate is {b(e(d['president']))}."])
     if kind == "nominate":
         special = " (Special Election)" if d["special"] else ""
         return (f"Presidential Candidate {b(e(d['president']))}{special} nominates "
@@ -103,9 +111,51 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                 f"{e(d['target'])} was not Hitler; nothing more about their role is revealed.")
         return f"President {b(e(d['president']))} executes {b(e(d['target']))}. {tail}"
     if kind == "game_over":
+        reason = str(d["reason"])
         return fmt.blocks([fmt.heading(f"Game over: the {d['winner']} win"),
-                           f"{e(d['reason'])}."])
+                           f"{e(reason[:1].upper() + reason[1:])}."])
     return None
+
+
+#: What a switch that is on means, for players (a default switch is not mentioned).
+HOUSE_RULES = {
+    ("late_vote", "nein"): "A player who has not voted when the deadline passes is counted "
+    "as voting Nein.",
+    ("late_nomination", "fail"): "A Presidential Candidate who has not nominated when the "
+    "deadline passes loses the turn: it counts as a failed election.",
+    ("late_choice", "random"): "A discard, an enactment or a power's target not sent when "
+    "the deadline passes is drawn at random (from the game's seed, so anyone can check it "
+    "after the game), and an unanswered veto is refused.",
+    ("term5", "seated"): "Only because this game started with five players may the last "
+    "President be nominated Chancellor; with five left in a bigger game, both term limits "
+    "stay.",
+    ("veto", "secret-vote"): "The veto works as online: the Chancellor picks the policy to "
+    "enact, then the President and the Chancellor vote on the veto in secret, and it needs "
+    "both Ja.",
+    ("tracker_reset", "election"): "A successful election also sets the Election Tracker "
+    "back to zero.",
+    ("rebalanced", "on"): "Rebalanced setup: six-player games start with a Fascist policy "
+    "on the board; seven- and nine-player games have one Fascist policy fewer in the deck.",
+    ("first_president", "seat1"): "The first Presidential Candidate is the first player "
+    "in the seating order.",
+    ("eva_braun", "on"): "Eva Braun house rule: once three Fascist policies are down, a tied "
+    "vote on a Hitler Chancellor elects him, and the Fascists win.",
+}
+
+
+def house_rules(view: PublicView) -> list[str]:
+    """Every house rule in force and everything a custom game changed, in sentences for
+    players (never a switch's name)."""
+    out = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
+    if view.custom:
+        extra = dict(view.variants)
+        out.append("A custom board: the powers are as listed above" + (
+            f"; the deck holds {extra['deck']}" if "deck" in extra else "") + (
+            f"; {extra['start']} at the start" if "start" in extra else "") + ".")
+        if "hitler_knows_fascists" in extra:
+            out.append("Hitler knows the Fascists." if extra["hitler_knows_fascists"] == "yes"
+                       else "Hitler does not know the Fascists.")
+    return out
 
 
 def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str:
@@ -117,30 +167,44 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
         f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
         for n, p in enumerate(view.powers, 1)
     ] + [f"Fascist policy {view.fascist_win}: the Fascists win"]
-    changed = [f"{k}={v}" for k, v in view.variants if k not in VARIANTS or VARIANTS[k][0] != v]
-    variants = (f"Rules: the official rulebook with these variants: {', '.join(changed)} "
-                "(the moderator can post the full rules card)." if changed else
-                "Rules: the official rulebook, no variants.")
+    house = house_rules(view)
+    variants = ("Rules: the official rulebook, with these house rules (the moderator can post "
+                "the full rules card):" if house else "Rules: the official rulebook, no house "
+                "rules.")
     first = data.get("president", view.president)
+    by_players = data.get("deal") == "players"
+    dealt = ("The roles are not dealt yet." if by_players else "Roles have been sent by PM.")
     parts = [
         fmt.heading(f"Secret Hitler: {len(players)} players"),
         "Seating order (play passes down this list):",
         fmt.numbered([fmt.bold(e(p)) for p in players]),
-        f"Board for {view.board} players:",
+        "The custom board:" if view.custom else f"Board for {view.board} players:",
         fmt.bullets(powers),
         fmt.lines([
             f"Liberals win with {view.liberal_win} Liberal policies or by executing Hitler.",
-            f"Veto unlocked after {view.veto_zone} Fascist policies; Hitler elected "
-            f"Chancellor after {view.hitler_zone} wins it for the Fascists.",
+            (f"Veto unlocked after {view.veto_zone} Fascist policies; " if
+             view.veto_zone < view.fascist_win else "There is no veto in this game; ")
+            + f"Hitler elected Chancellor after {view.hitler_zone} wins it for the Fascists.",
             variants,
-            "Roles have been sent by PM.",
         ]),
+        fmt.bullets(house) if house else "",
+        dealt,
     ]
     commitment = data.get("commitment")
     if commitment:
         parts.append(f"Setup commitment (check it against the reveal at the end): "
                      f"{e(str(commitment))}")
-    parts.append(f"The first Presidential Candidate is {fmt.bold(e(first))}.")
+    if by_players:
+        parts.append(fmt.lines([
+            fmt.bold("Every player: post one word in this thread") + " (anything up to "
+            "40 characters; your first word counts).",
+            "Once every word is in, the roles and the deck are dealt from the words and "
+            "from the moderator's secret seed, which the commitment above fixed before any "
+            "word was posted: nobody, the moderator included, can choose the deal."]))
+    if first:
+        parts.append(f"The first Presidential Candidate is {fmt.bold(e(first))}.")
+    elif by_players:
+        parts.append("The first Presidential Candidate is drawn with the deal.")
     return fmt.blocks(parts)
 
 
@@ -149,11 +213,13 @@ def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
     d = event.data
     b, e = fmt.bold, fmt.escape
     rows = []
+    late = set(d.get("late") or ())
     for name, vote in d["votes"]:
         if vote is None:
             rows.append(fmt.italic(f"{e(name)}: dead"))
         else:
-            rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}")
+            marked = " (no vote by the deadline)" if name in late else ""
+            rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}{marked}")
     totals = (f"Ja {d['ja']}, Nein {d['nein']}: {d['needed']} Ja of {d['alive']} alive "
               "were needed.")
     if d.get("eva_braun"):
@@ -179,7 +245,12 @@ def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
 
 
 def pending_vote_text(view: PublicView, fmt: Plain) -> str | None:
-    """While votes come in: how many have voted and who has not; never the votes (R-VOTE)."""
+    """While votes come in: how many have voted and who has not; never the votes (R-VOTE).
+    Before a deal from the players' words: who has posted one (R-DEAL)."""
+    if view.phase == "deal":
+        missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
+        return (f"Words for the deal: {len(view.voted)} of {len(view.players)} players have "
+                f"posted one. Still to post a word: {missing}.")
     if view.phase != "vote" or view.chancellor is None:
         return None
     missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
@@ -196,7 +267,7 @@ def prompt_text(view: PublicView, fmt: Plain) -> str | None:
         return None
     if view.phase == "nominate":
         return f"{fmt.italic('Now:')} Presidential Candidate {pres}, nominate a Chancellor."
-    if view.phase == "vote":
+    if view.phase in ("vote", "deal"):
         return pending_vote_text(view, fmt)
     chan = b(e(view.chancellor or ""))
     if view.phase == "veto_answer":
@@ -223,14 +294,18 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         f"Alive: {view.living} of {len(view.players)}",
     ]
     if view.winner is None:
-        if view.phase == "nominate":
+        if view.phase == "deal":
+            lines.append("Roles: not dealt yet (waiting for every player's word)")
+        elif view.phase == "nominate":
             lines.append(f"Presidential Candidate: {e(view.president)}")
         else:
             chancellor = f", Chancellor: {e(view.chancellor)}" if view.chancellor else ""
-            if view.phase == "vote":
-                chancellor = f", Chancellor candidate: {e(view.chancellor or '')}"
+            office = "President"
+            if view.phase == "vote":  # nobody is elected yet
+                office = "Presidential Candidate"
+                chancellor = f", Chancellor nominee: {e(view.chancellor or '')}"
             upcoming = e(view.next_president or "chosen by Special Election")
-            lines.append(f"President: {e(view.president)}{chancellor} | Next Presidential "
+            lines.append(f"{office}: {e(view.president)}{chancellor} | Next Presidential "
                          f"Candidate: {upcoming}")
         lines.append(f"Term-limited: {limited}")
         if view.not_hitler:

@@ -2,17 +2,15 @@
 
 Built from the public view only (its ``history`` of public events): round, President,
 Chancellor, each seat's vote in seating order (dead marked), the result, the policy
-enacted or chaos, vetoes and powers used. Markdown gets a table; BBCode a ``[code]``
-block aligned in monospace (most forums have no table tag), or ``[table]`` on request;
-plain text an aligned grid.
+enacted or chaos, vetoes and powers used, as a table in whatever form the output
+profile's forum shows one (:mod:`shmod.texts.formats`).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from shmod.core.rules import POLICY_NAMES, POWER_NAMES
-from shmod.texts.formats import Plain
+from shmod.texts.formats import BBCode, Plain
 from shmod.texts.views import PublicView
 
 DEAD = "†"  # a seat that was dead at the vote
@@ -73,34 +71,19 @@ def elections(view: PublicView) -> list[Election]:
 
 
 def history_text(view: PublicView, fmt: Plain, *, bbcode_table: bool = False) -> str:
-    """The grid in ``fmt``: a Markdown table, a BBCode ``[code]`` block (or ``[table]``),
-    or aligned plain text."""
-    header = ["Round", "President", "Chancellor", *view.players, "Result", "Policy", "Notes"]
+    """The grid as ``fmt``'s engine shows tables (:meth:`~shmod.texts.formats.Plain.table`:
+    a Markdown table, XenForo's ``[table]``, an aligned ``[code]`` block on boards without
+    one, aligned plain text); ``bbcode_table``: ``[table]`` in the generic ``bbcode``
+    profile (the others write what their engine has)."""
+    was = dict(view.replacing)  # a seat that changed hands shows both names: who voted then
+    seats = [f"{was[name]}→{name}" if name in was else name for name in view.players]
+    header = ["Round", "President", "Chancellor", *seats, "Result", "Policy", "Notes"]
     rows = [[str(r.round), r.president, r.chancellor, *r.votes, r.result, r.policy,
              "; ".join(r.notes)] for r in elections(view)]
     count = f"{len(rows)} election" + ("" if len(rows) == 1 else "s")
     title = fmt.bold("Voting record") + f" ({count}; {DEAD} = dead)"
     if not rows:
         return f"{title}: no election yet."
-    if fmt.name == "markdown":
-        def cells(row: list[str]) -> str:
-            return "| " + " | ".join(fmt.escape(c) or " " for c in row) + " |"
-        table = [cells(header), "|" + "---|" * len(header), *map(cells, rows)]
-        return title + "\n\n" + "\n".join(table)
-    if fmt.name == "bbcode" and bbcode_table:
-        def tr(row: list[str], tag: str) -> str:
-            return "[tr]" + "".join(f"[{tag}]{fmt.escape(c)}[/{tag}]" for c in row) + "[/tr]"
-        return (title + "\n[table]" + tr(header, "th") + "".join(tr(r, "td") for r in rows)
-                + "[/table]")
-    grid = _aligned([header, *rows])
-    if fmt.name == "bbcode":  # tags are not read inside [code]; only its end must not occur
-        grid = re.sub(r"\[/code\]", "[/co de]", grid, flags=re.IGNORECASE)
-        return f"{title}\n[code]{grid}[/code]"
-    return f"{title}\n{grid}"
-
-
-def _aligned(rows: list[list[str]]) -> str:
-    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    generic = isinstance(fmt, BBCode) and fmt.name == "bbcode"
+    grid = fmt.tag_table(header, rows) if bbcode_table and generic else fmt.table(header, rows)
+    return fmt.blocks([title, grid])

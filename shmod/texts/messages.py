@@ -13,7 +13,7 @@ from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
 #: The public events of forum moderation (shmod.core.forum); the rest are the game's.
-FORUM_EVENTS = ("deadline", "replace", "correction")
+FORUM_EVENTS = ("deadline", "replace", "renamed", "correction", "lapse", "removed")
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
@@ -29,7 +29,28 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
         return forum_texts.pm_text(secret, fmt, pm_text)
     if secret.kind == "retract":
         return forum_texts.retract_text(secret.data["kind"])
+    if secret.kind == "removed":
+        return forum_texts.removed_text()
     return game_texts.pm_text(secret, fmt)
+
+
+#: What each PM is, for its subject line.
+SUBJECTS = {"role": "your secret role", "draw": "your three policies (you are President)",
+            "hand": "your two policies (you are Chancellor)",
+            "veto_request": "the Chancellor proposes a veto", "veto_vote": "your secret veto vote",
+            "investigation": "your investigation result", "peek": "your Policy Peek",
+            "executed": "you have been executed", "removed": "you have left the game",
+            "briefing": "your seat, role and history", "retract": "please disregard my last PM"}
+
+
+def subject(secret: Secret, title: str) -> str:
+    """The PM's subject line: the game and what the PM is ("Friday: your secret role")."""
+    return f"{title}: {SUBJECTS.get(secret.kind, secret.kind.replace('_', ' '))}"
+
+
+def pm_with_subject(secret: Secret, fmt: Plain, title: str) -> str:
+    """A PM ready to send: ``Subject: …``, a blank line, the text."""
+    return f"Subject: {subject(secret, title)}\n\n{pm_text(secret, fmt)}"
 
 
 def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,

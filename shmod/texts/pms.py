@@ -1,18 +1,27 @@
 """Which PMs the moderator owes, and every PM a player has been sent (R-PM)."""
 from __future__ import annotations
 
+import os
+
 from shmod.base.errors import BadInput
 from shmod.core.state import Secret, State
 from shmod.texts.formats import Plain
-from shmod.texts.messages import pm_text
+from shmod.texts.messages import pm_with_subject
 from shmod.texts.views import player_view
 
 
+def latest_step(state: State) -> int:
+    """The entry of the latest step or correction (0, the setup, before any): what a
+    moderator means by "the PMs owed now"; a post or a prod records no step."""
+    entries = [entry for entry, _step in state.history]
+    entries += [entry for entry, _voided, _why in state.corrections]
+    return max(entries, default=0)
+
+
 def owed(state: State) -> list[Secret]:
-    """The PMs the latest step that made any caused (the role PMs before the first step)."""
-    if not state.secrets:
-        return []
-    latest = state.secrets[-1].entry
+    """The PMs the latest step caused (the role PMs before the first step); none when it
+    caused none: the PMs of earlier steps were owed then, not now."""
+    latest = latest_step(state)
     return [s for s in state.secrets if s.entry == latest]
 
 
@@ -30,7 +39,18 @@ def at_entry(state: State, entry: int) -> list[Secret]:
     return [s for s in state.secrets if s.entry == entry]
 
 
-def render(secrets: list[Secret], fmt: Plain) -> list[tuple[str, str]]:
-    """``(heading, text)`` for each PM: the heading names the recipient and the entry."""
-    return [(f"PM to {s.to} (entry {s.entry}, {s.kind.replace('_', ' ')})", pm_text(s, fmt))
-            for s in secrets]
+def title(path: str, header: dict[str, object]) -> str:
+    """The game's name in PM subjects: the header's ``title``, else the log's file name
+    (``games/friday.yaml``: Friday), so that players in two games know which one it is."""
+    given = header.get("title")
+    if isinstance(given, str) and given.strip():
+        return given.strip()
+    stem = os.path.splitext(os.path.basename(path))[0].replace("_", " ").replace("-", " ")
+    return stem[:1].upper() + stem[1:] if stem else "Secret Hitler"
+
+
+def render(secrets: list[Secret], fmt: Plain, game_title: str) -> list[tuple[str, str]]:
+    """``(heading, text)`` for each PM: the heading names the recipient and the entry; the
+    text starts with its subject line."""
+    return [(f"PM to {s.to} (entry {s.entry}, {s.kind.replace('_', ' ')})",
+             pm_with_subject(s, fmt, game_title)) for s in secrets]

@@ -1,23 +1,32 @@
-"""Thread posts over a whole log: what is not yet posted, earlier posts again, marking.
+"""Thread posts over a whole log: the post a step makes, earlier posts again, previews.
 
-The log records each post the moderator made as a ``posted`` entry (``upto``: the last
-log entry the post covers; 0 is the setup). A post covers every public event caused by
-the entries after the previous post up to ``upto``, and shows the board as it stood then.
+Every post shmod prints for the thread is numbered and recorded in the log as a
+``posted`` entry in the same write (``upto``: the last log entry the post covers; 0 is
+the setup; ``checkpoint``: what its last line shows, R-CHECKPOINT), so whatever the
+moderator pastes is known to the log. A post covers every public event since the
+previous post (:func:`shmod.core.forum.news`) and shows the board as it stood then.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from datetime import datetime
 
 from shmod.base.errors import BadInput, LogError
-from shmod.core.forum import voided
+from shmod.core.deadlines import utc
+from shmod.core.forum import last_posted, news, unposted
 from shmod.core.state import Public, State
-from shmod.core.steps import Step
 from shmod.log import checkpoints
-from shmod.log.game import ChainNote, Game, record, replay
-from shmod.texts import game_texts as texts, messages
+from shmod.log.game import ChainNote, Game, Recorded, record, replay
+from shmod.texts import forum_texts, game_texts as texts, messages
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
+
+__all__ = ["Post", "earlier_post", "last_posted", "listing", "mark_next", "news", "preview",
+           "recorded_post", "render", "state_at", "unposted", "vote_progress"]
+
+PREVIEW = ("[Preview, not a post: it has no checkpoint and is not recorded. `shmod post` "
+           "prints the post to paste and records it.]")
 
 
 @dataclass(frozen=True)
@@ -30,48 +39,51 @@ class Post:
     text: str
 
 
-def last_posted(state: State) -> int:
-    """The last entry already covered by a post (-1 before the opening post)."""
-    return state.posts[-1] if state.posts else -1
-
-
-def unposted(state: State) -> list[Public]:
-    """The public events not covered by any post yet, less those of voided entries and the
-    corrections that voided only what was never posted (R-CORRECT): players never saw
-    them, and a catch-up post does not tell them about entries they cannot see."""
-    last = last_posted(state)
-    gone = voided(state)
-    return [ev for ev in state.public if ev.entry > last and ev.entry not in gone
-            and not (ev.kind == "correction" and not ev.data.get("posted"))]
-
-
-def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True) -> str:
-    """A post covering ``events`` as seen from ``state``, then whose move it is now."""
+def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True,
+           now: datetime | None = None) -> str:
+    """A post covering ``events`` as seen from ``state`` at the time ``now``, then whose
+    move it is and the deadline in force, if it has not passed (R-DEADLINE)."""
     view = public_view(state)
-    prompt = texts.prompt_text(view, fmt)
-    return messages.post(view, events, fmt, board=board, notes=[prompt] if prompt else [])
+    notes = [texts.prompt_text(view, fmt),
+             forum_texts.deadline_note(view, now) if now is not None else None]
+    return messages.post(view, events, fmt, board=board, notes=[n for n in notes if n])
 
 
-def next_post(game: Game, fmt: Plain, *, board: bool = True) -> Post | None:
-    """The post covering everything public since the last post; ``None`` if nothing is new."""
-    state = game.state
-    events = unposted(state)
+def _pinned(text: str, number: int, upto: int, shown: str) -> str:
+    """``text`` ending with its checkpoint line (R-CHECKPOINT)."""
+    return f"{text}\n\n{checkpoints.line(number, upto, shown)}"
+
+
+def recorded_post(done: Recorded, fmt: Plain, *, board: bool = True) -> Post | None:
+    """The text of the post ``done`` recorded, if it recorded one."""
+    marked = done.post
+    if marked is None:
+        return None
+    text = render(done.game.state, marked.events, fmt, board=board, now=utc(marked.at))
+    return Post(marked.number, marked.first, marked.upto,
+                _pinned(text, marked.number, marked.upto, marked.token))
+
+
+def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str | None = None) -> Post:
+    """The next post, recorded as posted (at ``at``) with the checkpoint it ends with,
+    under the log's lock (two racing ``shmod post`` cannot both print it)."""
+    made = recorded_post(record(path, lambda game: None, at=at), fmt, board=board)
+    assert made is not None
+    return made
+
+
+def preview(game: Game, fmt: Plain, now: datetime, *, board: bool = True) -> str | None:
+    """What the next post would say, marked as a preview (no checkpoint, not recorded)."""
+    events = news(game.state)
     if not events:
         return None
-    first = last_posted(state) + 1
-    text = render(state, events, fmt, board=board)
-    return Post(len(state.posts) + 1, first, state.entries, _pinned(game, text, state.entries))
-
-
-def _pinned(game: Game, text: str, upto: int) -> str:
-    """``text`` ending with the checkpoint of the log up to entry ``upto`` (R-CHECKPOINT)."""
-    return f"{text}\n\n{checkpoints.line(upto, game.heads[upto])}"
+    return f"{PREVIEW}\n\n{render(game.state, events, fmt, board=board, now=now)}"
 
 
 def vote_progress(game: Game, fmt: Plain) -> str | None:
-    """While votes come in: how many have voted and who has not (never the votes)."""
-    text = texts.pending_vote_text(public_view(game.state), fmt)
-    return None if text is None else _pinned(game, text, game.state.entries)
+    """While votes or words come in: how many are in and who is missing (never a vote).
+    Not a numbered post: it holds nothing the log must answer for."""
+    return texts.pending_vote_text(public_view(game.state), fmt)
 
 
 def state_at(game: Game, entries: int) -> State:
@@ -79,11 +91,17 @@ def state_at(game: Game, entries: int) -> State:
     return replay(dataclasses.replace(game.log, entries=game.log.entries[:entries])).state
 
 
+def _recorded(game: Game) -> list[tuple[str, str]]:
+    """The checkpoint and the time of each ``posted`` entry, post 1 first."""
+    return [(str(raw.get("checkpoint", "")), str(raw.get("at", ""))) for raw in game.log.entries
+            if isinstance(raw, dict) and raw.get("kind") == "posted"]
+
+
 def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> Post:
-    """Post ``number`` (1 is the first marked post) again, exactly as it was."""
+    """Post ``number`` (1 is the opening post) again, exactly as it was."""
     marks = game.state.posts
     if not 1 <= number <= len(marks):
-        made = f"posts 1 to {len(marks)} were made" if marks else "no post has been marked yet"
+        made = f"posts 1 to {len(marks)} were made" if marks else "no post has been made yet"
         raise BadInput(f"there is no post {number}: {made}")
     first = marks[number - 2] + 1 if number > 1 else 0
     upto = marks[number - 1]
@@ -94,7 +112,17 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
                        rule="R-CHECKPOINT")
     state = state_at(game, upto)
     events = [ev for ev in state.public if ev.entry >= first]
-    return Post(number, first, upto, _pinned(game, render(state, events, fmt, board=board), upto))
+    shown, at = _recorded(game)[number - 1]
+    try:
+        when: datetime | None = utc(at)
+    except BadInput:  # marked by hand without a time: no deadline is shown
+        when = None
+    text = render(state, events, fmt, board=board, now=when)
+    if not shown:  # marked by hand without one
+        return Post(number, first, upto, text)
+    if len(shown) == checkpoints.CHECKPOINT_HEX:  # an earlier shmod's unkeyed checkpoint
+        return Post(number, first, upto, f"{text}\n\n{checkpoints.LABEL}: entry {upto} · {shown}")
+    return Post(number, first, upto, _pinned(text, number, upto, shown))
 
 
 def _marks(game: Game, note: ChainNote) -> int:
@@ -103,26 +131,8 @@ def _marks(game: Game, note: ChainNote) -> int:
                if isinstance(raw, dict) and raw.get("kind") == "posted")
 
 
-def mark_next(path: str, fmt: Plain, *, board: bool = True) -> Post:
-    """Compose the next post and record it as posted, both under the log's lock (so two
-    racing ``post --mark`` cannot both print a post), with the checkpoint it ends with
-    (R-CHECKPOINT: the replay checks it against the log from then on)."""
-    made: list[Post] = []
-
-    def make(game: Game) -> Step:
-        post = next_post(game, fmt, board=board)
-        if post is None:
-            raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
-                           f"{last_posted(game.state)}); nothing was marked")
-        made.append(post)
-        return Step("posted", upto=post.upto, checkpoint=game.heads[post.upto])
-
-    record(path, make)
-    return made[0]
-
-
 def listing(game: Game) -> list[tuple[int, int, int]]:
-    """``(number, first entry, last entry)`` of every post marked so far."""
+    """``(number, first entry, last entry)`` of every post made so far."""
     out, first = [], 0
     for number, upto in enumerate(game.state.posts, 1):
         out.append((number, first, upto))

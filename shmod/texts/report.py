@@ -6,37 +6,52 @@ from collections.abc import Iterable
 from shmod.core.state import Public, Secret
 from shmod.texts import game_texts as texts, messages
 from shmod.texts.formats import Plain
+from shmod.texts.posts import Post
 from shmod.texts.views import PublicView
 
-QUIET_EVENTS = {"round"}
+POST_TITLE = "Post in the thread"
 
 
-def after_step(view: PublicView, public: Iterable[Public], secrets: Iterable[Secret],
-               fmt: Plain, checkpoint: str) -> list[tuple[str, str]]:
+def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
+               post: Post | None, game_title: str) -> list[tuple[str, str]]:
     """Sections ``(title, body)`` to show after a step, in the order to act on them: the
-    PMs, then the post, which ends with ``checkpoint`` (:func:`shmod.log.checkpoints.line`)."""
-    sections: list[tuple[str, str]] = []
-    for secret in secrets:
-        sections.append((f"PM to {secret.to}", messages.pm_text(secret, fmt)))
-    events = list(public)
-    if any(ev.kind not in QUIET_EVENTS for ev in events):
-        prompt = texts.prompt_text(view, fmt)
-        sections.append(("Post in the thread (or later: shmod post)",
-                         messages.post(view, events, fmt, notes=[prompt] if prompt else [])
-                         + "\n\n" + checkpoint))
-    elif view.phase == "vote":
-        sections.append(("Votes coming in: this progress note may be posted (the votes stay "
-                         "secret until all are in; nothing to mark)",
-                         (texts.pending_vote_text(view, fmt) or "") + "\n\n" + checkpoint))
+    PMs (each with its subject line), then the post the step recorded (if any), else while
+    votes or words come in a progress note that may be posted."""
+    sections = [(f"PM to {secret.to}", messages.pm_with_subject(secret, fmt, game_title))
+                for secret in secrets]
+    if post is not None:
+        sections.append((POST_TITLE, post.text))
+    else:
+        progress = texts.pending_vote_text(view, fmt)
+        if progress:
+            what = "Words" if view.phase == "deal" else "Votes"
+            sections.append((f"{what} coming in: this progress note may be posted (not a "
+                             "numbered post; it shows nothing secret)", progress))
     return sections
 
 
-def recorded_note(last: int, count: int, over: bool) -> str:
-    """The stderr line after a recorded step: its entry number(s), for ``shmod correct``;
-    at the end of the game, what is left to do."""
-    where = f"entry {last}" if count == 1 else f"entries {last - count + 1}-{last}"
-    note = f"Recorded as {where} of the log."
+def unposted_corrections(view: PublicView, public: Iterable[Public],
+                         posted: Iterable[Public], fmt: Plain) -> list[tuple[str, str]]:
+    """Hints for corrections left out of the post because players never saw what they
+    voided (R-CORRECT): the moderator still sees what was voided."""
+    shown = list(posted)
+    return [("Voided (players never saw it, so nothing is posted)",
+             messages.event_text(view, ev, fmt) or "")
+            for ev in public if ev.kind == "correction" and ev not in shown]
+
+
+def recorded_note(path: str, last: int, count: int, post: Post | None, over: bool) -> str:
+    """The stderr line after a recorded step: its entry number(s) in which log, for
+    ``shmod correct``, and the post recorded with it; at the end, what is left to do."""
+    steps = count - (1 if post else 0)
+    first = last - count + 1
+    where = (f"entry {first}" if steps == 1 else f"entries {first}-{first + steps - 1}"
+             if steps else "")
+    note = f"Recorded as {where} of {path}" if where else f"Recorded in {path}"
+    if post is not None:
+        note += f"{',' if where else ':'} with post {post.number} (entry {last})"
+    note += "."
     if over:
-        note += (" The game is over: post the last post (shmod post --mark), then the"
-                 " reveal (shmod reveal); anyone can check the log with shmod audit.")
+        note += (" The game is over: paste the last post, then the reveal (shmod reveal);"
+                 " anyone can check the log with shmod audit.")
     return note

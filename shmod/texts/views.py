@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shmod.core import engine, forum, house
+from shmod.core import absence, deadlines, engine, forum, house
 from shmod.core.rules import POWER_NAMES, SPECIAL
 from shmod.core.setup import knows
-from shmod.core.state import ENACT, VOTE, Public, Secret, State
+from shmod.core.state import DEAL, ENACT, VOTE, Public, Secret, State
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class PublicView:
     term_limited: tuple[tuple[str, str], ...]
     not_hitler: tuple[str, ...]
     investigated: tuple[str, ...]
-    voted: tuple[str, ...]
+    voted: tuple[str, ...]  # who has voted (a vote) or posted a word (before the deal)
     waiting_on: tuple[str, ...]
     waiting: str
     power: str | None
@@ -49,7 +49,12 @@ class PublicView:
     winner: str | None
     win_reason: str | None
     history: tuple[Public, ...]
-    deadline: tuple[str, str] | None = None  # (until UTC, the moderator's zone)
+    deadline: tuple[str, str, str] | None = None  # (until UTC, the game's zone, round/phase)
+    zone: str = "UTC"  # the game's time zone
+    prods: tuple[tuple[str, int], ...] = ()  # how many prods each player was sent (R-STALL)
+    backups: tuple[str, ...] = ()  # R-BACKUP, in order
+    removed: tuple[str, ...] = ()  # R-MODKILL: seats the moderator removed (dead, not executed)
+    custom: bool = False  # a custom board and deck (docs/variants.md)
     replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
     veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
 
@@ -94,13 +99,14 @@ def public_view(state: State) -> PublicView:
         discard_size=len(state.discard),
         phase=state.phase,
         round=state.round,
-        president=names[state.president],
+        president="" if state.phase == DEAL and state.first is None else names[state.president],
         chancellor=names[state.chancellor] if state.chancellor is not None else None,
         special=state.special,
         term_limited=tuple((names[s], why) for s, why in sorted(state.term_limited().items())),
         not_hitler=tuple(names[s] for s in sorted(state.not_hitler)),
         investigated=tuple(names[s] for s in sorted(state.investigated)),
-        voted=tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else (),
+        voted=(tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else
+               tuple(names[s] for s in sorted(state.words)) if state.phase == DEAL else ()),
         waiting_on=tuple(names[s] for s in waiting_on),
         waiting=waiting,
         power=state.power,
@@ -108,27 +114,39 @@ def public_view(state: State) -> PublicView:
         winner=state.winner,
         win_reason=state.win_reason,
         history=tuple(state.public),
-        deadline=forum.current_deadline(state),
+        deadline=_deadline(state),
+        zone=state.zone or "UTC",
+        prods=tuple((names[s], absence.prod_count(state, s)) for s in range(len(names))
+                    if absence.prod_count(state, s)),
+        backups=tuple(state.backups),
+        removed=tuple(names[s] for s in sorted(state.removed)),
+        custom=getattr(state.origin, "custom", None) is not None,
         replacing=tuple(forum.replacing(state).items()),
         veto_open=state.phase == ENACT and engine.can_propose_veto(state),
     )
 
 
+def _deadline(state: State) -> tuple[str, str, str] | None:
+    found = deadlines.current(state)
+    return None if found is None else (found.until, found.zone, found.scope)
+
+
 def player_view(state: State, name: str) -> PlayerView:
     """What ``name`` knows: the public view, their role, R-KNOW, and their PMs."""
     seat = state.players.index(name)
+    dealt = bool(state.roles)  # R-DEAL: nobody has a role before the deal
     return PlayerView(
         public=public_view(state),
         name=name,
-        role=state.roles[seat],
-        knows=tuple(knows(state.players, state.roles, state.rules, seat).items()),
-        secrets=tuple(s for s in state.secrets if s.to == name),
+        role=state.roles[seat] if dealt else "",
+        knows=tuple(knows(state.players, state.roles, state.rules, seat).items()) if dealt else (),
+        secrets=tuple(s for s in state.secrets if s.to in forum.names_of(state, seat)),
     )
 
 
 def _next_president(state: State) -> str | None:
     """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on and
     no Special Election is pending (then the President picks)."""
-    if state.winner or state.power == SPECIAL:
+    if state.winner or state.power == SPECIAL or state.phase == DEAL:
         return None
     return state.players[state.next_living(state.anchor)]

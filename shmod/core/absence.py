@@ -1,0 +1,136 @@
+"""Absent players on a forum: prods recorded, backup players in order, and the removal of a
+player nobody can replace (R-STALL, R-BACKUP, R-MODKILL).
+
+None of these is a move of the game: a prod only reminds, a backup only waits to be named
+by a replacement (:mod:`shmod.core.forum`), and a removal is the moderator's, not the
+table's: it grants nothing and reveals no role.
+"""
+from __future__ import annotations
+
+from shmod.base.errors import BadInput, RuleBroken
+from shmod.core import play
+from shmod.core.rules import LIBERAL
+from shmod.core.setup import check_name
+from shmod.core.state import (
+    DEAL,
+    DISCARD,
+    ENACT,
+    LIBERALS,
+    NOMINATE,
+    POWER,
+    RESHUFFLE,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+    State,
+)
+from shmod.core.steps import Step
+from shmod.core.turns import ANY, Move, waiting_for
+
+
+def _prod(state: State, step: Step) -> None:
+    """R-STALL: a prod sent by PM to a player the game waits for, recorded with its time."""
+    seat = step.target
+    assert seat is not None
+    if seat not in waiting_for(state)[0]:
+        raise RuleBroken("R-STALL", f"{state.name(seat)} owes nothing now: the game waits for "
+                         f"{waiting_for(state)[1]}")
+    state.prods.append((state.entries, seat))
+
+
+def prod_count(state: State, seat: int) -> int:
+    """How many prods the player in ``seat`` has been sent (R-STALL)."""
+    return sum(1 for _, prodded in state.prods if prodded == seat)
+
+
+def _backup(state: State, step: Step) -> None:
+    """R-BACKUP: a name joins the ordered list of backup players, or leaves it."""
+    name = " ".join((step.text or "").split())
+    known = [b.casefold() for b in state.backups]
+    if step.drop:
+        if name.casefold() not in known:
+            raise RuleBroken("R-BACKUP", f"{name!r} is not on the backup list "
+                             f"({', '.join(state.backups) or 'empty'})")
+        state.backups.pop(known.index(name.casefold()))
+        return
+    if name.casefold() in known:
+        raise RuleBroken("R-BACKUP", f"{name!r} is already on the backup list")
+    try:
+        check_name(name, state.players, [old for _s, old, _n, _e in state.replaced])
+    except BadInput as err:
+        raise RuleBroken("R-BACKUP", f"cannot list {name!r} as a backup: {err}") from None
+    state.backups.append(name)
+
+
+def _remove(state: State, step: Step) -> None:
+    """R-MODKILL: the seat dies, by the moderator, not by the table."""
+    seat = step.target
+    assert seat is not None
+    name = state.name(seat)
+    if state.phase == DEAL:
+        raise RuleBroken("R-MODKILL", f"the roles are not dealt yet: seat another player "
+                         f"(shmod replace {name} NEWCOMER) instead")
+    if not state.alive[seat]:
+        raise RuleBroken("R-MODKILL", f"{name} is dead already")
+    if len(state.living) <= 2:
+        raise RuleBroken("R-MODKILL", "a game needs two living players: the last two cannot "
+                         "be removed")
+    state.alive[seat] = False
+    state.removed[seat] = state.entries
+    state.tell(seat, "removed", reason=step.text or "")
+    if seat == state.hitler:
+        state.say("removed", name=name, hitler=True)
+        play.win(state, LIBERALS, "R-MODKILL", f"Hitler ({name}) has left the game")
+        return
+    ends = _ends_round(state, seat)
+    state.say("removed", name=name, hitler=False, ends_round=ends)
+    if ends:
+        _abandon(state)
+    elif state.phase == VOTE:
+        state.votes.pop(seat, None)
+        state.late.discard(seat)
+        if len(state.votes) == len(state.living):
+            play.count(state)
+
+
+def _ends_round(state: State, seat: int) -> bool:
+    """Whether removing ``seat`` ends the round as a failed election: the Presidential
+    Candidate, the nominee, or the President or Chancellor before the policy is enacted;
+    a President with a power pending loses it (the next round begins, the tracker stays)."""
+    phase = state.phase
+    if phase in (NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE):
+        return seat in (state.president, state.chancellor)
+    if phase in (POWER, RESHUFFLE):
+        return seat == state.president and (phase == POWER or (state.resume or "").startswith(POWER))
+    return False
+
+
+def _abandon(state: State) -> None:
+    """The round the removal ended: a failed election before the policy was enacted, the
+    hand back on top of the draw pile in its order; a pending power simply lost."""
+    if state.phase in (POWER, RESHUFFLE):
+        if state.phase == RESHUFFLE:
+            state.resume = "round"
+            return
+        play.next_round(state)
+        return
+    for seat, secret in ((state.president, "draw"), (state.chancellor, "hand")):
+        if state.hand and seat is not None and state.alive[seat] and (
+                (secret == "draw" and state.phase == DISCARD)
+                or (secret == "hand" and state.phase in (ENACT, VETO_ANSWER, VETO_VOTE))):
+            state.tell(seat, "retract", kind=secret, entry=state.entries)
+    state.draw[:0] = state.hand
+    state.hand = []
+    state.chosen = None
+    state.votes = {}
+    state.late = set()
+    state.veto_votes = {}
+    play.failed(state)
+
+
+#: The moves for absent players.
+MOVES = (Move("prod", _prod, None),  # bookkeeping: no step of the game, never corrected
+         Move("backup", _backup, None),
+         Move("remove", _remove, ANY, "R-MODKILL", "a removal"))
+
+__all__ = ["LIBERAL", "MOVES", "prod_count"]

@@ -1,0 +1,241 @@
+"""Deadlines and what a lapsed one does (R-DEADLINE, R-LAPSE): the forum's clock, as data.
+
+A deadline holds for the round it was set in (until the next Presidential Candidate is
+up) or for one phase, until it is met, changed or cleared; by itself it decides nothing.
+After it has passed, a ``lapse`` entry applies what the game's house rules say for the
+choice still missing: missing votes counted as Nein (``late_vote=nein``), a nomination not
+made counted as a failed election (``late_nomination=fail``), a legislative choice or a
+power's target drawn from the game's seed and the entry's number (``late_choice=random``),
+an unanswered veto refused. The core never reads a clock: the time a lapse was recorded is
+its entry's ``at``, carried in the step.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from shmod.base.errors import BadInput, RuleBroken
+from shmod.core import play, shuffle
+from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, POLICY_NAMES, SPECIAL
+from shmod.core.state import (
+    DISCARD,
+    ENACT,
+    NOMINATE,
+    POWER,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+    State,
+)
+from shmod.core.steps import Step
+from shmod.core.turns import ANY, Move, waiting_for
+
+UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+MAX_AHEAD = timedelta(days=366)  # a deadline further off is a typo, not a plan
+SCOPES = ("round", "phase")
+CLEAR = "clear"
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A deadline in force: until when (UTC), shown in which zone, for a round or a phase
+    (``key``: what must stay the same for it to hold), set by which entry."""
+
+    until: str
+    zone: str
+    scope: str
+    key: tuple[Any, ...]
+    entry: int
+
+
+def phase_key(state: State) -> tuple[Any, ...]:
+    """What a phase deadline is set for: this round's phase, President and Chancellor."""
+    return (state.round, state.phase, state.president, state.chancellor, state.special)
+
+
+def _key(state: State, scope: str) -> tuple[Any, ...]:
+    return (state.round,) if scope == "round" else phase_key(state)
+
+
+def current(state: State) -> Deadline | None:
+    """The deadline in force now, if one was set and is not met or cleared."""
+    found = state.deadline
+    if found is None or state.winner or found.key != _key(state, found.scope):
+        return None
+    return found
+
+
+def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
+    """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
+    gives its own offset). Returns an aware UTC datetime, later than ``now`` and at most
+    a year after it (R-DEADLINE)."""
+    raw = text.strip()
+    units = {"m": "minutes", "h": "hours", "d": "days"}
+    if raw[:-1].isdigit() and raw[-1:].lower() in units:
+        if len(raw) > 7:  # more than 999999 of a unit: far beyond a year in every unit
+            raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
+        when = now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+    else:
+        try:
+            when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+        except ValueError:
+            raise BadInput(f"deadline {text[:40]!r} is neither a duration (48h, 90m, 2d) nor "
+                           "a date and time (2026-11-23 18:00)") from None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=zone_info(zone))
+        try:
+            when = when.astimezone(timezone.utc)
+        except OverflowError:
+            raise BadInput(f"deadline {text[:40]!r} is out of range") from None
+    if when <= now:
+        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is not in the future "
+                       f"(it is {until_text(now)} now)")
+    if when - now > MAX_AHEAD:
+        raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is more than a year away")
+    return when
+
+
+def zone_info(zone: str) -> Any:
+    """An IANA time zone (``Europe/Berlin``) or ``UTC``."""
+    if zone.upper() == "UTC":
+        return timezone.utc
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadInput(f"unknown time zone {zone!r} (use a name like Europe/Berlin, or UTC)") from None
+
+
+def utc(text: str) -> datetime:
+    """An ``until`` (or ``at``) string as an aware UTC datetime."""
+    try:
+        return datetime.strptime(text, UTC_FORMAT).replace(tzinfo=timezone.utc)
+    except ValueError:
+        raise BadInput(f"time {text!r} is not a UTC time like 2026-11-23T18:00:00Z") from None
+
+
+def until_text(when: datetime) -> str:
+    return when.strftime(UTC_FORMAT)
+
+
+def _deadline(state: State, step: Step) -> None:
+    """R-DEADLINE: set (or clear) the deadline of this round or phase."""
+    until, zone, scope = step.text or "", step.zone or state.zone or "UTC", step.scope or "round"
+    if scope not in SCOPES:
+        raise RuleBroken("R-DEADLINE", f"a deadline is for the round or the phase, not {scope!r}")
+    if until == CLEAR:
+        if current(state) is None:
+            raise RuleBroken("R-DEADLINE", "there is no deadline to clear")
+        state.deadline = None
+        state.say("deadline", until=None, zone=zone, scope=scope)
+        return
+    utc(until)
+    zone_info(zone)
+    state.zone = zone
+    state.deadline = Deadline(until, zone, scope, _key(state, scope), state.entries)
+    state.say("deadline", until=until, zone=zone, scope=scope)
+
+
+# -- lapses -------------------------------------------------------------------------
+
+#: The switch that decides what a lapse does in each phase (R-LAPSE).
+SWITCH = {NOMINATE: "late_nomination", VOTE: "late_vote", DISCARD: "late_choice",
+          ENACT: "late_choice", VETO_ANSWER: "late_choice", VETO_VOTE: "late_choice",
+          POWER: "late_choice"}
+
+
+def choices(state: State) -> list[str]:
+    """R-LAPSE: what a random lapse choice is drawn from now, in a fixed order: the
+    policies in the hand (Liberal before Fascist, each once), or the seats a power may
+    target (in seating order, by name); empty where nothing is drawn."""
+    if state.phase in (DISCARD, ENACT):
+        return [POLICY_NAMES[p] for p in (LIBERAL, FASCIST) if p in state.hand]
+    if state.phase == POWER and state.power in (INVESTIGATE, SPECIAL, EXECUTE):
+        targets = [s for s in state.living if s != state.president]
+        if state.power == INVESTIGATE:
+            targets = [s for s in targets if s not in state.investigated]
+        return [state.name(s) for s in targets]
+    return []
+
+
+def drawn(state: State, entry: int) -> str | None:
+    """R-LAPSE: the random choice a lapse recorded as entry ``entry`` makes, from the
+    game's seed (label ``lapse-ENTRY``); None where nothing is drawn."""
+    options = choices(state)
+    if not options:
+        return None
+    assert state.seed is not None
+    return options[shuffle.pick(len(options), state.seed, f"lapse-{entry}")]
+
+
+def _lapse(state: State, step: Step) -> None:
+    """R-LAPSE: the deadline ``step.ref`` has passed; apply what the house rules say."""
+    found = current(state)
+    if found is None or found.entry != step.ref:
+        raise RuleBroken("R-LAPSE", f"entry {step.ref} is not the deadline in force "
+                         + (f"(that is entry {found.entry})" if found else "(there is none)"))
+    if step.at is None or utc(step.at) <= utc(found.until):
+        raise RuleBroken("R-LAPSE", f"the deadline {found.until} has not passed yet "
+                         f"(this lapse is dated {step.at})")
+    switch = SWITCH.get(state.phase)
+    setting = getattr(state.rules, switch) if switch else "wait"
+    if setting == "wait":
+        raise RuleBroken("R-LAPSE", f"the house rules leave {_what(state)} to the moderator "
+                         f"({switch or 'this phase'}=wait): prod (shmod prods) or replace the "
+                         "player (shmod replace, shmod remove); a game chooses at `shmod new` "
+                         "what a lapse does (-V late_vote=nein, late_nomination=fail, "
+                         "late_choice=random)")
+    expected = drawn(state, state.entries)
+    if (step.text or None) != expected:
+        raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.text}) is not the one "
+                         f"the game's seed gives for this entry ({expected})")
+    late = waiting_for(state)[0]
+    state.say("lapse", phase=state.phase, power=state.power, late=[state.name(s) for s in late],
+              president=state.name(state.president), chancellor=state.name(state.chancellor),
+              tracker=state.tracker + (state.phase == NOMINATE), deadline=found.until)
+    _APPLY[state.phase](state, late, expected)
+
+
+def _what(state: State) -> str:
+    return {NOMINATE: "a nomination not made", VOTE: "missing votes"}.get(
+        state.phase, "a choice not sent")
+
+
+def _votes(state: State, late: list[int], _choice: str | None) -> None:
+    state.late = set(late)
+    for seat in late:
+        state.votes[seat] = False
+    play.count(state)
+
+
+def _nomination(state: State, late: list[int], _choice: str | None) -> None:
+    play.failed(state)
+
+
+def _choice(state: State, late: list[int], choice: str | None) -> None:
+    phase, president, chancellor = state.phase, state.president, state.chancellor
+    if phase in (DISCARD, ENACT):
+        policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
+        actor = president if phase == DISCARD else chancellor
+        play.HANDLERS[phase](state, Step(phase, by=actor, policy=policy))
+    elif phase == VETO_ANSWER:
+        play.HANDLERS["veto"](state, Step("veto", by=president, answer="refuse"))
+    elif phase == VETO_VOTE:
+        for seat in late:
+            play.HANDLERS["veto"](state, Step("veto", by=seat, answer="nein"))
+    elif state.power == PEEK:
+        play.HANDLERS[PEEK](state, Step(PEEK, by=president))
+    else:
+        kind = state.power or ""
+        target = state.players.index(choice or "")
+        play.HANDLERS[kind](state, Step(kind, by=president, target=target))
+
+
+_APPLY = {VOTE: _votes, NOMINATE: _nomination, DISCARD: _choice, ENACT: _choice,
+          VETO_ANSWER: _choice, VETO_VOTE: _choice, POWER: _choice}
+
+#: The clock's moves.
+MOVES = (Move("deadline", _deadline, ANY, "R-DEADLINE", "a deadline"),
+         Move("lapse", _lapse, ANY, "R-LAPSE", "a lapse"))

@@ -1,0 +1,158 @@
+"""Issue 18 §2: what ``shmod audit --thread`` says is exactly what it checked (R-CHECKPOINT).
+
+A line a player forged, mistyped or copied from another game never fails an honest log; a
+genuine line the log no longer gives always does; two claims for one post are shown; the
+report says which entries and which posts the thread pins. Corrections and acknowledged
+edits are listed with their reasons and whether players had seen what they touched."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from shmod.audit import audit
+from shmod.core.steps import Step
+from shmod.log import checkpoints, game, logfile
+from shmod.texts import posts
+from shmod.texts.formats import Plain
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+@pytest.fixture
+def played(tmp_path):
+    """A game three posts long (opening, nomination, tally) and the thread that shows them."""
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16)
+    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    for seat in range(5):
+        game.record(str(path), lambda g, s=seat: Step("vote", by=s, vote=s != 4))
+    loaded = game.load(str(path))
+    thread = "\n".join(posts.earlier_post(loaded, n, Plain()).text for n in (1, 2, 3))
+    return path, thread
+
+
+def _line(post: int, entry: int, token: str) -> str:
+    return checkpoints.line(post, entry, token)
+
+
+def test_an_honest_thread_pins_what_it_shows_and_says_what_it_does_not(played):
+    path, thread = played
+    report = audit.audit_file(str(path), thread=thread)
+    assert report.valid and [c.ok for c in report.checkpoints or []] == [True] * 3
+    assert report.coverage[0] == "the thread pins the header and entries 1-8 (its last matching checkpoint)"
+    assert "found in the thread: 1-3; not found: none" in report.coverage[-1]
+    first_only = thread[:thread.index("Log checkpoint: post 1")] + _first_line(thread)
+    report = audit.audit_file(str(path), thread=first_only)
+    assert report.valid and report.coverage == [
+        "the thread pins the header only",
+        "entries 1-9 are after the last matching checkpoint: nothing in the thread vouches for them",
+        "the log records 3 post(s); found in the thread: 1; not found: 2-3"]
+
+
+def _first_line(thread: str) -> str:
+    return next(line for line in thread.splitlines() if line.startswith("Log checkpoint: post 1"))
+
+
+@pytest.mark.parametrize("forged", [
+    _line(3, 8, "0" * 48),  # a player's line for a real post
+    _line(3, 8, "ab" * 24),
+    _line(9, 8, "12" * 24),  # for a post that does not exist
+    _line(2, 2, "f" * 48),
+    "Log checkpoint: entry 8 · " + "0" * 32,  # an earlier shmod's form
+])
+def test_a_forged_line_alone_never_fails_an_honest_log(played, forged):
+    path, thread = played
+    for text in (thread + "\n" + forged, forged):
+        report = audit.audit_file(str(path), thread=text)
+        assert report.valid, report.problems
+        assert any(w.kind == "thread" for w in report.warnings)
+
+
+def test_a_line_from_another_game_is_not_this_games(played, tmp_path):
+    path, thread = played
+    other = tmp_path / "other.yaml"
+    game.new_game(str(other), NAMES, first="Ann", seed="ab" * 16)  # same deal, other salt
+    foreign = posts.earlier_post(game.load(str(other)), 1, Plain()).text
+    report = audit.audit_file(str(path), thread=thread + "\n" + foreign)
+    assert report.valid
+    assert any("not made with this game's key" in w.message for w in report.warnings)
+
+
+def test_a_genuine_line_the_log_no_longer_gives_fails_it(played):
+    path, thread = played
+    text = path.read_text().replace("by: Eve, vote: nein", "by: Eve, vote: ja")
+    path.write_text(text)
+    report = audit.audit_file(str(path), thread=thread)
+    assert not report.valid
+    [problem] = [p for p in report.problems if p.kind == "checkpoint" and p.entry == 8]
+    assert "post 3 (entry 8): the thread shows the genuine checkpoint" in problem.message
+
+
+def test_posts_removed_or_renumbered_in_the_log_show(played):
+    path, thread = played
+    lines = path.read_text().splitlines(keepends=True)
+    kept = [line for line in lines if "kind: posted, upto: 2," not in line]  # post 2's mark
+    path.write_text("".join(kept))
+    report = audit.audit_file(str(path), thread=thread)
+    assert not report.valid
+    messages = " ".join(p.message for p in report.problems if p.kind == "checkpoint")
+    assert "the log's post 2 covers entry 8" in messages  # post 3 became post 2
+    assert "the log records 2 posts" in messages  # and post 3 is gone
+
+
+def test_two_genuine_claims_for_one_post_are_shown(played):
+    path, thread = played
+    loaded = game.load(str(path))
+    salt = loaded.setup.salt
+    assert salt is not None
+    other = checkpoints.token(salt, 3, 8, "0" * 32)  # made with the key, for another log
+    report = audit.audit_file(str(path), thread=thread + "\n" + _line(3, 8, other))
+    assert report.valid
+    assert any("a second, different genuine checkpoint" in w.message for w in report.warnings)
+    alone = thread.replace(_line(3, 8, checkpoints.token(salt, 3, 8, loaded.heads[8])),
+                           _line(3, 8, other))
+    assert not audit.audit_file(str(path), thread=alone).valid
+
+
+def test_json_reports_each_claim(played, run, tmp_path):
+    path, thread = played
+    (tmp_path / "t.txt").write_text(thread + "\n" + _line(3, 8, "0" * 48))
+    code, out, _ = run("audit", str(path), "--thread", str(tmp_path / "t.txt"), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["valid"]
+    assert [(c["post"], c["genuine"], c["ok"]) for c in report["checkpoints"]] == [
+        (1, True, True), (2, True, True), (3, True, True), (3, False, False)]
+    assert report["coverage"][0].startswith("the thread pins the header and entries 1-8")
+
+
+def test_every_correction_and_acknowledgment_is_listed(tmp_path, run):
+    """A vote swapped with ``correct`` before the tally used to audit VALID without a word."""
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16)
+    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    swapped = game.record(str(path), lambda g: Step("vote", by=2, vote=True))
+    entry = swapped.game.state.entries
+    game.record(str(path), lambda g: Step("correct", entries=(entry,), text="Cy sent Nein"))
+    game.record(str(path), lambda g: Step("vote", by=2, vote=False))
+    code, out, _ = run("audit", str(path))
+    assert code == 0
+    assert (f"voided entries {entry} (the vote by Cy); players had not seen it; reason: Cy sent "
+            "Nein") in out
+    text = path.read_text().replace("by: Cy, vote: nein", "by: Cy, vote: no")
+    path.write_text(text)
+    assert run("acknowledge", str(entry + 2), "-r", "spelled out", "-g", str(path))[0] == 0
+    report = audit.audit_file(str(path))
+    kinds = [(c["kind"], c["reason"]) for c in report.corrections]
+    assert kinds == [("correction", "Cy sent Nein"), ("acknowledgment", "spelled out")]
+    assert report.to_json()["corrections"][0]["seen"] is False
+
+
+def test_legacy_unkeyed_checkpoints_of_an_earlier_shmod_still_verify(played):
+    path, thread = played
+    loaded = game.load(str(path))
+    legacy = "Log checkpoint: entry 8 · " + loaded.heads[8]
+    report = audit.audit_file(str(path), thread=legacy)
+    assert report.valid and report.checkpoints and report.checkpoints[0].ok
+    assert any("unkeyed checkpoint of an earlier shmod" in w.message for w in report.warnings)
+    assert logfile.read(str(path))  # the log itself is untouched

@@ -1,0 +1,114 @@
+"""R-DEAL: a deal nobody can steer. ``shmod new --deal players`` commits to the seed and
+the salt; every player posts a word; the last word deals. Through the CLI as a moderator
+types it, with every refusal one line and the log unchanged."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from shmod.audit import audit
+from shmod.core.setup import dealt, words_seed
+from shmod.core.steps import Step
+from shmod.log import game
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+WORDS = {"Ann": "apple", "Bob": "big cat", "Cy": "zebra", "Dee": "42", "Eve": "Ünïcode"}
+
+
+@pytest.fixture
+def path(tmp_path, run):
+    out = tmp_path / "g.yaml"
+    code, text, err = run("new", *NAMES, "--deal", "players", "-g", str(out))
+    assert code == 0, err
+    assert "Every player: post one word in this thread" in text
+    assert "The roles are not dealt yet." in text and "secret role" not in text
+    assert "PM to" not in err  # nobody has a role yet
+    return out
+
+
+def refused(run, path, args, code, pattern):
+    before = path.read_bytes()
+    got, _, err = run(*args, "-g", str(path))
+    assert got == code and err.count("\n") == 1 and re.search(pattern, err), err
+    assert path.read_bytes() == before
+
+
+def test_the_last_word_deals_from_the_seed_and_the_words(path, run):
+    header = game.load(str(path)).log.header
+    assert "roles" not in header["secret"] and "deck" not in header["secret"]
+    refused(run, path, ["nominate", "Bob"], 1, r"R-NOMINATE: cannot record a nomination now: "
+            r"waiting for a word for the deal from 5 of 5 players")
+    for name in NAMES[:-1]:
+        code, out, err = run("word", name, WORDS[name], "-g", str(path))
+        assert code == 0 and "Words for the deal" in out and "PM to" not in err
+    refused(run, path, ["word", "Ann", "pear"], 1, r"R-DEAL: Ann has already posted a word "
+            r"\('apple'\); the first word a player posts counts")
+    refused(run, path, ["word", "Eve", "x" * 41], 1, r"R-DEAL: a word is at most 40 characters")
+    code, out, err = run("word", "Eve", "  Ünïcode ", "-g", str(path))
+    assert code == 0
+    assert err.count("── PM to ") == 5 and out.count("Your secret role") == 5
+    assert ("Every player has posted a word: Ann: apple; Bob: big cat; Cy: zebra; Dee: 42; "
+            "Eve: Ünïcode.") in out
+    loaded = game.load(str(path))
+    state = loaded.state
+    roles, deck, first = dealt(loaded.setup, tuple(NAMES), words_seed(loaded.setup.seed, WORDS))
+    assert (state.roles, tuple(state.draw), state.president) == (roles, deck, first)
+    assert f"The first Presidential Candidate is {NAMES[first]}." in out
+    refused(run, path, ["word", "Ann", "late"], 1, r"R-DEAL: cannot record a word for the deal "
+            r"now: waiting for .* to nominate")
+    assert run("nominate", NAMES[(first + 1) % 5], "-g", str(path))[0] == 0
+
+
+def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
+    seeds = set()
+    for word in ("a", "b", "c", "d"):
+        path = str(tmp_path / f"{word}.yaml")
+        game.new_game(path, NAMES, seed="ab" * 16, deal_by="players")
+        for seat, _ in enumerate(NAMES):
+            game.record(path, lambda g, s=seat: Step("word", by=s, text=word))
+        loaded = game.load(path)
+        seeds.add(loaded.state.seed)
+        report = audit.audit_file(path, loaded.state.public[0].data["commitment"])
+        assert report.valid and report.commitment_ok and "every player's word" in report.deal
+        assert report.summary is not None
+    assert len(seeds) == 4  # the same committed seed, four deals
+
+
+def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), NAMES, seed="ab" * 16, deal_by="players")
+    for seat, name in enumerate(NAMES):
+        game.record(str(path), lambda g, s=seat, n=name: Step("word", by=s, text=WORDS[n]))
+    commitment = game.load(str(path)).state.public[0].data["commitment"]
+    text = path.read_text()
+    redealt = tmp_path / "redealt.yaml"
+    redealt.write_text(text.replace("ab" * 16, "cd" * 16))  # the moderator swaps the seed
+    report = audit.audit_file(str(redealt), commitment)
+    assert not report.valid and report.commitment_ok is False
+    reworded = tmp_path / "reworded.yaml"
+    reworded.write_text(text.replace("word: zebra", "word: zebu"))  # or a word
+    report = audit.audit_file(str(reworded), commitment)
+    assert not report.valid and any(p.kind == "chain" for p in report.problems)
+
+
+def test_before_the_deal_a_seat_changes_hands_and_a_word_can_be_corrected(path, run):
+    assert run("word", "Ann", "appel", "-g", str(path))[0] == 0
+    code, _, err = run("correct", "--reason", "Ann wrote apple", "-g", str(path))
+    assert code == 0 and "voids the word by Ann" in err.replace("word for the deal", "word")
+    assert run("word", "Ann", "apple", "-g", str(path))[0] == 0
+    code, out, _ = run("replace", "Cy", "Cyril", "-g", str(path))
+    assert code == 0 and "Cyril takes seat 3 from Cy before the deal" in out
+    for name in ("Bob", "Cyril", "Dee", "Eve"):
+        code, out, err = run("word", name, "w", "-g", str(path))
+        assert code == 0, err
+    assert "── PM to Cyril" in err and "Cyril: w" in out
+    state = game.load(str(path)).state
+    assert state.words[0] == "apple" and state.roles
+
+
+def test_the_deal_is_in_the_reveal_and_the_opening_post_again(path, run):
+    code, out, _ = run("post", "--again", "1", "-g", str(path))
+    assert code == 0 and "post one word" in out and "Log checkpoint: post 1 · entry 0" in out
+    code, out, _ = run("status", "-g", str(path))
+    assert "phase: deal" in out and "waiting for every player's word" not in out

@@ -1,0 +1,332 @@
+"""Issue 19: a forum game that keeps moving. Deadlines that last (R-DEADLINE), a recorded
+answer for every absent player (R-LAPSE, R-MODKILL, R-STALL, R-BACKUP), R-NO-NOMINEE,
+fewer keystrokes and no confusion between games; through the installed ``shmod`` as a
+moderator runs it, with the clock injected (``SHMOD_NOW``), never slept on. Every rule id
+has a legal and an illegal case."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shmod.audit import audit
+from shmod.core import deadlines, engine
+from shmod.core.setup import parse_setup, start
+from shmod.core.state import VOTE
+from shmod.core.steps import Step
+from shmod.log import game, logfile
+from shmod.texts import posts
+from shmod.texts.formats import Plain
+
+SHMOD = Path(sys.executable).parent / "shmod"
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+SEED = "f0" * 16  # Ann is the first Presidential Candidate (--first)
+DAY1, DAY2, DAY4 = "2026-11-23T10:00:00Z", "2026-11-24T10:00:00Z", "2026-11-26T10:00:00Z"
+
+
+class Moderator:
+    """The installed ``shmod`` in one folder, the clock set by hand."""
+
+    def __init__(self, folder: Path, now: str = DAY1) -> None:
+        self.folder, self.now = folder, now
+        self.log = folder / "games" / "friday.yaml"
+
+    def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
+        env.update(SHMOD_GAME=str(self.log), SHMOD_NOW=self.now, COLUMNS="100",
+                   SHMOD_CACHE=os.environ.get("SHMOD_CACHE", "off"))
+        done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
+                              capture_output=True, timeout=60)
+        assert done.returncode == code, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        if code:
+            assert done.stderr.startswith("Error: ") and done.stderr.count("\n") == 1
+        return done
+
+    def refused(self, *args: str, rule: str, code: int = 1) -> str:
+        before = self.log.read_bytes()
+        err = self.run(*args, code=code).stderr
+        assert rule in err and self.log.read_bytes() == before, err
+        return err
+
+
+@pytest.fixture
+def mod(tmp_path) -> Moderator:
+    m = Moderator(tmp_path)
+    m.run("new", *NAMES, "--first", "Ann", "--seed", SEED, "--zone", "Europe/Berlin",
+          "-V", "late_vote=nein", "-V", "late_nomination=fail", "-V", "late_choice=random")
+    return m
+
+
+pytestmark = pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed here")
+
+
+def test_a_round_deadline_lasts_the_round_and_shows_time_left_in_both_zones(mod):
+    done = mod.run("deadline", "48h")  # the zone comes from `new --zone`
+    assert "Deadline for this round: 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin): 2 d left." in done.stdout
+    assert done.stdout.count("Deadline for this round") == 1
+    mod.now = DAY2
+    nominated = mod.run("nominate", "Bob")
+    assert "Deadline for this round: 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin): 1 d left." in nominated.stdout
+    status = mod.run("status").stdout
+    assert "Deadline (this round): 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin): 1 d left" in status
+    prods = mod.run("prods").stdout
+    assert "The deadline is 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin): 1 d left." in prods
+    remind = mod.run("remind").stdout
+    assert remind.startswith("Reminder: 1 d left until the deadline, 2026-11-25 10:00 UTC")
+    assert "still waiting for Ann, Bob, Cy, Dee, Eve (a vote)" in remind
+    mod.run("vote", "Ann", "nein", "Bob", "nein", "Cy", "nein", "Dee", "nein", "Eve", "nein")
+    assert "Deadline" not in mod.run("status").stdout  # the round ended: the deadline with it
+
+
+def test_a_phase_deadline_is_met_with_its_phase_and_a_cleared_one_is_gone(mod):
+    mod.run("deadline", "1d", "--phase", "--zone", "Asia/Tokyo")
+    assert "this phase" in mod.run("status").stdout and "JST" in mod.run("status").stdout
+    mod.run("nominate", "Bob")
+    assert "Deadline" not in mod.run("status").stdout
+    mod.run("deadline", "1d")  # the zone given last is remembered
+    assert "JST, Asia/Tokyo" in mod.run("status").stdout
+    cleared = mod.run("deadline", "--clear")
+    assert "the deadline is cleared" in cleared.stdout and "Deadline" not in mod.run("status").stdout
+    mod.refused("deadline", "--clear", rule="R-DEADLINE: there is no deadline to clear")
+    mod.refused("deadline", "2020-01-01 10:00", rule="R-DEADLINE")
+
+
+def test_a_lapsed_deadline_is_never_posted(mod):
+    mod.run("deadline", "1d")
+    mod.now = DAY4  # long past it
+    assert "Deadline for" not in mod.run("nominate", "Bob").stdout
+    assert "OVERDUE: Ann, Bob, Cy, Dee, Eve" in mod.run("status").stdout
+
+
+def test_missing_votes_lapse_as_nein(mod):
+    mod.run("nominate", "Bob")
+    mod.run("deadline", "1d")
+    mod.run("vote", "Ann", "ja", "Bob", "ja")
+    mod.refused("lapse", rule="R-LAPSE: the deadline 2026-11-24T10:00:00Z has not passed yet")
+    mod.now = DAY4
+    done = mod.run("lapse")
+    assert "Cy, Dee, Eve sent no vote by the deadline: counted as Nein." in done.stdout
+    assert "3. Cy: Nein (no vote by the deadline)" in done.stdout and "Ja 2, Nein 3" in done.stdout
+    mod.refused("lapse", rule="R-LAPSE: no deadline is in force")
+
+
+def test_a_nomination_not_made_lapses_as_a_failed_election(mod):
+    mod.run("deadline", "1d")
+    mod.now = DAY4
+    done = mod.run("lapse")
+    assert ("Presidential Candidate Ann made no nomination by the deadline: the turn passes as a "
+            "failed election (Election Tracker: 1).") in done.stdout
+    assert "Bob is the Presidential Candidate" in done.stdout
+
+
+def test_a_lapse_the_house_rules_leave_to_the_moderator_is_refused(tmp_path):
+    m = Moderator(tmp_path)
+    m.run("new", *NAMES, "--first", "Ann", "--seed", SEED)  # the official game: no switches
+    m.run("deadline", "1d")
+    m.now = DAY4
+    err = m.refused("lapse", rule="R-LAPSE: the house rules leave a nomination not made to the "
+                    "moderator (late_nomination=wait)")
+    assert "shmod prods" in err and "shmod replace" in err
+
+
+def _game_at(tmp_path, phase: str, variants: tuple[str, ...] = ()) -> Path:
+    """A seeded game (late_choice=random) played to ``phase`` with legal random steps,
+    a deadline set, and its log."""
+    import random
+
+    from shmod.audit.moves import legal_steps
+
+    path = tmp_path / f"{phase}.yaml"
+    game.new_game(str(path), NAMES, seed=SEED, first="Ann", created=DAY1,
+                  variants=["late_choice=random", *variants])
+    rng = random.Random(phase)
+    for _ in range(400):
+        state = game.load(str(path)).state
+        if state.phase == phase.split(":")[0] and (":" not in phase or state.power == phase.split(":")[1]):
+            break
+        options = legal_steps(state)
+        game.record(str(path), lambda g, o=options: rng.choice(
+            [s for s in o if s.kind != "vote" or s.vote] or o), at=DAY1)
+    else:
+        raise AssertionError(f"{phase} not reached")
+    game.record(str(path), lambda g: Step("deadline", text="2026-11-24T10:00:00Z", zone="UTC"),
+                at=DAY1)
+    return path
+
+
+@pytest.mark.parametrize("phase", ["discard", "enact", "power:execute", "power:peek"])
+def test_a_missing_choice_lapses_to_the_seeds_random_choice_which_audit_recomputes(tmp_path, phase):
+    path = _game_at(tmp_path, phase)
+    before = game.load(str(path)).state
+    expected = deadlines.drawn(before, before.entries + 1)
+    options = deadlines.choices(before)
+    other = next((c for c in options if c != expected), None)
+    if other is not None:  # the moderator cannot record another choice than the seed's
+        with pytest.raises(Exception, match="R-LAPSE: the random choice recorded"):
+            game.record(str(path), lambda g: Step(
+                "lapse", ref=deadlines.current(g.state).entry, at=DAY4, text=other), at=DAY4)
+    done = game.record(str(path), lambda g: Step(
+        "lapse", ref=deadlines.current(g.state).entry, at=DAY4, text=expected), at=DAY4)
+    post = posts.recorded_post(done, Plain()).text
+    assert "by the deadline" in post
+    if phase == "discard":  # the discard stays secret: the post never names it
+        assert "at random" in post and "policies was discarded" in post
+        assert not re.search(r"discarded (a )?(Liberal|Fascist)", post)
+    assert audit.audit_file(str(path)).valid
+    if other is None:
+        return
+    # A log edited to another choice fails its audit, which recomputes every random lapse.
+    text = path.read_text()
+    forged = text.replace(f"choice: {logfile.scalar(expected)}", f"choice: {logfile.scalar(other)}")
+    assert forged != text
+    path.write_text(forged)
+    report = audit.audit_file(str(path))
+    assert not report.valid
+    assert any(p.rule == "R-LAPSE" and "not the one the game's seed gives" in p.message
+               for p in report.problems)
+
+
+def test_an_unanswered_veto_lapses_as_refused():
+    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1,
+                                              first="Ann", variants=["late_choice=random"])))
+    state.fascist, state.phase, state.chancellor = 5, "enact", 1
+    state.hand = ["F", "F"]
+    engine.apply(state, Step("veto", by=1, answer="propose"))
+    engine.apply(state, Step("deadline", text="2026-11-24T10:00:00Z", zone="UTC"))
+    engine.apply(state, Step("lapse", ref=state.entries, at=DAY4))
+    assert state.phase == "enact" and state.veto_refused
+    [lapsed] = [e for e in state.public if e.kind == "lapse"]
+    from shmod.texts.forum_texts import lapse_text
+
+    assert lapse_text(lapsed.data, Plain()) == ("President Ann did not answer the veto by the "
+                                                "deadline: it is refused.")
+
+
+def test_late_choice_random_needs_a_seed():
+    from scripted import header
+
+    head = header(5)
+    head["variants"] = {"late_choice": "random"}
+    with pytest.raises(Exception, match="R-LAPSE: late_choice=random draws from the game's seed"):
+        parse_setup(head)
+
+
+def test_prods_are_recorded_and_counted(mod):
+    mod.run("nominate", "Bob")
+    mod.run("vote", "Ann", "ja")
+    first = mod.run("prods")
+    assert first.stdout.count("Subject: Friday: a reminder") == 4
+    assert "reminder number" not in first.stdout
+    second = mod.run("prods", "--preview")
+    assert "This is reminder number 2." in second.stdout
+    status = mod.run("status").stdout
+    assert "prodded 1×" in status and status.count("prodded") == 4
+    loaded = game.load(str(mod.log))
+    with pytest.raises(Exception, match="R-STALL: Ann owes nothing now"):
+        engine.apply(loaded.state, Step("prod", target=0))
+
+
+def test_backups_take_seats_in_order(mod):
+    mod.run("backup", "Zed", "Yul")
+    assert "1. Zed\n2. Yul" in mod.run("backup").stdout
+    mod.refused("backup", "Zed", rule="R-BACKUP: 'Zed' is already on the backup list")
+    mod.refused("backup", "bob", rule="R-BACKUP: cannot list 'bob'")
+    done = mod.run("replace", "Cy")
+    assert "Zed replaces Cy in seat 3" in done.stdout and "Welcome! You replace Cy" in done.stdout
+    assert "1. Yul" in mod.run("backup").stdout
+    mod.run("backup", "--drop", "Yul")
+    mod.refused("replace", "Dee", rule="R-BACKUP: name the newcomer: the backup list is empty")
+
+
+def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
+    roles = game.load(str(mod.log)).state.roles
+    hitler = NAMES[roles.index("hitler")]
+    others = [n for n in NAMES if n != hitler and n != "Ann"]
+    mod.run("nominate", others[0])
+    mod.run("vote", "Ann", "ja")
+    removed = mod.run("remove", others[1], "--reason", "left the forum")
+    assert f"The moderator has removed {others[1]} from the game" in removed.stdout
+    assert f"PM to {others[1]}" in removed.stderr
+    assert "Subject: Friday: you have left the game" in removed.stdout
+    state = game.load(str(mod.log)).state
+    assert state.phase == VOTE and not state.alive[NAMES.index(others[1])]
+    removed = mod.run("remove", others[0], "--reason", "gone")  # the nominee: the round fails
+    assert "The round ends as a failed election." in removed.stdout
+    assert "Election Tracker: 1/3" in removed.stdout
+    mod.refused("remove", others[0], "-r", "x", rule="R-MODKILL: ")
+    done = mod.run("remove", hitler, "--reason", "banned")
+    assert f"{hitler} was Hitler: Hitler has left the game" in done.stdout
+    assert "Game over: the Liberals win" in done.stdout
+
+
+def test_a_removed_president_hands_the_policies_back(tmp_path):
+    path = _game_at(tmp_path, "discard")
+    state = game.load(str(path)).state
+    hand, draw = list(state.hand), list(state.draw)
+    done = game.record(str(path), lambda g: Step("remove", target=g.state.president, text="x"))
+    after = done.game.state
+    assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.tracker + 1
+    assert after.phase == "nominate"
+
+
+def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
+    path = tmp_path / "w.yaml"
+    game.new_game(str(path), NAMES, seed=SEED, deal_by="players")
+    with pytest.raises(Exception, match="R-MODKILL: the roles are not dealt yet"):
+        game.record(str(path), lambda g: Step("remove", target=1, text="x"))
+    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1)))
+    state.alive = [True, True, False, False, False]
+    state.roles = ("liberal", "fascist", "hitler", "liberal", "liberal")
+    with pytest.raises(Exception, match="R-MODKILL: a game needs two living players"):
+        engine.apply(state, Step("remove", target=1, text="x"))
+
+
+def test_no_nominee_sets_the_term_limits_aside(tmp_path):
+    """R-NO-NOMINEE: three Executions at five players leave two alive; the only one the
+    Presidential Candidate could nominate is the last elected Chancellor."""
+    from shmod.core.house import adjust
+
+    setup = parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1,
+                                        first="Ann"))
+    state = start(dataclasses.replace(setup, rules=adjust(setup.rules, setup.variants)))
+    state.alive = [True, True, False, False, False]
+    state.term_chancellor, state.president = 1, 0
+    engine.apply(state, Step("nominate", by=0, target=1))  # allowed: nobody else is left
+    assert state.phase == VOTE
+    state2 = start(setup)
+    state2.term_chancellor = 1
+    with pytest.raises(Exception, match="R-TERM"):
+        engine.apply(state2, Step("nominate", by=0, target=1))  # others are eligible
+
+
+def test_several_votes_in_one_command_all_or_nothing(mod):
+    mod.run("nominate", "Bob")
+    before = mod.log.read_bytes()
+    err = mod.refused("vote", "Ann", "ja", "Bob", "nein", "Ann", "ja",
+                      rule="R-VOTE: Ann has already voted")
+    assert "Error" in err and mod.log.read_bytes() == before
+    mod.refused("vote", "Ann", "ja", "Bob", rule="has no partner", code=2)
+    done = mod.run("vote", "Ann", "ja", "Bob", "nein", "Cy", "ja")
+    assert "Recorded as entries 4-6 of " in done.stderr and done.stderr.count("Recorded as") == 1
+    assert "games/friday.yaml" in done.stderr
+
+
+def test_the_game_is_named_everywhere_and_g_comes_before_or_after(mod):
+    done = mod.run("-g", str(mod.log), "nominate", "Bob")
+    assert "Recorded as entry 2 of " in done.stderr and str(mod.log) in done.stderr
+    assert mod.run("-h").stdout.startswith("Usage: shmod")
+    assert mod.run("vote", "-h").stdout.startswith("Usage: shmod vote")
+    pm = mod.run("pm", "Ann").stdout
+    assert pm.startswith("Subject: Friday: your secret role\n\nYour secret role")
+
+
+def test_a_title_names_the_game_in_every_pm(tmp_path):
+    m = Moderator(tmp_path)
+    m.run("new", *NAMES, "--title", "Friday game", "--seed", SEED)
+    assert re.search(r"^Subject: Friday game: your secret role$", m.run("pm", "Ann").stdout, re.M)
