@@ -96,7 +96,7 @@ def audit_file(path: str, expected: str | None = None, thread: str | None = None
     on, is reported as unreadable (so a folder's audit goes on to the next log)."""
     try:
         log = logfile.read(path)
-        return audit_log(log, expected, thread)
+        return shortened(audit_log(log, expected, thread))
     except LogError as err:
         report = Report(path, unreadable=True)
         report.problems.append(Problem("unreadable", err.reason, line=err.line))
@@ -441,6 +441,31 @@ def _link(previous: str, raw: dict[str, Any]) -> str:
         return logfile.link(previous, raw)
     except (TypeError, ValueError):
         return "unhashable"
+
+
+#: Problems, and warnings, of one kind listed at most; one more line counts the rest.
+MAX_LISTED = 30
+
+
+def shortened(report: Report) -> Report:
+    """``report`` with at most :data:`MAX_LISTED` problems and as many warnings of each
+    kind, each kind cut short followed by one line of that kind saying exactly how many
+    more there were (a hostile log can hold thousands of broken entries)."""
+    report.problems = _first_of_each_kind(report.problems, "problems")
+    report.warnings = _first_of_each_kind(report.warnings, "warnings")
+    return report
+
+
+def _first_of_each_kind(found: list[Problem], what: str) -> list[Problem]:
+    counts: dict[str, int] = {}
+    kept = []
+    for problem in found:
+        counts[problem.kind] = counts.get(problem.kind, 0) + 1
+        if counts[problem.kind] <= MAX_LISTED:
+            kept.append(problem)
+    return kept + [Problem(kind, f"{count - MAX_LISTED} more {kind} {what} not listed: only "
+                           f"the first {MAX_LISTED} of each kind are")
+                   for kind, count in counts.items() if count > MAX_LISTED]
 
 
 def _rule_of(message: str) -> str | None:

@@ -58,7 +58,8 @@ def unsafe_in_file(text: str) -> tuple[int, str] | None:
     """Where and what the first character of a file's text is that no string in a log
     may hold (newlines and tabs are the file's own); None if there is none. One search
     over the whole text: what the reader checks string by string when the text holds
-    an escape (a backslash) or a tab, the only ways a string gets what the file lacks."""
+    an escape (a backslash), the only way a string gets what the file lacks (the log
+    reader refuses a tab before it reads any string)."""
     found = _first(_IN_TEXT, text)
     return None if found is None else (found.start(), unsafe(found.group()) or "")
 

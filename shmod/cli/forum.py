@@ -150,11 +150,12 @@ def backup(
     """The ordered list of backup players that `shmod replace OLD` takes the first of
     (R-BACKUP); without names, the list."""
     from shmod.cli import clock
+    from shmod.core.names import tidy
     from shmod.core.steps import Step
     from shmod.log import game as games
 
     if names:
-        done = games.record(game, lambda g: [Step("backup", text=" ".join(n.split()), drop=drop)
+        done = games.record(game, lambda g: [Step("backup", text=tidy(n), drop=drop)
                                              for n in names], at=clock.stamp(), post=False)
         state = done.game.state
     else:
@@ -175,6 +176,7 @@ def replace(
     """A newcomer takes a seat with its role and history (R-REPLACE); without a name, the
     first backup player (R-BACKUP). Prints their one PM."""
     from shmod.base.errors import RuleBroken
+    from shmod.core.names import tidy
     from shmod.core.steps import Step
 
     def make(g):  # type: ignore[no-untyped-def]
@@ -182,7 +184,7 @@ def replace(
         if name is None:
             raise RuleBroken("R-BACKUP", "name the newcomer: the backup list is empty "
                              "(shmod backup NAME adds one)")
-        return Step("replace", target=g.seating.seat(player), text=" ".join(name.split()))
+        return Step("replace", target=g.seating.seat(player), text=tidy(name))
 
     _step(game, fmt_name, make)
 
@@ -259,10 +261,11 @@ def rename(
 ) -> None:
     """Correct a player's name written wrong (R-RENAME): the same player, the same seat;
     the header, which the commitment covers, stays as it was."""
+    from shmod.core.names import tidy
     from shmod.core.steps import Step
 
     _step(game, fmt_name, lambda g: Step("rename", target=g.seating.seat(player),
-                                         text=" ".join(name.split())))
+                                         text=tidy(name)))
 
 
 @app.command()

@@ -11,6 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from typing import Any, TextIO
 
 from shmod.base.errors import BadInput, InternalError, ShmodError
 from shmod.base.plaintext import one_line
@@ -26,7 +27,20 @@ from shmod.cli.app import app
 __all__ = ["app", "main"]
 
 def main() -> None:
-    """Entry point: run the app and turn every error into one line and an exit code."""
+    """Entry point: run the app and turn every error into one line and an exit code.
+
+    A reader that goes away (``shmod audit LOG | head -1``) changes neither: what can no
+    longer be written is dropped (:class:`_Stdout`) and the command ends with its own
+    status (audit: its verdict)."""
+    if not isinstance(sys.stdout, _Stdout):
+        sys.stdout = _Stdout(sys.stdout)
+    try:
+        _run()
+    finally:
+        sys.stdout.flush()
+
+
+def _run() -> None:
     import warnings
 
     warnings.showwarning = _warning
@@ -87,6 +101,38 @@ def _exit_code(err: ShmodError) -> int:
     if isinstance(err, BadInput) and re.match(r"R-[A-Z0-9-]+:", str(err)):
         return 1
     return err.exit_code
+
+
+class _Stdout:
+    """``sys.stdout`` that drops what it cannot write once its reader has gone (EPIPE):
+    the stream is pointed at the null device, so neither a later write nor the flush at
+    exit fails, and every other attribute is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, self._stream.fileno())
+        finally:
+            os.close(null)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _read_more(err: ShmodError) -> str:

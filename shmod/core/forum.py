@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
+from shmod.core.names import look_alike
 from shmod.core.setup import check_players, knows, start
 from shmod.core.state import Public, Secret, State
 from shmod.core.steps import Step
@@ -33,13 +34,16 @@ def _replace(state: State, step: Step) -> None:
     if not state.alive[seat]:
         raise RuleBroken("R-REPLACE", f"{old} is dead; a dead seat is not replaced")
     try:
-        check_players([name if s == seat else n for s, n in enumerate(state.players)])
+        name = check_players([name if s == seat else n
+                              for s, n in enumerate(state.players)])[seat]
     except BadInput as err:
         raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {err}") from None
     for other, former, _new, _entry in state.replaced:  # PMs are addressed by name (R-PM)
-        if other != seat and former.casefold() == " ".join(name.split()).casefold():
+        if other != seat and look_alike(former, name):
+            alike = "" if former.casefold() == name.casefold() else " (the names look the same)"
             raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
-                             f"{other + 1} and was sent its secrets; choose another name")
+                             f"{other + 1} and was sent its secrets{alike}; choose another "
+                             "name")
     state.backups = [b for b in state.backups if b.casefold() != name.casefold()]
     if not state.roles:  # before the deal (R-DEAL): a seat with no role and no secrets yet
         _seat(state, seat, old, name)
@@ -75,12 +79,13 @@ def _rename(state: State, step: Step) -> None:
     assert seat is not None
     old = state.name(seat)
     try:
-        check_players([name if s == seat else n for s, n in enumerate(state.players)])
+        name = check_players([name if s == seat else n
+                              for s, n in enumerate(state.players)])[seat]
     except BadInput as err:
         raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: {err}") from None
-    if any(name.casefold() == former.casefold() for _s, former, _n, _e in state.replaced):
+    if any(look_alike(former, name) for _s, former, _n, _e in state.replaced):
         raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: a player of that name "
-                         "left a seat and was sent its secrets")
+                         "(or one that looks like it) left a seat and was sent its secrets")
     players = list(state.players)
     players[seat] = name
     state.players = tuple(players)

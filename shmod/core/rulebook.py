@@ -215,7 +215,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "A newcomer may take over a living seat with its role and everything it was sent "
          "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "
          "seat is not replaced, and a newcomer may not carry the name of a player who left "
-         "another seat."),
+         "another seat, nor one that looks like it."),
         ("R-RENAME", "A name written wrong",
          "A player's name written wrong at the start is corrected with `shmod rename OLD "
          "NEW`: the same player keeps the seat and everything it was sent, and the log's "

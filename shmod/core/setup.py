@@ -17,6 +17,7 @@ from shmod.base.errors import BadInput
 from shmod.core import commitment, shuffle
 from shmod.core.deadlines import zone_info
 from shmod.core.house import rules_for
+from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
 from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_variants
 from shmod.core.state import DEAL, Public, Secret, Setup, State
 from shmod.core.steps import Seating, parse_cards, seat_number
@@ -134,44 +135,65 @@ def seat_clash(name: str, count: int) -> str:
 
 
 def check_players(players: Any) -> list[str]:
-    """R-SEAT / R-COUNT: 5 to 10 distinct, non-empty names in seating order; an
-    all-digit name only where it cannot be a seat number (555, but not 3 of 7)."""
+    """R-SEAT / R-COUNT: 5 to 10 names in seating order that players can tell apart:
+    distinct ignoring case, nothing in them that cannot be seen, in NFC, no two that
+    look the same (:mod:`shmod.core.names`); an all-digit name only where it cannot be
+    a seat number (555, but not 3 of 7). The count is checked before any name, so a
+    list of any length costs nothing more than its length."""
     if not isinstance(players, list):
         raise BadInput("players must be a list of names in seating order")
-    names = []
-    for item in players:
-        if not isinstance(item, (str, int)) or isinstance(item, bool):
-            raise BadInput(f"player {item!r} is not a name")
-        name = " ".join(str(item).split())
-        if not name:
-            raise BadInput("a player's name is empty")
-        problem = plaintext.unsafe(name)
-        if problem:
-            raise BadInput(f"player name {name!r} holds a {problem}")
-        if len(name) > MAX_NAME:
-            raise BadInput(f"player name {name[:20]!r}… is longer than {MAX_NAME} characters")
-        names.append(name)
-    folded = [n.casefold() for n in names]
-    dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
+    if not 5 <= len(players) <= 10:
+        raise BadInput(f"R-COUNT: Secret Hitler takes 5 to 10 players, not {len(players)}")
+    seated = [_seated_name(item) for item in players]
+    by_key: dict[str, list[str]] = {}
+    for name in seated:
+        by_key.setdefault(name.casefold(), []).append(name)
+    dupes = sorted({name for same in by_key.values() if len(same) > 1 for name in same})
     if dupes:
         raise BadInput(f"player names must differ (ignoring case): {', '.join(dupes)}")
-    if not 5 <= len(names) <= 10:
-        raise BadInput(f"R-COUNT: Secret Hitler takes 5 to 10 players, not {len(names)}")
-    for name in names:
-        if seat_number(name, len(names)) is not None:
-            raise BadInput(seat_clash(name, len(names)))
-    return names
+    for name in seated:
+        if seat_number(name, len(seated)) is not None:
+            raise BadInput(seat_clash(name, len(seated)))
+    pair = lookalike_pair(seated)
+    if pair is not None:
+        first, second = seated[pair[0]], seated[pair[1]]
+        raise BadInput(f"player names {first!r} and {second!r} look the same "
+                       f"({why_alike(first, second)}); choose names players can "
+                       "tell apart")
+    return seated
+
+
+def _seated_name(item: Any) -> str:
+    """One player's name as seated (:func:`~shmod.core.names.tidy`), or why it cannot be."""
+    if not isinstance(item, (str, int)) or isinstance(item, bool):
+        raise BadInput(f"player {item!r} is not a name")
+    name = " ".join(str(item).split())
+    if not name:
+        raise BadInput("a player's name is empty")
+    problem = plaintext.unsafe(name)
+    if problem:
+        raise BadInput(f"player name {name!r} holds a {problem}")
+    hidden = unseen(name)
+    if hidden:
+        raise BadInput(f"player name {shown(name)} holds {hidden}: a name must look "
+                       "like no other, so leave it out")
+    name = tidy(name)
+    if len(name) > MAX_NAME:
+        raise BadInput(f"player name {name[:20]!r}… is longer than {MAX_NAME} characters")
+    return name
 
 
 def check_name(name: str, seated: tuple[str, ...], former: list[str]) -> str:
-    """A newcomer's name (a replacement, a backup): a player's name (R-SEAT), different
-    from every seated one and from every player who left a seat (PMs are addressed by
-    name, R-PM). Returns it as it will be written."""
+    """A newcomer's name (a replacement, a backup): a player's name (R-SEAT), unlike
+    every seated one and every player who left a seat (PMs are addressed by name, R-PM).
+    Returns it as it will be written."""
     checked = check_players([name, *seated[1:]])[0]  # against every seat but the first,
     check_players([seated[0], checked, *seated[2:]])  # then against the first
-    if any(checked.casefold() == old.casefold() for old in former):
-        raise BadInput(f"{former[[o.casefold() for o in former].index(checked.casefold())]} "
-                       "held a seat and was sent its secrets; choose another name")
+    for old in former:
+        if look_alike(checked, old):
+            alike = "" if old.casefold() == checked.casefold() else " (the names look the same)"
+            raise BadInput(f"{old} held a seat and was sent its secrets{alike}; choose another "
+                           "name")
     return checked
 
 
@@ -189,8 +211,11 @@ def parse_setup(raw: Any) -> Setup:
     if any(not isinstance(name, str) for name in raw["players"]):
         raise BadInput("a player's name must be text: write an all-digit name in quotes, "
                        'e.g. - "555"')
-    if names != raw["players"]:
-        raise BadInput("player names must be written without extra spaces")
+    for written, name in zip(raw["players"], names):
+        if written != name:
+            how = ("without extra spaces" if written != " ".join(written.split())
+                   else "in Unicode's composed form (NFC), as `shmod new` writes it")
+            raise BadInput(f"player name {written!r} must be written {how}")
     variants = parse_variants(raw.get("variants"))
     rules = rules_for(len(names), variants, raw.get("custom"))
     seating = Seating(tuple(names))

@@ -12,6 +12,7 @@ from datetime import timezone
 from typing import Any
 
 from shmod.base.errors import BadInput
+from shmod.core.names import tidy
 from shmod.core.rules import FASCIST, LIBERAL, parse_policy, parse_vote
 
 #: kind -> (its fields other than kind/at/hash, a one-line description)
@@ -94,23 +95,25 @@ def seat_number(text: str, count: int) -> int | None:
 
 
 class Seating:
-    """Looks players up by name (any case), seat number or unique prefix."""
+    """Looks players up by name (any case, any Unicode form), seat number or unique prefix."""
 
     def __init__(self, players: tuple[str, ...],
                  replaced: Sequence[tuple[int, str, str, int]] = (),
                  renamed: Sequence[tuple[int, str, str, int]] = ()) -> None:
         self.players = players
-        self._exact = {name.casefold(): seat for seat, name in enumerate(players)}
+        self._exact = {tidy(name).casefold(): seat for seat, name in enumerate(players)}
         #: R-REPLACE: a player who left, by name: (seat, entry of the replacement)
-        self._former = {old.casefold(): (seat, entry) for seat, old, _new, entry in replaced}
+        self._former = {tidy(old).casefold(): (seat, entry)
+                        for seat, old, _new, entry in replaced}
         #: R-RENAME: a name corrected: (seat, entry of the correction)
-        self._renamed = {old.casefold(): (seat, entry) for seat, old, _new, entry in renamed}
+        self._renamed = {tidy(old).casefold(): (seat, entry)
+                         for seat, old, _new, entry in renamed}
 
     def seat(self, value: object, *, prefixes: bool = True) -> int:
         """The seat of ``value``; an unknown or ambiguous name lists the candidates."""
         if isinstance(value, bool) or value is None:
             raise BadInput(f"{value!r} is not a player")
-        text = str(value).strip()
+        text = tidy(str(value))
         key = text.casefold()
         if key in self._exact:
             return self._exact[key]

@@ -259,9 +259,11 @@ def parse(path: str, data: bytes,
         lines = logyaml.entry_lines_slow(text)
     log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail,
                   data=data)
+    if len(entries) > logyaml.MAX_ENTRIES:
+        raise logyaml.too_many_entries(path, log.line_of(logyaml.MAX_ENTRIES))
     if torn and entries and not isinstance(entries[-1], dict):
         raise at_line(log.torn_error(), last_line)
-    if "\\" in text or "\t" in text or plaintext.unsafe_in_file(text):
+    if "\\" in text or plaintext.unsafe_in_file(text):
         # an escape can make a character the file does not show: check every string
         for key, value in doc.items():
             _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)

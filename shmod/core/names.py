@@ -1,0 +1,142 @@
+"""Player names that players can tell apart.
+
+A name is seated in one Unicode form (NFC), with nothing in it that cannot be seen
+(format characters, default-ignorable code points: zero-width spaces, direction marks,
+variation selectors, tags, fillers), and no two seated names may look the same: their
+confusable *skeletons* (Unicode's UTS #39: NFD, every character replaced by its
+prototype, NFD again) are compared ignoring case, as shmod compares names.
+
+All-ASCII names, the usual case, need neither :mod:`unicodedata` nor the table: the
+table's ASCII rows are :data:`ASCII_PROTOTYPES`. The whole table
+(:mod:`shmod.core.lookalike_table`) is read only for a name that is not all ASCII.
+"""
+from __future__ import annotations
+
+#: The rows of Unicode's confusables table whose source is ASCII (``m`` looks like
+#: ``rn``, ``0`` like ``O``, ``1`` and ``I`` like ``l``); their prototypes are in NFD.
+ASCII_PROTOTYPES = {'"': "''", "%": "\u00ba/\u2080", "0": "O", "1": "l", "I": "l",
+                    "`": "'", "m": "rn", "|": "l"}
+#: Code points that show nothing, beyond the format characters (category Cf): Unicode's
+#: Default_Ignorable_Code_Point ranges (variation selectors, tags, Hangul fillers, ...)
+#: and the blank braille pattern.
+_UNSEEN = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+           (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+           (0x2060, 0x206F), (0x2800, 0x2800), (0x3164, 0x3164), (0xFE00, 0xFE0F),
+           (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+           (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+
+
+def tidy(text: str) -> str:
+    """``text`` as a name is seated: trimmed, runs of spaces made one, in NFC."""
+    name = " ".join(text.split())
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name)
+
+
+def unseen(name: str) -> str | None:
+    """A description of the first character of ``name`` that cannot be seen, or None."""
+    if name.isascii():
+        return None
+    import unicodedata
+
+    for char in name:
+        code = ord(char)
+        if unicodedata.category(char) == "Cf" or any(low <= code <= high
+                                                      for low, high in _UNSEEN):
+            what = unicodedata.name(char, "")
+            return f"an invisible character, U+{code:04X}{' ' + what if what else ''}"
+    return None
+
+
+def shown(name: str) -> str:
+    """``name`` quoted as ``repr`` quotes it, with every character that cannot be seen
+    as an escape (``repr`` leaves a variation selector or a filler as it is)."""
+    return "".join((f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+                   if unseen(c) else c for c in repr(name))
+
+
+def skeleton(text: str) -> str:
+    """UTS #39's skeleton of ``text``: NFD, each character replaced by its prototype, NFD
+    again. Two strings with the same skeleton look the same."""
+    if text.isascii():  # NFD changes no ASCII, nor any ASCII row's prototype
+        return "".join(ASCII_PROTOTYPES.get(char, char) for char in text)
+    import unicodedata
+
+    mapped = "".join(_prototype(char) for char in unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFD", mapped)
+
+
+def _prototype(char: str) -> str:
+    """The prototype ``char`` looks like (itself when the table has no row for it)."""
+    if char.isascii():
+        return ASCII_PROTOTYPES.get(char, char)
+    from shmod.core.lookalike_table import DATA
+
+    key = f"{ord(char):X}:"
+    for separator in (" ", "\n"):
+        at = DATA.find(separator + key)
+        if at >= 0:
+            codes = DATA[at + 1 + len(key):at + 200].split(None, 1)[0]
+            return "".join(chr(int(code, 16)) for code in codes.split("+"))
+    return char
+
+
+def looks(name: str) -> tuple[str, str]:
+    """What ``name`` looks like, in any case: its skeleton case-folded (``Ian`` looks
+    like ``lan``), and the skeleton of it case-folded (``Ιan``, with a Greek capital
+    iota, looks like ``ian``)."""
+    return skeleton(name).casefold(), skeleton(name.casefold())
+
+
+def look_alike(first: str, second: str) -> bool:
+    """Whether two names look the same, ignoring case."""
+    return any(a == b for a, b in zip(looks(first), looks(second)))
+
+
+def lookalike_pair(names: list[str]) -> tuple[int, int] | None:
+    """The first two seats (in seating order) whose names look the same, or None."""
+    seen: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    for seat, name in enumerate(names):
+        for kind, key in enumerate(looks(name)):
+            if key in seen[kind]:
+                return seen[kind][key], seat
+            seen[kind][key] = seat
+    return None
+
+
+def why_alike(first: str, second: str) -> str:
+    """What makes two look-alike names look the same, in words for an error."""
+    a, b = _difference(first, second)
+    for which, part in (("second", b), ("first", a)):
+        odd = next((char for char in part if not char.isascii()), None)
+        if odd is not None:
+            return f"the {which} holds {_described(odd)}"
+    return f"the first has {a!r} where the second has {b!r}"
+
+
+def _difference(first: str, second: str) -> tuple[str, str]:
+    """The parts of two names that differ (ignoring case) once what they share at the
+    start and the end is taken off."""
+    short = min(len(first), len(second))
+    start = 0
+    while start < short and first[start].casefold() == second[start].casefold():
+        start += 1
+    end = 0
+    while end < short - start and first[-1 - end].casefold() == second[-1 - end].casefold():
+        end += 1
+    return first[start:len(first) - end], second[start:len(second) - end]
+
+
+def _described(char: str) -> str:
+    """``a Cyrillic о, U+043E``; a combining mark by its code point and name alone."""
+    import unicodedata
+
+    name = unicodedata.name(char, "")
+    code = f"U+{ord(char):04X}"
+    if not name or unicodedata.category(char).startswith("M"):
+        return f"the character {code}{' ' + name if name else ''}"
+    script = name.split()[0].capitalize()
+    return f"{'an' if script[0] in 'AEIOU' else 'a'} {script} {char}, {code}"
