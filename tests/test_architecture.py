@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CONTRACT = ROOT / "docs" / "architecture.md"
 #: What the pure layers may import from outside shmod (no files, terminals, YAML, CLI).
 PURE_STDLIB = {"__future__", "collections", "dataclasses", "datetime", "hashlib", "json",
-               "re", "typing", "zoneinfo", "random", "secrets", "hmac", "unicodedata"}
+               "re", "typing", "zoneinfo", "random", "secrets", "hmac", "unicodedata",
+               "_sha2", "_sha256", "_blake2"}  # CPython's own digests (shmod.base.digest)
 
 
 def layers() -> list[str]:

@@ -69,7 +69,7 @@ def prods(
     state = loaded.state
     view = views.public_view(state)
     sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
-    made = forum_texts.prods(view, fmt, clock.now(), sent)
+    made = forum_texts.prods(view, fmt, clock.now() if view.deadline else None, sent)
     if not made:
         _show([], [("Nothing to prod", view.waiting)])
         return

@@ -240,6 +240,7 @@ def status(game: GameOpt) -> None:
     from shmod.cli import clock
 
     loaded = games.load(game)
-    board.show(views.public_view(loaded.state), clock.now())
+    view = views.public_view(loaded.state)
+    board.show(view, clock.now() if view.deadline else None)
 
 

@@ -28,10 +28,10 @@ before the reveal publishes it. :func:`weaknesses` says what a setup lacks.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 
+from shmod.base import digest
 from shmod.base.errors import BadInput
 from shmod.core.rules import LATER_VARIANTS, VARIANTS
 from shmod.core.state import Setup
@@ -73,7 +73,7 @@ def canonical_bytes(setup: Setup) -> bytes:
 
 def commitment(setup: Setup) -> str:
     """The commitment to ``setup``: SHA-256 of :func:`canonical_bytes`, 64 hex digits."""
-    return hashlib.sha256(canonical_bytes(setup)).hexdigest()
+    return digest.sha256_hex(canonical_bytes(setup))
 
 
 def strong(secret: str | None) -> bool:

@@ -12,8 +12,7 @@ its entry's ``at``, carried in the step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import play, shuffle
@@ -31,8 +30,11 @@ from shmod.core.state import (
 from shmod.core.steps import Step
 from shmod.core.turns import ANY, Move, waiting_for
 
+if TYPE_CHECKING:
+    from datetime import datetime
+
 UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-MAX_AHEAD = timedelta(days=366)  # a deadline further off is a typo, not a plan
+MAX_DAYS = 366  # a deadline further off is a typo, not a plan
 SCOPES = ("round", "phase")
 CLEAR = "clear"
 
@@ -70,6 +72,8 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
     """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
     gives its own offset). Returns an aware UTC datetime, later than ``now`` and at most
     a year after it (R-DEADLINE)."""
+    from datetime import datetime, timedelta, timezone  # not on every command's path
+
     raw = text.strip()
     units = {"m": "minutes", "h": "hours", "d": "days"}
     if raw[:-1].isdigit() and raw[-1:].lower() in units:
@@ -91,13 +95,15 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
     if when <= now:
         raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is not in the future "
                        f"(it is {until_text(now)} now)")
-    if when - now > MAX_AHEAD:
+    if when - now > timedelta(days=MAX_DAYS):
         raise BadInput(f"R-DEADLINE: deadline {text[:40]!r} is more than a year away")
     return when
 
 
 def zone_info(zone: str) -> Any:
     """An IANA time zone (``Europe/Berlin``) or ``UTC``."""
+    from datetime import timezone
+
     if zone.upper() == "UTC":
         return timezone.utc
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -110,6 +116,8 @@ def zone_info(zone: str) -> Any:
 
 def utc(text: str) -> datetime:
     """An ``until`` (or ``at``) string as an aware UTC datetime."""
+    from datetime import datetime, timezone
+
     try:
         return datetime.strptime(text, UTC_FORMAT).replace(tzinfo=timezone.utc)
     except ValueError:

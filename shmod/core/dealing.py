@@ -11,8 +11,6 @@ and no player knows the seed, so neither side could have chosen the deal.
 """
 from __future__ import annotations
 
-import unicodedata
-
 from shmod.base.errors import RuleBroken, WrongActor
 from shmod.core.setup import dealt, tell_roles, words_seed
 from shmod.core.state import DEAL, NOMINATE, State
@@ -24,6 +22,8 @@ MAX_WORD = 40
 
 def normal_word(text: str) -> str:
     """A word as recorded: Unicode NFC, inner white space as single spaces."""
+    import unicodedata  # only where a word is recorded: not worth every command's start-up
+
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 

@@ -6,14 +6,14 @@ For a seed string ``S`` and a label ``L`` (``roles``, ``first-president``, ``dec
 take 8 bytes at a time as a big-endian unsigned integer ``x``, rejecting
 ``x >= 2**64 - 2**64 % n`` and returning ``x % n``. A shuffle is Fisher-Yates: for
 ``i`` from the last index down to 1, swap item ``i`` with item ``rand_below(i + 1)``.
-Only ``hashlib`` is used, so the result is the same on every Python and platform.
+Only SHA-256 is used, so the result is the same on every Python and platform.
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
+from shmod.base import digest
 from shmod.core.rules import FASCIST, LIBERAL
 
 T = TypeVar("T")
@@ -30,9 +30,9 @@ def new_seed() -> str:
 def _stream(seed: str, label: str) -> Iterator[int]:
     block = 0
     while True:
-        digest = hashlib.sha256(f"shmod/v1/{seed}/{label}/{block}".encode()).digest()
+        block_bytes = digest.sha256(f"shmod/v1/{seed}/{label}/{block}".encode()).digest()
         for offset in range(0, 32, 8):
-            yield int.from_bytes(digest[offset : offset + 8], "big")
+            yield int.from_bytes(block_bytes[offset : offset + 8], "big")
         block += 1
 
 

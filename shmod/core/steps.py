@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timezone
 from typing import Any
 
 from shmod.base.errors import BadInput
@@ -219,6 +218,8 @@ def parse_step(raw: Any, seating: Seating) -> Step:
 
 def _utc_text(when: Any) -> str:
     if when.utcoffset() is not None:
+        from datetime import timezone  # only for a time YAML read as a datetime
+
         when = when.astimezone(timezone.utc)
     return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
 

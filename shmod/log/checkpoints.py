@@ -28,12 +28,11 @@ the chain head itself); they are still checked, and reported as unkeyed.
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from shmod.base import digest
 from shmod.core.steps import CHECKPOINT_HEX, TAG_HEX
 from shmod.log import logfile
 
@@ -47,19 +46,17 @@ _UNKEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}entry\W{{0,10}}(\d{{1,6
 
 
 def _key(salt: str, purpose: str) -> bytes:
-    return hashlib.sha256(f"shmod/{purpose}-key/v1\n{salt}".encode()).digest()
+    return bytes(digest.sha256(f"shmod/{purpose}-key/v1\n{salt}".encode()).digest())
 
 
 def value(salt: str, entry: int, head: str) -> str:
     """The keyed value that pins the log up to ``entry``, whose chain head is ``head``."""
-    mac = hmac.new(_key(salt, "checkpoint"), f"{entry}\n{head}".encode(), hashlib.sha256)
-    return mac.hexdigest()[:CHECKPOINT_HEX]
+    return digest.hmac_sha256(_key(salt, "checkpoint"), f"{entry}\n{head}".encode())[:CHECKPOINT_HEX]
 
 
 def tag(salt: str, post: int, entry: int, pinned: str) -> str:
     """The tag that only the holder of ``salt`` can make for post ``post``."""
-    mac = hmac.new(_key(salt, "tag"), f"{post}\n{entry}\n{pinned}".encode(), hashlib.sha256)
-    return mac.hexdigest()[:TAG_HEX]
+    return digest.hmac_sha256(_key(salt, "tag"), f"{post}\n{entry}\n{pinned}".encode())[:TAG_HEX]
 
 
 def token(salt: str, post: int, entry: int, head: str) -> str:
@@ -118,7 +115,7 @@ def recorded(salt: str | None, post: int, upto: int, shown: str, chain: list[str
         return False
     if len(shown) == CHECKPOINT_HEX:
         return shown == chain[upto]
-    return salt is not None and hmac.compare_digest(shown, token(salt, post, upto, chain[upto]))
+    return salt is not None and shown == token(salt, post, upto, chain[upto])
 
 
 @dataclass(frozen=True)
@@ -153,8 +150,7 @@ def judge(claim: Claim, salt: str | None, chain: list[str],
         return Check(claim, None, None if head is None else claim.token == head, None)
     assert claim.post is not None
     shown, given = claim.token[:CHECKPOINT_HEX], claim.token[CHECKPOINT_HEX:]
-    genuine = salt is not None and hmac.compare_digest(
-        given, tag(salt, claim.post, claim.entry, shown))
+    genuine = salt is not None and given == tag(salt, claim.post, claim.entry, shown)
     matches = None if head is None or salt is None else shown == value(salt, claim.entry, head)
     upto = posts[claim.post - 1] if 1 <= claim.post <= len(posts) else None
     return Check(claim, genuine, matches, upto)

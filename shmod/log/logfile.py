@@ -6,7 +6,6 @@ The file is a YAML mapping whose last key is ``log:``; each entry below it is on
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -16,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from shmod.base import plaintext
+from shmod.base import digest, plaintext
 from shmod.base.errors import BadInput, LogError
 from shmod.log import oslock
 
@@ -367,14 +366,14 @@ def _text_keys(value: Any) -> Any:
 
 def header_link(header: dict[str, Any]) -> str:
     """The chain's starting value: a hash of the whole header."""
-    return hashlib.sha256(b"shmod-header\n" + canonical(header)).hexdigest()[:HASH_LEN]
+    return digest.sha256_hex(b"shmod-header\n" + canonical(header))[:HASH_LEN]
 
 
 def link(previous: str, entry: dict[str, Any]) -> str:
     """An entry's hash: SHA-256 of the previous link, a newline and the entry (less
     its ``hash``) as canonical JSON, as hex, first 32 digits."""
     body = {k: v for k, v in entry.items() if k != "hash"}
-    return hashlib.sha256(previous.encode() + b"\n" + canonical(body)).hexdigest()[:HASH_LEN]
+    return digest.sha256_hex(previous.encode() + b"\n" + canonical(body))[:HASH_LEN]
 
 
 # -- writing ------------------------------------------------------------------------

@@ -36,13 +36,13 @@ owner and mode checks are skipped. Deleting the cache is always safe.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
 import sys
 from typing import Any
 
+from shmod.base import digest
 from shmod.log import oslock
 
 FORMAT = 2
@@ -84,7 +84,7 @@ def located(path: str) -> tuple[str, str] | None:
     if where is None:
         return None
     real = os.path.realpath(path).encode("utf-8", "surrogateescape")
-    return where, hashlib.blake2b(real, digest_size=12).hexdigest() + ".parsed"
+    return where, digest.blake2b(real, digest_size=12).hexdigest() + ".parsed"
 
 
 def get(path: str, data: bytes) -> Parsed | None:
@@ -153,7 +153,7 @@ def unsealed(blob: bytes, data: bytes) -> Parsed | None:
 
 
 def _digest(payload: bytes, data: bytes) -> bytes:
-    return hashlib.blake2b(payload, digest_size=DIGEST, key=_stamp(data)).digest()
+    return digest.blake2b(payload, digest_size=DIGEST, key=_stamp(data)).digest()
 
 
 def _encode(value: Any) -> Any:
@@ -211,7 +211,7 @@ def _well_formed(parsed: Any) -> bool:
 
 def _stamp(data: bytes) -> bytes:
     """The digest of the log's bytes and of the code (and PyYAML) that parses them."""
-    digest = hashlib.blake2b(data, digest_size=32)
+    stamp = digest.blake2b(data, digest_size=32)
     code = code_files()
     yaml_spec = _yaml_origin()
     if yaml_spec:
@@ -221,10 +221,10 @@ def _stamp(data: bytes) -> bytes:
             info = os.stat(name)
         except OSError:
             continue
-        digest.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0".encode(
+        stamp.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0".encode(
             "utf-8", "surrogateescape"))
-    digest.update(f"{FORMAT}\0{sys.version}".encode())
-    return digest.digest()
+    stamp.update(f"{FORMAT}\0{sys.version}".encode())
+    return bytes(stamp.digest())
 
 
 def code_files() -> list[str]:

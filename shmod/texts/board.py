@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 import sys
-from datetime import datetime
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.plaintext import escaped
 from shmod.core.rules import POWER_NAMES
 from shmod.texts.views import PublicView
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 SHORT = {"investigate": "Investigate", "special_election": "Special Election",
          "peek": "Peek", "execute": "Execution"}
@@ -110,8 +112,9 @@ def seating(view: PublicView, ink: Ink) -> list[str]:
     return table("Seating", ["#", "Player", "Markers"], rows, ink, right=frozenset({0}))
 
 
-def lines(view: PublicView, ink: Ink, now: datetime) -> list[str]:
-    """The whole board, line by line, as it stands at ``now`` (the deadline's time left)."""
+def lines(view: PublicView, ink: Ink, now: datetime | None) -> list[str]:
+    """The whole board, line by line, as it stands at ``now`` (the deadline's time left;
+    only needed when a deadline is in force)."""
     out = track(view, ink)
     out.append(f"Election Tracker: {ink(str(view.tracker), 'bold')}/{view.chaos_at}   "
                f"Draw pile: {ink(str(view.draw_size), 'bold')}   Discard pile: "
@@ -127,7 +130,7 @@ def lines(view: PublicView, ink: Ink, now: datetime) -> list[str]:
     out.append(escaped(f"Waiting for {view.waiting}"))
     from shmod.texts import forum_texts
 
-    deadline = forum_texts.deadline_line(view, now)
+    deadline = forum_texts.deadline_line(view, now) if now is not None else None
     if deadline:
         deadline = escaped(deadline)
         out.append(ink(deadline, "bold", "red") if "OVERDUE" in deadline else deadline)
@@ -139,7 +142,7 @@ def lines(view: PublicView, ink: Ink, now: datetime) -> list[str]:
     return out
 
 
-def show(view: PublicView, now: datetime, out: TextIO | None = None) -> None:
+def show(view: PublicView, now: datetime | None, out: TextIO | None = None) -> None:
     """Print the whole board as it stands at ``now``."""
     out = out or sys.stdout
     out.write("\n".join(lines(view, Ink(out), now)) + "\n")

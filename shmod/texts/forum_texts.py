@@ -7,7 +7,7 @@ the state itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
+from typing import TYPE_CHECKING
 
 from shmod.core import deadlines
 from shmod.core.rules import POWER_NAMES, ROLE_COUNTS
@@ -15,6 +15,9 @@ from shmod.core.state import Public, Secret
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
 from shmod.texts.views import PublicView
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 def when_text(until: str, zone: str) -> str:
@@ -231,16 +234,16 @@ def _owed_words(phase: str, president: str, chancellor: str, power: str | None,
     return "nothing"
 
 
-def prods(view: PublicView, fmt: Plain, now: datetime,
+def prods(view: PublicView, fmt: Plain, now: datetime | None,
           sent: Mapping[str, Sequence[Secret]] | None = None) -> list[tuple[str, str]]:
     """R-STALL: one ready PM per player the game waits for. A prod only reminds: the
     moderator cannot act for a player. ``sent``: each player's own PMs (their player
     view), so that a prod names the policies the choice is made from."""
     out = []
     deadline = (f" The deadline is {when_text(*view.deadline[:2])}" if view.deadline else "")
-    if view.deadline and now > deadlines.utc(view.deadline[0]):
+    if view.deadline and now is not None and now > deadlines.utc(view.deadline[0]):
         deadline += ", and it has passed."
-    elif view.deadline:
+    elif view.deadline and now is not None:
         deadline += f": {left_text(view.deadline[0], now)}."
     # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
     where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import datetime
+from typing import TYPE_CHECKING
 
 from shmod.base.errors import BadInput, LogError
 from shmod.core.deadlines import utc
@@ -21,6 +21,9 @@ from shmod.log.game import ChainNote, Game, Recorded, record, replay
 from shmod.texts import forum_texts, game_texts as texts, messages
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 __all__ = ["Post", "earlier_post", "last_posted", "listing", "mark_next", "news", "preview",
            "recorded_post", "render", "state_at", "unposted", "vote_progress"]
