@@ -13,7 +13,7 @@ from typing import Any
 from shmod.base import digest, plaintext
 from shmod.base.errors import BadInput
 from shmod.core import commitment, shuffle
-from shmod.core.deadlines import zone_info
+from shmod.core.deadlines import ZONE_NAME, zone_info
 from shmod.core.house import rules_for
 from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
 from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_variants
@@ -21,9 +21,6 @@ from shmod.core.state import DEAL, Public, Secret, Setup, State
 from shmod.core.steps import Seating, parse_cards, seat_number
 
 FORMAT = 1
-#: The form of an IANA time zone's name; whether the zone exists is checked where it is
-#: given (`shmod new --zone`, a deadline): looking it up costs every command ~3 ms.
-ZONE_NAME = re.compile(r"UTC|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,3}")
 MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
 FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
