@@ -66,6 +66,12 @@ def mod(tmp_path) -> Moderator:
 pytestmark = pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed here")
 
 
+def test_new_stamps_the_game_and_its_opening_post_with_the_injected_clock(mod):
+    text = mod.log.read_text()
+    assert f'created: "{DAY1}"' in text
+    assert f'at: "{DAY1}"' in text.split("\nlog:\n")[1].splitlines()[0]
+
+
 def test_a_round_deadline_lasts_the_round_and_shows_time_left_in_both_zones(mod):
     done = mod.run("deadline", "48h")  # the zone comes from `new --zone`
     assert "Deadline for this round: 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin): 2 d left." in done.stdout

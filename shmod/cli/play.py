@@ -30,6 +30,7 @@ def new(
     forum: Annotated[Optional[str], typer.Option(metavar="ENGINE", autocompletion=words(*FORMATS), help=f"The forum the game is played on, so every post and PM is written for it: {', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
+    from shmod.cli import clock
     from shmod.core.commitment import strong
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
@@ -48,7 +49,8 @@ def new(
     fmt = formats.chosen(fmt_name, forum)
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
-                          deal_by=deal, zone=zone, title=title, forum=forum)
+                          deal_by=deal, zone=zone, title=title, forum=forum,
+                          created=clock.stamp())
     state = made.state
     view = views.public_view(state)
     echo(f"Created {game}: {len(state.players)} players. Keep this file private "
