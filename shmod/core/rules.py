@@ -1,6 +1,6 @@
 """The rules in force for one game: roles, deck, board powers and variant switches.
 
-Every constant here is cited from ``RULES.md`` by id. A game's :class:`Rules` is built
+Every constant here is cited by rule id (``shmod rules ID``). A game's :class:`Rules` is built
 once from the player count and the header's ``variants`` mapping; the engine reads it
 and never looks at raw variant strings.
 """
@@ -10,17 +10,18 @@ from dataclasses import dataclass
 
 from shmod.base.errors import BadInput
 
-LIBERAL, FASCIST = "L", "F"
-POLICY_NAMES = {LIBERAL: "Liberal", FASCIST: "Fascist"}
-ROLES = ("liberal", "fascist", "hitler")  # R-ROLES, R-PARTY
-
-INVESTIGATE, SPECIAL, PEEK, EXECUTE = "investigate", "special_election", "peek", "execute"
-POWER_NAMES = {
-    INVESTIGATE: "Investigate Loyalty",
-    SPECIAL: "Call Special Election",
-    PEEK: "Policy Peek",
-    EXECUTE: "Execution",
-}
+from shmod.core.terms import (
+    EXECUTE,
+    FASCIST,
+    INVESTIGATE,
+    LIBERAL,
+    PEEK,
+    POLICY_NAMES,
+    POWER_NAMES,
+    ROLES,
+    SPECIAL,
+    VARIANTS,
+)
 
 #: R-ROLES: (Liberals, Fascists) by player count; Hitler is always one more.
 ROLE_COUNTS = {5: (3, 1), 6: (4, 1), 7: (4, 2), 8: (5, 2), 9: (5, 3), 10: (6, 3)}
@@ -32,19 +33,6 @@ BOARDS: dict[str, tuple[str | None, ...]] = {
     "9-10": (INVESTIGATE, INVESTIGATE, SPECIAL, EXECUTE, EXECUTE),
 }
 
-#: Variant switches (RULES.md names them); the first value of each is the default.
-VARIANTS: dict[str, tuple[str, ...]] = {
-    "term5": ("alive", "seated"),
-    "veto": ("rulebook", "secret-vote"),
-    "tracker_reset": ("enactment", "election"),
-    "rebalanced": ("off", "on"),
-    "first_president": ("random", "seat1"),
-    "eva_braun": ("off", "on"),
-    # R-LAPSE: what a lapsed deadline does (the official game has no clock: wait)
-    "late_vote": ("wait", "nein"),
-    "late_nomination": ("wait", "fail"),
-    "late_choice": ("wait", "random"),
-}
 #: Switches added after the log format was fixed: left out of the commitment's bytes at
 #: their default, so that the commitments of earlier games still verify.
 LATER_VARIANTS = ("late_vote", "late_nomination", "late_choice")

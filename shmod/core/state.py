@@ -10,19 +10,20 @@ from typing import Any
 
 from shmod.core.rules import Rules
 
-# Phases: what the game waits for.
-DEAL = "deal"  # a game dealt from the players' words, before every word is in (R-DEAL)
-NOMINATE = "nominate"
-VOTE = "vote"
-DISCARD = "discard"
-ENACT = "enact"
-VETO_ANSWER = "veto_answer"
-VETO_VOTE = "veto_vote"
-POWER = "power"
-RESHUFFLE = "reshuffle"
-OVER = "over"
-
-LIBERALS, FASCISTS = "Liberals", "Fascists"
+from shmod.core.terms import (
+    DEAL,
+    DISCARD,
+    ENACT,
+    FASCISTS,
+    LIBERALS,
+    NOMINATE,
+    OVER,
+    POWER,
+    RESHUFFLE,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+)
 
 
 @dataclass(frozen=True)
