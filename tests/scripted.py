@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from shmod.base.errors import IllegalStep
-from shmod.core import engine
+from shmod.core import engine, legal
 from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import DISCARD, ENACT, NOMINATE, OVER, POWER, RESHUFFLE, State
@@ -164,9 +164,7 @@ def chaos(t: Table) -> None:
 
 def eligible(t: Table) -> list[str]:
     """Who the current candidate may nominate (R-NOMINATE, R-TERM), in seating order."""
-    s = t.state
-    limited = s.term_limited()
-    return [t.name(x) for x in s.living if x != s.president and x not in limited]
+    return [t.name(x) for x in legal.nominees(t.state)]
 
 
 WAYS = {
@@ -204,11 +202,11 @@ def play(players: int, way: str) -> tuple[Table, list[str | None]]:
             t.reshuffle()
         elif s.phase == POWER:
             powers_used.append(s.power)
-            others = [t.name(x) for x in s.living if x != s.president]
+            others = [t.name(x) for x in legal.power_targets(s, s.power or "")]
             if s.power == "peek":
                 t.power("peek")
             elif s.power == INVESTIGATE:
-                t.power(INVESTIGATE, next(n for n in others if t.seat(n) not in s.investigated))
+                t.power(INVESTIGATE, others[0])
             elif s.power == SPECIAL:
                 t.power(SPECIAL, [n for n in others if n != hitler][-1])
             elif s.power == EXECUTE:

@@ -1,4 +1,5 @@
-"""Every legal step in a state, and random legal games built from them.
+"""Random legal games, each step drawn from :func:`shmod.core.legal.legal_steps` (which
+the tests import from here).
 
 Used by ``shmod simulate`` and by the tests as a source of games at scale.
 """
@@ -7,64 +8,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from shmod.core import engine, play
+from shmod.core import engine
+from shmod.core.legal import legal_steps, voters
 from shmod.core.rules import FASCIST, LIBERAL
 from shmod.core.setup import Setup, new_header, parse_setup, start
-from shmod.core.state import (
-    DEAL,
-    DISCARD,
-    ENACT,
-    NOMINATE,
-    OVER,
-    POWER,
-    RESHUFFLE,
-    VETO_ANSWER,
-    VETO_VOTE,
-    VOTE,
-    State,
-)
+from shmod.core.state import ENACT, OVER, VOTE, State
 from shmod.core.steps import Step
-
-
-def legal_steps(state: State) -> list[Step]:
-    """All steps the engine would accept now (one per distinct choice)."""
-    phase, p, c = state.phase, state.president, state.chancellor
-    if phase == OVER:
-        return []
-    if phase == DEAL:  # one word stands for every word a player could post (R-DEAL)
-        return [Step("word", by=s, text="word") for s in range(len(state.players))
-                if s not in state.words]
-    if phase == NOMINATE:
-        return [Step("nominate", by=p, target=s) for s in play.nominees(state)]
-    if phase == VOTE:
-        return [Step("vote", by=s, vote=v) for s in state.living if s not in state.votes
-                for v in (True, False)]
-    if phase == DISCARD:
-        return [Step("discard", by=p, policy=x) for x in sorted(set(state.hand))]
-    if phase == ENACT:
-        out = [Step("enact", by=c, policy=x) for x in sorted(set(state.hand))]
-        if engine.can_propose_veto(state):
-            out.append(Step("veto", by=c, answer="propose"))
-        return out
-    if phase == VETO_ANSWER:
-        return [Step("veto", by=p, answer=a) for a in ("accept", "refuse")]
-    if phase == VETO_VOTE:
-        return [Step("veto", by=s, answer=a) for s in (p, c) if s not in state.veto_votes
-                for a in ("ja", "nein")]
-    if phase == POWER:
-        kind = state.power or ""
-        if kind == "peek":
-            return [Step("peek", by=p)]
-        targets = [s for s in state.living if s != p]
-        if kind == "investigate":
-            targets = [s for s in targets if s not in state.investigated]
-        return [Step(kind, by=p, target=s) for s in targets]
-    if phase == RESHUFFLE:
-        if state.seed is not None:
-            return [Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))]
-        pile = state.draw + state.discard
-        return [Step("reshuffle", deck=tuple(sorted(pile)))]
-    raise AssertionError(f"unknown phase {phase}")
 
 
 @dataclass
@@ -91,7 +40,7 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
     while state.phase != OVER and len(steps) < max_steps:
         options = legal_steps(state)
         if state.phase == VOTE:
-            voter = rng.choice([s for s in state.living if s not in state.votes])
+            voter = rng.choice(voters(state))
             step = Step("vote", by=voter, vote=rng.random() < yes)
         elif state.phase == ENACT and rng.random() < 0.3:
             step = options[-1]

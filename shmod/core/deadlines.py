@@ -16,8 +16,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
-from shmod.core import play, shuffle
-from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, POLICY_NAMES, SPECIAL
+from shmod.core import legal, play, shuffle
+from shmod.core.rules import FASCIST, LIBERAL, PEEK, POLICY_NAMES
 from shmod.core.state import (
     DISCARD,
     ENACT,
@@ -169,12 +169,10 @@ def choices(state: State) -> list[str]:
     policies in the hand (Liberal before Fascist, each once), or the seats a power may
     target (in seating order, by name); empty where nothing is drawn."""
     if state.phase in (DISCARD, ENACT):
-        return [POLICY_NAMES[p] for p in (LIBERAL, FASCIST) if p in state.hand]
-    if state.phase == POWER and state.power in (INVESTIGATE, SPECIAL, EXECUTE):
-        targets = [s for s in state.living if s != state.president]
-        if state.power == INVESTIGATE:
-            targets = [s for s in targets if s not in state.investigated]
-        return [state.name(s) for s in targets]
+        offered = legal.policies(state)
+        return [POLICY_NAMES[p] for p in (LIBERAL, FASCIST) if p in offered]
+    if state.phase == POWER:
+        return [state.name(s) for s in legal.power_targets(state, state.power or "")]
     return []
 
 

@@ -12,6 +12,7 @@ and no player knows the seed, so neither side could have chosen the deal.
 from __future__ import annotations
 
 from shmod.base.errors import RuleBroken, WrongActor
+from shmod.core.legal import word_posters
 from shmod.core.setup import dealt, tell_roles, words_seed
 from shmod.core.state import DEAL, NOMINATE, State
 from shmod.core.steps import Step
@@ -30,7 +31,7 @@ def normal_word(text: str) -> str:
 def _word(state: State, step: Step) -> None:
     seat, word = step.by, step.text or ""
     assert seat is not None
-    if seat in state.words:
+    if seat not in word_posters(state):
         raise WrongActor("R-DEAL", f"{state.name(seat)} has already posted a word "
                          f"({state.words[seat]!r}); the first word a player posts counts")
     if word != normal_word(word) or not word:

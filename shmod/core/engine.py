@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from shmod.base.errors import IllegalStep
 from shmod.core import absence, dealing, deadlines, forum, play
-from shmod.core.play import expected_reshuffle
+from shmod.core.legal import can_propose_veto, expected_reshuffle
 from shmod.core.state import State
 from shmod.core.steps import Step
-from shmod.core.turns import Move, can_propose_veto, check_turn, waiting_for
+from shmod.core.turns import Move, check_turn, waiting_for
 
 __all__ = ["MOVES", "apply", "can_propose_veto", "expected_reshuffle", "waiting_for"]
 

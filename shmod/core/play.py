@@ -6,8 +6,19 @@ Handlers run after :func:`shmod.core.turns.check_turn` and raise an
 """
 from __future__ import annotations
 
+from typing import NoReturn
+
 from shmod.base.errors import RuleBroken
-from shmod.core import shuffle
+from shmod.core.legal import (
+    VETO_BY_PHASE,
+    can_propose_veto,
+    expected_reshuffle,
+    nominees,
+    policies,
+    power_skipped,
+    power_targets,
+    reshuffle_pile,
+)
 from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, POLICY_NAMES, SPECIAL
 from shmod.core.state import (
     DISCARD,
@@ -24,18 +35,22 @@ from shmod.core.state import (
     State,
 )
 from shmod.core.steps import Step
-from shmod.core.turns import Move, can_propose_veto
+from shmod.core.turns import Move
 
 
-def _other_living(state: State, step: Step, rule: str, verb: str) -> int:
-    """R-INVESTIGATE/R-SPECIAL/R-EXECUTE: the target is another living player."""
+def _target(state: State, step: Step, rule: str, verb: str) -> int:
+    """R-INVESTIGATE/R-SPECIAL/R-EXECUTE: a target :func:`~shmod.core.legal.power_targets`
+    allows; otherwise why not (themselves, dead, investigated before)."""
     target = step.target
     assert target is not None
+    if target in power_targets(state, step.kind):
+        return target
     if target == state.president:
         raise RuleBroken(rule, f"{state.name(target)} cannot {verb} themselves")
     if not state.alive[target]:
         raise RuleBroken(rule, f"{state.name(target)} is dead and cannot be targeted")
-    return target
+    raise RuleBroken(rule, f"{state.name(target)} has already been investigated; "
+                     "nobody is investigated twice")
 
 
 # -- election -----------------------------------------------------------------------
@@ -45,21 +60,8 @@ def _nominate(state: State, step: Step) -> None:
     target = step.target
     assert target is not None
     name = state.name(target)
-    if target == state.president:
-        raise RuleBroken("R-NOMINATE", f"{name} cannot nominate themselves as Chancellor")
-    if not state.alive[target]:
-        raise RuleBroken("R-NOMINATE", f"{name} is dead and cannot be nominated Chancellor")
-    limited = state.term_limited()
-    if all(s in limited for s in state.living if s != state.president):
-        limited = {}  # R-NO-NOMINEE: nobody else to nominate, the limits are set aside
-    if target in limited:
-        rule = "R-TERM"
-        why = limited[target]
-        if target == state.term_president:
-            why += (" (R-TERM5 lifts this only in games seated with five players)"
-                    if state.rules.term5 == "seated"
-                    else " (R-TERM5 lifts this only with five or fewer players alive)")
-        raise RuleBroken(rule, f"{name} cannot be nominated Chancellor: {why}")
+    if target not in nominees(state):
+        _not_nominee(state, target, name)
     state.chancellor = target
     state.votes = {}
     state.phase = VOTE
@@ -67,12 +69,18 @@ def _nominate(state: State, step: Step) -> None:
          special=state.special)
 
 
-def nominees(state: State) -> list[int]:
-    """R-NOMINATE, R-TERM: whom the Presidential Candidate may nominate now; R-NO-NOMINEE:
-    when term limits leave nobody, every other living player."""
-    limited = state.term_limited()
-    others = [s for s in state.living if s != state.president]
-    return [s for s in others if s not in limited] or others
+def _not_nominee(state: State, target: int, name: str) -> NoReturn:
+    """Why ``target`` is not among :func:`~shmod.core.legal.nominees` (R-NOMINATE, R-TERM)."""
+    if target == state.president:
+        raise RuleBroken("R-NOMINATE", f"{name} cannot nominate themselves as Chancellor")
+    if not state.alive[target]:
+        raise RuleBroken("R-NOMINATE", f"{name} is dead and cannot be nominated Chancellor")
+    why = state.term_limited()[target]
+    if target == state.term_president:
+        why += (" (R-TERM5 lifts this only in games seated with five players)"
+                if state.rules.term5 == "seated"
+                else " (R-TERM5 lifts this only with five or fewer players alive)")
+    raise RuleBroken("R-TERM", f"{name} cannot be nominated Chancellor: {why}")
 
 
 def _vote(state: State, step: Step) -> None:
@@ -150,7 +158,7 @@ def failed(state: State) -> None:
 def _discard(state: State, step: Step) -> None:
     policy = step.policy
     assert policy is not None
-    if policy not in state.hand:
+    if policy not in policies(state):
         raise RuleBroken("R-DRAW", f"the President's hand {_cards(state.hand)} has no "
                          f"{POLICY_NAMES[policy]} policy to discard")
     state.hand.remove(policy)
@@ -163,7 +171,7 @@ def _discard(state: State, step: Step) -> None:
 def _enact(state: State, step: Step) -> None:
     policy = step.policy
     assert policy is not None
-    if policy not in state.hand:
+    if policy not in policies(state):
         raise RuleBroken("R-PASS", f"the Chancellor's hand {_cards(state.hand)} has no "
                          f"{POLICY_NAMES[policy]} policy to enact")
     if state.rules.veto == "secret-vote" and state.veto_unlocked:
@@ -193,7 +201,7 @@ def _pass(state: State, policy: str) -> None:
 def _veto(state: State, step: Step) -> None:
     answer = step.answer
     if state.phase == VETO_VOTE:
-        if answer not in ("ja", "nein"):
+        if answer not in VETO_BY_PHASE[VETO_VOTE]:
             raise RuleBroken("R-VETO", f"under veto=secret-vote the veto is a secret vote "
                              f"(ja or nein), not {answer!r}")
         assert step.by is not None
@@ -210,25 +218,16 @@ def _veto(state: State, step: Step) -> None:
                 _pass(state, chosen or "")
         return
     if state.phase == ENACT:
-        if answer != "propose":
+        if answer not in VETO_BY_PHASE[ENACT]:
             raise RuleBroken("R-VETO", f"the Chancellor may only propose a veto now, not {answer!r}")
-        if not state.veto_unlocked:
-            zone = state.rules.veto_zone
-            raise RuleBroken("R-VETO", "this game has no veto" if zone >= state.rules.fascist_win
-                             else f"the veto needs {zone} Fascist policies on the board; there "
-                             f"{'is' if state.fascist == 1 else 'are'} {state.fascist}")
-        if state.rules.veto != "rulebook":
-            raise RuleBroken("R-VETO", "under veto=secret-vote the Chancellor enacts first, "
-                             "then both vote on the veto")
-        if state.veto_refused:
-            raise RuleBroken("R-VETO", "the President refused the veto; it cannot be "
-                             "proposed again in this session")
+        if not can_propose_veto(state):
+            _no_veto(state)
         state.phase = VETO_ANSWER
         state.say("veto_proposed", chancellor=state.name(state.chancellor),
              president=state.name(state.president))
         state.tell(state.president, "veto_request", chancellor=state.name(state.chancellor))
         return
-    if answer not in ("accept", "refuse"):
+    if answer not in VETO_BY_PHASE[VETO_ANSWER]:
         raise RuleBroken("R-VETO", f"the President must accept or refuse the veto, not {answer!r}")
     state.say("veto_answered", president=state.name(state.president), accepted=answer == "accept")
     if answer == "refuse":
@@ -236,6 +235,20 @@ def _veto(state: State, step: Step) -> None:
         state.phase = ENACT
         return
     _vetoed(state)
+
+
+def _no_veto(state: State) -> NoReturn:
+    """Why the Chancellor may not propose a veto now (R-VETO)."""
+    if not state.veto_unlocked:
+        zone = state.rules.veto_zone
+        raise RuleBroken("R-VETO", "this game has no veto" if zone >= state.rules.fascist_win
+                         else f"the veto needs {zone} Fascist policies on the board; there "
+                         f"{'is' if state.fascist == 1 else 'are'} {state.fascist}")
+    if state.rules.veto != "rulebook":
+        raise RuleBroken("R-VETO", "under veto=secret-vote the Chancellor enacts first, "
+                         "then both vote on the veto")
+    raise RuleBroken("R-VETO", "the President refused the veto; it cannot be "
+                     "proposed again in this session")
 
 
 def _vetoed(state: State) -> None:
@@ -303,7 +316,7 @@ def _resume(state: State, then: str) -> None:
 
 
 def _reshuffle(state: State, step: Step) -> None:
-    pile = state.draw + state.discard
+    pile = reshuffle_pile(state)
     deck = list(step.deck)
     if sorted(deck) != sorted(pile):
         raise RuleBroken("R-RESHUFFLE", f"the new draw pile {_cards(deck)} is not the draw "
@@ -322,23 +335,12 @@ def _reshuffle(state: State, step: Step) -> None:
     _resume(state, then)
 
 
-def expected_reshuffle(state: State) -> list[str]:
-    """The seed's order for the reshuffle now due (see :mod:`shmod.core.shuffle`)."""
-    assert state.seed is not None
-    pile = state.draw + state.discard
-    return shuffle.policy_pile(pile.count(LIBERAL), pile.count(FASCIST), state.seed,
-                               shuffle.reshuffle_label(state.reshuffles + 1))
-
-
 # -- executive action ---------------------------------------------------------------
 
 
 def _grant_power(state: State, power: str) -> None:
     """R-POWER; R-NO-TARGET skips a power nobody can be its target of."""
-    targets = [s for s in state.living if s != state.president]
-    if power == INVESTIGATE:
-        targets = [s for s in targets if s not in state.investigated]
-    if power != PEEK and not targets:
+    if power_skipped(state, power):
         state.say("power_skipped", power=power, president=state.name(state.president))
         next_round(state)
         return
@@ -348,10 +350,7 @@ def _grant_power(state: State, power: str) -> None:
 
 
 def _investigate(state: State, step: Step) -> None:
-    target = _other_living(state, step, "R-INVESTIGATE", "investigate")
-    if target in state.investigated:
-        raise RuleBroken("R-INVESTIGATE", f"{state.name(target)} has already been investigated; "
-                         "nobody is investigated twice")
+    target = _target(state, step, "R-INVESTIGATE", "investigate")
     state.investigated.add(target)
     party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
     state.say(INVESTIGATE, president=state.name(state.president), target=state.name(target))
@@ -360,7 +359,7 @@ def _investigate(state: State, step: Step) -> None:
 
 
 def _special_election(state: State, step: Step) -> None:
-    target = _other_living(state, step, "R-SPECIAL", "choose")
+    target = _target(state, step, "R-SPECIAL", "choose")
     caller = state.president
     state.say(SPECIAL, president=state.name(caller), target=state.name(target))
     _end_power(state)
@@ -381,7 +380,7 @@ def _peek(state: State, step: Step) -> None:
 
 
 def _execute(state: State, step: Step) -> None:
-    target = _other_living(state, step, "R-EXECUTE", "execute")
+    target = _target(state, step, "R-EXECUTE", "execute")
     state.alive[target] = False
     was_hitler = target == state.hitler
     state.say(EXECUTE, president=state.name(state.president), target=state.name(target),

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from shmod.base.errors import GameIsOver, OutOfTurn, WrongActor
+from shmod.core.legal import can_propose_veto, veto_voters, voters, word_posters
 from shmod.core.rules import POWER_NAMES
 from shmod.core.state import (
     DEAL,
@@ -61,14 +62,14 @@ def waiting_for(state: State) -> tuple[list[int], str]:
     if state.phase == OVER:
         return [], f"nobody: the game is over ({state.winner} won: {state.win_reason})"
     if state.phase == DEAL:
-        missing = [s for s in range(len(state.players)) if s not in state.words]
+        missing = word_posters(state)
         names = ", ".join(state.name(s) for s in missing)
         return missing, (f"a word for the deal from {len(missing)} of {len(state.players)} "
                          f"players: {names}")
     if state.phase == NOMINATE:
         return [p], f"{pres} (Presidential Candidate) to nominate a Chancellor"
     if state.phase == VOTE:
-        missing = [s for s in state.living if s not in state.votes]
+        missing = voters(state)
         names = ", ".join(state.name(s) for s in missing)
         return missing, f"votes from {len(missing)} of {len(state.living)} living players: {names}"
     if state.phase == DISCARD:
@@ -79,7 +80,7 @@ def waiting_for(state: State) -> tuple[list[int], str]:
     if state.phase == VETO_ANSWER:
         return [p], f"{pres} (President) to accept or refuse the Chancellor's veto"
     if state.phase == VETO_VOTE:
-        missing = [s for s in (p, c) if s not in state.veto_votes]  # type: ignore[misc]
+        missing = veto_voters(state)
         names = " and ".join(state.name(s) for s in missing)
         return missing, f"{names} to vote on the veto in secret"
     if state.phase == POWER:
@@ -95,12 +96,6 @@ VERBS = {"nominate": "nominate", "vote": "vote", "discard": "discard a policy",
          "enact": "enact a policy", "veto": "propose or answer a veto",
          "investigate": "investigate", "special_election": "call a Special Election",
          "peek": "use Policy Peek", "execute": "execute", "word": "post a word"}
-
-
-def can_propose_veto(state: State) -> bool:
-    """R-VETO (rulebook): unlocked, and not yet refused in this session."""
-    return state.veto_unlocked and state.rules.veto == "rulebook" and not state.veto_refused
-
 
 
 def check_turn(state: State, step: Step, move: Move) -> None:
@@ -127,15 +122,15 @@ def check_turn(state: State, step: Step, move: Move) -> None:
     if step.kind == "word":
         return  # any seat, once (shmod.core.dealing)
     if step.kind == "vote":
+        if step.by in voters(state):
+            return
         if not state.alive[step.by]:
             raise WrongActor("R-VOTE", f"{state.name(step.by)} is dead; dead players never vote")
-        if step.by in state.votes:
-            raise WrongActor(
-                "R-VOTE", f"{state.name(step.by)} has already voted; a vote is final once received"
-            )
-        return
+        raise WrongActor(
+            "R-VOTE", f"{state.name(step.by)} has already voted; a vote is final once received"
+        )
     if step.kind == "veto" and state.phase == VETO_VOTE and step.by in (state.president, state.chancellor):
-        if step.by in state.veto_votes:
+        if step.by not in veto_voters(state):
             raise WrongActor("R-VETO", f"{state.name(step.by)} has already voted on the veto")
         return
     actor = state.chancellor if state.phase == ENACT else state.president

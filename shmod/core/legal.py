@@ -1,0 +1,146 @@
+"""What the rules accept now: every legal step (:func:`legal_steps`, as python-chess's
+``legal_moves`` beside ``push``) and the small questions the handlers ask.
+
+Each rule of who may do what, with whom, is encoded here once: the words still to come
+(R-DEAL), whom the Presidential Candidate may nominate (R-NOMINATE, R-TERM, R-TERM5,
+R-NO-NOMINEE), who still votes (R-VOTE), the policies a hand offers (R-DRAW, R-PASS), when
+a veto may be proposed and its answers (R-VETO), whom a power may target (R-INVESTIGATE,
+R-SPECIAL, R-EXECUTE, R-NO-TARGET), the pile a reshuffle deals from (R-RESHUFFLE). The
+handlers in :mod:`shmod.core.play`, :mod:`shmod.core.turns` and :mod:`shmod.core.dealing`
+ask here and say why a step is refused; the lapses (:mod:`shmod.core.deadlines`) draw
+from here.
+"""
+from __future__ import annotations
+
+from typing import Final
+
+from shmod.core import shuffle
+from shmod.core.state import State
+from shmod.core.steps import Step
+from shmod.core.terms import (
+    DEAL,
+    DISCARD,
+    ENACT,
+    EXECUTE,
+    FASCIST,
+    INVESTIGATE,
+    LIBERAL,
+    NOMINATE,
+    OVER,
+    POWER,
+    RESHUFFLE,
+    SPECIAL,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+    VetoAnswer,
+)
+
+#: R-VETO: the answers a veto step gives in each phase: the Chancellor's proposal, the
+#: President's answer, each one's secret vote (``veto=secret-vote``).
+VETO_BY_PHASE: Final[dict[str, tuple[VetoAnswer, ...]]] = {
+    ENACT: ("propose",), VETO_ANSWER: ("accept", "refuse"), VETO_VOTE: ("ja", "nein")}
+#: The powers that name a target (R-PEEK names none).
+TARGETED: Final = (INVESTIGATE, SPECIAL, EXECUTE)
+
+
+def word_posters(state: State) -> list[int]:
+    """R-DEAL: the seats whose word for the deal is still to come, in seating order."""
+    return [s for s in range(len(state.players)) if s not in state.words]
+
+
+def nominees(state: State) -> list[int]:
+    """R-NOMINATE, R-TERM, R-TERM5: whom the Presidential Candidate may nominate now;
+    R-NO-NOMINEE: when term limits leave nobody, every other living player."""
+    limited = state.term_limited()
+    others = [s for s in state.living if s != state.president]
+    return [s for s in others if s not in limited] or others
+
+
+def voters(state: State) -> list[int]:
+    """R-VOTE: the living players whose vote is still to come, in seating order."""
+    return [s for s in state.living if s not in state.votes]
+
+
+def policies(state: State) -> list[str]:
+    """R-DRAW, R-PASS: the policies the hand offers to discard or enact, each once
+    (Fascist before Liberal, as the cards sort)."""
+    return sorted(set(state.hand))
+
+
+def can_propose_veto(state: State) -> bool:
+    """R-VETO (rulebook): unlocked, and not yet refused in this session."""
+    return state.veto_unlocked and state.rules.veto == "rulebook" and not state.veto_refused
+
+
+def veto_voters(state: State) -> list[int]:
+    """R-VETO (``veto=secret-vote``): the President and Chancellor yet to vote on the veto."""
+    return [s for s in (state.president, state.chancellor)
+            if s is not None and s not in state.veto_votes]
+
+
+def power_targets(state: State, power: str) -> list[int]:
+    """R-INVESTIGATE, R-SPECIAL, R-EXECUTE: whom ``power`` may target now: another living
+    player, for an investigation one not investigated before; nobody for Policy Peek."""
+    if power not in TARGETED:
+        return []
+    targets = [s for s in state.living if s != state.president]
+    if power == INVESTIGATE:
+        targets = [s for s in targets if s not in state.investigated]
+    return targets
+
+
+def power_skipped(state: State, power: str) -> bool:
+    """R-NO-TARGET: a power that names a target, with nobody it could be."""
+    return power in TARGETED and not power_targets(state, power)
+
+
+def reshuffle_pile(state: State) -> list[str]:
+    """R-RESHUFFLE: the policies the new draw pile holds: the draw and discard piles."""
+    return state.draw + state.discard
+
+
+def expected_reshuffle(state: State) -> list[str]:
+    """The seed's order for the reshuffle now due (see :mod:`shmod.core.shuffle`)."""
+    assert state.seed is not None
+    pile = reshuffle_pile(state)
+    return shuffle.policy_pile(pile.count(LIBERAL), pile.count(FASCIST), state.seed,
+                               shuffle.reshuffle_label(state.reshuffles + 1))
+
+
+def legal_steps(state: State) -> list[Step]:
+    """All steps the engine accepts now (one per distinct choice), in a fixed order.
+
+    One word stands for every word a player could post (R-DEAL); an unseeded reshuffle is
+    offered as the pile sorted, though any order of it is accepted."""
+    phase, p, c = state.phase, state.president, state.chancellor
+    if phase == OVER:
+        return []
+    if phase == DEAL:
+        return [Step("word", by=s, text="word") for s in word_posters(state)]
+    if phase == NOMINATE:
+        return [Step("nominate", by=p, target=s) for s in nominees(state)]
+    if phase == VOTE:
+        return [Step("vote", by=s, vote=v) for s in voters(state) for v in (True, False)]
+    if phase == DISCARD:
+        return [Step("discard", by=p, policy=x) for x in policies(state)]
+    if phase == ENACT:
+        out = [Step("enact", by=c, policy=x) for x in policies(state)]
+        if can_propose_veto(state):
+            out += [Step("veto", by=c, answer=a) for a in VETO_BY_PHASE[ENACT]]
+        return out
+    if phase == VETO_ANSWER:
+        return [Step("veto", by=p, answer=a) for a in VETO_BY_PHASE[VETO_ANSWER]]
+    if phase == VETO_VOTE:
+        return [Step("veto", by=s, answer=a) for s in veto_voters(state)
+                for a in VETO_BY_PHASE[VETO_VOTE]]
+    if phase == POWER:
+        kind = state.power or ""
+        if kind not in TARGETED:
+            return [Step(kind, by=p)]
+        return [Step(kind, by=p, target=s) for s in power_targets(state, kind)]
+    if phase == RESHUFFLE:
+        if state.seed is not None:
+            return [Step("reshuffle", deck=tuple(expected_reshuffle(state)))]
+        return [Step("reshuffle", deck=tuple(sorted(reshuffle_pile(state))))]
+    raise AssertionError(f"unknown phase {phase}")

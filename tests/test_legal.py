@@ -1,0 +1,98 @@
+"""shmod.core.legal agrees with the engine: over many random seeded games (every player
+count, mixed variants, decks dealt from the players' words, unseeded reshuffles) every
+step ``legal_steps`` offers is accepted by ``engine.apply``, and a sample of the other
+well-formed steps (any seat, any target, any policy or answer) is refused with a rule id
+and leaves the state as it was."""
+import copy
+import os
+import random
+
+from shmod.base.errors import IllegalStep
+from shmod.core import engine, legal
+from shmod.core.rules import FASCIST, LIBERAL, VARIANTS
+from shmod.core.setup import new_header, parse_setup, start
+from shmod.core.state import OVER, State
+from shmod.core.steps import Step, VETO_ANSWERS
+
+GAMES = int(os.environ.get("SHMOD_LEGAL_GAMES", "48"))
+AT = "2026-01-01T00:00:00Z"
+TARGETED = ("nominate", "investigate", "special_election", "execute")
+
+
+def fork(state: State) -> State:
+    """A copy the engine may change without touching ``state`` (each container copied;
+    the fields hold nothing else mutable)."""
+    return State(**{k: v.copy() if isinstance(v, (list, dict, set)) else v
+                    for k, v in vars(state).items()})
+
+
+def random_step(state: State, rng: random.Random) -> Step:
+    """A well-formed game step of any kind, by any seat, with any target, policy or answer:
+    legal or not."""
+    seats = range(len(state.players))
+    kind = rng.choice(["word", *TARGETED, "vote", "discard", "enact", "veto", "peek",
+                       "reshuffle"])
+    by = rng.choice(seats)
+    if kind == "word":
+        return Step(kind, by=by, text="word")
+    if kind in TARGETED:
+        return Step(kind, by=by, target=rng.choice(seats))
+    if kind == "vote":
+        return Step(kind, by=by, vote=rng.random() < 0.5)
+    if kind in ("discard", "enact"):
+        return Step(kind, by=by, policy=rng.choice((LIBERAL, FASCIST)))
+    if kind == "veto":
+        return Step(kind, by=by, answer=rng.choice(VETO_ANSWERS))
+    if kind == "peek":
+        return Step(kind, by=by)
+    pile = legal.reshuffle_pile(state)
+    if state.seed is not None and rng.random() < 0.5:  # the pile, maybe not in the seed's order
+        return Step(kind, deck=tuple(sorted(pile)))
+    return Step(kind, deck=(LIBERAL if pile[:1] == [FASCIST] else FASCIST, *pile[1:]))
+
+
+def header(number: int, rng: random.Random) -> dict[str, object]:
+    players = 5 + number % 6
+    variants = [f"{key}={rng.choice(values)}" for key, values in VARIANTS.items()
+                if key != "rebalanced" and not key.startswith("late_")]  # lapses: not steps
+    made = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{number:032x}",
+                      salt="ab" * 16, created=AT, variants=variants,
+                      deal_by="players" if number % 7 == 3 else "moderator")
+    if number % 5 == 2 and number % 7 != 3:  # unseeded: the moderator records reshuffles
+        made = copy.deepcopy(made)
+        del made["secret"]["seed"]  # type: ignore[index]
+        made.pop("commitment")
+    return made
+
+
+def test_legal_steps_are_accepted_and_the_others_refused() -> None:
+    rng = random.Random(21)
+    offered = refused = 0
+    kinds: set[str] = set()
+    for number in range(GAMES):
+        state = start(parse_setup(header(number, rng)))
+        while state.phase != OVER:
+            options = legal.legal_steps(state)
+            assert options and len(set(options)) == len(options), state.phase
+            assert options == legal.legal_steps(state)
+            for step in options:
+                engine.apply(fork(state), step)  # raises if the engine refuses it
+                kinds.add(step.kind)
+            offered += len(options)
+            offer = set(options)
+            others = [s for s in (random_step(state, rng) for _ in range(12)) if s not in offer]
+            for step in others:
+                before = fork(state)
+                try:
+                    engine.apply(state, step)
+                except IllegalStep as err:
+                    assert str(err).startswith(err.rule + ": ") and err.rule.startswith("R-")
+                else:
+                    raise AssertionError(f"{step} was accepted but legal_steps omits it")
+                assert vars(state) == vars(before), f"{step} was refused but changed the state"
+                refused += 1
+            engine.apply(state, rng.choice(options))
+        assert legal.legal_steps(state) == []
+    assert kinds >= {"word", "nominate", "vote", "discard", "enact", "veto", "investigate",
+                     "special_election", "peek", "execute", "reshuffle"}
+    assert offered > 20 * GAMES and refused > 200 * GAMES
