@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -115,7 +116,7 @@ def bench_startup(python: Path, folder: str, runs: int) -> None:
 def bench_whole_game(python: Path, folder: str) -> None:
     seed = "bench-whole-game"
     sim = random_game(10, random.Random(3), seed=seed)
-    names = tuple(sim.header["players"])  # type: ignore[arg-type]
+    names: tuple[str, ...] = tuple(sim.header["players"])  # type: ignore[arg-type]
     shmod = str(python.parent / "shmod")
     env = {**clean_env(), "SHMOD_GAME": os.path.join(folder, "whole.yaml"),
            "SHMOD_CACHE": os.path.join(folder, "cache")}
@@ -159,7 +160,7 @@ def bench_batch(folder: str, games: int, repeat: int) -> None:
           f"{parse:.3f} s, audit {audit:.3f} s, ratio {verdict(audit / parse, 1.5)}")
 
 
-def _best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+def _best(fn: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

@@ -1,7 +1,7 @@
 """``shmod audit`` and ``shmod simulate`` (docs/audit.md)."""
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -99,7 +99,7 @@ def _show_report(report: "Report") -> None:
             out.print(escaped(line), markup=False)
 
 
-def _correction_line(item: dict) -> str:  # type: ignore[type-arg]
+def _correction_line(item: dict[str, Any]) -> str:
     """One correction (R-CORRECT) or acknowledged edit (R-EDIT) as the audit lists it."""
     entries = ", ".join(map(str, item["entries"]))
     if item["kind"] == "acknowledgment":
@@ -146,7 +146,7 @@ def _show_totals(totals: "Totals") -> None:
     from rich.text import Text
 
     from shmod.audit.summary import HOW
-    from shmod.core.state import FASCISTS, LIBERALS
+    from shmod.core.terms import FASCISTS, LIBERALS
 
     out = Console(highlight=False)
     head = Table(title="Audit", show_header=True, header_style="bold")

@@ -3,12 +3,16 @@
 Thin wrappers over :mod:`shmod.core.forum` and :mod:`shmod.texts.forum_texts` (docs/forum.md).
 """
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
 from shmod.cli.completion import living_names, player_names, rule_ids
+
+if TYPE_CHECKING:
+    from shmod.core.steps import Step
+    from shmod.log.game import Game
 
 ZoneOpt = Annotated[
     Optional[str],
@@ -43,7 +47,7 @@ def deadline(
     if when is None:
         raise BadInput("give the deadline (48h, 2d, or a date and time), or --clear")
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         chosen = zone or g.state.zone or "UTC"
         deadlines.zone_info(chosen)
         until = deadlines.until_text(deadlines.parse_deadline(when, chosen, clock.now()))
@@ -113,7 +117,7 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
 
     stamp = clock.stamp()
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         found = deadlines.current(g.state)
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
@@ -179,8 +183,8 @@ def replace(
     from shmod.core.names import tidy
     from shmod.core.steps import Step
 
-    def make(g):  # type: ignore[no-untyped-def]
-        name = newcomer if newcomer is not None else (g.state.backups or [None])[0]
+    def make(g: "Game") -> "Step":
+        name = newcomer if newcomer is not None else (g.state.backups[0] if g.state.backups else None)
         if name is None:
             raise RuleBroken("R-BACKUP", "name the newcomer: the backup list is empty "
                              "(shmod backup NAME adds one)")
@@ -205,7 +209,7 @@ def correct(
     if not reason.strip():
         raise BadInput("R-CORRECT: a correction needs a reason")
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         numbers = tuple(sorted(set(entry))) if entry else (forum.last_step(g.state),)
         return Step("correct", entries=numbers, text=" ".join(reason.split()), force=force)
 
@@ -229,7 +233,7 @@ def acknowledge(
     if not reason.strip():
         raise BadInput("R-EDIT: an acknowledgement needs a reason")
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         found = g.edits()
         edited = {n.index + 1 for n in found if n.problem == "mismatch"}
         edited.update(k for n in found if n.problem == "checkpoint"  # hashes rewritten

@@ -3,7 +3,7 @@ powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.game.recor
 :func:`shmod.log.game.load`, and shows the result."""
 # No ``from __future__ import annotations``: see shmod/cli/app.py.
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -11,6 +11,12 @@ from shmod.base.errors import BadInput
 from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
 from shmod.cli.completion import living_names, words
 from shmod.texts.formats import FORMATS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from shmod.core.steps import Step
+    from shmod.log.game import Game
 
 
 @app.command()
@@ -73,7 +79,7 @@ def nominate(
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
     from shmod.core.steps import Step
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         return Step("nominate", by=_expected(g, by, g.state.president),
                     target=g.seating.seat(chancellor))
 
@@ -132,7 +138,7 @@ def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
     return list(zip(items[::2], items[1::2]))
 
 
-def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
+def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":
     """The ``discard`` or ``enact`` command: ``office`` (held by ``state.<actor>``) names a
     policy from the hand."""
 
@@ -173,7 +179,7 @@ def veto(
 
     choice = _veto_answer(answer)
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         default = g.state.chancellor if choice == "propose" else g.state.president
         if choice in ("ja", "nein") and by is None:
             raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")
@@ -182,7 +188,7 @@ def veto(
     _step(game, fmt_name, make)
 
 
-def _power(kind: str):  # type: ignore[no-untyped-def]
+def _power(kind: str) -> "Callable[..., None]":
     def command(
         target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The player the President chose.")],
@@ -224,7 +230,7 @@ def reshuffle(
 
     cards = parse_cards(deck)
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         if g.state.seed is not None:
             raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
                            "determines itself, with the next step it records")
