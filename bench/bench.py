@@ -178,7 +178,7 @@ def bench_growth(repeat: int) -> None:
     for share in (0.125, 0.25, 0.5, 1.0):
         count = max(1, int(total * share))
         data = log_text(longest.header, longest.steps[:count], at=SIMULATED_AT).encode()
-        seconds = _best(lambda: audit_log(logfile.parse("g.yaml", data)), repeat)
+        seconds = _best(lambda: audit_log(logfile.parse("g.yaml", data)), repeat)  # noqa: B023
         per_entry.append(seconds / count)
         print(f"    {count:4d} entries: {seconds * 1000:7.2f} ms, "
               f"{seconds / count * 1e6:6.1f} us per entry")

@@ -7,7 +7,7 @@ for. Every domain error becomes ``Error: …`` in :func:`shmod.cli.main.main`.
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -37,12 +37,12 @@ GameOpt = Annotated[
                  help="The game log (games/NAME.yaml)."),
 ]
 ByOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--by", metavar="NAME", autocompletion=living_names,
                  help="Who sent this choice (checked); default: whoever the game waits for."),
 ]
 FormatOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--format", "-f", envvar="SHMOD_FORMAT", show_envvar=True, metavar="FORMAT",
                  autocompletion=words(*FORMATS),
                  help=f"The output profile: {', '.join(FORMATS)} (docs/posts.md). Default: "
@@ -88,11 +88,9 @@ def echo(text: str, *, err: bool = False) -> None:
 
 def _step(game_path: str, fmt_name: str | None,
           make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False) -> None:
-    from shmod.log import game
-    from shmod.texts import formats, posts, report, views
-
     from shmod.cli import clock
-    from shmod.texts import forum_texts, pms
+    from shmod.log import game
+    from shmod.texts import formats, forum_texts, pms, posts, report, views
 
     fmt = formats.get(fmt_name) if fmt_name else None  # a typo is refused before anything
 

@@ -3,7 +3,7 @@ powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.game.recor
 :func:`shmod.log.game.load`, and shows the result."""
 # No ``from __future__ import annotations``: see shmod/cli/app.py.
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,24 +24,44 @@ def new(
     players: Annotated[list[str], typer.Argument(metavar="NAME",
                                                  help="The players, in seating order.")],
     game: GameOpt,
-    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random bits).")] = None,
-    guessable: Annotated[bool, typer.Option("--guessable", help="Accept a shorter --seed (a demonstration or a test: players could guess it and learn every role).")] = False,
-    deal: Annotated[str, typer.Option("--deal", metavar="WHO", autocompletion=words("moderator", "players"), help="moderator: deal now from the seed; players: deal once every player has posted a word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
-    first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
+    seed: Annotated[str | None, typer.Option(
+        help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random "
+             "bits).")] = None,
+    guessable: Annotated[bool, typer.Option(
+        "--guessable",
+        help="Accept a shorter --seed (a demonstration or a test: players could guess it and "
+             "learn every role).")] = False,
+    deal: Annotated[str, typer.Option(
+        "--deal", metavar="WHO", autocompletion=words("moderator", "players"),
+        help="moderator: deal now from the seed; players: deal once every player has posted a "
+             "word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
+    first: Annotated[str | None, typer.Option(
+        metavar="NAME",
+        help="First Presidential Candidate (default: drawn from the seed).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V", metavar="KEY=VALUE",
+        help="A variant switch, e.g. term5=seated (repeatable).")] = None,
     fmt_name: FormatOpt = None,
-    custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
-    zone: Annotated[Optional[str], typer.Option("--zone", "-z", envvar="SHMOD_ZONE", metavar="ZONE", help="The game's time zone for deadlines (e.g. Europe/Berlin; default UTC).")] = None,
-    title: Annotated[Optional[str], typer.Option(metavar="TITLE", help="The game's name in PM subjects (default: the log's file name).")] = None,
-    forum: Annotated[Optional[str], typer.Option(metavar="ENGINE", autocompletion=words(*FORMATS), help=f"The forum the game is played on, so every post and PM is written for it: {', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
+    custom: Annotated[str | None, typer.Option(
+        metavar="PATH",
+        help="A YAML file with a custom setup (docs/variants.md).")] = None,
+    zone: Annotated[str | None, typer.Option(
+        "--zone", "-z", envvar="SHMOD_ZONE", metavar="ZONE",
+        help="The game's time zone for deadlines (e.g. Europe/Berlin; default UTC).")] = None,
+    title: Annotated[str | None, typer.Option(
+        metavar="TITLE",
+        help="The game's name in PM subjects (default: the log's file name).")] = None,
+    forum: Annotated[str | None, typer.Option(
+        metavar="ENGINE", autocompletion=words(*FORMATS),
+        help="The forum the game is played on, so every post and PM is written for it: "
+             f"{', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
+    from shmod.base.plaintext import unsafe
     from shmod.cli import clock
     from shmod.core.commitment import strong
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
-
-    from shmod.base.plaintext import unsafe
 
     if seed is not None and unsafe(seed):
         raise BadInput(f"the seed holds a {unsafe(seed)}")
@@ -93,7 +113,7 @@ def vote(
     ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
                                           help="ja or nein (yes/no accepted).")],
     game: GameOpt,
-    more: Annotated[Optional[list[str]], typer.Argument(
+    more: Annotated[list[str] | None, typer.Argument(
         metavar="NAME VOTE", help="More votes, in the order the PMs came.",
         show_default=False)] = None,
     fmt_name: FormatOpt = None,
@@ -113,9 +133,11 @@ def vote(
 def word(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="Who posted the word.")],
-    text: Annotated[str, typer.Argument(metavar="WORD", help="The word as posted in the thread (the first one counts).")],
+    text: Annotated[str, typer.Argument(
+        metavar="WORD",
+        help="The word as posted in the thread (the first one counts).")],
     game: GameOpt,
-    more: Annotated[Optional[list[str]], typer.Argument(
+    more: Annotated[list[str] | None, typer.Argument(
         metavar="NAME WORD", help="More words, in the order they were posted.",
         show_default=False)] = None,
     fmt_name: FormatOpt = None,
@@ -169,7 +191,9 @@ app.command("enact", help="The Chancellor enacts one of the two policies passed 
 @app.command()
 def veto(
     answer: Annotated[str, typer.Argument(metavar="ANSWER", autocompletion=words(
-        "propose", "accept", "refuse", "ja", "nein"), help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
+        "propose", "accept", "refuse", "ja", "nein"),
+        help="propose (Chancellor), accept or refuse (President); ja/nein under "
+             "veto=secret-vote.")],
     game: GameOpt,
     by: ByOpt = None,
     fmt_name: FormatOpt = None,
@@ -206,7 +230,8 @@ def _power(kind: str) -> "Callable[..., None]":
 
 app.command("investigate", help="The President investigates a player's party (R-INVESTIGATE).")(
     _power("investigate"))
-app.command("special-election", help="The President picks the next Presidential Candidate (R-SPECIAL).")(
+app.command("special-election",
+            help="The President picks the next Presidential Candidate (R-SPECIAL).")(
     _power("special_election"))
 app.command("execute", help="The President executes a player (R-EXECUTE).")(_power("execute"))
 
@@ -221,7 +246,9 @@ def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
 
 @app.command()
 def reshuffle(
-    deck: Annotated[str, typer.Argument(metavar="DECK", help="The new draw pile, top first, e.g. FLFFLF.")],
+    deck: Annotated[str, typer.Argument(
+        metavar="DECK",
+        help="The new draw pile, top first, e.g. FLFFLF.")],
     game: GameOpt,
     fmt_name: FormatOpt = None,
 ) -> None:
@@ -242,10 +269,9 @@ def reshuffle(
 @app.command()
 def status(game: GameOpt) -> None:
     """The board: tracks, tracker, piles, seating and markers, phase, who is awaited."""
+    from shmod.cli import clock
     from shmod.log import game as games
     from shmod.texts import board, views
-
-    from shmod.cli import clock
 
     loaded = games.load(game)
     view = views.public_view(loaded.state)

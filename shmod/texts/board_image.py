@@ -201,7 +201,7 @@ def png(view: PublicView) -> bytes:
     return buffer.getvalue()
 
 
-def raster(view: PublicView) -> "Image.Image":
+def raster(view: PublicView) -> Image.Image:
     """The board drawn with Pillow, before it is encoded."""
     try:
         from PIL import Image, ImageDraw, ImageFont
