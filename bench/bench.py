@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -115,7 +116,7 @@ def bench_startup(python: Path, folder: str, runs: int) -> None:
 def bench_whole_game(python: Path, folder: str) -> None:
     seed = "bench-whole-game"
     sim = random_game(10, random.Random(3), seed=seed)
-    names = tuple(sim.header["players"])  # type: ignore[arg-type]
+    names: tuple[str, ...] = tuple(sim.header["players"])  # type: ignore[arg-type]
     shmod = str(python.parent / "shmod")
     env = {**clean_env(), "SHMOD_GAME": os.path.join(folder, "whole.yaml"),
            "SHMOD_CACHE": os.path.join(folder, "cache")}
@@ -159,7 +160,7 @@ def bench_batch(folder: str, games: int, repeat: int) -> None:
           f"{parse:.3f} s, audit {audit:.3f} s, ratio {verdict(audit / parse, 1.5)}")
 
 
-def _best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+def _best(fn: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -177,7 +178,7 @@ def bench_growth(repeat: int) -> None:
     for share in (0.125, 0.25, 0.5, 1.0):
         count = max(1, int(total * share))
         data = log_text(longest.header, longest.steps[:count], at=SIMULATED_AT).encode()
-        seconds = _best(lambda: audit_log(logfile.parse("g.yaml", data)), repeat)
+        seconds = _best(lambda: audit_log(logfile.parse("g.yaml", data)), repeat)  # noqa: B023
         per_entry.append(seconds / count)
         print(f"    {count:4d} entries: {seconds * 1000:7.2f} ms, "
               f"{seconds / count * 1e6:6.1f} us per entry")

@@ -87,7 +87,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return [*path[path.index(nxt):], nxt]
             if nxt not in state and (found := visit(nxt)):
                 return found
         state[node] = 2

@@ -126,7 +126,7 @@ def test_every_simulated_game_is_valid_and_recounted(players):
 def test_unfinished_game_is_valid_with_a_warning():
     sim = random_game(6, random.Random(1))
     sim.steps = sim.steps[:10]
-    log, report = audited(sim)
+    _log, report = audited(sim)
     assert report.valid
     assert [w.kind for w in report.warnings] == ["unfinished"]
     assert report.summary.winner is None
@@ -196,7 +196,7 @@ def test_a_replacement_audits_as_valid():
     sim = random_game(7, random.Random(2))
     seat = 2
     cut = next(i for i, step in enumerate(sim.steps) if step.kind == "vote")
-    steps = sim.steps[:cut] + [Step("replace", target=seat, text="Newcomer")] + sim.steps[cut:]
+    steps = [*sim.steps[:cut], Step("replace", target=seat, text="Newcomer"), *sim.steps[cut:]]
     _log, report = audited(type(sim)(sim.header, steps, sim.state))
     assert report.problems == [] and report.judged == len(steps)
 

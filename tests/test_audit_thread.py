@@ -149,7 +149,7 @@ def test_every_correction_and_acknowledgment_is_listed(tmp_path, run):
 
 
 def test_legacy_unkeyed_checkpoints_of_an_earlier_shmod_still_verify(played):
-    path, thread = played
+    path, _thread = played
     loaded = game.load(str(path))
     legacy = "Log checkpoint: entry 8 · " + loaded.heads[8]
     report = audit.audit_file(str(path), thread=legacy)

@@ -48,9 +48,9 @@ def test_lock_held_elsewhere_times_out_with_a_clear_message(tmp_path):
     game.new_game(str(path), PLAYERS, seed="s")
     with open(path, "a") as holder:
         fcntl.flock(holder, fcntl.LOCK_EX)
-        with pytest.raises(LogError, match="another shmod has been writing"):
-            with logfile.locked(str(path), timeout=0.1):
-                pass
+        with (pytest.raises(LogError, match="another shmod has been writing"),
+              logfile.locked(str(path), timeout=0.1)):
+            pass
 
 
 def test_failed_write_is_cut_back_and_nothing_recorded(tmp_path, monkeypatch):

@@ -113,7 +113,7 @@ def test_new_refuses_bad_setups_and_never_overwrites(run, log, tmp_path):
 
 
 def test_missing_log_and_environment_variable(run, log, tmp_path, monkeypatch):
-    code, out, err = run("status", "-g", str(tmp_path / "nope.yaml"))
+    code, _out, err = run("status", "-g", str(tmp_path / "nope.yaml"))
     assert code != 0 and err.startswith("Error: ") and err.count("\n") == 1 and "nope.yaml" in err
     monkeypatch.setenv("SHMOD_GAME", str(log))
     monkeypatch.setattr(sys, "argv", ["shmod", "nominate", "Cat"])
@@ -228,7 +228,7 @@ def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run,
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(head, [], at="2026-01-01T00:00:00Z"))
     living = list(SEATS)
-    for president, chancellor, power in (("Ann", "Bob", None), ("Bob", "Cat", None),
+    for _president, chancellor, power in (("Ann", "Bob", None), ("Bob", "Cat", None),
                                          ("Cat", "Dan", ["peek"]), ("Dan", "Eve", ["execute", "Bob"]),
                                          ("Eve", "Cat", None)):
         ok(run, path, "nominate", chancellor)

@@ -43,7 +43,7 @@ def test_whole_game_with_the_commands(players, run, tmp_path):
             code, _, err = run(*args, "-g", str(path))
             assert code == 1 and re.match(rf"Error: {rule}: [^\n]+\n$", err), (args, err)
             assert path.read_bytes() == before
-        code, out, err = run(*command_for(step, names), "-g", str(path))
+        code, _out, err = run(*command_for(step, names), "-g", str(path))
         assert code == 0, (step, err)
         assert "Waiting for" in err
     end = game.load(str(path))

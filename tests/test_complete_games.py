@@ -45,7 +45,7 @@ def test_complete_game_refuses_every_kind_of_step_after_the_end():
                  Step("discard", by=0, policy="F"), Step("enact", by=0, policy="F"),
                  Step("veto", by=0, answer="propose"), Step("peek", by=0),
                  Step("execute", by=0, target=1), Step("reshuffle", deck=("F",))):
-        with pytest.raises(GameIsOver, match="^R-WIN-LIB: the game is over"):
+        with pytest.raises(GameIsOver, match=r"^R-WIN-LIB: the game is over"):
             t.apply(step)
 
 

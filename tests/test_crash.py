@@ -102,7 +102,7 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
                 delay = rng.uniform(0, 1.5 * runtime)
             started = time.monotonic()
             try:
-                out, err = proc.communicate(timeout=delay)
+                _out, err = proc.communicate(timeout=delay)
             except subprocess.TimeoutExpired:
                 proc.send_signal(signal.SIGKILL)
                 proc.communicate()

@@ -66,7 +66,7 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
         path = str(tmp_path / f"{word}.yaml")
         game.new_game(path, NAMES, seed="ab" * 16, deal_by="players")
         for seat, _ in enumerate(NAMES):
-            game.record(path, lambda g, s=seat: Step("word", by=s, text=word))
+            game.record(path, lambda g, s=seat: Step("word", by=s, text=word))  # noqa: B023 - called now
         loaded = game.load(path)
         seeds.add(loaded.state.seed)
         report = audit.audit_file(path, loaded.state.public[0].data["commitment"])

@@ -98,7 +98,7 @@ def test_an_unquoted_digit_name_in_a_hand_written_log_says_to_quote_it(run, tmp_
     assert "a player's name must be text: write an all-digit name in quotes" in err
 
 
-@pytest.mark.parametrize("text", ["²", "٣", "１"])
+@pytest.mark.parametrize("text", ["²", "٣", "１"])  # noqa: RUF001 - a fullwidth digit, on purpose
 def test_unicode_digits_are_a_name_or_unknown_never_a_crash(text):
     seating = Seating(("Ann", "Bob", "Cat", "Dan", "Eve"))
     try:

@@ -2,7 +2,7 @@
 import random
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -15,8 +15,8 @@ from shmod.texts import formats, forum_texts, messages, views
 
 PLAIN = formats.get("plain")
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
-LATER = datetime(2030, 1, 1, tzinfo=timezone.utc)
-EARLIER = datetime(2020, 1, 1, tzinfo=timezone.utc)
+LATER = datetime(2030, 1, 1, tzinfo=UTC)
+EARLIER = datetime(2020, 1, 1, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -105,7 +105,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
 def test_refused_steps_leave_the_log_unchanged(path):
     elect(path, "Fay", "Gus")
     before = open(path, "rb").read()
-    with pytest.raises(RuleBroken, match="R-CORRECT: entry 10 .the vote by Gus. came after entry 2"):
+    with pytest.raises(RuleBroken, match=r"R-CORRECT: entry 10 .the vote by Gus. came after entry 2"):
         rec(path, Step("correct", entries=(2,), text="x"))  # the tally was posted after it
     with pytest.raises(RuleBroken, match="R-REPLACE: cannot seat 'ann'"):
         rec(path, Step("replace", target=seat("Bob"), text="ann"))
@@ -116,7 +116,7 @@ def test_refused_steps_leave_the_log_unchanged(path):
 
 def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
     elect(path, "Fay", "Gus")  # entries 2-10 (posts 1 and 2 are 1 and 3); the tally is 10
-    with pytest.raises(RuleBroken, match="R-CORRECT: entry 10 .the vote by Gus. was covered by "
+    with pytest.raises(RuleBroken, match=r"R-CORRECT: entry 10 .the vote by Gus. was covered by "
                        "post 3"):  # its post (the tally) was printed for the thread
         rec(path, Step("correct", entries=(10,), text="Gus sent Nein"))
     fix = rec(path, Step("correct", entries=(10,), text="Gus sent Nein", force=True))
@@ -133,7 +133,7 @@ def test_a_correction_reopens_a_finished_game_only_when_forced(path):
     end = finish(path, random.Random(2))
     last = forum.last_step(end)
     before = open(path, "rb").read()
-    with pytest.raises(RuleBroken, match="R-CORRECT: the game is over.*--force"):
+    with pytest.raises(RuleBroken, match=r"R-CORRECT: the game is over.*--force"):
         rec(path, Step("correct", entries=(last,), text="wrong card"))
     assert open(path, "rb").read() == before
     fix = rec(path, Step("correct", entries=(last,), text="wrong card", force=True))
@@ -162,7 +162,7 @@ def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
 
 
 def test_deadline_parsing_and_lapse():
-    now = datetime(2026, 11, 21, 12, 0, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
     assert deadlines.until_text(deadlines.parse_deadline("48h", "UTC", now)) == "2026-11-23T12:00:00Z"
     assert deadlines.until_text(deadlines.parse_deadline("2026-11-23 18:00", "Europe/Berlin", now)) \
         == "2026-11-23T17:00:00Z"
@@ -200,7 +200,7 @@ def test_a_name_that_held_another_seat_is_not_reused(path):
     """R-REPLACE / R-PM: PMs are addressed by name, so a newcomer named like a player who
     left another seat would be shown that player's secrets (here a Fascist's role PM)."""
     rec(path, Step("replace", target=seat("Ann"), text="Xia"))
-    with pytest.raises(RuleBroken, match="R-REPLACE: .*Ann held seat 1"):
+    with pytest.raises(RuleBroken, match=r"R-REPLACE: .*Ann held seat 1"):
         rec(path, Step("replace", target=seat("Bob"), text="ann"))
     state = game.load(path).state
     assert state.players[seat("Bob")] == "Bob"

@@ -22,7 +22,7 @@ import secrets
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import bbcode
@@ -333,7 +333,7 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
     state = start(game.setup)
     rules_view = views.public_view(state)
     out = [Text("rules", forum_texts.rules_card(rules_view, fmt), state.players, rules_view)]
-    now, posted, seen = datetime(2031, 1, 1, tzinfo=timezone.utc), 0, 0
+    now, posted, seen = datetime(2031, 1, 1, tzinfo=UTC), 0, 0
     for step in [None, *steps]:
         if step is not None:
             seen = len(state.public)

@@ -86,12 +86,12 @@ def test_history_command(run, tmp_path):
 
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann")
-    code, out, err = run("history", "-g", str(path))
+    code, out, _ = run("history", "-g", str(path))
     assert code == 0 and "no election yet" in out
     run("nominate", "Bob", "-g", str(path))
     for name in ("Ann", "Bob", "Cat", "Dan", "Eve"):
         run("vote", name, "nein" if name == "Cat" else "ja", "-g", str(path))
-    code, out, err = run("history", "-g", str(path), "-f", "markdown")
+    code, out, _ = run("history", "-g", str(path), "-f", "markdown")
     assert code == 0 and "| 1 | Ann | Bob | Ja | Ja | Nein | Ja | Ja | elected |" in out
     assert "──" not in out
 

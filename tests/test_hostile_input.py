@@ -98,7 +98,7 @@ def test_a_log_seating_49900_players_is_refused_by_its_count(crowded):
 
 def test_completion_on_that_log_offers_nothing_and_checks_no_name(crowded, counted):
     class Context:
-        params = {"game": str(crowded)}
+        params = {"game": str(crowded)}  # noqa: RUF012 - a stand-in for click's Context
 
     assert completion.player_names(Context(), "") == []
     assert counted == []
@@ -223,10 +223,10 @@ def test_names_that_look_the_same_are_not_seated_together(run, tmp_path, first, 
 
 
 def test_the_error_says_which_character_makes_them_alike(run, tmp_path):
-    code, _, err = run("new", "Bob", "Cat", "Dan", "Eve", "B\u043eb", "-g", str(tmp_path / "g.yaml"))
+    _, _, err = run("new", "Bob", "Cat", "Dan", "Eve", "B\u043eb", "-g", str(tmp_path / "g.yaml"))
     assert err == ("Error: player names 'Bob' and 'B\u043eb' look the same (the second holds "
                    "a Cyrillic \u043e, U+043E); choose names players can tell apart\n")
-    code, _, err = run("new", "Kim", "Cat", "Dan", "Eve", "Kirn", "-g", str(tmp_path / "g.yaml"))
+    _, _, err = run("new", "Kim", "Cat", "Dan", "Eve", "Kirn", "-g", str(tmp_path / "g.yaml"))
     assert "(the first has 'm' where the second has 'rn')" in err
 
 

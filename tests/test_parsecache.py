@@ -174,7 +174,8 @@ def test_a_change_to_the_code_that_parses_is_a_miss(cache, tmp_path, monkeypatch
 def test_the_encoding_keeps_every_type():
     """JSON alone would turn int keys into text, tuples into lists, and confuse keys that
     look like its tags: the encoding keeps them, and a value it cannot keep is not kept."""
-    odd = ({1: "one", "1": "text one", True: [None, False, 1, 1.0, -0.0]},
+    # F601: True is the key 1 (True == 1): the dict holds {1: [None, …], "1": "text one"}
+    odd = ({1: "one", "1": "text one", True: [None, False, 1, 1.0, -0.0]},  # noqa: F601
            [{"\0d": ["x"], "\0t": 1}, {None: (1, (2, "3"))}, [], {}], [3, 4],
            {"log": 9}, False, "tail é")
     blob = parsecache.sealed(odd, b"log bytes")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from shmod.audit.moves import random_game
 from shmod.core.steps import Step
@@ -43,7 +43,7 @@ def test_prods_name_the_policies_the_choice_is_made_from(tmp_path):
     state = game.load(path).state
     view = views.public_view(state)
     sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
-    [(to, text)] = forum_texts.prods(view, Plain(), datetime.now(timezone.utc), sent)
+    [(to, text)] = forum_texts.prods(view, Plain(), datetime.now(UTC), sent)
     hand = texts.cards(Plain(), state.hand)
     assert to == state.players[state.president]
     assert f"one of the three policies I sent you ({hand})" in text

@@ -1,6 +1,6 @@
 """R-VETO (and variant veto=secret-vote), with the tracker: chaos straight after a veto."""
 import dataclasses
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from scripted import chaos, refuse, table
 
@@ -259,7 +259,7 @@ def test_refused_veto_does_not_carry_into_a_special_election_session():
 def test_prod_offers_a_veto_only_while_one_may_be_proposed():
     """R-VETO: not after the President refused it this session, nor under veto=secret-vote."""
     def prod_to_chancellor(t):
-        [(to, text)] = forum_texts.prods(views.public_view(t.state), Plain(), datetime.now(timezone.utc))
+        [(to, text)] = forum_texts.prods(views.public_view(t.state), Plain(), datetime.now(UTC))
         assert to == t.chancellor
         return text
 

@@ -43,7 +43,7 @@ def _play(path: str, rng: random.Random) -> list[str]:
     deadlines = 0
     while True:
         state = game.load(path).state
-        if state.winner or state.reshuffles >= 1 and deadlines >= 2:
+        if state.winner or (state.reshuffles >= 1 and deadlines >= 2):
             return printed
         if state.phase == VOTE and len(state.votes) == 3 and deadlines < 2:
             deadlines += 1
@@ -74,7 +74,7 @@ def _attack(log: logfile.LogFile, shown: list[tuple[int, str]],
     between them, try every combination of those secrets, chaining with ``step`` from the
     first value: ``(the truth, the combinations that gave the second value)``."""
     results = []
-    for (first, value), (last, target) in zip(shown, shown[1:]):
+    for (first, value), (last, target) in itertools.pairwise(shown):
         between = [{k: v for k, v in raw.items() if k != "hash"}
                    for raw in log.entries[first:last]]
         choices = [_guesses(raw, None) for raw in between]

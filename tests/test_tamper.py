@@ -103,7 +103,7 @@ def test_an_inserted_entry_is_caught_at_its_line():
     for lines in valid_logs():
         start = first_entry(lines)
         index = rng.randrange(start, len(lines))
-        changed = lines[:index + 1] + [lines[index]] + lines[index + 1:]
+        changed = [*lines[:index + 1], lines[index], *lines[index + 1:]]
         report = audit_lines(changed)
         assert first_problem_line(report) == index + 2
 

@@ -67,9 +67,9 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
         engine.apply(state, Step("special_election", by=1, target=2))
     game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], seed=SEED,
                   first="Ann", variants=["late_choice=random"])
-    from shmod.audit.moves import legal_steps
-
     import random
+
+    from shmod.audit.moves import legal_steps
 
     rng = random.Random(5)
     while not any(ev.kind == "special_election" for ev in game.load(path).state.public):
@@ -78,7 +78,7 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
         options = legal_steps(state)
         game.record(path, lambda g, o=options: rng.choice(
             [s for s in o if s.kind != "vote" or s.vote] or o))
-    code, out, _ = run("audit", path)
+    _code, out, _ = run("audit", path)
     assert "Call Special Election by" in out and "special_election" not in out
 
 
@@ -124,7 +124,7 @@ def test_the_veto_refusal_follows_the_custom_board():
 
 
 def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):
-    code, out, _ = run("nominate", "Bob", "-g", str(log))
+    _code, out, _ = run("nominate", "Bob", "-g", str(log))
     assert "Presidential Candidate: Ann, Chancellor nominee: Bob" in out
     assert "President: Ann, Chancellor candidate" not in out
     view = views.public_view(game.load(str(log)).state)

@@ -36,7 +36,7 @@ def loads_and_audits(path) -> None:
 
 def refused(run, path, *args, code=2, match=""):
     before = path.read_bytes()
-    got, out, err = run(*args, "-g", str(path))
+    got, _out, err = run(*args, "-g", str(path))
     assert got in (code if isinstance(code, tuple) else (code,)), (got, err)
     assert err.startswith("Error: ") and err.count("\n") == 1, err
     assert re.search(match, err), err
@@ -135,7 +135,7 @@ def test_a_fifo_as_custom_file_does_not_hang(run, tmp_path):
 def test_names_with_control_characters_are_refused_by_new(run, tmp_path, name):
     path = tmp_path / "n.yaml"
     code, _, err = run("new", name, *NAMES[1:], "-g", str(path))
-    assert code == 2 and "not allowed" not in err or "holds a character" in err
+    assert (code == 2 and "not allowed" not in err) or "holds a character" in err
     assert not path.exists()
 
 

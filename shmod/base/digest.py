@@ -9,28 +9,36 @@ RFC 2104, which ``hmac`` implements the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    class Hash(Protocol):
+        """What a hash object gives (``hashlib``'s interface)."""
+
+        def update(self, data: bytes, /) -> None: ...
+        def digest(self) -> bytes: ...
+        def hexdigest(self) -> str: ...
 
 _BLOCK = 64  # SHA-256's block size in bytes
 
 
-def _sha256_factory() -> Callable[..., Any]:
+def _sha256_factory() -> Callable[..., Hash]:
     try:
         from _sha2 import sha256 as built_in  # type: ignore[import-not-found]
     except ImportError:
         try:
-            from _sha256 import sha256 as built_in  # type: ignore[import-not-found, no-redef]
+            from _sha256 import sha256 as built_in  # type: ignore[import-not-found]
         except ImportError:
-            from hashlib import sha256 as built_in  # type: ignore[assignment]
+            from hashlib import sha256 as built_in
     return built_in  # type: ignore[no-any-return]
 
 
-def _blake2b_factory() -> Callable[..., Any]:
+def _blake2b_factory() -> Callable[..., Hash]:
     try:
-        from _blake2 import blake2b as built_in  # type: ignore[import-not-found]
+        from _blake2 import blake2b as built_in
     except ImportError:
         from hashlib import blake2b as built_in
-    return built_in  # type: ignore[no-any-return]
+    return built_in
 
 
 _sha256 = _sha256_factory()
@@ -38,7 +46,7 @@ _INNER = bytes(x ^ 0x36 for x in range(256))
 _OUTER = bytes(x ^ 0x5C for x in range(256))
 
 
-def sha256(data: bytes) -> Any:
+def sha256(data: bytes) -> Hash:
     """A SHA-256 hash object over ``data`` (``hashlib.sha256``'s interface)."""
     return _sha256(data)
 
@@ -57,10 +65,10 @@ def hmac_sha256(key: bytes, message: bytes) -> str:
     return str(_sha256(key.translate(_OUTER) + inner).hexdigest())
 
 
-_blake2b: list[Callable[..., Any]] = []  # made on first use: only the parse cache needs it
+_blake2b: list[Callable[..., Hash]] = []  # made on first use: only the parse cache needs it
 
 
-def blake2b(data: bytes = b"", **options: Any) -> Any:
+def blake2b(data: bytes = b"", **options: Any) -> Hash:
     """A BLAKE2b hash object (``hashlib.blake2b``'s interface)."""
     if not _blake2b:
         _blake2b.append(_blake2b_factory())

@@ -11,7 +11,8 @@ class ShmodError(Exception):
 
 
 class IllegalStep(ShmodError):
-    """A step the rules forbid. ``rule`` is the rule's id, e.g. ``R-TERM`` (``shmod rules R-TERM``)."""
+    """A step the rules forbid. ``rule`` is the rule's id, e.g. ``R-TERM`` (``shmod rules
+    R-TERM``)."""
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule

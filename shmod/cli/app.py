@@ -6,7 +6,8 @@ for. Every domain error becomes ``Error: …`` in :func:`shmod.cli.main.main`.
 # eval() every command's annotation strings at each start (~9 ms of ~13 ms).
 
 import sys
-from typing import Annotated, Optional
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +15,12 @@ from shmod.base.plaintext import escaped, one_line
 from shmod.cli.completion import living_names, words
 from shmod.cli.help import App
 from shmod.texts.formats import FORMATS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from shmod.core.steps import Step
+    from shmod.log.game import Game
 
 app = App(
     add_completion=False,  # shmod.cli.completion answers the shell itself (README: completion)
@@ -30,12 +37,12 @@ GameOpt = Annotated[
                  help="The game log (games/NAME.yaml)."),
 ]
 ByOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--by", metavar="NAME", autocompletion=living_names,
                  help="Who sent this choice (checked); default: whoever the game waits for."),
 ]
 FormatOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--format", "-f", envvar="SHMOD_FORMAT", show_envvar=True, metavar="FORMAT",
                  autocompletion=words(*FORMATS),
                  help=f"The output profile: {', '.join(FORMATS)} (docs/posts.md). Default: "
@@ -59,7 +66,7 @@ def _options(
     """shmod: moderate a forum game of Secret Hitler from an append-only YAML log."""
 
 
-def _show(sections: list[tuple[str, str]], hints: list[tuple[str, str]] = ()) -> None:  # type: ignore[assignment]
+def _show(sections: list[tuple[str, str]], hints: Sequence[tuple[str, str]] = ()) -> None:
     """Each section's title as a heading on stderr and its body (a PM to send, a post to
     paste) on stdout, so ``shmod … | clip`` copies only what is meant to be pasted; then
     ``hints`` for the moderator (whom the game waits for), wholly on stderr."""
@@ -79,21 +86,21 @@ def echo(text: str, *, err: bool = False) -> None:
     typer.echo(escaped(text), err=err)
 
 
-def _step(game_path: str, fmt_name: str | None, make, *, edits_ok: bool = False) -> None:  # type: ignore[no-untyped-def]
-    from shmod.log import game
-    from shmod.texts import formats, posts, report, views
-
+def _step(game_path: str, fmt_name: str | None,
+          make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False) -> None:
     from shmod.cli import clock
-    from shmod.texts import forum_texts, pms
+    from shmod.log import game
+    from shmod.texts import formats, forum_texts, pms, posts, report, views
 
     fmt = formats.get(fmt_name) if fmt_name else None  # a typo is refused before anything
 
-    def checked(loaded):  # type: ignore[no-untyped-def]
+    def checked(loaded: "Game") -> "Step | list[Step] | None":
         nonlocal fmt
         fmt = fmt or formats.chosen(None, loaded.setup.forum)  # the game's: before writing
         return make(loaded)
 
     done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.stamp())
+    assert fmt is not None  # checked() chose it before anything was written
     post = posts.recorded_post(done, fmt)
     state = done.game.state
     view = views.public_view(state)
@@ -107,11 +114,11 @@ def _step(game_path: str, fmt_name: str | None, make, *, edits_ok: bool = False)
                               state.winner is not None), err=True)
 
 
-def _by(game, by: str | None):  # type: ignore[no-untyped-def]
+def _by(game: "Game", by: str | None) -> int | None:
     return None if by is None else game.seating.seat(by)
 
 
-def _expected(game, by: str | None, default: int | None) -> int | None:  # type: ignore[no-untyped-def]
+def _expected(game: "Game", by: str | None, default: int | None) -> int | None:
     return _by(game, by) if by is not None else default
 
 

@@ -1,7 +1,7 @@
 """``shmod audit`` and ``shmod simulate`` (docs/audit.md)."""
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -16,17 +16,21 @@ if TYPE_CHECKING:
 
 @app.command()
 def audit(
-    paths: Annotated[Optional[list[str]], typer.Argument(
+    paths: Annotated[list[str] | None, typer.Argument(
         metavar="PATH",
         help="Game logs, or folders searched recursively (default: $SHMOD_GAME).",
         show_default=False)] = None,
-    commitment: Annotated[Optional[str], typer.Option(
+    commitment: Annotated[str | None, typer.Option(
         "--commitment", "-c", metavar="HEX",
-        help="The commitment posted at the start (all 64 hex digits): check the setup against it.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/audit.md).")] = False,
-    thread: Annotated[Optional[str], typer.Option(
+        help="The commitment posted at the start (all 64 hex digits): check the setup "
+             "against it.")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json",
+        help="Machine-readable output (docs/audit.md).")] = False,
+    thread: Annotated[str | None, typer.Option(
         "--thread", "-t", metavar="FILE",
-        help="The game's thread as pasted text (any mix of posts, BBCode, Markdown or plain): the log must give every checkpoint posted there.")] = None,
+        help="The game's thread as pasted text (any mix of posts, BBCode, Markdown or plain): "
+             "the log must give every checkpoint posted there.")] = None,
 ) -> None:
     """Check that a finished game followed the rules and was not tampered with.
 
@@ -71,7 +75,8 @@ def _show_report(report: "Report") -> None:
     out = Console(highlight=False, soft_wrap=True)
     verdict = "VALID" if report.valid else "UNREADABLE" if report.unreadable else "INVALID"
     style = "bold green" if report.valid else "bold red"
-    out.print(f"{markup_escape(one_line(report.path))}: [{style}]{verdict}[/{style}] ({report.entries} entr{'y' if report.entries == 1 else 'ies'}, "
+    out.print(f"{markup_escape(one_line(report.path))}: [{style}]{verdict}[/{style}] "
+              f"({report.entries} entr{'y' if report.entries == 1 else 'ies'}, "
               f"{report.judged} judged by the rules)")
     shown = [(p.kind, p) for p in report.problems] + [("warning", p) for p in report.warnings]
     for label, problem in shown:
@@ -99,7 +104,7 @@ def _show_report(report: "Report") -> None:
             out.print(escaped(line), markup=False)
 
 
-def _correction_line(item: dict) -> str:  # type: ignore[type-arg]
+def _correction_line(item: dict[str, Any]) -> str:
     """One correction (R-CORRECT) or acknowledged edit (R-EDIT) as the audit lists it."""
     entries = ", ".join(map(str, item["entries"]))
     if item["kind"] == "acknowledgment":
@@ -146,7 +151,7 @@ def _show_totals(totals: "Totals") -> None:
     from rich.text import Text
 
     from shmod.audit.summary import HOW
-    from shmod.core.state import FASCISTS, LIBERALS
+    from shmod.core.terms import FASCISTS, LIBERALS
 
     out = Console(highlight=False)
     head = Table(title="Audit", show_header=True, header_style="bold")
@@ -185,10 +190,17 @@ def _show_totals(totals: "Totals") -> None:
 def simulate(
     folder: Annotated[str, typer.Argument(help="Where to write the logs (created if missing).")],
     count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many games.")] = 100,
-    players: Annotated[str, typer.Option("--players", "-p", metavar="COUNTS", help="Player counts: 7, 5-10 or 5,7,9 (cycled).")] = "5-10",
-    seed: Annotated[str, typer.Option(help="Random seed: the same seed writes the same games.")] = "shmod",
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant for every game, e.g. term5=seated (repeatable).")] = None,
-    mixed: Annotated[bool, typer.Option("--mixed-variants", help="Pick each variant not fixed by --variant at random per game.")] = False,
+    players: Annotated[str, typer.Option(
+        "--players", "-p", metavar="COUNTS",
+        help="Player counts: 7, 5-10 or 5,7,9 (cycled).")] = "5-10",
+    seed: Annotated[str, typer.Option(
+        help="Random seed: the same seed writes the same games.")] = "shmod",
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V", metavar="KEY=VALUE",
+        help="A variant for every game, e.g. term5=seated (repeatable).")] = None,
+    mixed: Annotated[bool, typer.Option(
+        "--mixed-variants",
+        help="Pick each variant not fixed by --variant at random per game.")] = False,
 ) -> None:
     """Write N complete random legal games as ordinary logs (test data for `audit`)."""
     from rich.console import Console

@@ -8,7 +8,7 @@ is stamped with that time.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from shmod.base.errors import BadInput
 
@@ -19,12 +19,13 @@ def now() -> datetime:
     """The current time in UTC, or ``SHMOD_NOW``'s."""
     given = os.environ.get(VARIABLE)
     if not given:
-        return datetime.now(timezone.utc).replace(microsecond=0)
+        return datetime.now(UTC).replace(microsecond=0)
     try:
         when = datetime.fromisoformat(given.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise BadInput(f"{VARIABLE}={given[:40]!r} is not a time like 2026-11-25T18:00:00Z") from None
-    return (when if when.tzinfo else when.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+        raise BadInput(f"{VARIABLE}={given[:40]!r} is not a time like "
+                       "2026-11-25T18:00:00Z") from None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
 
 
 def stamp() -> str:

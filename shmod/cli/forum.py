@@ -3,15 +3,19 @@
 Thin wrappers over :mod:`shmod.core.forum` and :mod:`shmod.texts.forum_texts` (docs/forum.md).
 """
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
 from shmod.cli.completion import living_names, player_names, rule_ids
 
+if TYPE_CHECKING:
+    from shmod.core.steps import Step
+    from shmod.log.game import Game
+
 ZoneOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--zone", "-z", envvar="SHMOD_ZONE", show_envvar=True, metavar="ZONE",
                  help="The time zone a date is in (e.g. Europe/Berlin); default: the game's."),
 ]
@@ -20,9 +24,12 @@ ZoneOpt = Annotated[
 @app.command()
 def deadline(
     game: GameOpt,
-    when: Annotated[Optional[str], typer.Argument(help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")] = None,
+    when: Annotated[str | None, typer.Argument(
+        help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")] = None,
     zone: ZoneOpt = None,
-    phase: Annotated[bool, typer.Option("--phase", help="For the current phase only (default: the whole round).")] = False,
+    phase: Annotated[bool, typer.Option(
+        "--phase",
+        help="For the current phase only (default: the whole round).")] = False,
     clear: Annotated[bool, typer.Option("--clear", help="Clear the deadline in force.")] = False,
     fmt_name: FormatOpt = None,
 ) -> None:
@@ -43,7 +50,7 @@ def deadline(
     if when is None:
         raise BadInput("give the deadline (48h, 2d, or a date and time), or --clear")
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         chosen = zone or g.state.zone or "UTC"
         deadlines.zone_info(chosen)
         until = deadlines.until_text(deadlines.parse_deadline(when, chosen, clock.now()))
@@ -56,7 +63,9 @@ def deadline(
 def prods(
     game: GameOpt,
     fmt_name: FormatOpt = None,
-    preview: Annotated[bool, typer.Option("--preview", help="Show the prods without recording them as sent.")] = False,
+    preview: Annotated[bool, typer.Option(
+        "--preview",
+        help="Show the prods without recording them as sent.")] = False,
 ) -> None:
     """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
     only reminds; `shmod status` shows each player's count)."""
@@ -75,7 +84,6 @@ def prods(
         return
     if not preview:
         from shmod.core.steps import Step
-
         from shmod.log.game import record
 
         record(game, lambda g: [Step("prod", target=g.state.players.index(name))
@@ -113,7 +121,7 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
 
     stamp = clock.stamp()
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         found = deadlines.current(g.state)
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
@@ -125,10 +133,13 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
 
 @app.command()
 def remove(
-    player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
-                                          help="The player who leaves, and whom nobody can replace.")],
+    player: Annotated[str, typer.Argument(
+        metavar="NAME", autocompletion=living_names,
+        help="The player who leaves, and whom nobody can replace.")],
     game: GameOpt,
-    reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept in the log and the audit, not posted).")],
+    reason: Annotated[str, typer.Option(
+        "--reason", "-r", metavar="REASON",
+        help="Why (kept in the log and the audit, not posted).")],
     fmt_name: FormatOpt = None,
 ) -> None:
     """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL)."""
@@ -144,8 +155,12 @@ def remove(
 @app.command()
 def backup(
     game: GameOpt,
-    names: Annotated[Optional[list[str]], typer.Argument(metavar="[NAME]...", help="Backup players to add, in order.", show_default=False)] = None,
-    drop: Annotated[bool, typer.Option("--drop", help="Take the names off the list instead.")] = False,
+    names: Annotated[list[str] | None, typer.Argument(
+        metavar="[NAME]...",
+        help="Backup players to add, in order.", show_default=False)] = None,
+    drop: Annotated[bool, typer.Option(
+        "--drop",
+        help="Take the names off the list instead.")] = False,
 ) -> None:
     """The ordered list of backup players that `shmod replace OLD` takes the first of
     (R-BACKUP); without names, the list."""
@@ -169,8 +184,9 @@ def replace(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="The player who leaves (a living seat).")],
     game: GameOpt,
-    newcomer: Annotated[Optional[str], typer.Argument(metavar="[NEWCOMER]",
-                                                      help="The player who takes the seat (default: the first backup).")] = None,
+    newcomer: Annotated[str | None, typer.Argument(
+        metavar="[NEWCOMER]",
+        help="The player who takes the seat (default: the first backup).")] = None,
     fmt_name: FormatOpt = None,
 ) -> None:
     """A newcomer takes a seat with its role and history (R-REPLACE); without a name, the
@@ -179,8 +195,9 @@ def replace(
     from shmod.core.names import tidy
     from shmod.core.steps import Step
 
-    def make(g):  # type: ignore[no-untyped-def]
-        name = newcomer if newcomer is not None else (g.state.backups or [None])[0]
+    def make(g: "Game") -> "Step":
+        first = g.state.backups[0] if g.state.backups else None
+        name = newcomer if newcomer is not None else first
         if name is None:
             raise RuleBroken("R-BACKUP", "name the newcomer: the backup list is empty "
                              "(shmod backup NAME adds one)")
@@ -192,9 +209,17 @@ def replace(
 @app.command()
 def correct(
     game: GameOpt,
-    reason: Annotated[str, typer.Option("--reason", "-r", metavar="REASON", help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod corrections`).")],
-    entry: Annotated[Optional[list[int]], typer.Argument(help="Entry numbers to void (default: the latest step); every recorded step prints its number.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Void a step a marked post already showed, or one of a finished game: said loudly in the next post and in audit.")] = False,
+    reason: Annotated[str, typer.Option(
+        "--reason", "-r", metavar="REASON",
+        help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod "
+             "corrections`).")],
+    entry: Annotated[list[int] | None, typer.Argument(
+        help="Entry numbers to void (default: the latest step); every recorded step prints its "
+             "number.")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force",
+        help="Void a step a marked post already showed, or one of a finished game: said loudly "
+             "in the next post and in audit.")] = False,
     fmt_name: FormatOpt = None,
 ) -> None:
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
@@ -205,7 +230,7 @@ def correct(
     if not reason.strip():
         raise BadInput("R-CORRECT: a correction needs a reason")
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         numbers = tuple(sorted(set(entry))) if entry else (forum.last_step(g.state),)
         return Step("correct", entries=numbers, text=" ".join(reason.split()), force=force)
 
@@ -214,9 +239,12 @@ def correct(
 
 @app.command()
 def acknowledge(
-    entry: Annotated[list[int], typer.Argument(help="The entries edited by hand (as shmod's warning names them; 0: the header).")],
+    entry: Annotated[list[int], typer.Argument(
+        help="The entries edited by hand (as shmod's warning names them; 0: the header).")],
     game: GameOpt,
-    reason: Annotated[str, typer.Option("--reason", "-r", help="What was edited and why (kept in the log, listed by audit).")],
+    reason: Annotated[str, typer.Option(
+        "--reason", "-r",
+        help="What was edited and why (kept in the log, listed by audit).")],
     fmt_name: FormatOpt = None,
 ) -> None:
     """Record that earlier entries were edited by hand on purpose, and why (R-EDIT).
@@ -229,7 +257,7 @@ def acknowledge(
     if not reason.strip():
         raise BadInput("R-EDIT: an acknowledgement needs a reason")
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         found = g.edits()
         edited = {n.index + 1 for n in found if n.problem == "mismatch"}
         edited.update(k for n in found if n.problem == "checkpoint"  # hashes rewritten
@@ -282,10 +310,10 @@ def corrections(game: GameOpt) -> None:
 
 @app.command()
 def rules(
-    rule: Annotated[Optional[str], typer.Argument(
+    rule: Annotated[str | None, typer.Argument(
         metavar="[RULE]", autocompletion=rule_ids,
         help="A rule id (R-TERM, or just TERM): explain that rule.")] = None,
-    game: Annotated[Optional[str], typer.Option(
+    game: Annotated[str | None, typer.Option(
         "--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
         help="The game log (games/NAME.yaml).")] = None,
     fmt_name: FormatOpt = None,

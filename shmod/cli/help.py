@@ -1,10 +1,13 @@
 """How shmod's commands read in ``--help`` and usage errors: words a moderator knows
 (``shmod vote NAME VOTE``, ``--game PATH``), never a type placeholder (``<str>``,
 ``{player}``). Every command made with :class:`App` gets :class:`Command`."""
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import typer
 from typer.core import TyperArgument, TyperCommand
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Command(TyperCommand):
@@ -37,5 +40,7 @@ class Command(TyperCommand):
 class App(typer.Typer):
     """``typer.Typer`` whose commands are :class:`Command` unless told otherwise."""
 
-    def command(self, name: str | None = None, *, cls: Any = None, **kwargs: Any) -> Any:
+    def command(
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
+    ) -> Callable[[F], F]:
         return super().command(name, cls=cls or Command, **kwargs)

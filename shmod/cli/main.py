@@ -161,6 +161,7 @@ def _runnable(args: list[str]) -> Callable[[], object]:
     return typer.main.get_group(only)
 
 
-def _warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+def _warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
     """Show a warning (e.g. a log others can read) as one line, without source lines."""
     sys.stderr.write(f"Warning: {one_line(str(message))}\n")

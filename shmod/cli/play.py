@@ -3,7 +3,7 @@ powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.game.recor
 :func:`shmod.log.game.load`, and shows the result."""
 # No ``from __future__ import annotations``: see shmod/cli/app.py.
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,30 +12,56 @@ from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, ap
 from shmod.cli.completion import living_names, words
 from shmod.texts.formats import FORMATS
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from shmod.core.steps import Step
+    from shmod.log.game import Game
+
 
 @app.command()
 def new(
     players: Annotated[list[str], typer.Argument(metavar="NAME",
                                                  help="The players, in seating order.")],
     game: GameOpt,
-    seed: Annotated[Optional[str], typer.Option(help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random bits).")] = None,
-    guessable: Annotated[bool, typer.Option("--guessable", help="Accept a shorter --seed (a demonstration or a test: players could guess it and learn every role).")] = False,
-    deal: Annotated[str, typer.Option("--deal", metavar="WHO", autocompletion=words("moderator", "players"), help="moderator: deal now from the seed; players: deal once every player has posted a word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
-    first: Annotated[Optional[str], typer.Option(metavar="NAME", help="First Presidential Candidate (default: drawn from the seed).")] = None,
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", metavar="KEY=VALUE", help="A variant switch, e.g. term5=seated (repeatable).")] = None,
+    seed: Annotated[str | None, typer.Option(
+        help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random "
+             "bits).")] = None,
+    guessable: Annotated[bool, typer.Option(
+        "--guessable",
+        help="Accept a shorter --seed (a demonstration or a test: players could guess it and "
+             "learn every role).")] = False,
+    deal: Annotated[str, typer.Option(
+        "--deal", metavar="WHO", autocompletion=words("moderator", "players"),
+        help="moderator: deal now from the seed; players: deal once every player has posted a "
+             "word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
+    first: Annotated[str | None, typer.Option(
+        metavar="NAME",
+        help="First Presidential Candidate (default: drawn from the seed).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V", metavar="KEY=VALUE",
+        help="A variant switch, e.g. term5=seated (repeatable).")] = None,
     fmt_name: FormatOpt = None,
-    custom: Annotated[Optional[str], typer.Option(metavar="PATH", help="A YAML file with a custom setup (docs/variants.md).")] = None,
-    zone: Annotated[Optional[str], typer.Option("--zone", "-z", envvar="SHMOD_ZONE", metavar="ZONE", help="The game's time zone for deadlines (e.g. Europe/Berlin; default UTC).")] = None,
-    title: Annotated[Optional[str], typer.Option(metavar="TITLE", help="The game's name in PM subjects (default: the log's file name).")] = None,
-    forum: Annotated[Optional[str], typer.Option(metavar="ENGINE", autocompletion=words(*FORMATS), help=f"The forum the game is played on, so every post and PM is written for it: {', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
+    custom: Annotated[str | None, typer.Option(
+        metavar="PATH",
+        help="A YAML file with a custom setup (docs/variants.md).")] = None,
+    zone: Annotated[str | None, typer.Option(
+        "--zone", "-z", envvar="SHMOD_ZONE", metavar="ZONE",
+        help="The game's time zone for deadlines (e.g. Europe/Berlin; default UTC).")] = None,
+    title: Annotated[str | None, typer.Option(
+        metavar="TITLE",
+        help="The game's name in PM subjects (default: the log's file name).")] = None,
+    forum: Annotated[str | None, typer.Option(
+        metavar="ENGINE", autocompletion=words(*FORMATS),
+        help="The forum the game is played on, so every post and PM is written for it: "
+             f"{', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
+    from shmod.base.plaintext import unsafe
     from shmod.cli import clock
     from shmod.core.commitment import strong
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
-
-    from shmod.base.plaintext import unsafe
 
     if seed is not None and unsafe(seed):
         raise BadInput(f"the seed holds a {unsafe(seed)}")
@@ -73,7 +99,7 @@ def nominate(
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
     from shmod.core.steps import Step
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         return Step("nominate", by=_expected(g, by, g.state.president),
                     target=g.seating.seat(chancellor))
 
@@ -87,7 +113,7 @@ def vote(
     ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
                                           help="ja or nein (yes/no accepted).")],
     game: GameOpt,
-    more: Annotated[Optional[list[str]], typer.Argument(
+    more: Annotated[list[str] | None, typer.Argument(
         metavar="NAME VOTE", help="More votes, in the order the PMs came.",
         show_default=False)] = None,
     fmt_name: FormatOpt = None,
@@ -107,9 +133,11 @@ def vote(
 def word(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="Who posted the word.")],
-    text: Annotated[str, typer.Argument(metavar="WORD", help="The word as posted in the thread (the first one counts).")],
+    text: Annotated[str, typer.Argument(
+        metavar="WORD",
+        help="The word as posted in the thread (the first one counts).")],
     game: GameOpt,
-    more: Annotated[Optional[list[str]], typer.Argument(
+    more: Annotated[list[str] | None, typer.Argument(
         metavar="NAME WORD", help="More words, in the order they were posted.",
         show_default=False)] = None,
     fmt_name: FormatOpt = None,
@@ -132,7 +160,7 @@ def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
     return list(zip(items[::2], items[1::2]))
 
 
-def _policy(kind: str, office: str, actor: str):  # type: ignore[no-untyped-def]
+def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":
     """The ``discard`` or ``enact`` command: ``office`` (held by ``state.<actor>``) names a
     policy from the hand."""
 
@@ -163,7 +191,9 @@ app.command("enact", help="The Chancellor enacts one of the two policies passed 
 @app.command()
 def veto(
     answer: Annotated[str, typer.Argument(metavar="ANSWER", autocompletion=words(
-        "propose", "accept", "refuse", "ja", "nein"), help="propose (Chancellor), accept or refuse (President); ja/nein under veto=secret-vote.")],
+        "propose", "accept", "refuse", "ja", "nein"),
+        help="propose (Chancellor), accept or refuse (President); ja/nein under "
+             "veto=secret-vote.")],
     game: GameOpt,
     by: ByOpt = None,
     fmt_name: FormatOpt = None,
@@ -173,7 +203,7 @@ def veto(
 
     choice = _veto_answer(answer)
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         default = g.state.chancellor if choice == "propose" else g.state.president
         if choice in ("ja", "nein") and by is None:
             raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")
@@ -182,7 +212,7 @@ def veto(
     _step(game, fmt_name, make)
 
 
-def _power(kind: str):  # type: ignore[no-untyped-def]
+def _power(kind: str) -> "Callable[..., None]":
     def command(
         target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The player the President chose.")],
@@ -200,7 +230,8 @@ def _power(kind: str):  # type: ignore[no-untyped-def]
 
 app.command("investigate", help="The President investigates a player's party (R-INVESTIGATE).")(
     _power("investigate"))
-app.command("special-election", help="The President picks the next Presidential Candidate (R-SPECIAL).")(
+app.command("special-election",
+            help="The President picks the next Presidential Candidate (R-SPECIAL).")(
     _power("special_election"))
 app.command("execute", help="The President executes a player (R-EXECUTE).")(_power("execute"))
 
@@ -215,7 +246,9 @@ def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
 
 @app.command()
 def reshuffle(
-    deck: Annotated[str, typer.Argument(metavar="DECK", help="The new draw pile, top first, e.g. FLFFLF.")],
+    deck: Annotated[str, typer.Argument(
+        metavar="DECK",
+        help="The new draw pile, top first, e.g. FLFFLF.")],
     game: GameOpt,
     fmt_name: FormatOpt = None,
 ) -> None:
@@ -224,7 +257,7 @@ def reshuffle(
 
     cards = parse_cards(deck)
 
-    def make(g):  # type: ignore[no-untyped-def]
+    def make(g: "Game") -> "Step":
         if g.state.seed is not None:
             raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
                            "determines itself, with the next step it records")
@@ -236,10 +269,9 @@ def reshuffle(
 @app.command()
 def status(game: GameOpt) -> None:
     """The board: tracks, tracker, piles, seating and markers, phase, who is awaited."""
+    from shmod.cli import clock
     from shmod.log import game as games
     from shmod.texts import board, views
-
-    from shmod.cli import clock
 
     loaded = games.load(game)
     view = views.public_view(loaded.state)

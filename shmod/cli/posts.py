@@ -1,7 +1,7 @@
 """``shmod post``, ``pm``, ``reveal``, ``history`` and ``board``: text to paste (or a picture
 to attach), hints on stderr."""
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,13 +21,23 @@ def _hint(text: str) -> None:
 def post(
     game: GameOpt,
     fmt_name: FormatOpt = None,
-    mark: Annotated[bool, typer.Option("--mark", hidden=True, help="(Every post is recorded; kept for old scripts.)")] = False,
-    preview: Annotated[bool, typer.Option("--preview", help="Show what the next post would say, without recording it (not for pasting: it has no checkpoint).")] = False,
-    again: Annotated[Optional[int], typer.Option("--again", metavar="N",
-                                                 help="Print post N again, exactly as it was.")] = None,
+    mark: Annotated[bool, typer.Option(
+        "--mark", hidden=True,
+        help="(Every post is recorded; kept for old scripts.)")] = False,
+    preview: Annotated[bool, typer.Option(
+        "--preview",
+        help="Show what the next post would say, without recording it (not for pasting: it has "
+             "no checkpoint).")] = False,
+    again: Annotated[int | None, typer.Option(
+        "--again", metavar="N", help="Print post N again, exactly as it was.")] = None,
     list_posts: Annotated[bool, typer.Option("--list", help="List the posts made so far.")] = False,
-    board: Annotated[bool, typer.Option("--board/--no-board", help="End with the board state.")] = True,
-    images: Annotated[Optional[str], typer.Option("--images", metavar="DIR", help="Also write the post's board as a picture into DIR (post-N-entry-M.svg, and .png with the images extra), to attach.")] = None,
+    board: Annotated[bool, typer.Option(
+        "--board/--no-board",
+        help="End with the board state.")] = True,
+    images: Annotated[str | None, typer.Option(
+        "--images", metavar="DIR",
+        help="Also write the post's board as a picture into DIR (post-N-entry-M.svg, and .png "
+             "with the images extra), to attach.")] = None,
 ) -> None:
     """The next thread post: every public step not yet posted, recorded as posted (R-THREAD)."""
     from shmod.log import game as games
@@ -72,7 +82,7 @@ def post(
     _post_images(loaded, marked, images)
 
 
-def _post_images(loaded: "Game", post: "Post", folder: Optional[str]) -> None:
+def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
     """``post --images DIR``: the board the post shows, as pictures named for the post."""
     if folder is None:
         return
@@ -99,11 +109,11 @@ def _post_images(loaded: "Game", post: "Post", folder: Optional[str]) -> None:
 @app.command()
 def pm(
     game: GameOpt,
-    player: Annotated[Optional[str], typer.Argument(
+    player: Annotated[str | None, typer.Argument(
         metavar="NAME", autocompletion=player_names,
         help="Show every PM this player has been sent.")] = None,
-    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N",
-                                                 help="The PMs log entry N caused (0: roles).")] = None,
+    entry: Annotated[int | None, typer.Option(
+        "--entry", metavar="N", help="The PMs log entry N caused (0: roles).")] = None,
     fmt_name: FormatOpt = None,
 ) -> None:
     """The PMs owed now (those the latest step caused), or one player's PMs so far (R-PM)."""
@@ -134,7 +144,9 @@ def pm(
 def reveal(
     game: GameOpt,
     fmt_name: FormatOpt = None,
-    spoiler: Annotated[bool, typer.Option("--spoiler/--no-spoiler", help="Wrap it in a spoiler.")] = True,
+    spoiler: Annotated[bool, typer.Option(
+        "--spoiler/--no-spoiler",
+        help="Wrap it in a spoiler.")] = True,
 ) -> None:
     """After the game: every role, hand, discard, result and the deck, for the thread."""
     from shmod.log import game as games
@@ -173,9 +185,16 @@ def history(
 @app.command()
 def board(
     game: GameOpt,
-    png: Annotated[Optional[str], typer.Option("--png", metavar="FILE", help="Write the board as PNG (needs the images extra: pip install 'shmod[images]').")] = None,
-    svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help="Write the board as SVG.")] = None,
-    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N", help="The board as it stood after log entry N.")] = None,
+    png: Annotated[str | None, typer.Option(
+        "--png", metavar="FILE",
+        help="Write the board as PNG (needs the images extra: pip install "
+             "'shmod[images]').")] = None,
+    svg: Annotated[str | None, typer.Option(
+        "--svg", metavar="FILE",
+        help="Write the board as SVG.")] = None,
+    entry: Annotated[int | None, typer.Option(
+        "--entry", metavar="N",
+        help="The board as it stood after log entry N.")] = None,
 ) -> None:
     """The board as a picture for the thread; prints its alt text (public information only)."""
     from shmod.base.errors import BadInput
@@ -186,7 +205,8 @@ def board(
         raise BadInput("name a picture to write: --png FILE and/or --svg FILE")
     loaded = games.load(game)
     if entry is not None and not 0 <= entry <= loaded.state.entries:
-        raise BadInput(f"there is no entry {entry}: the log has entries 0 to {loaded.state.entries}")
+        raise BadInput(f"there is no entry {entry}: the log has entries 0 to "
+                       f"{loaded.state.entries}")
     state = loaded.state if entry is None else posts.state_at(loaded, entry)
     view = views.public_view(state)
     for path, make in ((png, board_image.png), (svg, board_image.svg)):

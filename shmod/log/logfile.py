@@ -232,11 +232,11 @@ def parse(path: str, data: bytes,
         mark = err.problem_mark or err.context_mark
         if err.context_mark and (err.context or "").startswith("while parsing a flow"):
             mark = err.context_mark  # an unclosed one-line entry: its own line, not the next
-        line = mark.line + 1 if mark else None
-        if torn and (line is None or line >= last_line - 1):
+        marked = mark.line + 1 if mark else None
+        if torn and (marked is None or marked >= last_line - 1):
             raise at_line(torn_error(path, tail), last_line) from None
         problem = err.problem or err.context or "malformed YAML"
-        raise LogError(path, line, f"malformed YAML: {problem}") from None
+        raise LogError(path, marked, f"malformed YAML: {problem}") from None
     except yaml.reader.ReaderError as err:
         line = text[: err.position].count("\n") + 1
         raise LogError(path, line, f"not plain text: character #x{err.character:04x} "

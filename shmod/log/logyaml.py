@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -40,7 +40,13 @@ _WRITTEN_TAGS = {f"!!{t}" for t in _CORE}
 _TAG = re.compile(r"\S*")
 
 
-class _Strict:
+if TYPE_CHECKING:  # what the mixin is mixed into (at run time it has no base)
+    _Constructor = yaml.constructor.SafeConstructor
+else:
+    _Constructor = object
+
+
+class _Strict(_Constructor):
     """Plain data only: safe tags, no anchors/aliases, no merge keys (a mixin over one of
     PyYAML's safe loaders, :data:`READERS`)."""
 
@@ -119,11 +125,11 @@ class _StrictLoader(_Strict, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # 
     """The strict loader over libyaml (PyYAML's C loader) when it is installed."""
 
 
-class _PlainLoader(_Plain, _StrictLoader):  # type: ignore[misc]
+class _PlainLoader(_Plain, _StrictLoader):
     """The fast strict loader over libyaml when it is installed."""
 
 
-class _PurePlainLoader(_Plain, yaml.SafeLoader):  # type: ignore[misc]
+class _PurePlainLoader(_Plain, yaml.SafeLoader):
     """The fast strict loader over PyYAML's own pure-Python reader."""
 
 
@@ -169,7 +175,8 @@ def check_plain(path: str, text: str) -> None:
                            "anchors and aliases (&, *) are not allowed in a game log")
         tag = getattr(event, "tag", None)
         if tag is not None:
-            written = _TAG.match(text, event.start_mark.index).group()
+            # \S* always matches, and the parser marks every event
+            written = _TAG.match(text, event.start_mark.index).group()  # type: ignore[union-attr]
             if tag not in _PLAIN_TAGS or written not in _WRITTEN_TAGS:
                 raise LogError(path, _line(event), f"the tag {written} is not allowed: a game "
                                "log holds plain data only (text, numbers, lists, mappings)")
@@ -186,7 +193,7 @@ def check_plain(path: str, text: str) -> None:
             if not event.style and "?" in event.value:
                 raise LogError(path, _line(event), f"{_DISPUTED} ? in text outside quotes: "
                                "put text holding a ? in double quotes")
-            spans.append((event.start_mark.index, event.end_mark.index))
+            spans.append((event.start_mark.index, event.end_mark.index))  # type: ignore[union-attr]
         elif isinstance(event, yaml.DocumentStartEvent) and (event.version or event.tags):
             raise LogError(path, _line(event), f"{_DISPUTED} directive (%YAML, %TAG)")
     _refuse_loose_indicators(path, text, spans)
@@ -240,7 +247,7 @@ def _line(event: yaml.Event) -> int:
 
 def entry_lines_slow(text: str) -> list[int]:
     node = yaml.compose(text, Loader=reader[0])
-    for key, value in node.value:
+    for key, value in node.value:  # type: ignore[union-attr]
         if key.value == "log" and isinstance(value, yaml.SequenceNode):
             return [item.start_mark.line + 1 for item in value.value]
     return []

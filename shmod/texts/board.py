@@ -11,11 +11,13 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.plaintext import escaped
-from shmod.core.rules import POWER_NAMES
+from shmod.core.terms import POWER_NAMES
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:
     from datetime import datetime
+
+    Cell = tuple[str, tuple[str, ...]]  # a table cell: its text and its styles
 
 SHORT = {"investigate": "Investigate", "special_election": "Special Election",
          "peek": "Peek", "execute": "Execution"}
@@ -36,7 +38,7 @@ class Ink:
         return f"\x1b[{codes}m{text}\x1b[0m"
 
 
-def table(title: str, header: list[str], rows: list[list[tuple[str, tuple[str, ...]]]],
+def table(title: str, header: list[str], rows: list[list[Cell]],
           ink: Ink, right: frozenset[int] = frozenset()) -> list[str]:
     """A boxed table: ``rows`` of ``(text, styles)`` cells, column widths from the text
     (shown escaped: a log may come from anyone)."""
@@ -44,7 +46,7 @@ def table(title: str, header: list[str], rows: list[list[tuple[str, tuple[str, .
     widths = [max([len(header[c])] + [len(row[c][0]) for row in rows])
               for c in range(len(header))]
 
-    def line(cells: list[tuple[str, tuple[str, ...]]]) -> str:
+    def line(cells: list[Cell]) -> str:
         shown = [ink(text.rjust(w) if c in right else text.ljust(w), *styles)
                  for c, ((text, styles), w) in enumerate(zip(cells, widths))]
         return "│ " + " │ ".join(shown) + " │"
@@ -60,17 +62,17 @@ def table(title: str, header: list[str], rows: list[list[tuple[str, tuple[str, .
 def track(view: PublicView, ink: Ink) -> list[str]:
     """Both policy tracks, each slot with its power, and the Election Tracker."""
     slots = max(view.liberal_win, view.fascist_win)
-    lib = [("L", ("bold", "blue")) if n <= view.liberal else ("·", ())
+    lib: list[Cell] = [("L", ("bold", "blue")) if n <= view.liberal else ("·", ())
            for n in range(1, view.liberal_win + 1)]
     if view.liberal < view.liberal_win:
         lib[-1] = ("win", ("blue",))
-    fas = []
+    fas: list[Cell] = []
     for n in range(1, view.fascist_win + 1):
         power = view.powers[n - 1] if n <= len(view.powers) else None
         label = SHORT[power] if power else ("win" if n == view.fascist_win else "·")
         fas.append(("F", ("bold", "red")) if n <= view.fascist
                    else (label, ("red",) if power or n == view.fascist_win else ()))
-    blank = ("", ())
+    blank: Cell = ("", ())
     rows = [[("Liberal", ("blue",)), *lib, *[blank] * (slots - len(lib))],
             [("Fascist", ("red",)), *fas, *[blank] * (slots - len(fas))]]
     return table("Board", ["Track", *map(str, range(1, slots + 1))], rows, ink)
@@ -82,7 +84,7 @@ def seating(view: PublicView, ink: Ink) -> list[str]:
     replacing = dict(view.replacing)
     prods = dict(view.prods)
     voting = view.phase == "vote"
-    rows = []
+    rows: list[list[Cell]] = []
     for seat, (name, up) in enumerate(zip(view.players, view.alive), 1):
         marks = []
         if name == view.president and view.winner is None:
@@ -125,7 +127,7 @@ def lines(view: PublicView, ink: Ink, now: datetime | None) -> list[str]:
         out.append(ink(escaped(f"Game over: the {view.winner} won ({view.win_reason})."),
                        "bold"))
         return out
-    power = f" — {POWER_NAMES[view.power]}" if view.power else ""
+    power = f" — {POWER_NAMES[view.power]}" if view.power else ""  # type: ignore[index, unused-ignore]
     out.append(f"Round {view.round}, phase: {ink(view.phase, 'bold')}{power}")
     out.append(escaped(f"Waiting for {view.waiting}"))
     from shmod.texts import forum_texts

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from shmod.core.rules import POWER_NAMES
+from shmod.core.terms import POWER_NAMES
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:
@@ -152,7 +152,8 @@ def _markers(view: PublicView) -> list[str]:
 
 def describe(view: PublicView) -> str:
     """The picture in words (alt text)."""
-    powers = ", ".join(f"{n}: {POWER_NAMES[p]}" for n, p in enumerate(view.powers, 1) if p)
+    powers = ", ".join(f"{n}: {POWER_NAMES[p]}"  # type: ignore[index, unused-ignore]
+                       for n, p in enumerate(view.powers, 1) if p)
     people = "; ".join(f"{name} ({why})" if why else name
                        for name, why in zip(view.players, _markers(view)))
     return (f"Board: {view.liberal} of {view.liberal_win} Liberal policies, {view.fascist} of "
@@ -200,7 +201,7 @@ def png(view: PublicView) -> bytes:
     return buffer.getvalue()
 
 
-def raster(view: PublicView) -> "Image.Image":
+def raster(view: PublicView) -> Image.Image:
     """The board drawn with Pillow, before it is encoded."""
     try:
         from PIL import Image, ImageDraw, ImageFont
@@ -211,7 +212,7 @@ def raster(view: PublicView) -> "Image.Image":
     shapes, height = layout(view)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
-    fonts: dict[int, object] = {}
+    fonts: dict[int, ImageFont.ImageFont | ImageFont.FreeTypeFont] = {}
     for s in shapes:
         a, b, c, d = s.box
         if s.kind == "rect":

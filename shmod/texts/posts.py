@@ -16,6 +16,7 @@ from shmod.base.errors import BadInput, LogError
 from shmod.core.deadlines import utc
 from shmod.core.forum import last_posted, news, unposted
 from shmod.core.state import Public, State
+from shmod.core.steps import CHECKPOINT_HEX
 from shmod.log import checkpoints
 from shmod.log.game import ChainNote, Game, Recorded, record, replay
 from shmod.texts import forum_texts, game_texts as texts, messages
@@ -123,7 +124,7 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
     text = render(state, events, fmt, board=board, now=when)
     if not shown:  # marked by hand without one
         return Post(number, first, upto, text)
-    if len(shown) == checkpoints.CHECKPOINT_HEX:  # an earlier shmod's unkeyed checkpoint
+    if len(shown) == CHECKPOINT_HEX:  # an earlier shmod's unkeyed checkpoint
         return Post(number, first, upto, f"{text}\n\n{checkpoints.LABEL}: entry {upto} · {shown}")
     return Post(number, first, upto, _pinned(text, number, upto, shown))
 
