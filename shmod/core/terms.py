@@ -74,7 +74,7 @@ SCOPES: Final[tuple[Scope, ...]] = get_args(Scope)
 #: Who dealt: the moderator from a secret seed, or the seed and the players' words (R-DEAL).
 Deal = Literal["moderator", "players"]
 
-# Variant values (R-VARIANTS); the first of each is the official game's.
+# Variant values (house rules, docs/variants.md); the first of each is the official game's.
 Term5 = Literal["alive", "seated"]
 Veto = Literal["rulebook", "secret-vote"]
 TrackerReset = Literal["enactment", "election"]
@@ -84,7 +84,7 @@ LateVote = Literal["wait", "nein"]
 LateNomination = Literal["wait", "fail"]
 LateChoice = Literal["wait", "random"]
 
-#: Variant switch -> its values, the default first (R-VARIANTS).
+#: Variant switch -> its values, the default first.
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
     "term5": get_args(Term5),
     "veto": get_args(Veto),
