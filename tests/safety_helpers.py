@@ -4,7 +4,6 @@ from __future__ import annotations
 import sys
 
 from shmod.cli import main as cli
-from shmod.core.steps import Step
 
 SHMOD = [sys.executable, "-m", "shmod"]
 

@@ -49,16 +49,16 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     order, on an unbroken hash chain, and the count happens once."""
     import threading
 
-    from shmod.core.steps import Step
+    from shmod.core.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann")
-    game.record(path, lambda g: Step("nominate", by=0, target=1))
+    game.record(path, lambda g: Nominate(by=0, chancellor=1))
     errors: list[Exception] = []
 
     def vote(seat: int) -> None:
         try:
-            game.record(path, lambda g: Step("vote", by=seat, vote=True))
+            game.record(path, lambda g: Vote(by=seat, vote=True))
         except Exception as err:  # noqa: BLE001 - collected and asserted below
             errors.append(err)
 

@@ -23,7 +23,22 @@ from shmod.core.state import (
     VOTE,
     State,
 )
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    TARGETED,
+    Act,
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Nominate,
+    Peek,
+    Reshuffle,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+    Word,
+)
 
 
 def legal_steps(state: State) -> list[Step]:
@@ -32,38 +47,38 @@ def legal_steps(state: State) -> list[Step]:
     if phase == OVER:
         return []
     if phase == DEAL:  # one word stands for every word a player could post (R-DEAL)
-        return [Step("word", by=s, text="word") for s in range(len(state.players))
+        return [Word(s, "word") for s in range(len(state.players))
                 if s not in state.words]
     if phase == NOMINATE:
-        return [Step("nominate", by=p, target=s) for s in play.nominees(state)]
+        return [Nominate(p, s) for s in play.nominees(state)]
     if phase == VOTE:
-        return [Step("vote", by=s, vote=v) for s in state.living if s not in state.votes
+        return [Vote(s, v) for s in state.living if s not in state.votes
                 for v in (True, False)]
     if phase == DISCARD:
-        return [Step("discard", by=p, policy=x) for x in sorted(set(state.hand))]
+        return [Discard(p, x) for x in sorted(set(state.hand))]
     if phase == ENACT:
-        out = [Step("enact", by=c, policy=x) for x in sorted(set(state.hand))]
+        out: list[Step] = [Enact(c, x) for x in sorted(set(state.hand))]
         if engine.can_propose_veto(state):
-            out.append(Step("veto", by=c, answer="propose"))
+            out.append(Veto(c, "propose"))
         return out
     if phase == VETO_ANSWER:
-        return [Step("veto", by=p, answer=a) for a in ("accept", "refuse")]
+        return [Veto(p, a) for a in ("accept", "refuse")]
     if phase == VETO_VOTE:
-        return [Step("veto", by=s, answer=a) for s in (p, c) if s not in state.veto_votes
+        return [Veto(s, a) for s in (p, c) if s not in state.veto_votes
                 for a in ("ja", "nein")]
     if phase == POWER:
         kind = state.power or ""
         if kind == "peek":
-            return [Step("peek", by=p)]
+            return [Peek(p)]
         targets = [s for s in state.living if s != p]
         if kind == "investigate":
             targets = [s for s in targets if s not in state.investigated]
-        return [Step(kind, by=p, target=s) for s in targets]
+        return [TARGETED[kind](p, s) for s in targets]
     if phase == RESHUFFLE:
         if state.seed is not None:
-            return [Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))]
+            return [Reshuffle(tuple(engine.expected_reshuffle(state)))]
         pile = state.draw + state.discard
-        return [Step("reshuffle", deck=tuple(sorted(pile)))]
+        return [Reshuffle(tuple(sorted(pile)))]
     raise AssertionError(f"unknown phase {phase}")
 
 
@@ -92,7 +107,7 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
         options = legal_steps(state)
         if state.phase == VOTE:
             voter = rng.choice([s for s in state.living if s not in state.votes])
-            step = Step("vote", by=voter, vote=rng.random() < yes)
+            step: Step = Vote(voter, rng.random() < yes)
         elif state.phase == ENACT and rng.random() < 0.3:
             step = options[-1]
         else:
@@ -105,18 +120,20 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
 def command_for(step: Step, players: tuple[str, ...]) -> list[str]:
     """The ``shmod`` arguments a moderator types to record ``step`` (names, never seat
     numbers; ``--by`` always given where the command takes it)."""
-    by = ["--by", players[step.by]] if step.by is not None else []
-    if step.kind == "vote":
-        return ["vote", players[step.by], "ja" if step.vote else "nein"]  # type: ignore[index]
-    if step.kind in ("discard", "enact"):
+    by = ["--by", players[step.by]] if isinstance(step, Act) else []
+    if isinstance(step, Vote):
+        return ["vote", players[step.by], "ja" if step.vote else "nein"]
+    if isinstance(step, (Discard, Enact)):
         return [step.kind, "liberal" if step.policy == LIBERAL else "fascist", *by]
-    if step.kind == "veto":
-        return ["veto", step.answer or "", *by]
-    if step.kind == "peek":
+    if isinstance(step, Veto):
+        return ["veto", step.answer, *by]
+    if isinstance(step, Peek):
         return ["peek", *by]
-    if step.kind == "reshuffle":
+    if isinstance(step, Reshuffle):
         return ["reshuffle", "".join(step.deck)]
-    return [step.kind.replace("_", "-"), players[step.target], *by]  # type: ignore[index]
+    assert isinstance(step, (Nominate, Investigate, SpecialElection, Execute))
+    target = step.chancellor if isinstance(step, Nominate) else step.target
+    return [step.kind.replace("_", "-"), players[target], *by]
 
 
 __all__ = ["FASCIST", "LIBERAL", "Simulated", "command_for", "legal_steps", "random_game"]

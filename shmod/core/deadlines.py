@@ -28,7 +28,15 @@ from shmod.core.state import (
     VOTE,
     State,
 )
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    Discard,
+    Enact,
+    Lapse,
+    Peek,
+    SetDeadline,
+    TARGETED,
+    Veto,
+)
 from shmod.core.turns import ANY, Move, waiting_for
 
 if TYPE_CHECKING:
@@ -136,9 +144,9 @@ def until_text(when: datetime) -> str:
     return when.strftime(UTC_FORMAT)
 
 
-def _deadline(state: State, step: Step) -> None:
+def _deadline(state: State, step: SetDeadline) -> None:
     """R-DEADLINE: set (or clear) the deadline of this round or phase."""
-    until, zone, scope = step.text or "", step.zone or state.zone or "UTC", step.scope or "round"
+    until, zone, scope = step.until, step.zone or state.zone or "UTC", step.scope or "round"
     if scope not in SCOPES:
         raise RuleBroken("R-DEADLINE", f"a deadline is for the round or the phase, not {scope!r}")
     if until == CLEAR:
@@ -188,11 +196,11 @@ def drawn(state: State, entry: int) -> str | None:
     return options[shuffle.pick(len(options), state.seed, f"lapse-{entry}")]
 
 
-def _lapse(state: State, step: Step) -> None:
-    """R-LAPSE: the deadline ``step.ref`` has passed; apply what the house rules say."""
+def _lapse(state: State, step: Lapse) -> None:
+    """R-LAPSE: the deadline ``step.deadline`` has passed; apply what the house rules say."""
     found = current(state)
-    if found is None or found.entry != step.ref:
-        raise RuleBroken("R-LAPSE", f"entry {step.ref} is not the deadline in force "
+    if found is None or found.entry != step.deadline:
+        raise RuleBroken("R-LAPSE", f"entry {step.deadline} is not the deadline in force "
                          + (f"(that is entry {found.entry})" if found else "(there is none)"))
     if step.at is None or utc(step.at) <= utc(found.until):
         raise RuleBroken("R-LAPSE", f"the deadline {found.until} has not passed yet "
@@ -206,8 +214,8 @@ def _lapse(state: State, step: Step) -> None:
                          "what a lapse does (-V late_vote=nein, late_nomination=fail, "
                          "late_choice=random)")
     expected = drawn(state, state.entries)
-    if (step.text or None) != expected:
-        raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.text}) is not the one "
+    if (step.choice or None) != expected:
+        raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.choice}) is not the one "
                          f"the game's seed gives for this entry ({expected})")
     late = waiting_for(state)[0]
     state.say("lapse", phase=state.phase, power=state.power, late=[state.name(s) for s in late],
@@ -237,23 +245,22 @@ def _choice(state: State, late: list[int], choice: str | None) -> None:
     if phase in (DISCARD, ENACT):
         policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
         actor = president if phase == DISCARD else chancellor
-        play.HANDLERS[phase](state, Step(phase, by=actor, policy=policy))
+        assert actor is not None
+        play.act(state, (Discard if phase == DISCARD else Enact)(actor, policy))
     elif phase == VETO_ANSWER:
-        play.HANDLERS["veto"](state, Step("veto", by=president, answer="refuse"))
+        play.act(state, Veto(president, "refuse"))
     elif phase == VETO_VOTE:
         for seat in late:
-            play.HANDLERS["veto"](state, Step("veto", by=seat, answer="nein"))
+            play.act(state, Veto(seat, "nein"))
     elif state.power == PEEK:
-        play.HANDLERS[PEEK](state, Step(PEEK, by=president))
+        play.act(state, Peek(president))
     else:
-        kind = state.power or ""
         target = state.players.index(choice or "")
-        play.HANDLERS[kind](state, Step(kind, by=president, target=target))
-
+        play.act(state, TARGETED[state.power or ""](president, target))
 
 _APPLY = {VOTE: _votes, NOMINATE: _nomination, DISCARD: _choice, ENACT: _choice,
           VETO_ANSWER: _choice, VETO_VOTE: _choice, POWER: _choice}
 
 #: The clock's moves.
-MOVES = (Move("deadline", _deadline, ANY, "R-DEADLINE", "a deadline"),
-         Move("lapse", _lapse, ANY, "R-LAPSE", "a lapse"))
+MOVES = (Move(SetDeadline, _deadline, ANY, "R-DEADLINE", "a deadline"),
+         Move(Lapse, _lapse, ANY, "R-LAPSE", "a lapse"))
