@@ -335,7 +335,7 @@ def _play(state: State, rng: random.Random, until: Callable[[State], bool]) -> l
     done = []
     while state.phase != OVER and not until(state):
         options = legal_steps(state)
-        yes = [s for s in options if s.kind == "vote" and s.vote]
+        yes = [s for s in options if isinstance(s, Vote) and s.vote]
         done += _apply(state, [rng.choice(yes if yes and rng.random() < 0.7 else options)])
     return done
 

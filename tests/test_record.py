@@ -6,6 +6,7 @@ import random
 from shmod.audit.moves import random_game
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
+from shmod.core.steps import Veto
 from shmod.log import game
 
 AT = "2026-01-01T00:00:00Z"
@@ -18,7 +19,7 @@ def veto_into_empty_pile_chaos():
         sim = random_game(players, random.Random(n))
         state = start(parse_setup(sim.header))
         for index, step in enumerate(sim.steps):
-            if (step.kind, step.answer, state.tracker, len(state.draw)) == ("veto", "accept", 2, 0):
+            if isinstance(step, Veto) and (step.answer, state.tracker, len(state.draw)) == ("accept", 2, 0):
                 return sim, index, state
             engine.apply(state, step)
     raise AssertionError("no such veto in 3000 random games")

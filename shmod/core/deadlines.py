@@ -37,6 +37,7 @@ from shmod.core.steps import (
     TARGETED,
     Veto,
 )
+from shmod.core.terms import Policy
 from shmod.core.turns import ANY, Move, waiting_for
 
 if TYPE_CHECKING:
@@ -243,7 +244,7 @@ def _nomination(state: State, late: list[int], _choice: str | None) -> None:
 def _choice(state: State, late: list[int], choice: str | None) -> None:
     phase, president, chancellor = state.phase, state.president, state.chancellor
     if phase in (DISCARD, ENACT):
-        policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
+        policy: Policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
         actor = president if phase == DISCARD else chancellor
         assert actor is not None
         play.act(state, (Discard if phase == DISCARD else Enact)(actor, policy))

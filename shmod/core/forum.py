@@ -9,6 +9,7 @@ steps left in effect through the engine's ``apply``, which :func:`moves` is give
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
 from shmod.core.names import look_alike
@@ -376,7 +377,7 @@ def _acknowledge(state: State, step: Acknowledge) -> None:
     state.acknowledged.append((state.entries, step.entries, step.reason))
 
 
-def moves(apply: Handler) -> tuple[Move, ...]:
+def moves(apply: Handler) -> tuple[Move[Any], ...]:
     """The forum's moves; ``apply`` is the engine's, through which a correction replays
     the steps it leaves in effect."""
     return (

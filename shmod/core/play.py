@@ -6,6 +6,8 @@ Handlers run after :func:`shmod.core.turns.check_turn` and raise an
 """
 from __future__ import annotations
 
+from typing import Any
+
 from shmod.base.errors import RuleBroken
 from shmod.core import shuffle
 from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, POLICY_NAMES, SPECIAL
@@ -312,7 +314,7 @@ def _resume(state: State, then: Then) -> None:
 
 def _reshuffle(state: State, step: Reshuffle) -> None:
     pile = state.draw + state.discard
-    deck = list(step.deck)
+    deck: list[str] = list(step.deck)
     if sorted(deck) != sorted(pile):
         raise RuleBroken("R-RESHUFFLE", f"the new draw pile {_cards(deck)} is not the draw "
                          f"and discard piles together ({pile.count(LIBERAL)} Liberal, "
@@ -434,7 +436,7 @@ def _cards(cards: list[str]) -> str:
     return "[" + ", ".join(cards) + "]"
 
 
-def _moves() -> tuple[Move, ...]:
+def _moves() -> tuple[Move[Any], ...]:
     power = (POWER,)
     return (
         Move(Nominate, _nominate, (NOMINATE,), "R-NOMINATE", "a nomination"),

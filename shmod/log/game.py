@@ -495,7 +495,7 @@ def read_back(game: Game, text: str, head: str, count: int) -> Game:
 
 def _seeded_reshuffles(state: State) -> list[Step]:
     """Apply and return the reshuffle a seeded game is waiting for (R-RESHUFFLE)."""
-    steps = []
+    steps: list[Step] = []
     while state.phase == RESHUFFLE and state.seed is not None:
         auto = Reshuffle(tuple(engine.expected_reshuffle(state)))
         engine.apply(state, auto)
