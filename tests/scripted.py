@@ -18,7 +18,18 @@ from shmod.core import engine, legal
 from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import DISCARD, ENACT, NOMINATE, OVER, POWER, RESHUFFLE, State
-from shmod.core.steps import Seating, Step
+from shmod.core.steps import (
+    POWER_STEPS,
+    Discard,
+    Enact,
+    Nominate,
+    Peek,
+    Reshuffle,
+    Seating,
+    Step,
+    Veto,
+    Vote,
+)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 FASCISTS_BY_COUNT = {5: 1, 6: 1, 7: 2, 8: 2, 9: 3, 10: 3}
@@ -85,30 +96,30 @@ class Table:
         self.steps.append(step)
 
     def nominate(self, chancellor: str, by: str | None = None) -> None:
-        self.apply(Step("nominate", by=self.seat(by or self.president), target=self.seat(chancellor)))
+        self.apply(Nominate(by=self.seat(by or self.president), chancellor=self.seat(chancellor)))
 
     def vote(self, player: str, ja: bool) -> None:
-        self.apply(Step("vote", by=self.seat(player), vote=ja))
+        self.apply(Vote(by=self.seat(player), vote=ja))
 
     def discard(self, policy: str, by: str | None = None) -> None:
-        self.apply(Step("discard", by=self.seat(by or self.president), policy=parse_policy(policy)))
+        self.apply(Discard(by=self.seat(by or self.president), policy=parse_policy(policy)))
 
     def enact(self, policy: str, by: str | None = None) -> None:
-        self.apply(Step("enact", by=self.seat(by or self.chancellor), policy=parse_policy(policy)))
+        self.apply(Enact(by=self.seat(by or self.chancellor), policy=parse_policy(policy)))
 
     def veto(self, answer: str, by: str | None = None) -> None:
         default = self.chancellor if answer == "propose" else self.president
-        self.apply(Step("veto", by=self.seat(by or default), answer=answer))
+        self.apply(Veto(by=self.seat(by or default), answer=answer))
 
     def power(self, kind: str, target: str | None = None, by: str | None = None) -> None:
-        seat = None if target is None else self.seat(target)
-        self.apply(Step(kind, by=self.seat(by or self.president), target=seat))
+        president = self.seat(by or self.president)
+        self.apply(Peek(president) if target is None else POWER_STEPS[kind](president, self.seat(target)))
 
     def reshuffle(self, deck: str | None = None) -> None:
         """Record a reshuffle: ``deck`` top first, or the pile sorted (Fascists first)."""
         pile = self.state.draw + self.state.discard
         cards = tuple(parse_policy(c) for c in deck) if deck else tuple(sorted(pile))
-        self.apply(Step("reshuffle", deck=cards))
+        self.apply(Reshuffle(deck=cards))
 
     # -- whole phases --
     def elect(self, chancellor: str, ja: bool | dict[str, bool] = True) -> None:

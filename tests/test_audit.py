@@ -173,15 +173,15 @@ def test_summary_leaves_out_what_a_correction_voided():
     from scripted import table
 
     from shmod.audit.summary import summarize
-    from shmod.core.steps import Step
+    from shmod.core.steps import Correct
 
     t = table(5, deck="LFF")
     t.elect("Bob")
-    t.apply(Step("correct", entries=(t.state.entries,), text="Eve's PM said Nein"))
+    t.apply(Correct(entries=(t.state.entries,), reason="Eve's PM said Nein"))
     t.vote("Eve", False)
     t.discard("F")
     t.enact("F")
-    t.apply(Step("correct", entries=(t.state.entries,), text="it was the Liberal"))
+    t.apply(Correct(entries=(t.state.entries,), reason="it was the Liberal"))
     t.enact("L")
     s = summarize(t.state)
     assert (s.elections, s.elected, s.failed, len(s.governments)) == (1, 1, 0, 1)
@@ -191,30 +191,30 @@ def test_summary_leaves_out_what_a_correction_voided():
 
 def test_a_replacement_audits_as_valid():
     """R-REPLACE: entries after a replacement name the newcomer; they read as valid."""
-    from shmod.core.steps import Step
+    from shmod.core.steps import Replace, Vote
 
     sim = random_game(7, random.Random(2))
     seat = 2
-    cut = next(i for i, step in enumerate(sim.steps) if step.kind == "vote")
-    steps = [*sim.steps[:cut], Step("replace", target=seat, text="Newcomer"), *sim.steps[cut:]]
+    cut = next(i for i, step in enumerate(sim.steps) if isinstance(step, Vote))
+    steps = [*sim.steps[:cut], Replace(target=seat, name="Newcomer"), *sim.steps[cut:]]
     _log, report = audited(type(sim)(sim.header, steps, sim.state))
     assert report.problems == [] and report.judged == len(steps)
 
 
 def test_a_voided_replacement_audits_as_valid(tmp_path):
     """R-CORRECT: after a replacement is voided, entries name the player who stayed."""
-    from shmod.core.steps import Step
+    from shmod.core.steps import Correct, Nominate, Replace, Vote
     from shmod.log import game
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5")
-    done = game.record(path, lambda g: Step("replace", target=2, text="Zed"))
+    done = game.record(path, lambda g: Replace(target=2, name="Zed"))
     number = done.game.state.entries - 1  # then the replacement's post
-    game.record(path, lambda g: Step("correct", entries=(number,), text="wrong seat",
+    game.record(path, lambda g: Correct(entries=(number,), reason="wrong seat",
                                      force=True))  # its post was printed for the thread
-    game.record(path, lambda g: Step("vote", by=2, vote=True) if g.state.phase == "vote"
-                else Step("nominate", by=g.state.president,
-                          target=2 if g.state.president != 2 else 3))
+    game.record(path, lambda g: Vote(by=2, vote=True) if g.state.phase == "vote"
+                else Nominate(by=g.state.president,
+                          chancellor=2 if g.state.president != 2 else 3))
     lines = open(path).read().splitlines()
     assert "Cat" in lines[-2] and "kind: posted" in lines[-1]
     report = audit.audit_file(path)

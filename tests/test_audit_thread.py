@@ -11,7 +11,7 @@ import json
 import pytest
 
 from shmod.audit import audit
-from shmod.core.steps import Step
+from shmod.core.steps import Correct, Nominate, Vote
 from shmod.log import checkpoints, game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
@@ -24,9 +24,9 @@ def played(tmp_path):
     """A game three posts long (opening, nomination, tally) and the thread that shows them."""
     path = tmp_path / "g.yaml"
     game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16)
-    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
     for seat in range(5):
-        game.record(str(path), lambda g, s=seat: Step("vote", by=s, vote=s != 4))
+        game.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4))
     loaded = game.load(str(path))
     thread = "\n".join(posts.earlier_post(loaded, n, Plain()).text for n in (1, 2, 3))
     return path, thread
@@ -130,11 +130,11 @@ def test_every_correction_and_acknowledgment_is_listed(tmp_path, run):
     """A vote swapped with ``correct`` before the tally used to audit VALID without a word."""
     path = tmp_path / "g.yaml"
     game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16)
-    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
-    swapped = game.record(str(path), lambda g: Step("vote", by=2, vote=True))
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+    swapped = game.record(str(path), lambda g: Vote(by=2, vote=True))
     entry = swapped.game.state.entries
-    game.record(str(path), lambda g: Step("correct", entries=(entry,), text="Cy sent Nein"))
-    game.record(str(path), lambda g: Step("vote", by=2, vote=False))
+    game.record(str(path), lambda g: Correct(entries=(entry,), reason="Cy sent Nein"))
+    game.record(str(path), lambda g: Vote(by=2, vote=False))
     code, out, _ = run("audit", str(path))
     assert code == 0
     assert (f"voided entries {entry} (the vote by Cy); players had not seen it; reason: Cy sent "

@@ -12,7 +12,7 @@ from safety_helpers import run_main
 
 from shmod.base.errors import IllegalStep, InternalError, LogError
 from shmod.core import engine
-from shmod.core.steps import Step
+from shmod.core.steps import Nominate
 from shmod.log import game, logfile
 from shmod.texts import report
 
@@ -23,7 +23,7 @@ def test_internal_error_names_the_log_line_and_asks_for_a_report(tmp_path, capsy
                                                                  monkeypatch):
     path = tmp_path / "g.yaml"
     game.new_game(str(path), PLAYERS, seed="s", first="Ann")
-    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
     real = engine.apply
 
     def broken(state, step):  # type: ignore[no-untyped-def]
@@ -65,7 +65,7 @@ def test_failed_write_is_cut_back_and_nothing_recorded(tmp_path, monkeypatch):
     monkeypatch.setattr(logfile, "_write_all", disk_full)
     with pytest.raises(LogError, match="No space left on device; nothing was recorded and "
                        "the log was left as it was"):
-        game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+        game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
     assert path.read_bytes() == data
 
 
@@ -74,7 +74,7 @@ def test_illegal_step_is_refused_before_any_write(tmp_path):
     game.new_game(str(path), PLAYERS, seed="s", first="Ann")
     data = path.read_bytes()
     with pytest.raises(IllegalStep, match="R-NOMINATE"):
-        game.record(str(path), lambda g: Step("nominate", by=0, target=0))
+        game.record(str(path), lambda g: Nominate(by=0, chancellor=0))
     assert path.read_bytes() == data
 
 
@@ -103,5 +103,5 @@ def test_bug_while_checking_a_new_step_names_the_line_it_would_take(tmp_path, mo
                         else real(state, step))
     with pytest.raises(InternalError, match=r"g.yaml:27 \(ZeroDivisionError: division by zero, "
                        r"while checking a new entry\); the log was not changed"):
-        game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+        game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
     assert path.read_bytes() == data

@@ -163,10 +163,11 @@ def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
     import random
 
     from shmod.audit.moves import random_game
+    from shmod.core.steps import Enact
     from shmod.log.game import log_text
 
     sim = next(s for s in (random_game(5, random.Random(k)) for k in range(50))
-               if s.steps[-1].kind == "enact")
+               if isinstance(s.steps[-1], Enact))
     path = tmp_path / "g.yaml"
     path.write_text(log_text(sim.header, sim.steps[:-1], at="2026-01-01T00:00:00Z"))
     policy = {"L": "liberal", "F": "fascist"}[sim.steps[-1].policy]
@@ -193,20 +194,20 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     import random
 
     from shmod.audit.moves import random_game
+    from shmod.core.steps import Nominate, Peek, Reshuffle
     from shmod.log import game
 
     sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
-               if any(step.kind == "reshuffle" for step in s.steps))
-    index = next(i for i, s in enumerate(sim.steps) if s.kind == "reshuffle")
+               if any(isinstance(step, Reshuffle) for step in s.steps))
+    index = next(i for i, s in enumerate(sim.steps) if isinstance(s, Reshuffle))
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(sim.header, sim.steps[:index], at="2026-01-01T00:00:00Z"))
     assert game.load(str(path)).state.phase == "reshuffle"
     after = sim.steps[index + 1]
-    args = {"nominate": ["nominate", sim.header["players"][after.target]],
-            "execute": ["execute", sim.header["players"][after.target]],
-            "investigate": ["investigate", sim.header["players"][after.target]],
-            "special_election": ["special-election", sim.header["players"][after.target]],
-            "peek": ["peek"]}[after.kind]
+    names = sim.header["players"]
+    args = (["peek"] if isinstance(after, Peek) else
+            ["nominate", names[after.chancellor]] if isinstance(after, Nominate) else
+            [after.kind.replace("_", "-"), names[after.target]])  # a power with a target
     ok(run, path, *args)
     lines = path.read_text().splitlines()
     assert lines[-3].startswith("- {kind: reshuffle, deck: ")  # then the step, then its post

@@ -7,7 +7,7 @@ from scripted import WAYS, play
 
 from shmod.base.errors import GameIsOver, LogError
 from shmod.core.rules import EXECUTE
-from shmod.core.steps import Step
+from shmod.core.steps import Discard, Enact, Execute, Nominate, Peek, Reshuffle, Veto, Vote
 from shmod.log import game
 
 
@@ -41,10 +41,10 @@ def test_complete_game(players, way, tmp_path):
 
 def test_complete_game_refuses_every_kind_of_step_after_the_end():
     t, _ = play(7, "hitler-executed")
-    for step in (Step("nominate", by=0, target=1), Step("vote", by=0, vote=True),
-                 Step("discard", by=0, policy="F"), Step("enact", by=0, policy="F"),
-                 Step("veto", by=0, answer="propose"), Step("peek", by=0),
-                 Step("execute", by=0, target=1), Step("reshuffle", deck=("F",))):
+    for step in (Nominate(by=0, chancellor=1), Vote(by=0, vote=True),
+                 Discard(by=0, policy="F"), Enact(by=0, policy="F"),
+                 Veto(by=0, answer="propose"), Peek(by=0),
+                 Execute(by=0, target=1), Reshuffle(deck=("F",))):
         with pytest.raises(GameIsOver, match=r"^R-WIN-LIB: the game is over"):
             t.apply(step)
 

@@ -18,8 +18,8 @@ from safety_helpers import SHMOD, bare
 
 from shmod.audit.moves import command_for, legal_steps
 from shmod.core.state import OVER
-from shmod.core.steps import to_entry
 from shmod.log import game, logfile, repair
+from shmod.log.entries import to_entry
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 

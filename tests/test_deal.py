@@ -9,7 +9,7 @@ import pytest
 
 from shmod.audit import audit
 from shmod.core.setup import dealt, words_seed
-from shmod.core.steps import Step
+from shmod.core.steps import Word
 from shmod.log import game
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -66,7 +66,7 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
         path = str(tmp_path / f"{word}.yaml")
         game.new_game(path, NAMES, seed="ab" * 16, deal_by="players")
         for seat, _ in enumerate(NAMES):
-            game.record(path, lambda g, s=seat: Step("word", by=s, text=word))  # noqa: B023 - called now
+            game.record(path, lambda g, s=seat: Word(by=s, word=word))  # noqa: B023 - called now
         loaded = game.load(path)
         seeds.add(loaded.state.seed)
         report = audit.audit_file(path, loaded.state.public[0].data["commitment"])
@@ -79,7 +79,7 @@ def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
     path = tmp_path / "g.yaml"
     game.new_game(str(path), NAMES, seed="ab" * 16, deal_by="players")
     for seat, name in enumerate(NAMES):
-        game.record(str(path), lambda g, s=seat, n=name: Step("word", by=s, text=WORDS[n]))
+        game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=WORDS[n]))
     commitment = game.load(str(path)).state.public[0].data["commitment"]
     text = path.read_text()
     redealt = tmp_path / "redealt.yaml"

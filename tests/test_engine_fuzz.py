@@ -13,7 +13,8 @@ from shmod.base.errors import BadInput, IllegalStep
 from shmod.core import engine, play
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import OVER, State
-from shmod.core.steps import KINDS, Seating, parse_step
+from shmod.core.steps import Seating
+from shmod.log.entries import KINDS, parse_step
 
 VALUES = {
     "by": lambda r, names: r.choice([*names, "Nobody", 0, len(names) + 1, True]),
@@ -27,7 +28,7 @@ VALUES = {
 
 
 #: The game's own steps (moderation entries such as deadline or posted have their own tests).
-GAME_KINDS = [move.kind for move in play.MOVES if set(KINDS[move.kind][0]) <= set(VALUES)]
+GAME_KINDS = [move.step.kind for move in play.MOVES if set(KINDS[move.step.kind][0]) <= set(VALUES)]
 
 
 def random_entry(rng: random.Random, names: tuple[str, ...]) -> dict:

@@ -25,7 +25,7 @@ from shmod.audit.moves import legal_steps
 from shmod.core import engine
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import OVER, POWER, RESHUFFLE, State
-from shmod.core.steps import Step
+from shmod.core.steps import Step, Word
 from shmod.log import game
 
 GAMES = int(os.environ.get("SHMOD_PHASE_GAMES", "60"))
@@ -58,7 +58,7 @@ def _snapshots() -> dict[str, tuple[dict[str, Any], list[Step]]]:
             found.setdefault(key, (header, list(steps)))
             options = legal_steps(state)
             if state.phase == "deal":
-                options = [Step("word", by=s, text=f"w{rng.randint(0, 9)}")
+                options = [Word(by=s, word=f"w{rng.randint(0, 9)}")
                            for s in range(players) if s not in state.words]
             step = rng.choice(options)
             engine.apply(state, step)

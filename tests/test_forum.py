@@ -9,7 +9,16 @@ import pytest
 from shmod.audit.moves import legal_steps
 from shmod.base.errors import BadInput, GameIsOver, RuleBroken
 from shmod.core import deadlines, forum
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    Correct,
+    Discard,
+    Enact,
+    Nominate,
+    Replace,
+    Reshuffle,
+    SetDeadline,
+    Vote,
+)
 from shmod.log import game
 from shmod.texts import formats, forum_texts, messages, views
 
@@ -36,10 +45,10 @@ def seat(name):
 
 
 def elect(path, president, chancellor, votes=None):
-    rec(path, Step("nominate", by=seat(president), target=seat(chancellor)))
+    rec(path, Nominate(by=seat(president), chancellor=seat(chancellor)))
     state = game.load(path).state
     for s in state.living:
-        rec(path, Step("vote", by=s, vote=True if votes is None else votes))
+        rec(path, Vote(by=s, vote=True if votes is None else votes))
 
 
 def finish(path, rng):
@@ -60,10 +69,10 @@ def post(done):
 
 def test_new_user_story_replacement_correction_prod_to_the_end(path):
     elect(path, "Fay", "Gus")
-    rec(path, Step("discard", by=seat("Fay"), policy="L"))
-    rec(path, Step("enact", by=seat("Gus"), policy="L"))
+    rec(path, Discard(by=seat("Fay"), policy="L"))
+    rec(path, Enact(by=seat("Gus"), policy="L"))
     # Fay, who has been President, leaves; Zed takes seat 6.
-    done = rec(path, lambda g: Step("replace", target=g.seating.seat("Fay"), text="Zed"))
+    done = rec(path, lambda g: Replace(target=g.seating.seat("Fay"), name="Zed"))
     [pm] = done.secrets
     assert pm.to == "Zed" and pm.kind == "briefing"
     text = messages.pm_text(pm, PLAIN)
@@ -71,26 +80,26 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     assert "Your three policies, top first: Liberal, Liberal, Liberal" in text
     assert "Zed replaces Fay in seat 6" in post(done)
     # A mistyped vote is corrected.
-    rec(path, Step("nominate", by=seat("Gus"), target=seat("Ann")))
-    rec(path, Step("vote", by=seat("Ann"), vote=True))
-    wrong = rec(path, Step("vote", by=seat("Bob"), vote=True))
-    fix = rec(path, lambda g: Step("correct", entries=(forum.last_step(g.state),),
-                                   text="Bob sent Nein"))
+    rec(path, Nominate(by=seat("Gus"), chancellor=seat("Ann")))
+    rec(path, Vote(by=seat("Ann"), vote=True))
+    wrong = rec(path, Vote(by=seat("Bob"), vote=True))
+    fix = rec(path, lambda g: Correct(entries=(forum.last_step(g.state),),
+                                   reason="Bob sent Nein"))
     words = post(fix)
     assert "voids the vote by Bob." in words and "entry 14" not in words and "Nein" not in words
     assert fix.game.state.votes == {seat("Ann"): True}
     assert wrong.entries[0]["kind"] == "vote"
-    rec(path, Step("vote", by=seat("Bob"), vote=False))
+    rec(path, Vote(by=seat("Bob"), vote=False))
     # One overdue vote is prodded.
-    rec(path, Step("deadline", text="2026-11-20T17:00:00Z", zone="America/New_York"))
+    rec(path, SetDeadline(until="2026-11-20T17:00:00Z", zone="America/New_York"))
     for name in ("Cat", "Dan", "Eve", "Zed"):
-        rec(path, lambda g, n=name: Step("vote", by=g.seating.seat(n), vote=True))
+        rec(path, lambda g, n=name: Vote(by=g.seating.seat(n), vote=True))
     view = views.public_view(game.load(path).state)
     assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Gus")
     [(to, prod)] = forum_texts.prods(view, PLAIN, LATER)
     assert to == "Gus" and "your vote, Ja or Nein, on President Gus and Chancellor Ann" in prod
     assert "12:00 EST, America/New_York), and it has passed" in prod
-    rec(path, Step("vote", by=seat("Gus"), vote=True))
+    rec(path, Vote(by=seat("Gus"), vote=True))
     end = finish(path, random.Random(5))
     loaded = game.load(path)
     assert loaded.chain == [] and loaded.state.winner == end.winner
@@ -106,11 +115,11 @@ def test_refused_steps_leave_the_log_unchanged(path):
     elect(path, "Fay", "Gus")
     before = open(path, "rb").read()
     with pytest.raises(RuleBroken, match=r"R-CORRECT: entry 10 .the vote by Gus. came after entry 2"):
-        rec(path, Step("correct", entries=(2,), text="x"))  # the tally was posted after it
+        rec(path, Correct(entries=(2,), reason="x"))  # the tally was posted after it
     with pytest.raises(RuleBroken, match="R-REPLACE: cannot seat 'ann'"):
-        rec(path, Step("replace", target=seat("Bob"), text="ann"))
+        rec(path, Replace(target=seat("Bob"), name="ann"))
     with pytest.raises(RuleBroken, match="R-CORRECT: entry 99 is not a step in effect"):
-        rec(path, Step("correct", entries=(99,), text="x"))
+        rec(path, Correct(entries=(99,), reason="x"))
     assert open(path, "rb").read() == before
 
 
@@ -118,15 +127,15 @@ def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
     elect(path, "Fay", "Gus")  # entries 2-10 (posts 1 and 2 are 1 and 3); the tally is 10
     with pytest.raises(RuleBroken, match=r"R-CORRECT: entry 10 .the vote by Gus. was covered by "
                        "post 3"):  # its post (the tally) was printed for the thread
-        rec(path, Step("correct", entries=(10,), text="Gus sent Nein"))
-    fix = rec(path, Step("correct", entries=(10,), text="Gus sent Nein", force=True))
+        rec(path, Correct(entries=(10,), reason="Gus sent Nein"))
+    fix = rec(path, Correct(entries=(10,), reason="Gus sent Nein", force=True))
     assert fix.game.state.phase == "vote" and len(fix.game.state.votes) == 6
     assert "CORRECTION" in fix.post.events[0].kind.upper() + post(fix)  # announced, loudly
-    rec(path, Step("vote", by=seat("Gus"), vote=False))
+    rec(path, Vote(by=seat("Gus"), vote=False))
     tally = [e for e in game.load(path).state.public if e.kind == "tally"]
     assert [(t.data["ja"], t.data["nein"]) for t in tally] == [(7, 0), (6, 1)]
     with pytest.raises(RuleBroken, match="not a step in effect"):
-        rec(path, Step("correct", entries=(10,), text="again"))
+        rec(path, Correct(entries=(10,), reason="again"))
 
 
 def test_a_correction_reopens_a_finished_game_only_when_forced(path):
@@ -134,15 +143,15 @@ def test_a_correction_reopens_a_finished_game_only_when_forced(path):
     last = forum.last_step(end)
     before = open(path, "rb").read()
     with pytest.raises(RuleBroken, match=r"R-CORRECT: the game is over.*--force"):
-        rec(path, Step("correct", entries=(last,), text="wrong card"))
+        rec(path, Correct(entries=(last,), reason="wrong card"))
     assert open(path, "rb").read() == before
-    fix = rec(path, Step("correct", entries=(last,), text="wrong card", force=True))
+    fix = rec(path, Correct(entries=(last,), reason="wrong card", force=True))
     assert fix.game.state.winner is None
     assert "CORRECTION" in post(fix)  # loud: the win was seen
     again = finish(path, random.Random(3))
     assert again.winner and game.load(path).chain == []
     with pytest.raises(GameIsOver):
-        rec(path, Step("deadline", text="2030-01-01T00:00:00Z", zone="UTC"))
+        rec(path, SetDeadline(until="2030-01-01T00:00:00Z", zone="UTC"))
 
 
 def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
@@ -151,12 +160,12 @@ def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
     rng = random.Random(1)
     while True:
         state = game.load(path).state
-        done = rec(path, rng.choice([o for o in legal_steps(state) if o.kind != "vote" or o.vote]))
+        done = rec(path, rng.choice([o for o in legal_steps(state) if not isinstance(o, Vote) or o.vote]))
         if any(entry["kind"] == "reshuffle" for entry in done.entries):
             break
     first = done.game.state.entries - len(done.entries) + 1  # the step, then its reshuffle
     assert done.entries[1]["kind"] == "reshuffle"
-    fix = rec(path, Step("correct", entries=(first,), text="x", force=True))
+    fix = rec(path, Correct(entries=(first,), reason="x", force=True))
     assert fix.game.state.corrections[-1][1] == (first, first + 1)
     assert fix.game.state.reshuffles == 0
 
@@ -175,21 +184,21 @@ def test_deadline_parsing_and_lapse():
 
 
 def test_a_phase_deadline_belongs_to_its_phase(path):
-    rec(path, Step("deadline", text="2020-01-01T00:00:00Z", zone="Europe/Berlin", scope="phase"))
+    rec(path, SetDeadline(until="2020-01-01T00:00:00Z", zone="Europe/Berlin", scope="phase"))
     view = views.public_view(game.load(path).state)
     assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Fay")
     assert "OVERDUE" not in forum_texts.deadline_line(view, EARLIER)
-    rec(path, Step("nominate", by=seat("Fay"), target=seat("Gus")))
+    rec(path, Nominate(by=seat("Fay"), chancellor=seat("Gus")))
     state = game.load(path).state
     assert deadlines.current(state) is None
     assert forum_texts.deadline_line(views.public_view(state), LATER) is None
 
 
 def test_replacing_a_fascist_tells_the_newcomer_the_team(path):
-    done = rec(path, Step("replace", target=seat("Eve"), text="Xia"))
+    done = rec(path, Replace(target=seat("Eve"), name="Xia"))
     [pm] = done.secrets
     assert pm.data["knows"] == {"Ann": "fascist", "Gus": "hitler"}
-    done = rec(path, Step("replace", target=seat("Ann"), text="Yul"))
+    done = rec(path, Replace(target=seat("Ann"), name="Yul"))
     assert done.secrets[0].data["knows"] == {"Xia": "fascist", "Gus": "hitler"}
     view = views.public_view(done.game.state)
     assert forum_texts.named(view, "Yul", PLAIN) == "Yul (replacing Ann)"
@@ -199,12 +208,12 @@ def test_replacing_a_fascist_tells_the_newcomer_the_team(path):
 def test_a_name_that_held_another_seat_is_not_reused(path):
     """R-REPLACE / R-PM: PMs are addressed by name, so a newcomer named like a player who
     left another seat would be shown that player's secrets (here a Fascist's role PM)."""
-    rec(path, Step("replace", target=seat("Ann"), text="Xia"))
+    rec(path, Replace(target=seat("Ann"), name="Xia"))
     with pytest.raises(RuleBroken, match=r"R-REPLACE: .*Ann held seat 1"):
-        rec(path, Step("replace", target=seat("Bob"), text="ann"))
+        rec(path, Replace(target=seat("Bob"), name="ann"))
     state = game.load(path).state
     assert state.players[seat("Bob")] == "Bob"
-    done = rec(path, Step("replace", target=seat("Ann"), text="Ann"))  # back to the own seat
+    done = rec(path, Replace(target=seat("Ann"), name="Ann"))  # back to the own seat
     assert done.game.state.players[0] == "Ann"
 
 
@@ -212,10 +221,10 @@ def test_a_replacement_is_not_briefed_with_a_voided_pm(path):
     """R-CORRECT: a voided discard's hand PM is not part of the seat's history."""
     elect(path, "Fay", "Gus")
     hand = game.load(path).state.hand
-    done = rec(path, Step("discard", by=seat("Fay"), policy=hand[0]))
+    done = rec(path, Discard(by=seat("Fay"), policy=hand[0]))
     assert [s.kind for s in done.secrets] == ["hand"]
-    rec(path, Step("correct", entries=(done.game.state.entries,), text="misread"))
-    [pm] = rec(path, Step("replace", target=seat("Gus"), text="Zed")).secrets
+    rec(path, Correct(entries=(done.game.state.entries,), reason="misread"))
+    [pm] = rec(path, Replace(target=seat("Gus"), name="Zed")).secrets
     assert pm.data["history"] == []
 
 
@@ -225,7 +234,7 @@ def test_a_dead_seat_is_not_replaced(path):
     from shmod.core import engine
 
     with pytest.raises(RuleBroken, match="R-REPLACE: Dan is dead"):
-        engine.apply(state, Step("replace", target=seat("Dan"), text="Zed"))
+        engine.apply(state, Replace(target=seat("Dan"), name="Zed"))
 
 
 def test_prods_never_offer_to_act_for_a_player(path):
@@ -272,10 +281,10 @@ def test_posts_again_and_the_audit_follow_replacements(path):
     from shmod.log import logfile
     from shmod.texts import posts
 
-    wrong = rec(path, Step("replace", target=seat("Bob"), text="Zed"))
-    rec(path, Step("correct", entries=(wrong.game.state.entries - 1,), text="wrong seat",
+    wrong = rec(path, Replace(target=seat("Bob"), name="Zed"))
+    rec(path, Correct(entries=(wrong.game.state.entries - 1,), reason="wrong seat",
                    force=True))  # Bob plays on; the replacement's post was printed
-    seated = rec(path, Step("replace", target=seat("Cat"), text="Zed"))
+    seated = rec(path, Replace(target=seat("Cat"), name="Zed"))
     elect(path, "Fay", "Bob")
     loaded = game.load(path)
     cat = next(raw for raw in loaded.log.entries if raw.get("kind") == "vote"
@@ -300,10 +309,10 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
     from shmod.texts import reveal
 
     sim = next(s for s in (random_game(7, random.Random(k)) for k in range(50))
-               if any(a.kind == "enact" and b.kind == "reshuffle"
+               if any(isinstance(a, Enact) and isinstance(b, Reshuffle)
                       for a, b in zip(s.steps, s.steps[1:])))
     cut = next(i for i, (a, b) in enumerate(zip(sim.steps, sim.steps[1:]))
-               if a.kind == "enact" and b.kind == "reshuffle") + 2  # the enact and its reshuffle
+               if isinstance(a, Enact) and isinstance(b, Reshuffle)) + 2  # the enact and its reshuffle
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(sim.header, sim.steps[:cut - 2], at="2026-01-01T00:00:00Z"))
     path.chmod(0o600)
@@ -311,8 +320,8 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
     wrong = sim.steps[cut - 2]
     right = next(p for p in ("L", "F") if p in hand and (p != wrong.policy or hand.count(p) == 2))
     rec(str(path), wrong)
-    rec(str(path), Step("correct", entries=(cut - 1,), text="wrong card", force=True))
-    rec(str(path), Step("enact", by=wrong.by, policy=right))
+    rec(str(path), Correct(entries=(cut - 1,), reason="wrong card", force=True))
+    rec(str(path), Enact(by=wrong.by, policy=right))
     end = finish(str(path), random.Random(1))
     loaded = game.load(str(path))
     assert forum.voided(end) == {cut - 1, cut}
@@ -330,8 +339,8 @@ def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
     from shmod.core.setup import new_header
 
     header = new_header(NAMES, seed="s7", salt="x", created="2026-01-01T00:00:00Z")
-    steps = [Step("replace", target=seat("Fay"), text="Zed"),
-             Step("nominate", by=seat("Fay"), target=seat("Gus"))]
+    steps = [Replace(target=seat("Fay"), name="Zed"),
+             Nominate(by=seat("Fay"), chancellor=seat("Gus"))]
     path = tmp_path / "t.yaml"
     path.write_text(game.log_text(header, steps, at="2026-01-01T00:00:00Z"))
     assert "by: Zed" in path.read_text()
@@ -355,7 +364,7 @@ def test_a_correction_is_as_if_the_step_was_never_recorded(players):
     sim = random_game(players, rng)
     setup = parse_setup(sim.header)
     for cut in sorted(rng.sample(range(1, len(sim.steps)), 8)):
-        if sim.steps[cut - 1].kind == "reshuffle":
+        if isinstance(sim.steps[cut - 1], Reshuffle):
             continue
         without, corrected = start(setup), start(setup)
         for step in sim.steps[:cut - 1]:
@@ -363,16 +372,16 @@ def test_a_correction_is_as_if_the_step_was_never_recorded(players):
             engine.apply(corrected, step)
         engine.apply(corrected, sim.steps[cut - 1])
         while corrected.phase == "reshuffle":
-            engine.apply(corrected, Step("reshuffle", deck=tuple(engine.expected_reshuffle(corrected))))
-        engine.apply(corrected, Step("correct", entries=(cut,), text="typo"))
+            engine.apply(corrected, Reshuffle(deck=tuple(engine.expected_reshuffle(corrected))))
+        engine.apply(corrected, Correct(entries=(cut,), reason="typo"))
         for name in SAME:
             assert getattr(corrected, name) == getattr(without, name), (cut, name)
         if without.phase == "vote" and len(without.votes) >= 1:
             # Any vote of a ballot still open can be voided, not only the latest.
-            first = min(n for n, s in corrected.history if s.kind == "vote" and
-                        n > max(m for m, t in corrected.history if t.kind == "nominate"))
+            first = min(n for n, s in corrected.history if isinstance(s, Vote) and
+                        n > max(m for m, t in corrected.history if isinstance(t, Nominate)))
             voter = dict(corrected.history)[first].by
-            engine.apply(corrected, Step("correct", entries=(first,), text="wrong voter"))
+            engine.apply(corrected, Correct(entries=(first,), reason="wrong voter"))
             assert voter not in corrected.votes and len(corrected.votes) == len(without.votes) - 1
 
 

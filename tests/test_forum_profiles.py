@@ -35,7 +35,20 @@ from shmod.audit.moves import legal_steps, random_game
 from shmod.core import deadlines, engine
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import NOMINATE, OVER, State
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    Backup,
+    Correct,
+    Lapse,
+    Posted,
+    Prod,
+    Remove,
+    Rename,
+    Replace,
+    SetDeadline,
+    Step,
+    Vote,
+    Word,
+)
 from shmod.log import game as games
 from shmod.texts import forum_texts, game_texts, messages, posts, views
 from shmod.texts.formats import FORMATS, Plain
@@ -252,16 +265,16 @@ def _forum_game() -> tuple[dict[str, object], list[Step]]:
                         variants=["veto=secret-vote", "eva_braun=on", "term5=seated"])
     state = start(parse_setup(header))
     rng = random.Random(20)
-    steps = _apply(state, [Step("deadline", text="2030-01-01T00:00:00Z", zone="Europe/Berlin")])
+    steps = _apply(state, [SetDeadline(until="2030-01-01T00:00:00Z", zone="Europe/Berlin")])
     steps += _play(state, rng, lambda s: any(ev.kind == "tally" for ev in s.public))
     seat = next(s for s in state.living if s not in (state.president, state.chancellor))
-    steps += _apply(state, [Step("replace", target=seat, text="@Newbie")])
+    steps += _apply(state, [Replace(target=seat, name="@Newbie")])
     steps += _play(state, rng, lambda s: s.phase == "enact")
-    steps += _apply(state, [Step("correct", entries=(state.entries,), text="typo")])
+    steps += _apply(state, [Correct(entries=(state.entries,), reason="typo")])
     steps += _play(state, rng, lambda s: s.public[-1].kind == "enact")
     enacted = state.entries  # posted, then voided all the same: said loudly
-    steps += _apply(state, [Step("posted", upto=enacted),
-                            Step("correct", entries=(enacted,), text="wrong card", force=True)])
+    steps += _apply(state, [Posted(upto=enacted),
+                            Correct(entries=(enacted,), reason="wrong card", force=True)])
     return header, steps + _play(state, rng, lambda s: False)
 
 
@@ -271,7 +284,7 @@ def _dealt_by_words() -> tuple[dict[str, object], list[Step]]:
     header = new_header(["Ann", "Bob", "Cat", "Dan", "Eve"], seed="words", salt="s",
                         created="2026-01-01T00:00:00Z", deal_by="players")
     state = start(parse_setup(header))
-    steps = _apply(state, [Step("word", by=seat, text=word) for seat, word in enumerate(WORDS)])
+    steps = _apply(state, [Word(by=seat, word=word) for seat, word in enumerate(WORDS)])
     return header, steps + _play(state, random.Random(3), lambda s: False)
 
 
@@ -287,26 +300,26 @@ def _absences() -> tuple[dict[str, object], list[Step]]:
     rng = random.Random(19)
 
     def lapse(state: State) -> list[Step]:
-        deadline = Step("deadline", text="2026-01-02T00:00:00Z", zone="Europe/Berlin")
+        deadline = SetDeadline(until="2026-01-02T00:00:00Z", zone="Europe/Berlin")
         steps = _apply(state, [deadline])
-        lapsed = Step("lapse", ref=state.entries, at="2026-01-03T00:00:00Z",
-                      text=deadlines.drawn(state, state.entries + 1))
+        lapsed = Lapse(deadline=state.entries, at="2026-01-03T00:00:00Z",
+                      choice=deadlines.drawn(state, state.entries + 1))
         return steps + _apply(state, [lapsed])
 
-    steps = _apply(state, [Step("rename", target=2, text="Cato"),
-                           Step("backup", text="@Backup")])
+    steps = _apply(state, [Rename(target=2, name="Cato"),
+                           Backup(name="@Backup")])
     steps += lapse(state)  # the nomination
     steps += _play(state, rng, lambda s: s.phase == "vote")
-    steps += _apply(state, [Step("vote", by=state.living[0], vote=True),
-                            Step("prod", target=state.living[1])])
+    steps += _apply(state, [Vote(by=state.living[0], vote=True),
+                            Prod(target=state.living[1])])
     steps += lapse(state)  # the other votes
     steps += _play(state, rng, lambda s: s.phase == "discard")
     steps += lapse(state)  # a random discard
     seat = next(s for s in state.living if s not in (state.president, state.chancellor)
                 and state.roles[s] != "hitler")
-    steps += _apply(state, [Step("remove", target=seat, text="left the forum"),
-                            Step("deadline", text="2027-01-01T00:00:00Z", zone="UTC"),
-                            Step("deadline", text="clear", zone="UTC")])
+    steps += _apply(state, [Remove(target=seat, reason="left the forum"),
+                            SetDeadline(until="2027-01-01T00:00:00Z", zone="UTC"),
+                            SetDeadline(until="clear", zone="UTC")])
     return header, steps + _play(state, rng, lambda s: False)
 
 
@@ -321,7 +334,7 @@ def _play(state: State, rng: random.Random, until: Callable[[State], bool]) -> l
     done = []
     while state.phase != OVER and not until(state):
         options = legal_steps(state)
-        yes = [s for s in options if s.kind == "vote" and s.vote]
+        yes = [s for s in options if isinstance(s, Vote) and s.vote]
         done += _apply(state, [rng.choice(yes if yes and rng.random() < 0.7 else options)])
     return done
 

@@ -18,7 +18,7 @@ from shmod.audit import audit
 from shmod.core import deadlines, engine
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import VOTE
-from shmod.core.steps import Step
+from shmod.core.steps import Lapse, Nominate, Prod, Remove, SetDeadline, Veto, Vote
 from shmod.log import game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
@@ -158,10 +158,10 @@ def _game_at(tmp_path, phase: str, variants: tuple[str, ...] = ()) -> Path:
             break
         options = legal_steps(state)
         game.record(str(path), lambda g, o=options: rng.choice(
-            [s for s in o if s.kind != "vote" or s.vote] or o), at=DAY1)
+            [s for s in o if not isinstance(s, Vote) or s.vote] or o), at=DAY1)
     else:
         raise AssertionError(f"{phase} not reached")
-    game.record(str(path), lambda g: Step("deadline", text="2026-11-24T10:00:00Z", zone="UTC"),
+    game.record(str(path), lambda g: SetDeadline(until="2026-11-24T10:00:00Z", zone="UTC"),
                 at=DAY1)
     return path
 
@@ -175,10 +175,8 @@ def test_a_missing_choice_lapses_to_the_seeds_random_choice_which_audit_recomput
     other = next((c for c in options if c != expected), None)
     if other is not None:  # the moderator cannot record another choice than the seed's
         with pytest.raises(Exception, match="R-LAPSE: the random choice recorded"):
-            game.record(str(path), lambda g: Step(
-                "lapse", ref=deadlines.current(g.state).entry, at=DAY4, text=other), at=DAY4)
-    done = game.record(str(path), lambda g: Step(
-        "lapse", ref=deadlines.current(g.state).entry, at=DAY4, text=expected), at=DAY4)
+            game.record(str(path), lambda g: Lapse(deadline=deadlines.current(g.state).entry, at=DAY4, choice=other), at=DAY4)
+    done = game.record(str(path), lambda g: Lapse(deadline=deadlines.current(g.state).entry, at=DAY4, choice=expected), at=DAY4)
     post = posts.recorded_post(done, Plain()).text
     assert "by the deadline" in post
     if phase == "discard":  # the discard stays secret: the post never names it
@@ -203,9 +201,9 @@ def test_an_unanswered_veto_lapses_as_refused():
                                               first="Ann", variants=["late_choice=random"])))
     state.fascist, state.phase, state.chancellor = 5, "enact", 1
     state.hand = ["F", "F"]
-    engine.apply(state, Step("veto", by=1, answer="propose"))
-    engine.apply(state, Step("deadline", text="2026-11-24T10:00:00Z", zone="UTC"))
-    engine.apply(state, Step("lapse", ref=state.entries, at=DAY4))
+    engine.apply(state, Veto(by=1, answer="propose"))
+    engine.apply(state, SetDeadline(until="2026-11-24T10:00:00Z", zone="UTC"))
+    engine.apply(state, Lapse(deadline=state.entries, at=DAY4))
     assert state.phase == "enact" and state.veto_refused
     [lapsed] = [e for e in state.public if e.kind == "lapse"]
     from shmod.texts.forum_texts import lapse_text
@@ -235,7 +233,7 @@ def test_prods_are_recorded_and_counted(mod):
     assert "prodded 1×" in status and status.count("prodded") == 4
     loaded = game.load(str(mod.log))
     with pytest.raises(Exception, match="R-STALL: Ann owes nothing now"):
-        engine.apply(loaded.state, Step("prod", target=0))
+        engine.apply(loaded.state, Prod(target=0))
 
 
 def test_backups_take_seats_in_order(mod):
@@ -275,7 +273,7 @@ def test_a_removed_president_hands_the_policies_back(tmp_path):
     path = _game_at(tmp_path, "discard")
     state = game.load(str(path)).state
     hand, draw = list(state.hand), list(state.draw)
-    done = game.record(str(path), lambda g: Step("remove", target=g.state.president, text="x"))
+    done = game.record(str(path), lambda g: Remove(target=g.state.president, reason="x"))
     after = done.game.state
     assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.tracker + 1
     assert after.phase == "nominate"
@@ -285,12 +283,12 @@ def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
     path = tmp_path / "w.yaml"
     game.new_game(str(path), NAMES, seed=SEED, deal_by="players")
     with pytest.raises(Exception, match="R-MODKILL: the roles are not dealt yet"):
-        game.record(str(path), lambda g: Step("remove", target=1, text="x"))
+        game.record(str(path), lambda g: Remove(target=1, reason="x"))
     state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1)))
     state.alive = [True, True, False, False, False]
     state.roles = ("liberal", "fascist", "hitler", "liberal", "liberal")
     with pytest.raises(Exception, match="R-MODKILL: a game needs two living players"):
-        engine.apply(state, Step("remove", target=1, text="x"))
+        engine.apply(state, Remove(target=1, reason="x"))
 
 
 def test_no_nominee_sets_the_term_limits_aside(tmp_path):
@@ -303,12 +301,12 @@ def test_no_nominee_sets_the_term_limits_aside(tmp_path):
     state = start(dataclasses.replace(setup, rules=adjust(setup.rules, setup.variants)))
     state.alive = [True, True, False, False, False]
     state.term_chancellor, state.president = 1, 0
-    engine.apply(state, Step("nominate", by=0, target=1))  # allowed: nobody else is left
+    engine.apply(state, Nominate(by=0, chancellor=1))  # allowed: nobody else is left
     assert state.phase == VOTE
     state2 = start(setup)
     state2.term_chancellor = 1
     with pytest.raises(Exception, match="R-TERM"):
-        engine.apply(state2, Step("nominate", by=0, target=1))  # others are eligible
+        engine.apply(state2, Nominate(by=0, chancellor=1))  # others are eligible
 
 
 def test_several_votes_in_one_command_all_or_nothing(mod):

@@ -20,7 +20,7 @@ import pytest
 from shmod.audit import audit
 from shmod.base.errors import ShmodError
 from shmod.cli.main import main
-from shmod.core.steps import Step
+from shmod.core.steps import Nominate, Vote
 from shmod.log import game, logfile
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
@@ -80,9 +80,9 @@ def fresh(folder: str) -> tuple[str, bytes]:
     if os.path.exists(path):
         os.unlink(path)
     game.new_game(path, NAMES, seed="fuzz", first="Ann")
-    game.record(path, lambda g: Step("nominate", by=0, target=1))
+    game.record(path, lambda g: Nominate(by=0, chancellor=1))
     for seat in range(4):
-        game.record(path, lambda g, s=seat: Step("vote", by=s, vote=True))
+        game.record(path, lambda g, s=seat: Vote(by=s, vote=True))
     return path, open(path, "rb").read()
 
 

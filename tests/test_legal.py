@@ -12,7 +12,19 @@ from shmod.core import engine, legal
 from shmod.core.rules import FASCIST, LIBERAL, VARIANTS
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import OVER, State
-from shmod.core.steps import Step, VETO_ANSWERS
+from shmod.core.steps import (
+    POWER_STEPS,
+    Discard,
+    Enact,
+    Nominate,
+    Peek,
+    Reshuffle,
+    Step,
+    Veto,
+    Vote,
+    Word,
+)
+from shmod.core.terms import VETO_ANSWERS
 
 GAMES = int(os.environ.get("SHMOD_LEGAL_GAMES", "48"))
 AT = "2026-01-01T00:00:00Z"
@@ -34,21 +46,23 @@ def random_step(state: State, rng: random.Random) -> Step:
                        "reshuffle"])
     by = rng.choice(seats)
     if kind == "word":
-        return Step(kind, by=by, text="word")
+        return Word(by, "word")
+    if kind == "nominate":
+        return Nominate(by, rng.choice(seats))
     if kind in TARGETED:
-        return Step(kind, by=by, target=rng.choice(seats))
+        return POWER_STEPS[kind](by, rng.choice(seats))
     if kind == "vote":
-        return Step(kind, by=by, vote=rng.random() < 0.5)
+        return Vote(by, rng.random() < 0.5)
     if kind in ("discard", "enact"):
-        return Step(kind, by=by, policy=rng.choice((LIBERAL, FASCIST)))
+        return (Discard if kind == "discard" else Enact)(by, rng.choice((LIBERAL, FASCIST)))
     if kind == "veto":
-        return Step(kind, by=by, answer=rng.choice(VETO_ANSWERS))
+        return Veto(by, rng.choice(VETO_ANSWERS))
     if kind == "peek":
-        return Step(kind, by=by)
+        return Peek(by)
     pile = legal.reshuffle_pile(state)
     if state.seed is not None and rng.random() < 0.5:  # the pile, maybe not in the seed's order
-        return Step(kind, deck=tuple(sorted(pile)))
-    return Step(kind, deck=(LIBERAL if pile[:1] == [FASCIST] else FASCIST, *pile[1:]))
+        return Reshuffle(tuple(sorted(pile)))
+    return Reshuffle((LIBERAL if pile[:1] == [FASCIST] else FASCIST, *pile[1:]))
 
 
 def header(number: int, rng: random.Random) -> dict[str, object]:

@@ -20,7 +20,7 @@ from shmod.audit.moves import random_game
 from shmod.core import engine
 from shmod.core.setup import Setup, parse_setup, start
 from shmod.core.state import State
-from shmod.core.steps import Step
+from shmod.core.steps import Discard, Enact, Lapse, Reshuffle, SetDeadline, Step, Veto, Vote
 from shmod.texts import board_image, game_texts as texts, messages, posts
 from shmod.texts.formats import FORMATS
 from shmod.texts.history import history_text
@@ -113,16 +113,16 @@ def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[
     out, shuffles = [], iter(decks[1:])
     steps = _secret_veto_votes(steps, rng)
     for step in steps:
-        if step.kind == "reshuffle":
-            step = Step("reshuffle", deck=next(shuffles))
-        elif step.kind == "discard":
+        if isinstance(step, Reshuffle):
+            step = Reshuffle(deck=next(shuffles))
+        elif isinstance(step, Discard):
             need = outcomes[0]
             options = [c for c in set(state.hand)
                        if need is None or need in _minus(state.hand, c)]
-            step = Step("discard", by=step.by, policy=rng.choice(sorted(options)))
-        elif step.kind == "enact":
+            step = Discard(by=step.by, policy=rng.choice(sorted(options)))
+        elif isinstance(step, Enact):
             need = outcomes[0]
-            step = Step("enact", by=step.by, policy=need or rng.choice(state.hand))
+            step = Enact(by=step.by, policy=need or rng.choice(state.hand))
         engine.apply(state, step)
         if state.public and state.public[-1].entry == state.entries:
             ended = [ev for ev in state.public if ev.entry == state.entries
@@ -136,12 +136,12 @@ def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[
 def _secret_veto_votes(steps: list[Step], rng: random.Random) -> list[Step]:
     """Under veto=secret-vote only the outcome is public: re-deal any failed pair of votes."""
     out = list(steps)
-    votes = [n for n, s in enumerate(steps) if s.kind == "veto" and s.answer in ("ja", "nein")]
+    votes = [n for n, s in enumerate(steps) if isinstance(s, Veto) and s.answer in ("ja", "nein")]
     for first, second in zip(votes[::2], votes[1::2]):
         if (steps[first].answer, steps[second].answer) != ("ja", "ja"):
             pair = rng.choice([("ja", "nein"), ("nein", "ja"), ("nein", "nein")])
             for n, answer in zip((first, second), pair):
-                out[n] = Step("veto", by=steps[n].by, answer=answer)
+                out[n] = Veto(by=steps[n].by, answer=answer)
     return out
 
 
@@ -272,11 +272,11 @@ def _with_lapses(game_seed: int, players: int) -> tuple[Setup, list[Step]]:
     state, steps = start(setup), []
     while state.phase != "over" and len(steps) < 2000:
         if state.phase in ("nominate", "vote") and rng.random() < 0.12:
-            moves = [Step("deadline", text="2026-01-02T00:00:00Z", zone="UTC")]
-            moves.append(Step("lapse", ref=state.entries + 1, at="2026-01-03T00:00:00Z"))
+            moves = [SetDeadline(until="2026-01-02T00:00:00Z", zone="UTC")]
+            moves.append(Lapse(deadline=state.entries + 1, at="2026-01-03T00:00:00Z"))
         else:
             options = legal_steps(state)
-            moves = [rng.choice([o for o in options if o.kind != "vote" or rng.random() < .6]
+            moves = [rng.choice([o for o in options if not isinstance(o, Vote) or rng.random() < .6]
                                 or options)]
         for step in moves:
             engine.apply(state, step)

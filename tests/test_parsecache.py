@@ -26,8 +26,8 @@ from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.audit.simulate import SIMULATED_AT
 from shmod.base.errors import InternalError
-from shmod.core.steps import parse_step
 from shmod.log import game, logfile, parsecache
+from shmod.log.entries import parse_step
 from shmod.log.game import load, log_text
 
 GAMES = Path(__file__).parent.parent / "games"

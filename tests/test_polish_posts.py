@@ -5,7 +5,7 @@ import random
 from datetime import UTC, datetime
 
 from shmod.audit.moves import random_game
-from shmod.core.steps import Step
+from shmod.core.steps import Execute, Nominate, Replace, Vote
 from shmod.log import game
 from shmod.texts import forum_texts, game_texts as texts, messages, views
 from shmod.texts.formats import BBCode, Plain
@@ -21,9 +21,9 @@ def _game(tmp_path):
 
 def _elect(path: str) -> None:
     state = game.load(path).state
-    game.record(path, lambda g: Step("nominate", by=state.president, target=0))
+    game.record(path, lambda g: Nominate(by=state.president, chancellor=0))
     for seat in range(5):
-        game.record(path, lambda g, s=seat: Step("vote", by=s, vote=True))
+        game.record(path, lambda g, s=seat: Vote(by=s, vote=True))
 
 
 def test_stdout_is_only_the_text_to_paste(run, tmp_path):
@@ -53,7 +53,7 @@ def test_an_executed_player_is_told(tmp_path):
     rng = random.Random(4)
     for _ in range(200):
         sim = random_game(7, rng)
-        if any(s.kind == "execute" for s in sim.steps):
+        if any(isinstance(s, Execute) for s in sim.steps):
             break
     from shmod.core import engine
     from shmod.core.setup import parse_setup, start
@@ -80,7 +80,7 @@ def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):
     _elect(path)
     state = game.load(path).state
     president = state.president
-    done = game.record(path, lambda g: Step("replace", target=president, text="Zed"))
+    done = game.record(path, lambda g: Replace(target=president, name="Zed"))
     [pm] = done.secrets
     text = messages.pm_text(pm, Plain())
     assert "What this seat did so far, oldest first:" in text

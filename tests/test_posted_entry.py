@@ -11,8 +11,9 @@ from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
-from shmod.core.steps import Seating, Step, parse_step, to_entry
+from shmod.core.steps import Posted, Replace, Seating
 from shmod.log import checkpoints, game
+from shmod.log.entries import parse_step, to_entry
 from shmod.texts import posts
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
@@ -26,7 +27,7 @@ def mark_posted(path, upto):
         number = len(g.state.posts) + 1
         shown = (checkpoints.token(g.setup.salt, number, upto, g.heads[upto])
                  if upto < len(g.heads) else None)
-        return Step("posted", upto=upto, checkpoint=shown)
+        return Posted(upto=upto, checkpoint=shown)
     return game.record(path, make, post=False)
 
 
@@ -45,8 +46,8 @@ def test_posted_changes_nothing_public_but_the_marks():
         engine.apply(plain, step)
         engine.apply(marked, step)
         if n % 9 == 0:
-            engine.apply(marked, Step("posted", upto=marked.entries))
-    engine.apply(marked, Step("posted", upto=marked.entries))  # after the game is over
+            engine.apply(marked, Posted(upto=marked.entries))
+    engine.apply(marked, Posted(upto=marked.entries))  # after the game is over
     a, b = public_view(plain), public_view(marked)
     strip = lambda v: [(e.kind, e.data) for e in v.history]  # noqa: E731
     assert strip(a) == strip(b) and a.winner == b.winner and a.phase == b.phase == "over"
@@ -59,22 +60,22 @@ def test_posted_must_cover_new_existing_entries(upto):
     state = start(parse_setup(sim.header))
     for step in sim.steps[:3]:
         engine.apply(state, step)
-    engine.apply(state, Step("posted", upto=0))
+    engine.apply(state, Posted(upto=0))
     with pytest.raises(RuleBroken, match="R-THREAD"):
-        engine.apply(state, Step("posted", upto=upto))
+        engine.apply(state, Posted(upto=upto))
     assert state.posts == [0]
 
 
 def test_nothing_new_is_refused():
     sim = random_game(5, random.Random(2))
     state = start(parse_setup(sim.header))
-    engine.apply(state, Step("posted", upto=0))
+    engine.apply(state, Posted(upto=0))
     engine.apply(state, sim.steps[0])  # a nomination: public
     engine.apply(state, sim.steps[1])  # a vote: nothing public yet
     with pytest.raises(RuleBroken, match="nothing new"):
-        engine.apply(state, Step("posted", upto=1))  # only the earlier posted entry
+        engine.apply(state, Posted(upto=1))  # only the earlier posted entry
     assert state.entries == 3
-    engine.apply(state, Step("posted", upto=3))
+    engine.apply(state, Posted(upto=3))
 
 
 @pytest.mark.parametrize("bad", [True, -3, "4", 2.5, None, [1]])
@@ -91,7 +92,7 @@ def test_round_trip_through_the_log(tmp_path):
     assert open(path, "rb").read() == before
     done = mark_posted(path, 6)
     assert done.entries[0]["kind"] == "posted" and done.entries[0]["upto"] == 6
-    assert to_entry(Step("posted", upto=6), ()) == {"kind": "posted", "upto": 6}
+    assert to_entry(Posted(upto=6), ()) == {"kind": "posted", "upto": 6}
     loaded = game.load(path)
     assert loaded.state.posts == [6] and loaded.chain == []
     assert posts.news(loaded.state) == []
@@ -122,5 +123,5 @@ def test_an_earlier_post_prints_again_after_a_replacement(tmp_path):
             for step in sim.steps[:12]]
     post = [p for p in made if p is not None][-1]
     president = game.load(path).state.president
-    game.record(path, lambda _g: Step("replace", target=president, text="Newcomer"), at=AT)
+    game.record(path, lambda _g: Replace(target=president, name="Newcomer"), at=AT)
     assert posts.earlier_post(game.load(path), post.number, Plain()).text == post.text

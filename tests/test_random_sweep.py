@@ -11,7 +11,7 @@ from shmod.base.errors import IllegalStep
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import NOMINATE, OVER, POWER, RESHUFFLE, VOTE, State
-from shmod.core.steps import Step
+from shmod.core.steps import Nominate, Step, Vote
 from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
@@ -49,10 +49,10 @@ class Oracle:
         return {chan} if five else {pres, chan}
 
     def before(self, state: State, step: Step) -> None:
-        if step.kind == "nominate":
-            assert state.alive[step.target] and step.target != state.president
-            assert step.target not in self.limited(state), "R-TERM: a term-limited nominee"
-        if step.kind == "vote":
+        if isinstance(step, Nominate):
+            assert state.alive[step.chancellor] and step.chancellor != state.president
+            assert step.chancellor not in self.limited(state), "R-TERM: a term-limited nominee"
+        if isinstance(step, Vote):
             assert state.alive[step.by], "R-VOTE: a dead player voted"
 
     def after(self, state: State) -> None:
@@ -111,13 +111,13 @@ def check(state: State) -> None:
 
 def refuses_the_rest(state: State) -> None:
     """Every nomination moves.legal_steps leaves out is refused, without a change."""
-    legal = {step.target for step in legal_steps(state)}
+    legal = {step.chancellor for step in legal_steps(state) if isinstance(step, Nominate)}
     for target in range(len(state.players)):
         if target in legal:
             continue
         before = (state.entries, state.phase, len(state.public))
         with pytest.raises(IllegalStep, match=r"^R-(NOMINATE|TERM): "):
-            engine.apply(state, Step("nominate", by=state.president, target=target))
+            engine.apply(state, Nominate(by=state.president, chancellor=target))
         assert (state.entries, state.phase, len(state.public)) == before
 
 

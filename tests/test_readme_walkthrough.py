@@ -122,14 +122,16 @@ def _again(tmp_path: Path) -> None:
 
 
 def _command(step, names) -> list[str]:  # noqa: ANN001
-    if step.kind == "nominate":
-        return ["nominate", names[step.target]]
-    if step.kind == "vote":
+    from shmod.core.steps import Discard, Enact, Nominate, Peek, Veto, Vote
+
+    if isinstance(step, Nominate):
+        return ["nominate", names[step.chancellor]]
+    if isinstance(step, Vote):
         return ["vote", names[step.by], "ja"]
-    if step.kind in ("discard", "enact"):
+    if isinstance(step, (Discard, Enact)):
         return [step.kind, "liberal" if step.policy == "L" else "fascist"]
-    if step.kind == "veto":
+    if isinstance(step, Veto):
         return ["veto", step.answer, "--by", names[step.by]]
-    if step.kind == "peek":
+    if isinstance(step, Peek):
         return ["peek"]
     return [step.kind.replace("_", "-"), names[step.target]]

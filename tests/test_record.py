@@ -6,6 +6,7 @@ import random
 from shmod.audit.moves import random_game
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
+from shmod.core.steps import Veto
 from shmod.log import game
 
 AT = "2026-01-01T00:00:00Z"
@@ -18,7 +19,7 @@ def veto_into_empty_pile_chaos():
         sim = random_game(players, random.Random(n))
         state = start(parse_setup(sim.header))
         for index, step in enumerate(sim.steps):
-            if (step.kind, step.answer, state.tracker, len(state.draw)) == ("veto", "accept", 2, 0):
+            if isinstance(step, Veto) and (step.answer, state.tracker, len(state.draw)) == ("accept", 2, 0):
                 return sim, index, state
             engine.apply(state, step)
     raise AssertionError("no such veto in 3000 random games")
@@ -49,16 +50,16 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     order, on an unbroken hash chain, and the count happens once."""
     import threading
 
-    from shmod.core.steps import Step
+    from shmod.core.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann")
-    game.record(path, lambda g: Step("nominate", by=0, target=1))
+    game.record(path, lambda g: Nominate(by=0, chancellor=1))
     errors: list[Exception] = []
 
     def vote(seat: int) -> None:
         try:
-            game.record(path, lambda g: Step("vote", by=seat, vote=True))
+            game.record(path, lambda g: Vote(by=seat, vote=True))
         except Exception as err:  # noqa: BLE001 - collected and asserted below
             errors.append(err)
 

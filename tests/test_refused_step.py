@@ -10,7 +10,7 @@ from shmod.audit.moves import random_game
 from shmod.base.errors import IllegalStep
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
-from shmod.core.steps import Step
+from shmod.core.steps import Nominate
 
 
 def test_refused_rule_leaves_the_entry_count_alone():
@@ -18,7 +18,7 @@ def test_refused_rule_leaves_the_entry_count_alone():
     state = start(parse_setup(sim.header))
     before = copy.deepcopy(state)
     with pytest.raises(IllegalStep, match="R-NOMINATE"):
-        engine.apply(state, Step("nominate", by=state.president, target=state.president))
+        engine.apply(state, Nominate(by=state.president, chancellor=state.president))
     assert state == before
     engine.apply(state, sim.steps[0])
     assert state.public[-1].entry == 1

@@ -11,7 +11,7 @@ from safety_helpers import run_main
 from shmod.audit.moves import random_game
 from shmod.base.errors import LogError
 from shmod.core.state import RESHUFFLE
-from shmod.core.steps import Step
+from shmod.core.steps import Nominate, Reshuffle, Step, Vote
 from shmod.log import game, logfile, repair
 
 AT = "2026-01-01T00:00:00Z"
@@ -21,7 +21,7 @@ def _steps_to_a_reshuffle():  # type: ignore[no-untyped-def]
     """A random seeded game's header and steps up to (not including) the step that
     makes shmod append a reshuffle, and that step."""
     sim = random_game(5, random.Random(7))
-    cut = next(i for i, s in enumerate(sim.steps) if s.kind == "reshuffle")
+    cut = next(i for i, s in enumerate(sim.steps) if isinstance(s, Reshuffle))
     return sim.header, sim.steps[: cut - 1], sim.steps[cut - 1]
 
 
@@ -105,8 +105,8 @@ def test_torn_tail_inside_a_utf8_character_is_a_torn_tail(tmp_path):
 def test_cli_repair_and_refused_step_leave_earlier_bytes_alone(tmp_path, capsys, monkeypatch):
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann")
-    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
-    game.record(str(path), lambda g: Step("vote", by=2, vote=True))
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+    game.record(str(path), lambda g: Vote(by=2, vote=True))
     data = path.read_bytes()
     assert run_main(monkeypatch, "vote", "Cy", "nein", "-g", str(path)) == 1
     assert capsys.readouterr().err == ("Error: R-VOTE: Cy has already voted; a vote is "

@@ -44,12 +44,12 @@ def test_refused_while_the_game_is_on(tmp_path):
 
 
 def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
-    from shmod.core.steps import Step
+    from shmod.core.steps import Replace
 
     sim = random_game(7, random.Random(4))
     first = sim.header["players"][0]
     role = sim.header["secret"]["roles"][first]
-    steps = [Step("replace", target=0, text="Zed"), *sim.steps]
+    steps = [Replace(target=0, name="Zed"), *sim.steps]
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z"))
     text = reveal_text(game.load(str(path)), Plain(), spoiler=False)
@@ -60,7 +60,7 @@ def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
 def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     """R-CORRECT: a voided step's PMs and reshuffles are not part of the reveal."""
     from shmod.audit.moves import legal_steps
-    from shmod.core.steps import Step
+    from shmod.core.steps import Correct, Discard, Step, Vote
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7")
@@ -72,12 +72,12 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     first = None
     while not game.load(path).state.winner:
         state = game.load(path).state
-        options = [o for o in legal_steps(state) if o.kind != "vote" or o.vote]
+        options = [o for o in legal_steps(state) if not isinstance(o, Vote) or o.vote]
         if state.phase == "discard" and first is None and len(set(state.hand)) == 2:
             wrong, right = sorted(set(state.hand))
-            done = rec(Step("discard", by=state.president, policy=wrong))
-            rec(Step("correct", entries=(done.game.state.entries,), text="misread the PM"))
-            rec(Step("discard", by=state.president, policy=right))
+            done = rec(Discard(by=state.president, policy=wrong))
+            rec(Correct(entries=(done.game.state.entries,), reason="misread the PM"))
+            rec(Discard(by=state.president, policy=right))
             first = right
             continue
         rec(rng.choice(options))

@@ -9,7 +9,7 @@ from shmod.base.errors import LogError, OutOfTurn, RuleBroken, WrongActor
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import DISCARD, ENACT, NOMINATE, RESHUFFLE
-from shmod.core.steps import Step
+from shmod.core.steps import Reshuffle
 from shmod.log import game
 
 
@@ -111,8 +111,8 @@ def seeded_with_reshuffle():
     """A random seeded game that reshuffles, the index of its first reshuffle, and a
     wrong order for it (the same policies)."""
     sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
-               if any(step.kind == "reshuffle" for step in s.steps))
-    index = next(i for i, s in enumerate(sim.steps) if s.kind == "reshuffle")
+               if any(isinstance(step, Reshuffle) for step in s.steps))
+    index = next(i for i, s in enumerate(sim.steps) if isinstance(s, Reshuffle))
     right = sim.steps[index].deck
     wrong = tuple(sorted(right))
     wrong = wrong if wrong != right else wrong[::-1]
@@ -126,7 +126,7 @@ def test_reshuffle_seeded_order_must_follow_the_seed():
     for step in sim.steps[:index]:
         engine.apply(state, step)
     with pytest.raises(RuleBroken, match=r"^R-RESHUFFLE: .*not the order the seed gives"):
-        engine.apply(state, Step("reshuffle", deck=wrong))
+        engine.apply(state, Reshuffle(deck=wrong))
     engine.apply(state, sim.steps[index])
     assert state.reshuffles == 1
 
@@ -134,7 +134,7 @@ def test_reshuffle_seeded_order_must_follow_the_seed():
 def test_reshuffle_out_of_seed_order_in_a_log_is_reported_at_its_line(tmp_path):
     sim, index, wrong = seeded_with_reshuffle()
     steps = list(sim.steps)
-    steps[index] = Step("reshuffle", deck=wrong)
+    steps[index] = Reshuffle(deck=wrong)
     path = tmp_path / "g.yaml"
     text = game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z")
     path.write_text(text)

@@ -19,7 +19,7 @@ from shmod.audit.moves import legal_steps
 from shmod.core import commitment
 from shmod.core.setup import new_header, parse_setup
 from shmod.core.state import VOTE
-from shmod.core.steps import Step
+from shmod.core.steps import SetDeadline, Step, Vote
 from shmod.log import checkpoints, game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
@@ -47,9 +47,9 @@ def _play(path: str, rng: random.Random) -> list[str]:
             return printed
         if state.phase == VOTE and len(state.votes) == 3 and deadlines < 2:
             deadlines += 1
-            rec(Step("deadline", text="2099-01-01T00:00:00Z", zone="UTC"))
+            rec(SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC"))
         options = legal_steps(state)
-        rec(rng.choice([o for o in options if o.kind != "vote" or o.vote or rng.random() < .3]))
+        rec(rng.choice([o for o in options if not isinstance(o, Vote) or o.vote or rng.random() < .3]))
 
 
 def _guesses(raw: dict[str, Any], state_before: Any) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ import pytest
 from shmod.audit import audit
 from shmod.core import engine
 from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.steps import Step
+from shmod.core.steps import Correct, Discard, Enact, Nominate, SpecialElection, Veto, Vote
 from shmod.log import game
 from shmod.texts import board_image, forum_texts, game_texts, views
 from shmod.texts.formats import Plain
@@ -64,7 +64,7 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
     state = start(parse_setup(header))
     state.phase, state.power = "power", "special_election"
     with pytest.raises(Exception, match="B1 cannot call a Special Election now"):
-        engine.apply(state, Step("special_election", by=1, target=2))
+        engine.apply(state, SpecialElection(by=1, target=2))
     game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], seed=SEED,
                   first="Ann", variants=["late_choice=random"])
     import random
@@ -77,7 +77,7 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
         assert state.phase != "over"
         options = legal_steps(state)
         game.record(path, lambda g, o=options: rng.choice(
-            [s for s in o if s.kind != "vote" or s.vote] or o))
+            [s for s in o if not isinstance(s, Vote) or s.vote] or o))
     _code, out, _ = run("audit", path)
     assert "Call Special Election by" in out and "special_election" not in out
 
@@ -85,14 +85,14 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
 def test_a_forced_correction_says_which_policy(tmp_path):
     path = str(tmp_path / "g.yaml")
     game.new_game(path, NAMES, seed=SEED, first="Ann")
-    game.record(path, lambda g: Step("nominate", by=0, target=1))
-    game.record(path, lambda g: [Step("vote", by=s, vote=True) for s in range(5)])
+    game.record(path, lambda g: Nominate(by=0, chancellor=1))
+    game.record(path, lambda g: [Vote(by=s, vote=True) for s in range(5)])
     hand = game.load(path).state.hand
-    game.record(path, lambda g: Step("discard", by=0, policy=hand[0]))
+    game.record(path, lambda g: Discard(by=0, policy=hand[0]))
     policy = game.load(path).state.hand[0]
-    done = game.record(path, lambda g: Step("enact", by=1, policy=policy))
+    done = game.record(path, lambda g: Enact(by=1, policy=policy))
     enacted = done.game.state.entries - 1
-    fixed = game.record(path, lambda g: Step("correct", entries=(enacted,), text="x", force=True))
+    fixed = game.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True))
     word = {"L": "Liberal", "F": "Fascist"}[policy]
     [event] = [e for e in fixed.public if e.kind == "correction"]
     text = forum_texts.event_text(views.public_view(fixed.game.state), event, Plain())
@@ -120,7 +120,7 @@ def test_the_veto_refusal_follows_the_custom_board():
         state = start(parse_setup(header))
         state.phase, state.chancellor, state.hand, state.fascist = "enact", 1, ["F", "F"], 1
         with pytest.raises(Exception, match=expected):
-            engine.apply(state, Step("veto", by=1, answer="propose"))
+            engine.apply(state, Veto(by=1, answer="propose"))
 
 
 def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):

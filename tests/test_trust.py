@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from shmod.audit import audit
-from shmod.core.steps import Step
+from shmod.core.steps import Correct, Nominate, SetDeadline, Vote
 from shmod.log import checkpoints, game, logfile
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -23,7 +23,7 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 def log(tmp_path):
     path = tmp_path / "g.yaml"
     game.new_game(str(path), NAMES, seed="trust", first="Ann")
-    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
     return path
 
 
@@ -86,7 +86,7 @@ def test_any_accepted_free_text_leaves_a_log_that_loads(run, tmp_path, text):
     if path.exists():
         path.unlink()
     game.new_game(str(path), NAMES, seed="p", first="Ann")
-    game.record(str(path), lambda g: Step("nominate", by=0, target=1))
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
     for args in (["correct", "-r", text], ["replace", "Cat", text],
                  ["deadline", "48h", "--zone", text]):
         code, _, err = run(*args, "-g", str(path))
@@ -197,7 +197,7 @@ def test_two_racing_post_marks_print_one_post(tmp_path):
     game.new_game(str(path), NAMES, seed="race", first="Ann")
     env = {**os.environ, "SHMOD_GAME": str(path)}
     for _ in range(3):
-        game.record(str(path), lambda g: Step("deadline", text="2099-01-01T00:00:00Z",
+        game.record(str(path), lambda g: SetDeadline(until="2099-01-01T00:00:00Z",
                                               zone="UTC"), post=False)  # posted later
         procs = [subprocess.Popen([sys.executable, "-m", "shmod", "post", "--mark"], env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -296,10 +296,10 @@ def test_a_posted_vote_cannot_be_voided_without_force(run, log):
 
 def test_a_catch_up_post_leaves_out_unposted_voided_steps(run, log):
     for name in ("Ann", "Bob"):
-        game.record(str(log), lambda g, n=name: Step("vote", by=NAMES.index(n), vote=True))
-    game.record(str(log), lambda g: Step("deadline", text="2099-01-01T00:00:00Z", zone="UTC"),
+        game.record(str(log), lambda g, n=name: Vote(by=NAMES.index(n), vote=True))
+    game.record(str(log), lambda g: SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC"),
                 post=False)  # not posted yet: the moderator posts later
-    game.record(str(log), lambda g: Step("correct", entries=(6,), text="wrong phase"),
+    game.record(str(log), lambda g: Correct(entries=(6,), reason="wrong phase"),
                 post=False)
     code, post, _ = run("post", "-g", str(log))
     assert code == 0 and "Deadline" not in post and "Correction" not in post

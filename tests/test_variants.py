@@ -7,7 +7,7 @@ from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
 from shmod.core import engine
 from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.steps import Step
+from shmod.core.steps import Nominate, Vote
 from shmod.log import game
 from shmod.texts import formats, game_texts as texts, messages, views
 
@@ -70,9 +70,9 @@ def eva_state(chancellor_role: str):
                         salt="x", created=AT, custom={"tracks": {"fascist": 3}})
     state = start(parse_setup(header))
     target = next(s for s in range(1, 6) if state.roles[s] == chancellor_role)
-    engine.apply(state, Step("nominate", by=0, target=target))
+    engine.apply(state, Nominate(by=0, chancellor=target))
     for seat in range(6):
-        engine.apply(state, Step("vote", by=seat, vote=seat < 3))
+        engine.apply(state, Vote(by=seat, vote=seat < 3))
     return state
 
 

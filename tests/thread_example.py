@@ -7,7 +7,7 @@ from shmod.audit.moves import random_game
 from shmod.core import engine
 from shmod.core.setup import Setup, parse_setup, start
 from shmod.core.state import NOMINATE, OVER, State
-from shmod.core.steps import Step
+from shmod.core.steps import Posted, Step
 from shmod.texts import posts
 from shmod.texts.formats import Plain
 
@@ -31,5 +31,5 @@ def thread(fmt: Plain) -> tuple[list[str], State]:
             engine.apply(state, step)
         if state.phase in (NOMINATE, OVER) and posts.unposted(state):
             made.append(posts.render(state, posts.unposted(state), fmt))
-            engine.apply(state, Step("posted", upto=state.entries))
+            engine.apply(state, Posted(upto=state.entries))
     return made, state

@@ -13,7 +13,20 @@ from shmod.core.legal import legal_steps, voters
 from shmod.core.rules import FASCIST, LIBERAL
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import ENACT, OVER, VOTE, State
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    Act,
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Nominate,
+    Peek,
+    Reshuffle,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+)
 
 
 @dataclass
@@ -41,7 +54,7 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
         options = legal_steps(state)
         if state.phase == VOTE:
             voter = rng.choice(voters(state))
-            step = Step("vote", by=voter, vote=rng.random() < yes)
+            step: Step = Vote(voter, rng.random() < yes)
         elif state.phase == ENACT and rng.random() < 0.3:
             step = options[-1]
         else:
@@ -54,18 +67,20 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
 def command_for(step: Step, players: tuple[str, ...]) -> list[str]:
     """The ``shmod`` arguments a moderator types to record ``step`` (names, never seat
     numbers; ``--by`` always given where the command takes it)."""
-    by = ["--by", players[step.by]] if step.by is not None else []
-    if step.kind == "vote":
-        return ["vote", players[step.by], "ja" if step.vote else "nein"]  # type: ignore[index]
-    if step.kind in ("discard", "enact"):
+    by = ["--by", players[step.by]] if isinstance(step, Act) else []
+    if isinstance(step, Vote):
+        return ["vote", players[step.by], "ja" if step.vote else "nein"]
+    if isinstance(step, (Discard, Enact)):
         return [step.kind, "liberal" if step.policy == LIBERAL else "fascist", *by]
-    if step.kind == "veto":
-        return ["veto", step.answer or "", *by]
-    if step.kind == "peek":
+    if isinstance(step, Veto):
+        return ["veto", step.answer, *by]
+    if isinstance(step, Peek):
         return ["peek", *by]
-    if step.kind == "reshuffle":
+    if isinstance(step, Reshuffle):
         return ["reshuffle", "".join(step.deck)]
-    return [step.kind.replace("_", "-"), players[step.target], *by]  # type: ignore[index]
+    assert isinstance(step, (Nominate, Investigate, SpecialElection, Execute))
+    target = step.chancellor if isinstance(step, Nominate) else step.target
+    return [step.kind.replace("_", "-"), players[target], *by]
 
 
 __all__ = ["FASCIST", "LIBERAL", "Simulated", "command_for", "legal_steps", "random_game"]

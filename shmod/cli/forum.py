@@ -38,14 +38,14 @@ def deadline(
     from shmod.base.errors import BadInput
     from shmod.cli import clock
     from shmod.core import deadlines
-    from shmod.core.steps import Step
+    from shmod.core.steps import SetDeadline
 
     scope = "phase" if phase else "round"
     if clear:
         if when is not None:
             raise BadInput("give a time or --clear, not both")
-        _step(game, fmt_name, lambda g: Step("deadline", text=deadlines.CLEAR,
-                                             zone=g.state.zone or "UTC", scope=scope))
+        _step(game, fmt_name, lambda g: SetDeadline(deadlines.CLEAR,
+                                                    zone=g.state.zone or "UTC", scope=scope))
         return
     if when is None:
         raise BadInput("give the deadline (48h, 2d, or a date and time), or --clear")
@@ -54,7 +54,7 @@ def deadline(
         chosen = zone or g.state.zone or "UTC"
         deadlines.zone_info(chosen)
         until = deadlines.until_text(deadlines.parse_deadline(when, chosen, clock.now()))
-        return Step("deadline", text=until, zone=chosen, scope=scope)
+        return SetDeadline(until, zone=chosen, scope=scope)
 
     _step(game, fmt_name, make)
 
@@ -83,10 +83,10 @@ def prods(
         _show([], [("Nothing to prod", view.waiting)])
         return
     if not preview:
-        from shmod.core.steps import Step
+        from shmod.core.steps import Prod
         from shmod.log.game import record
 
-        record(game, lambda g: [Step("prod", target=g.state.players.index(name))
+        record(game, lambda g: [Prod(g.state.players.index(name))
                                 for name, _ in made], at=clock.stamp(), post=False)
     title = pms.title(game, loaded.log.header)
     _show([(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made],
@@ -117,7 +117,7 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     from shmod.base.errors import RuleBroken
     from shmod.cli import clock
     from shmod.core import deadlines
-    from shmod.core.steps import Step
+    from shmod.core.steps import Lapse
 
     stamp = clock.stamp()
 
@@ -126,7 +126,7 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
         choice = deadlines.drawn(g.state, g.state.entries + 1)
-        return Step("lapse", ref=found.entry, at=stamp, text=choice)
+        return Lapse(found.entry, stamp, choice)
 
     _step(game, fmt_name, make)
 
@@ -144,12 +144,11 @@ def remove(
 ) -> None:
     """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL)."""
     from shmod.base.errors import BadInput
-    from shmod.core.steps import Step
+    from shmod.core.steps import Remove
 
     if not reason.strip():
         raise BadInput("R-MODKILL: a removal needs a reason")
-    _step(game, fmt_name, lambda g: Step("remove", target=g.seating.seat(player),
-                                         text=" ".join(reason.split())))
+    _step(game, fmt_name, lambda g: Remove(g.seating.seat(player), " ".join(reason.split())))
 
 
 @app.command()
@@ -166,11 +165,11 @@ def backup(
     (R-BACKUP); without names, the list."""
     from shmod.cli import clock
     from shmod.core.names import tidy
-    from shmod.core.steps import Step
+    from shmod.core.steps import Backup
     from shmod.log import game as games
 
     if names:
-        done = games.record(game, lambda g: [Step("backup", text=tidy(n), drop=drop)
+        done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
                                              for n in names], at=clock.stamp(), post=False)
         state = done.game.state
     else:
@@ -193,7 +192,7 @@ def replace(
     first backup player (R-BACKUP). Prints their one PM."""
     from shmod.base.errors import RuleBroken
     from shmod.core.names import tidy
-    from shmod.core.steps import Step
+    from shmod.core.steps import Replace
 
     def make(g: "Game") -> "Step":
         first = g.state.backups[0] if g.state.backups else None
@@ -201,7 +200,7 @@ def replace(
         if name is None:
             raise RuleBroken("R-BACKUP", "name the newcomer: the backup list is empty "
                              "(shmod backup NAME adds one)")
-        return Step("replace", target=g.seating.seat(player), text=tidy(name))
+        return Replace(g.seating.seat(player), tidy(name))
 
     _step(game, fmt_name, make)
 
@@ -225,14 +224,14 @@ def correct(
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
     from shmod.base.errors import BadInput
     from shmod.core import forum
-    from shmod.core.steps import Step
+    from shmod.core.steps import Correct
 
     if not reason.strip():
         raise BadInput("R-CORRECT: a correction needs a reason")
 
     def make(g: "Game") -> "Step":
         numbers = tuple(sorted(set(entry))) if entry else (forum.last_step(g.state),)
-        return Step("correct", entries=numbers, text=" ".join(reason.split()), force=force)
+        return Correct(numbers, " ".join(reason.split()), force=force)
 
     _step(game, fmt_name, make)
 
@@ -252,7 +251,7 @@ def acknowledge(
     Nothing is rewritten: the edit stays visible to audit, and a thread checkpoint
     posted after the edited entry no longer matches."""
     from shmod.base.errors import BadInput
-    from shmod.core.steps import Step
+    from shmod.core.steps import Acknowledge
 
     if not reason.strip():
         raise BadInput("R-EDIT: an acknowledgement needs a reason")
@@ -270,7 +269,7 @@ def acknowledge(
             raise BadInput(f"R-EDIT: entry {unknown[0]} was not changed after shmod wrote it "
                            f"(entries whose hash no longer matches: {listed})")
         changed.append(g.header_changed())
-        return Step("acknowledge", entries=tuple(sorted(set(entry))), text=" ".join(reason.split()))
+        return Acknowledge(tuple(sorted(set(entry))), " ".join(reason.split()))
 
     changed: list[str | None] = []
     _step(game, fmt_name, make, edits_ok=True)
@@ -290,10 +289,9 @@ def rename(
     """Correct a player's name written wrong (R-RENAME): the same player, the same seat;
     the header, which the commitment covers, stays as it was."""
     from shmod.core.names import tidy
-    from shmod.core.steps import Step
+    from shmod.core.steps import Rename
 
-    _step(game, fmt_name, lambda g: Step("rename", target=g.seating.seat(player),
-                                         text=tidy(name)))
+    _step(game, fmt_name, lambda g: Rename(g.seating.seat(player), tidy(name)))
 
 
 @app.command()

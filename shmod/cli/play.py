@@ -97,11 +97,10 @@ def nominate(
     fmt_name: FormatOpt = None,
 ) -> None:
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
-    from shmod.core.steps import Step
+    from shmod.core.steps import Nominate
 
     def make(g: "Game") -> "Step":
-        return Step("nominate", by=_expected(g, by, g.state.president),
-                    target=g.seating.seat(chancellor))
+        return Nominate(_expected(g, by, g.state.president), g.seating.seat(chancellor))
 
     _step(game, fmt_name, make)
 
@@ -120,12 +119,12 @@ def vote(
 ) -> None:
     """Record PM'd votes (R-VOTE), one or several (`shmod vote Ann ja Bob nein`); the tally
     appears when all are in. If one vote is refused, none is recorded."""
-    from shmod.core.rules import parse_vote
-    from shmod.core.steps import Step
+    from shmod.core.steps import Vote
+    from shmod.log.entries import parse_vote
 
     pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
     values = [(name, parse_vote(value)) for name, value in pairs]
-    _step(game, fmt_name, lambda g: [Step("vote", by=g.seating.seat(name), vote=value)
+    _step(game, fmt_name, lambda g: [Vote(g.seating.seat(name), value)
                                      for name, value in values])
 
 
@@ -145,11 +144,11 @@ def word(
     """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
     from shmod.core.dealing import normal_word
-    from shmod.core.steps import Step
+    from shmod.core.steps import Word
 
     pairs = [(name, normal_word(value))
              for name, value in _pairs([player, text, *(more or [])], "word", "NAME WORD")]
-    _step(game, fmt_name, lambda g: [Step("word", by=g.seating.seat(name), text=value)
+    _step(game, fmt_name, lambda g: [Word(g.seating.seat(name), value)
                                      for name, value in pairs])
 
 
@@ -173,11 +172,11 @@ def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":
         fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.core.rules import parse_policy
-        from shmod.core.steps import Step
+        from shmod.core.steps import Discard, Enact
 
         card = parse_policy(policy)
-        _step(game, fmt_name, lambda g: Step(
-            kind, by=_expected(g, by, getattr(g.state, actor)), policy=card))
+        step = Discard if kind == "discard" else Enact
+        _step(game, fmt_name, lambda g: step(_expected(g, by, getattr(g.state, actor)), card))
 
     return command
 
@@ -199,20 +198,21 @@ def veto(
     fmt_name: FormatOpt = None,
 ) -> None:
     """Veto after the fifth Fascist policy (R-VETO)."""
-    from shmod.core.steps import Step, _veto_answer
+    from shmod.core.steps import Veto
+    from shmod.log.entries import parse_veto_answer
 
-    choice = _veto_answer(answer)
+    choice = parse_veto_answer(answer)
 
     def make(g: "Game") -> "Step":
         default = g.state.chancellor if choice == "propose" else g.state.president
         if choice in ("ja", "nein") and by is None:
             raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")
-        return Step("veto", by=_expected(g, by, default), answer=choice)
+        return Veto(_expected(g, by, default), choice)
 
     _step(game, fmt_name, make)
 
 
-def _power(kind: str) -> "Callable[..., None]":
+def _power(power: str) -> "Callable[..., None]":
     def command(
         target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The player the President chose.")],
@@ -220,10 +220,10 @@ def _power(kind: str) -> "Callable[..., None]":
         by: ByOpt = None,
         fmt_name: FormatOpt = None,
     ) -> None:
-        from shmod.core.steps import Step
+        from shmod.core.steps import POWER_STEPS
 
-        _step(game, fmt_name, lambda g: Step(kind, by=_expected(g, by, g.state.president),
-                                             target=g.seating.seat(target)))
+        _step(game, fmt_name, lambda g: POWER_STEPS[power](_expected(g, by, g.state.president),
+                                                        g.seating.seat(target)))
 
     return command
 
@@ -239,9 +239,9 @@ app.command("execute", help="The President executes a player (R-EXECUTE).")(_pow
 @app.command()
 def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     """The President looks at the top three policies (R-PEEK)."""
-    from shmod.core.steps import Step
+    from shmod.core.steps import Peek
 
-    _step(game, fmt_name, lambda g: Step("peek", by=_expected(g, by, g.state.president)))
+    _step(game, fmt_name, lambda g: Peek(_expected(g, by, g.state.president)))
 
 
 @app.command()
@@ -253,7 +253,8 @@ def reshuffle(
     fmt_name: FormatOpt = None,
 ) -> None:
     """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
-    from shmod.core.steps import Step, parse_cards
+    from shmod.core.rules import parse_cards
+    from shmod.core.steps import Reshuffle
 
     cards = parse_cards(deck)
 
@@ -261,7 +262,7 @@ def reshuffle(
         if g.state.seed is not None:
             raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
                            "determines itself, with the next step it records")
-        return Step("reshuffle", deck=cards)
+        return Reshuffle(cards)
 
     _step(game, fmt_name, make)
 

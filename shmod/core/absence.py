@@ -24,14 +24,14 @@ from shmod.core.state import (
     VOTE,
     State,
 )
-from shmod.core.steps import Step
+from shmod.core.steps import Backup, Prod, Remove
+from shmod.core.terms import POWERS
 from shmod.core.turns import ANY, Move, waiting_for
 
 
-def _prod(state: State, step: Step) -> None:
+def _prod(state: State, step: Prod) -> None:
     """R-STALL: a prod sent by PM to a player the game waits for, recorded with its time."""
     seat = step.target
-    assert seat is not None
     if seat not in waiting_for(state)[0]:
         raise RuleBroken("R-STALL", f"{state.name(seat)} owes nothing now: the game waits for "
                          f"{waiting_for(state)[1]}")
@@ -43,9 +43,9 @@ def prod_count(state: State, seat: int) -> int:
     return sum(1 for _, prodded in state.prods if prodded == seat)
 
 
-def _backup(state: State, step: Step) -> None:
+def _backup(state: State, step: Backup) -> None:
     """R-BACKUP: a name joins the ordered list of backup players, or leaves it."""
-    name = " ".join((step.text or "").split())
+    name = " ".join(step.name.split())
     known = [b.casefold() for b in state.backups]
     if step.drop:
         if name.casefold() not in known:
@@ -62,10 +62,9 @@ def _backup(state: State, step: Step) -> None:
     state.backups.append(name)
 
 
-def _remove(state: State, step: Step) -> None:
+def _remove(state: State, step: Remove) -> None:
     """R-MODKILL: the seat dies, by the moderator, not by the table."""
     seat = step.target
-    assert seat is not None
     name = state.name(seat)
     if state.phase == DEAL:
         raise RuleBroken("R-MODKILL", f"the roles are not dealt yet: seat another player "
@@ -77,7 +76,7 @@ def _remove(state: State, step: Step) -> None:
                          "be removed")
     state.alive[seat] = False
     state.removed[seat] = state.entries
-    state.tell(seat, "removed", reason=step.text or "")
+    state.tell(seat, "removed", reason=step.reason)
     if seat == state.hitler:
         state.say("removed", name=name, hitler=True)
         play.win(state, LIBERALS, "R-MODKILL", f"Hitler ({name}) has left the game")
@@ -101,7 +100,7 @@ def _ends_round(state: State, seat: int) -> bool:
     if phase in (NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE):
         return seat in (state.president, state.chancellor)
     if phase in (POWER, RESHUFFLE):
-        return seat == state.president and (phase == POWER or (state.resume or "").startswith(POWER))
+        return seat == state.president and (phase == POWER or state.resume in POWERS)
     return False
 
 
@@ -129,8 +128,8 @@ def _abandon(state: State) -> None:
 
 
 #: The moves for absent players.
-MOVES = (Move("prod", _prod, None),  # bookkeeping: no step of the game, never corrected
-         Move("backup", _backup, None),
-         Move("remove", _remove, ANY, "R-MODKILL", "a removal"))
+MOVES = (Move(Prod, _prod, None),  # bookkeeping: no step of the game, never corrected
+         Move(Backup, _backup, None),
+         Move(Remove, _remove, ANY, "R-MODKILL", "a removal"))
 
 __all__ = ["LIBERAL", "MOVES", "prod_count"]

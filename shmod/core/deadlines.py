@@ -11,8 +11,9 @@ its entry's ``at``, carried in the step.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import re
+from dataclasses import dataclass
+from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
@@ -28,7 +29,16 @@ from shmod.core.state import (
     VOTE,
     State,
 )
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    POWER_STEPS,
+    Discard,
+    Enact,
+    Lapse,
+    Peek,
+    SetDeadline,
+    Veto,
+)
+from shmod.core.terms import Policy
 from shmod.core.turns import ANY, Move, waiting_for
 
 if TYPE_CHECKING:
@@ -80,7 +90,7 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
     """``48h``/``90m``/``2d`` from ``now``, or a date and time (in ``zone`` unless it
     gives its own offset). Returns an aware UTC datetime, later than ``now`` and at most
     a year after it (R-DEADLINE)."""
-    from datetime import datetime, timedelta, timezone  # not on every command's path
+    from datetime import datetime, timedelta  # not on every command's path
 
     raw = text.strip()
     units = {"m": "minutes", "h": "hours", "d": "days"}
@@ -97,7 +107,7 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
         if when.tzinfo is None:
             when = when.replace(tzinfo=zone_info(zone))
         try:
-            when = when.astimezone(timezone.utc)
+            when = when.astimezone(UTC)
         except OverflowError:
             raise BadInput(f"deadline {text[:40]!r} is out of range") from None
     if when <= now:
@@ -110,10 +120,9 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
 
 def zone_info(zone: str) -> Any:
     """An IANA time zone (``Europe/Berlin``) or ``UTC``."""
-    from datetime import timezone
 
     if zone.upper() == "UTC":
-        return timezone.utc
+        return UTC
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
@@ -124,10 +133,10 @@ def zone_info(zone: str) -> Any:
 
 def utc(text: str) -> datetime:
     """An ``until`` (or ``at``) string as an aware UTC datetime."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     try:
-        return datetime.strptime(text, UTC_FORMAT).replace(tzinfo=timezone.utc)
+        return datetime.strptime(text, UTC_FORMAT).replace(tzinfo=UTC)
     except ValueError:
         raise BadInput(f"time {text!r} is not a UTC time like 2026-11-23T18:00:00Z") from None
 
@@ -136,9 +145,9 @@ def until_text(when: datetime) -> str:
     return when.strftime(UTC_FORMAT)
 
 
-def _deadline(state: State, step: Step) -> None:
+def _deadline(state: State, step: SetDeadline) -> None:
     """R-DEADLINE: set (or clear) the deadline of this round or phase."""
-    until, zone, scope = step.text or "", step.zone or state.zone or "UTC", step.scope or "round"
+    until, zone, scope = step.until, step.zone or state.zone or "UTC", step.scope or "round"
     if scope not in SCOPES:
         raise RuleBroken("R-DEADLINE", f"a deadline is for the round or the phase, not {scope!r}")
     if until == CLEAR:
@@ -186,11 +195,11 @@ def drawn(state: State, entry: int) -> str | None:
     return options[shuffle.pick(len(options), state.seed, f"lapse-{entry}")]
 
 
-def _lapse(state: State, step: Step) -> None:
-    """R-LAPSE: the deadline ``step.ref`` has passed; apply what the house rules say."""
+def _lapse(state: State, step: Lapse) -> None:
+    """R-LAPSE: the deadline ``step.deadline`` has passed; apply what the house rules say."""
     found = current(state)
-    if found is None or found.entry != step.ref:
-        raise RuleBroken("R-LAPSE", f"entry {step.ref} is not the deadline in force "
+    if found is None or found.entry != step.deadline:
+        raise RuleBroken("R-LAPSE", f"entry {step.deadline} is not the deadline in force "
                          + (f"(that is entry {found.entry})" if found else "(there is none)"))
     if step.at is None or utc(step.at) <= utc(found.until):
         raise RuleBroken("R-LAPSE", f"the deadline {found.until} has not passed yet "
@@ -204,8 +213,8 @@ def _lapse(state: State, step: Step) -> None:
                          "what a lapse does (-V late_vote=nein, late_nomination=fail, "
                          "late_choice=random)")
     expected = drawn(state, state.entries)
-    if (step.text or None) != expected:
-        raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.text}) is not the one "
+    if (step.choice or None) != expected:
+        raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.choice}) is not the one "
                          f"the game's seed gives for this entry ({expected})")
     late = waiting_for(state)[0]
     state.say("lapse", phase=state.phase, power=state.power, late=[state.name(s) for s in late],
@@ -233,25 +242,24 @@ def _nomination(state: State, late: list[int], _choice: str | None) -> None:
 def _choice(state: State, late: list[int], choice: str | None) -> None:
     phase, president, chancellor = state.phase, state.president, state.chancellor
     if phase in (DISCARD, ENACT):
-        policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
+        policy: Policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
         actor = president if phase == DISCARD else chancellor
-        play.HANDLERS[phase](state, Step(phase, by=actor, policy=policy))
+        assert actor is not None
+        play.act(state, (Discard if phase == DISCARD else Enact)(actor, policy))
     elif phase == VETO_ANSWER:
-        play.HANDLERS["veto"](state, Step("veto", by=president, answer="refuse"))
+        play.act(state, Veto(president, "refuse"))
     elif phase == VETO_VOTE:
         for seat in late:
-            play.HANDLERS["veto"](state, Step("veto", by=seat, answer="nein"))
+            play.act(state, Veto(seat, "nein"))
     elif state.power == PEEK:
-        play.HANDLERS[PEEK](state, Step(PEEK, by=president))
+        play.act(state, Peek(president))
     else:
-        kind = state.power or ""
         target = state.players.index(choice or "")
-        play.HANDLERS[kind](state, Step(kind, by=president, target=target))
-
+        play.act(state, POWER_STEPS[state.power or ""](president, target))
 
 _APPLY = {VOTE: _votes, NOMINATE: _nomination, DISCARD: _choice, ENACT: _choice,
           VETO_ANSWER: _choice, VETO_VOTE: _choice, POWER: _choice}
 
 #: The clock's moves.
-MOVES = (Move("deadline", _deadline, ANY, "R-DEADLINE", "a deadline"),
-         Move("lapse", _lapse, ANY, "R-LAPSE", "a lapse"))
+MOVES = (Move(SetDeadline, _deadline, ANY, "R-DEADLINE", "a deadline"),
+         Move(Lapse, _lapse, ANY, "R-LAPSE", "a lapse"))

@@ -15,7 +15,7 @@ from shmod.base.errors import RuleBroken, WrongActor
 from shmod.core.legal import word_posters
 from shmod.core.setup import dealt, tell_roles, words_seed
 from shmod.core.state import DEAL, NOMINATE, State
-from shmod.core.steps import Step
+from shmod.core.steps import Word
 from shmod.core.turns import Move
 
 MAX_WORD = 40
@@ -28,9 +28,8 @@ def normal_word(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def _word(state: State, step: Step) -> None:
-    seat, word = step.by, step.text or ""
-    assert seat is not None
+def _word(state: State, step: Word) -> None:
+    seat, word = step.by, step.word
     if seat not in word_posters(state):
         raise WrongActor("R-DEAL", f"{state.name(seat)} has already posted a word "
                          f"({state.words[seat]!r}); the first word a player posts counts")
@@ -59,4 +58,4 @@ def _deal(state: State) -> None:
 
 
 #: The deal's one move.
-MOVES = (Move("word", _word, (DEAL,), "R-DEAL", "a word for the deal"),)
+MOVES = (Move(Word, _word, (DEAL,), "R-DEAL", "a word for the deal"),)

@@ -9,8 +9,10 @@ knows are the game's own (:mod:`shmod.core.play`) and the forum's
 """
 from __future__ import annotations
 
+from typing import Any
+
 from shmod.base.errors import IllegalStep
-from shmod.core import absence, dealing, deadlines, forum, play
+from shmod.core import absence, deadlines, dealing, forum, play
 from shmod.core.legal import can_propose_veto, expected_reshuffle
 from shmod.core.state import State
 from shmod.core.steps import Step
@@ -21,7 +23,7 @@ __all__ = ["MOVES", "apply", "can_propose_veto", "expected_reshuffle", "waiting_
 
 def apply(state: State, step: Step) -> None:
     """Apply one step to ``state`` (counted as the next entry) or raise without change."""
-    move = MOVES[step.kind]
+    move = MOVES[type(step)]
     check_turn(state, step, move)
     state.entries += 1
     try:
@@ -33,6 +35,6 @@ def apply(state: State, step: Step) -> None:
         state.history.append((state.entries, step))
 
 
-#: Every kind of step, by kind. A correction replays steps through :func:`apply` itself.
-MOVES: dict[str, Move] = {move.kind: move for move in (
+#: Every kind of step, by its class. A correction replays steps through :func:`apply` itself.
+MOVES: dict[type[Step], Move[Any]] = {move.step: move for move in (
     *dealing.MOVES, *play.MOVES, *deadlines.MOVES, *absence.MOVES, *forum.moves(apply))}

@@ -9,27 +9,50 @@ steps left in effect through the engine's ``apply``, which :func:`moves` is give
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
 from shmod.core.names import look_alike
 from shmod.core.setup import check_players, knows, start
 from shmod.core.state import Public, Secret, State
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    Acknowledge,
+    Act,
+    Correct,
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Lapse,
+    Nominate,
+    Peek,
+    Posted,
+    PowerUse,
+    Remove,
+    Rename,
+    Replace,
+    Reshuffle,
+    SetDeadline,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+    Word,
+)
 from shmod.core.turns import ANY, Handler, Move, waiting_for
 
 #: Kinds a correction may leave in effect after a voided entry: they act on nothing
 #: (a vote or a word that completed its ballot or the deal did act: it made it public).
-PASSIVE = ("vote", "word", "deadline")
+PASSIVE = (Vote, Word, SetDeadline)
 
 
 # -- replacements -------------------------------------------------------------------
 
 
-def _replace(state: State, step: Step) -> None:
+def _replace(state: State, step: Replace) -> None:
     """R-REPLACE: a newcomer takes a living seat with its role and everything it was sent
     (leaving the backup list if they were on it, R-BACKUP)."""
-    seat, name = step.target, step.text or ""
-    assert seat is not None
+    seat, name = step.target, step.name
     old = state.name(seat)
     if not state.alive[seat]:
         raise RuleBroken("R-REPLACE", f"{old} is dead; a dead seat is not replaced")
@@ -59,7 +82,7 @@ def _replace(state: State, step: Step) -> None:
             history.append({"entry": secret.entry, "round": round_of(state, secret.entry),
                             "kind": secret.kind, "data": secret.data})
     did = [(round_of(state, entry), _deed(state, done)) for entry, done in state.history
-           if done.by == seat and entry not in gone and done.kind in DEEDS]
+           if isinstance(done, DEEDS) and done.by == seat and entry not in gone]
     _seat(state, seat, old, name)
     awaited = seat in waiting_for(state)[0]
     state.secrets.append(Secret(state.entries, name, "briefing", {
@@ -71,12 +94,11 @@ def _replace(state: State, step: Step) -> None:
         if awaited else None}))
 
 
-def _rename(state: State, step: Step) -> None:
+def _rename(state: State, step: Rename) -> None:
     """R-RENAME: a player's name written wrong (a typo at ``shmod new``) is corrected; the
     same player keeps the seat and everything it was sent, and the header, which the
     opening post's commitment covers, is left as it was."""
-    seat, name = step.target, " ".join((step.text or "").split())
-    assert seat is not None
+    seat, name = step.target, " ".join(step.name.split())
     old = state.name(seat)
     try:
         name = check_players([name if s == seat else n
@@ -124,25 +146,34 @@ def _seat(state: State, seat: int, old: str, name: str) -> None:
 
 
 #: What a seat's own steps were, for a replacement's briefing (R-REPLACE).
-DEEDS = ("nominate", "vote", "discard", "enact", "veto", "investigate", "special_election",
-         "peek", "execute")
+DEEDS = (Nominate, Vote, Discard, Enact, Veto, PowerUse)
 
 
-def _deed(state: State, step: Step) -> str:
+def _deed(state: State, step: Act) -> str:
     """One of the seat's own steps in words: its PM or public choice."""
-    card = {"L": "a Liberal", "F": "a Fascist"}.get(step.policy or "", "")
-    target = state.name(step.target) if step.target is not None else ""
-    return {
-        "nominate": f"nominated {target} for Chancellor",
-        "vote": f"voted {'Ja' if step.vote else 'Nein'}",
-        "discard": f"discarded {card} policy as President",
-        "enact": f"enacted {card} policy as Chancellor",
-        "veto": f"veto: {step.answer}",
-        "investigate": f"investigated {target}",
-        "special_election": f"called a Special Election for {target}",
-        "peek": "used Policy Peek",
-        "execute": f"executed {target}",
-    }[step.kind]
+    match step:
+        case Nominate():
+            return f"nominated {state.name(step.chancellor)} for Chancellor"
+        case Vote():
+            return f"voted {'Ja' if step.vote else 'Nein'}"
+        case Discard():
+            return f"discarded {_CARD[step.policy]} policy as President"
+        case Enact():
+            return f"enacted {_CARD[step.policy]} policy as Chancellor"
+        case Veto():
+            return f"veto: {step.answer}"
+        case Investigate():
+            return f"investigated {state.name(step.target)}"
+        case SpecialElection():
+            return f"called a Special Election for {state.name(step.target)}"
+        case Peek():
+            return "used Policy Peek"
+        case Execute():
+            return f"executed {state.name(step.target)}"
+    raise KeyError(step.kind)
+
+
+_CARD = {"L": "a Liberal", "F": "a Fascist"}
 
 
 def replacing(state: State) -> dict[str, str]:
@@ -164,12 +195,12 @@ def voided(state: State) -> set[int]:
 def last_step(state: State) -> int:
     """The entry number a correction voids by default: the latest step in effect."""
     for entry, step in reversed(state.history):
-        if step.kind != "reshuffle":
+        if not isinstance(step, Reshuffle):
             return entry
     raise BadInput("R-CORRECT: there is no entry to correct yet")
 
 
-def _correct(state: State, step: Step, apply: Handler) -> None:
+def _correct(state: State, step: Correct, apply: Handler) -> None:
     """R-CORRECT: void entries nobody has acted on yet, then replay the rest through
     ``apply`` (the engine's)."""
     in_effect = dict(state.history)
@@ -177,7 +208,7 @@ def _correct(state: State, step: Step, apply: Handler) -> None:
         if number not in in_effect:
             raise RuleBroken("R-CORRECT", f"entry {number} is not a step in effect (voided "
                              "already, a correction, or not written yet)")
-        if in_effect[number].kind == "reshuffle":
+        if isinstance(in_effect[number], Reshuffle):
             raise RuleBroken("R-CORRECT", f"entry {number} is a reshuffle; void the step "
                              "that caused it")
     voided = set(step.entries)
@@ -188,12 +219,12 @@ def _correct(state: State, step: Step, apply: Handler) -> None:
             continue
         if number in voided:
             follows = True
-        elif done.kind == "reshuffle" and follows:
+        elif isinstance(done, Reshuffle) and follows:
             voided.add(number)
         else:
             follows = False
             public = any(p.entry == number for p in state.public)
-            if done.kind not in PASSIVE or (done.kind != "deadline" and public):
+            if not isinstance(done, PASSIVE) or (not isinstance(done, SetDeadline) and public):
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(state, done)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
@@ -209,7 +240,7 @@ def _correct(state: State, step: Step, apply: Handler) -> None:
         except IllegalStep as err:
             raise RuleBroken("R-CORRECT", f"without the voided entries, entry {number} "
                              f"({describe(state, done)}) no longer stands: {err}") from None
-    reason = step.text or ""
+    reason = step.reason
     what = [(n, describe(state, in_effect[n])) for n in sorted(voided)]
     shown = state.posts[-1] if state.posts else -1
     earlier = {n for _, numbers, _ in state.corrections for n in numbers}
@@ -252,28 +283,45 @@ def describe(state: State, step: Step) -> str:
     def name(seat: int | None) -> str:
         return players[seat] if seat is not None and seat < len(players) else "?"
 
-    by, target = name(step.by), name(step.target)
-    policy = {"L": "a Liberal", "F": "a Fascist"}.get(step.policy or "", "a")
-    return {
-        "nominate": f"the nomination of {target} by {by}",
-        "vote": f"the vote by {by}",
-        "word": f"the word by {by}",
-        "discard": f"the discard by President {by}",
-        "enact": f"the enactment of {policy} policy by Chancellor {by}",
-        "veto": {"propose": f"the veto proposed by {by}", "accept": f"{by}'s agreeing to the veto",
-                 "refuse": f"{by}'s refusing the veto"}.get(step.answer or "",
-                                                          f"the secret veto vote by {by}"),
-        "investigate": f"the investigation of {target} by {by}",
-        "special_election": f"the Special Election of {target} called by {by}",
-        "peek": f"the Policy Peek by {by}",
-        "execute": f"the execution of {target} by {by}",
-        "reshuffle": "the reshuffle",
-        "deadline": "the deadline",
-        "lapse": "the lapse of the deadline",
-        "replace": f"{step.text} taking {target}'s seat",
-        "rename": f"the correction of {target}'s name to {step.text}",
-        "remove": f"the removal of {target}",
-    }.get(step.kind, step.kind.replace("_", " "))
+    by = name(step.by) if isinstance(step, Act) else "?"
+    match step:
+        case Nominate():
+            return f"the nomination of {name(step.chancellor)} by {by}"
+        case Vote():
+            return f"the vote by {by}"
+        case Word():
+            return f"the word by {by}"
+        case Discard():
+            return f"the discard by President {by}"
+        case Enact():
+            policy = _CARD.get(step.policy, "a")
+            return f"the enactment of {policy} policy by Chancellor {by}"
+        case Veto():
+            return {"propose": f"the veto proposed by {by}",
+                    "accept": f"{by}'s agreeing to the veto",
+                    "refuse": f"{by}'s refusing the veto"}.get(step.answer,
+                                                              f"the secret veto vote by {by}")
+        case Investigate():
+            return f"the investigation of {name(step.target)} by {by}"
+        case SpecialElection():
+            return f"the Special Election of {name(step.target)} called by {by}"
+        case Peek():
+            return f"the Policy Peek by {by}"
+        case Execute():
+            return f"the execution of {name(step.target)} by {by}"
+        case Reshuffle():
+            return "the reshuffle"
+        case SetDeadline():
+            return "the deadline"
+        case Lapse():
+            return "the lapse of the deadline"
+        case Replace():
+            return f"{step.name} taking {name(step.target)}'s seat"
+        case Rename():
+            return f"the correction of {name(step.target)}'s name to {step.name}"
+        case Remove():
+            return f"the removal of {name(step.target)}"
+    return step.kind.replace("_", " ")
 
 
 
@@ -306,10 +354,9 @@ def news(state: State) -> list[Public]:
 
 
 
-def _posted(state: State, step: Step) -> None:
+def _posted(state: State, step: Posted) -> None:
     """The moderator posted everything public up to entry ``upto`` (R-THREAD)."""
     upto = step.upto
-    assert upto is not None
     last = state.posts[-1] if state.posts else -1
     if not last < upto < state.entries:
         raise RuleBroken("R-THREAD", f"a post can cover entries {last + 1} to "
@@ -320,23 +367,23 @@ def _posted(state: State, step: Step) -> None:
     state.posts.append(upto)
 
 
-def _acknowledge(state: State, step: Step) -> None:
+def _acknowledge(state: State, step: Acknowledge) -> None:
     """R-EDIT: the moderator says that earlier entries were edited by hand on purpose,
     and why; the edit stays visible (the chain and the thread's checkpoints show it)."""
     late = [n for n in step.entries if n >= state.entries]
     if late:
         raise RuleBroken("R-EDIT", f"entry {late[0]} is not an earlier entry (this is entry "
                          f"{state.entries})")
-    state.acknowledged.append((state.entries, step.entries, step.text or ""))
+    state.acknowledged.append((state.entries, step.entries, step.reason))
 
 
-def moves(apply: Handler) -> tuple[Move, ...]:
+def moves(apply: Handler) -> tuple[Move[Any], ...]:
     """The forum's moves; ``apply`` is the engine's, through which a correction replays
     the steps it leaves in effect."""
     return (
-        Move("replace", _replace, ANY, "R-REPLACE", "a replacement"),
-        Move("rename", _rename, ANY, "R-RENAME", "a name corrected"),
-        Move("correct", lambda state, step: _correct(state, step, apply), None),
-        Move("posted", _posted, None),
-        Move("acknowledge", _acknowledge, None),
+        Move(Replace, _replace, ANY, "R-REPLACE", "a replacement"),
+        Move(Rename, _rename, ANY, "R-RENAME", "a name corrected"),
+        Move(Correct, lambda state, step: _correct(state, step, apply), None),
+        Move(Posted, _posted, None),
+        Move(Acknowledge, _acknowledge, None),
     )

@@ -16,7 +16,18 @@ from typing import Final
 
 from shmod.core import shuffle
 from shmod.core.state import State
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    POWER_STEPS,
+    Discard,
+    Enact,
+    Nominate,
+    Peek,
+    Reshuffle,
+    Step,
+    Veto,
+    Vote,
+    Word,
+)
 from shmod.core.terms import (
     DEAL,
     DISCARD,
@@ -27,6 +38,7 @@ from shmod.core.terms import (
     LIBERAL,
     NOMINATE,
     OVER,
+    PEEK,
     POWER,
     RESHUFFLE,
     SPECIAL,
@@ -117,30 +129,31 @@ def legal_steps(state: State) -> list[Step]:
     if phase == OVER:
         return []
     if phase == DEAL:
-        return [Step("word", by=s, text="word") for s in word_posters(state)]
+        return [Word(s, "word") for s in word_posters(state)]
     if phase == NOMINATE:
-        return [Step("nominate", by=p, target=s) for s in nominees(state)]
+        return [Nominate(p, s) for s in nominees(state)]
     if phase == VOTE:
-        return [Step("vote", by=s, vote=v) for s in voters(state) for v in (True, False)]
+        return [Vote(s, v) for s in voters(state) for v in (True, False)]
     if phase == DISCARD:
-        return [Step("discard", by=p, policy=x) for x in policies(state)]
+        return [Discard(p, x) for x in policies(state)]
     if phase == ENACT:
-        out = [Step("enact", by=c, policy=x) for x in policies(state)]
+        out: list[Step] = [Enact(c, x) for x in policies(state)]
         if can_propose_veto(state):
-            out += [Step("veto", by=c, answer=a) for a in VETO_BY_PHASE[ENACT]]
+            out += [Veto(c, a) for a in VETO_BY_PHASE[ENACT]]
         return out
     if phase == VETO_ANSWER:
-        return [Step("veto", by=p, answer=a) for a in VETO_BY_PHASE[VETO_ANSWER]]
+        return [Veto(p, a) for a in VETO_BY_PHASE[VETO_ANSWER]]
     if phase == VETO_VOTE:
-        return [Step("veto", by=s, answer=a) for s in veto_voters(state)
+        return [Veto(s, a) for s in veto_voters(state)
                 for a in VETO_BY_PHASE[VETO_VOTE]]
     if phase == POWER:
-        kind = state.power or ""
-        if kind not in TARGETED:
-            return [Step(kind, by=p)]
-        return [Step(kind, by=p, target=s) for s in power_targets(state, kind)]
+        power = state.power
+        assert power is not None
+        if power == PEEK:
+            return [Peek(p)]
+        return [POWER_STEPS[power](p, s) for s in power_targets(state, power)]
     if phase == RESHUFFLE:
         if state.seed is not None:
-            return [Step("reshuffle", deck=tuple(expected_reshuffle(state)))]
-        return [Step("reshuffle", deck=tuple(sorted(reshuffle_pile(state))))]
+            return [Reshuffle(tuple(expected_reshuffle(state)))]
+        return [Reshuffle(tuple(sorted(reshuffle_pile(state))))]
     raise AssertionError(f"unknown phase {phase}")

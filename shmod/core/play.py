@@ -6,7 +6,7 @@ Handlers run after :func:`shmod.core.turns.check_turn` and raise an
 """
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from shmod.base.errors import RuleBroken
 from shmod.core.legal import (
@@ -34,16 +34,29 @@ from shmod.core.state import (
     VOTE,
     State,
 )
-from shmod.core.steps import Step
-from shmod.core.turns import Move
+from shmod.core.steps import (
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Nominate,
+    Peek,
+    Reshuffle,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+)
+from shmod.core.terms import Then
+from shmod.core.turns import Handler, Move
 
 
-def _target(state: State, step: Step, rule: str, verb: str) -> int:
+def _target(state: State, step: Investigate | SpecialElection | Execute, rule: str,
+            verb: str) -> int:
     """R-INVESTIGATE/R-SPECIAL/R-EXECUTE: a target :func:`~shmod.core.legal.power_targets`
     allows; otherwise why not (themselves, dead, investigated before)."""
     target = step.target
-    assert target is not None
-    if target in power_targets(state, step.kind):
+    if target in power_targets(state, step.power):
         return target
     if target == state.president:
         raise RuleBroken(rule, f"{state.name(target)} cannot {verb} themselves")
@@ -56,9 +69,8 @@ def _target(state: State, step: Step, rule: str, verb: str) -> int:
 # -- election -----------------------------------------------------------------------
 
 
-def _nominate(state: State, step: Step) -> None:
-    target = step.target
-    assert target is not None
+def _nominate(state: State, step: Nominate) -> None:
+    target = step.chancellor
     name = state.name(target)
     if target not in nominees(state):
         _not_nominee(state, target, name)
@@ -83,8 +95,7 @@ def _not_nominee(state: State, target: int, name: str) -> NoReturn:
     raise RuleBroken("R-TERM", f"{name} cannot be nominated Chancellor: {why}")
 
 
-def _vote(state: State, step: Step) -> None:
-    assert step.by is not None and step.vote is not None
+def _vote(state: State, step: Vote) -> None:
     state.votes[step.by] = step.vote
     if len(state.votes) == len(state.living):
         count(state)
@@ -155,9 +166,8 @@ def failed(state: State) -> None:
 # -- legislative session ------------------------------------------------------------
 
 
-def _discard(state: State, step: Step) -> None:
+def _discard(state: State, step: Discard) -> None:
     policy = step.policy
-    assert policy is not None
     if policy not in policies(state):
         raise RuleBroken("R-DRAW", f"the President's hand {_cards(state.hand)} has no "
                          f"{POLICY_NAMES[policy]} policy to discard")
@@ -168,9 +178,8 @@ def _discard(state: State, step: Step) -> None:
           veto=can_propose_veto(state))
 
 
-def _enact(state: State, step: Step) -> None:
+def _enact(state: State, step: Enact) -> None:
     policy = step.policy
-    assert policy is not None
     if policy not in policies(state):
         raise RuleBroken("R-PASS", f"the Chancellor's hand {_cards(state.hand)} has no "
                          f"{POLICY_NAMES[policy]} policy to enact")
@@ -195,16 +204,15 @@ def _pass(state: State, policy: str) -> None:
     if state.phase == OVER:
         return
     power = state.rules.power_at(state.fascist) if policy == FASCIST else None
-    _end_session(state, POWER + ":" + power if power else "round")
+    _end_session(state, power or "round")
 
 
-def _veto(state: State, step: Step) -> None:
+def _veto(state: State, step: Veto) -> None:
     answer = step.answer
     if state.phase == VETO_VOTE:
         if answer not in VETO_BY_PHASE[VETO_VOTE]:
             raise RuleBroken("R-VETO", f"under veto=secret-vote the veto is a secret vote "
                              f"(ja or nein), not {answer!r}")
-        assert step.by is not None
         state.veto_votes[step.by] = answer == "ja"
         if len(state.veto_votes) == 2:
             chosen = state.chosen
@@ -219,7 +227,8 @@ def _veto(state: State, step: Step) -> None:
         return
     if state.phase == ENACT:
         if answer not in VETO_BY_PHASE[ENACT]:
-            raise RuleBroken("R-VETO", f"the Chancellor may only propose a veto now, not {answer!r}")
+            raise RuleBroken("R-VETO",
+                             f"the Chancellor may only propose a veto now, not {answer!r}")
         if not can_propose_veto(state):
             _no_veto(state)
         state.phase = VETO_ANSWER
@@ -293,7 +302,7 @@ def _chaos(state: State) -> None:
         _end_session(state, "round")
 
 
-def _end_session(state: State, then: str) -> None:
+def _end_session(state: State, then: Then) -> None:
     """R-RESHUFFLE: with fewer than three policies left, reshuffle before going on."""
     if len(state.draw) < 3:
         _need_reshuffle(state, then)
@@ -301,23 +310,23 @@ def _end_session(state: State, then: str) -> None:
         _resume(state, then)
 
 
-def _need_reshuffle(state: State, then: str) -> None:
+def _need_reshuffle(state: State, then: Then) -> None:
     state.phase = RESHUFFLE
     state.resume = then
 
 
-def _resume(state: State, then: str) -> None:
+def _resume(state: State, then: Then) -> None:
     if then == "chaos":
         _chaos(state)
-    elif then.startswith(POWER + ":"):
-        _grant_power(state, then.split(":", 1)[1])
+    elif then != "round":
+        _grant_power(state, then)
     else:
         next_round(state)
 
 
-def _reshuffle(state: State, step: Step) -> None:
+def _reshuffle(state: State, step: Reshuffle) -> None:
     pile = reshuffle_pile(state)
-    deck = list(step.deck)
+    deck: list[str] = list(step.deck)
     if sorted(deck) != sorted(pile):
         raise RuleBroken("R-RESHUFFLE", f"the new draw pile {_cards(deck)} is not the draw "
                          f"and discard piles together ({pile.count(LIBERAL)} Liberal, "
@@ -349,7 +358,7 @@ def _grant_power(state: State, power: str) -> None:
     state.say("power", power=power, president=state.name(state.president))
 
 
-def _investigate(state: State, step: Step) -> None:
+def _investigate(state: State, step: Investigate) -> None:
     target = _target(state, step, "R-INVESTIGATE", "investigate")
     state.investigated.add(target)
     party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
@@ -358,7 +367,7 @@ def _investigate(state: State, step: Step) -> None:
     next_round(state)
 
 
-def _special_election(state: State, step: Step) -> None:
+def _special_election(state: State, step: SpecialElection) -> None:
     target = _target(state, step, "R-SPECIAL", "choose")
     caller = state.president
     state.say(SPECIAL, president=state.name(caller), target=state.name(target))
@@ -373,13 +382,13 @@ def _special_election(state: State, step: Step) -> None:
     state.say("round", president=state.name(target), round=state.round, special=True)
 
 
-def _peek(state: State, step: Step) -> None:
+def _peek(state: State, step: Peek) -> None:
     state.say(PEEK, president=state.name(state.president))
     state.tell(state.president, "peek", cards=state.draw[:3])
     next_round(state)
 
 
-def _execute(state: State, step: Step) -> None:
+def _execute(state: State, step: Execute) -> None:
     target = _target(state, step, "R-EXECUTE", "execute")
     state.alive[target] = False
     was_hitler = target == state.hitler
@@ -425,23 +434,29 @@ def _cards(cards: list[str]) -> str:
     return "[" + ", ".join(cards) + "]"
 
 
-def _moves() -> tuple[Move, ...]:
+def _moves() -> tuple[Move[Any], ...]:
     power = (POWER,)
     return (
-        Move("nominate", _nominate, (NOMINATE,), "R-NOMINATE", "a nomination"),
-        Move("vote", _vote, (VOTE,), "R-VOTE", "a vote"),
-        Move("discard", _discard, (DISCARD,), "R-DRAW", "a discard"),
-        Move("enact", _enact, (ENACT,), "R-PASS", "an enactment"),
-        Move("veto", _veto, (ENACT, VETO_ANSWER, VETO_VOTE), "R-VETO", "a veto step"),
-        Move(INVESTIGATE, _investigate, power, "R-INVESTIGATE", "an investigation"),
-        Move(SPECIAL, _special_election, power, "R-SPECIAL", "a Special Election"),
-        Move(PEEK, _peek, power, "R-PEEK", "a Policy Peek"),
-        Move(EXECUTE, _execute, power, "R-EXECUTE", "an execution"),
-        Move("reshuffle", _reshuffle, (RESHUFFLE,), "R-RESHUFFLE", "a reshuffle"),
+        Move(Nominate, _nominate, (NOMINATE,), "R-NOMINATE", "a nomination"),
+        Move(Vote, _vote, (VOTE,), "R-VOTE", "a vote"),
+        Move(Discard, _discard, (DISCARD,), "R-DRAW", "a discard"),
+        Move(Enact, _enact, (ENACT,), "R-PASS", "an enactment"),
+        Move(Veto, _veto, (ENACT, VETO_ANSWER, VETO_VOTE), "R-VETO", "a veto step"),
+        Move(Investigate, _investigate, power, "R-INVESTIGATE", "an investigation"),
+        Move(SpecialElection, _special_election, power, "R-SPECIAL", "a Special Election"),
+        Move(Peek, _peek, power, "R-PEEK", "a Policy Peek"),
+        Move(Execute, _execute, power, "R-EXECUTE", "an execution"),
+        Move(Reshuffle, _reshuffle, (RESHUFFLE,), "R-RESHUFFLE", "a reshuffle"),
     )
 
 
 #: The game's own moves (the rules for the table, the election, the session, powers).
 MOVES = _moves()
-#: Each move's handler by kind, for steps the forum's moves take on a player's behalf.
-HANDLERS = {move.kind: move.handler for move in MOVES}
+#: Each move's handler by its step class, for steps the forum's moves take on a player's
+#: behalf (:func:`act`).
+HANDLERS: dict[type[Step], Handler] = {move.step: move.handler for move in MOVES}
+
+
+def act(state: State, step: Step) -> None:
+    """Apply a player's ``step`` by its rule alone (a lapse's choice, R-LAPSE)."""
+    HANDLERS[type(step)](state, step)

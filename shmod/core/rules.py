@@ -7,6 +7,7 @@ and never looks at raw variant strings.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from shmod.base.errors import BadInput
 
@@ -21,6 +22,7 @@ from shmod.core.terms import (
     ROLES,
     SPECIAL,
     VARIANTS,
+    Policy,
 )
 
 #: R-ROLES: (Liberals, Fascists) by player count; Hitler is always one more.
@@ -111,7 +113,7 @@ class Rules:
         return None
 
 
-def parse_policy(value: object) -> str:
+def parse_policy(value: object) -> Policy:
     """``L``/``F``/``liberal``/``fascist`` in any case to ``L`` or ``F``."""
     text = str(value).strip().lower()
     if text and "liberal".startswith(text):  # l, lib, libe, … liberal
@@ -121,13 +123,27 @@ def parse_policy(value: object) -> str:
     raise BadInput(f"{value!r} is not a policy (liberal or fascist)")
 
 
-def parse_vote(value: object) -> bool:
-    """``ja``/``nein`` (and yes/no, y/n, true/false; YAML's own booleans) to a bool."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("ja", "yes", "y", "j", "true"):
-        return True
-    if text in ("nein", "no", "n", "false"):
-        return False
-    raise BadInput(f"{value!r} is not a vote (ja or nein)")
+def parse_cards(value: Any) -> tuple[Policy, ...]:
+    """A pile as a list (``[F, L, …]``) or a string (``FLF…``), top first."""
+    if isinstance(value, str):
+        items: list[Any] = [c for c in value if not c.isspace() and c not in ",[]"]
+    elif isinstance(value, list):
+        items = value
+    else:
+        raise BadInput(f"a pile must be a list of L and F, not {shown(value)}")
+    if len(items) > 100:
+        raise BadInput(f"a pile of {len(items)} policies is too large")
+    return tuple(parse_policy(scalar(c, "pile", "card")) for c in items)
+
+
+def scalar(value: Any, kind: str, key: str) -> Any:
+    """``value`` of field ``key`` of a ``kind`` entry, refused unless it is one value."""
+    if isinstance(value, (dict, list)) or value is None:
+        raise BadInput(f"{kind} entry's {key} must be a single value, not {shown(value)}")
+    return value
+
+
+def shown(value: Any) -> str:
+    """``value`` as an error message quotes it: its repr, cut at 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

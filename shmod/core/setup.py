@@ -16,9 +16,9 @@ from shmod.core import commitment, shuffle
 from shmod.core.deadlines import ZONE_NAME, zone_info
 from shmod.core.house import rules_for
 from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
-from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_variants
+from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_cards, parse_variants
 from shmod.core.state import DEAL, Public, Secret, Setup, State
-from shmod.core.steps import Seating, parse_cards, seat_number
+from shmod.core.steps import Seating, seat_number
 
 FORMAT = 1
 MAX_NAME = 40

@@ -23,6 +23,7 @@ from shmod.core.terms import (
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
+    Then,
 )
 
 
@@ -95,7 +96,7 @@ class State:
     power: str | None = None
     investigated: set[int] = field(default_factory=set)
     not_hitler: set[int] = field(default_factory=set)
-    resume: str | None = None
+    resume: Then | None = None  # what a reshuffle the game waits for goes on with
     reshuffles: int = 0
     round: int = 1
     entries: int = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from shmod.base.errors import GameIsOver, OutOfTurn, WrongActor
 from shmod.core.legal import can_propose_veto, veto_voters, voters, word_posters
@@ -28,24 +29,39 @@ from shmod.core.state import (
     VOTE,
     State,
 )
-from shmod.core.steps import Step
+from shmod.core.steps import (
+    Act,
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Nominate,
+    Peek,
+    PowerUse,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+    Word,
+)
 
 Handler = Callable[[State, Step], None]
+S = TypeVar("S", bound=Step)
 #: Every phase of a game in progress.
 ANY = (DEAL, NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
 
 
 @dataclass(frozen=True)
-class Move:
-    """One kind of step: ``handler`` checks its rule and applies it, raising an
-    :class:`~shmod.base.errors.IllegalStep` before changing anything.
+class Move(Generic[S]):
+    """One kind of step, of class ``step``: ``handler`` checks its rule and applies it,
+    raising an :class:`~shmod.base.errors.IllegalStep` before changing anything.
 
     ``phases``: where it is accepted (None: bookkeeping, accepted in any phase and after
     the game is over, and never replayed by a correction); ``rule``: the rule an
     out-of-turn step breaks; ``noun``: how such a step is named in that error."""
 
-    kind: str
-    handler: Handler
+    step: type[S]
+    handler: Callable[[State, S], None]
     phases: tuple[str, ...] | None
     rule: str = ""
     noun: str = ""
@@ -92,13 +108,14 @@ def waiting_for(state: State) -> tuple[list[int], str]:
 
 
 #: What each kind of step is, as a verb after "cannot" (in refusals).
-VERBS = {"nominate": "nominate", "vote": "vote", "discard": "discard a policy",
-         "enact": "enact a policy", "veto": "propose or answer a veto",
-         "investigate": "investigate", "special_election": "call a Special Election",
-         "peek": "use Policy Peek", "execute": "execute", "word": "post a word"}
+VERBS: dict[type[Step], str] = {
+    Nominate: "nominate", Vote: "vote", Discard: "discard a policy", Enact: "enact a policy",
+    Veto: "propose or answer a veto", Investigate: "investigate",
+    SpecialElection: "call a Special Election", Peek: "use Policy Peek", Execute: "execute",
+    Word: "post a word"}
 
 
-def check_turn(state: State, step: Step, move: Move) -> None:
+def check_turn(state: State, step: Step, move: Move[Any]) -> None:
     """Game over, wrong phase, wrong actor: the checks before a move's own rule."""
     if move.phases is None:
         return  # bookkeeping: accepted in any phase, even after the game is over
@@ -112,16 +129,16 @@ def check_turn(state: State, step: Step, move: Move) -> None:
     if state.phase not in move.phases:
         raise OutOfTurn(rule, f"cannot record {move.noun} now: "
                         f"waiting for {waiting_for(state)[1]}")
-    if state.phase == POWER and step.kind in POWER_NAMES and step.kind != state.power:
+    if state.phase == POWER and isinstance(step, PowerUse) and step.power != state.power:
         raise OutOfTurn(
             "R-POWER",
-            f"the President holds {POWER_NAMES[state.power or '']}, not {POWER_NAMES[step.kind]}",
+            f"the President holds {POWER_NAMES[state.power or '']}, not {POWER_NAMES[step.power]}",
         )
-    if step.by is None:
+    if not isinstance(step, Act):
         return
-    if step.kind == "word":
+    if isinstance(step, Word):
         return  # any seat, once (shmod.core.dealing)
-    if step.kind == "vote":
+    if isinstance(step, Vote):
         if step.by in voters(state):
             return
         if not state.alive[step.by]:
@@ -129,7 +146,8 @@ def check_turn(state: State, step: Step, move: Move) -> None:
         raise WrongActor(
             "R-VOTE", f"{state.name(step.by)} has already voted; a vote is final once received"
         )
-    if step.kind == "veto" and state.phase == VETO_VOTE and step.by in (state.president, state.chancellor):
+    if (isinstance(step, Veto) and state.phase == VETO_VOTE
+            and step.by in (state.president, state.chancellor)):
         if step.by not in veto_voters(state):
             raise WrongActor("R-VETO", f"{state.name(step.by)} has already voted on the veto")
         return
@@ -137,5 +155,5 @@ def check_turn(state: State, step: Step, move: Move) -> None:
     if step.by != actor or state.phase == VETO_VOTE:  # cheap check; the message only on error
         actors, what = waiting_for(state)
         if step.by not in actors:
-            raise WrongActor(rule, f"{state.name(step.by)} cannot {VERBS.get(step.kind, step.kind)} "
+            raise WrongActor(rule, f"{state.name(step.by)} cannot {VERBS[type(step)]} "
                              f"now: waiting for {what}")

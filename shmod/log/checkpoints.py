@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from shmod.base import digest
-from shmod.core.steps import CHECKPOINT_HEX, TAG_HEX
 from shmod.log import logfile
+from shmod.log.entries import CHECKPOINT_HEX, TAG_HEX
 
 LABEL = "Log checkpoint"
 TOKEN_HEX = CHECKPOINT_HEX + TAG_HEX

@@ -17,8 +17,9 @@ from shmod.core import engine, forum
 from shmod.core.commitment import commitment, strong
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import RESHUFFLE, Public, Secret, State
-from shmod.core.steps import Seating, Step, parse_step, to_entry
+from shmod.core.steps import Correct, Lapse, Posted, Rename, Replace, Reshuffle, Seating, Step
 from shmod.log import checkpoints, logfile
+from shmod.log.entries import parse_step, to_entry
 
 
 @dataclass
@@ -171,20 +172,20 @@ class _Forms:
 
     def __init__(self, players: tuple[str, ...]) -> None:
         self.players = players
-        self.replaced: dict[int, Step] = {}  # entry number -> a replacement in effect
+        self.replaced: dict[int, Replace | Rename] = {}  # entry number -> a replacement in effect
         self.seating = Seating(players)
 
     def note(self, index: int, step: Step) -> None:
-        if step.kind in ("replace", "rename"):
+        if isinstance(step, (Replace, Rename)):
             self.replaced[index + 1] = step
-        elif step.kind == "correct" and self.replaced.keys() & set(step.entries):
+        elif isinstance(step, Correct) and self.replaced.keys() & set(step.entries):
             for number in step.entries:
                 self.replaced.pop(number, None)
         else:
             return
         players = list(self.players)
         for done in self.replaced.values():
-            players[done.target] = done.text  # type: ignore[index, call-overload]
+            players[done.target] = done.name
         self.seating = Seating(tuple(players))
 
 
@@ -223,7 +224,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
                 continue
             head, note, content = _follow(head, raw, heads[-1])
             heads.append(content)
-            if step.checkpoint is not None and step.upto is not None and not \
+            if isinstance(step, Posted) and step.checkpoint is not None and not \
                     checkpoints.recorded(setup.salt, len(state.posts), step.upto,
                                          step.checkpoint, heads):
                 notes.append(ChainNote(index, line, "checkpoint", (
@@ -310,12 +311,12 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     return load(path)
 
 
-def _mark(state: State, salt: str | None, head: str) -> Step:
+def _mark(state: State, salt: str | None, head: str) -> Posted:
     """The ``posted`` entry for the next post, covering the log up to its last entry,
     whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT)."""
     assert salt is not None
     number, upto = len(state.posts) + 1, state.entries
-    return Step("posted", upto=upto, checkpoint=checkpoints.token(salt, number, upto, head))
+    return Posted(upto, checkpoints.token(salt, number, upto, head))
 
 
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
@@ -333,11 +334,12 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
     entries: list[dict[str, object]] = []
     for step in steps:
         entry = to_entry(step, players)
-        entry["at"] = step.at or at  # a lapse carries its own time (R-LAPSE)
+        own = step.at if isinstance(step, Lapse) else None  # a lapse's own time (R-LAPSE)
+        entry["at"] = own or at
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
-        if step.kind in ("replace", "rename"):  # later entries name the seat anew (forum.py)
-            players = players[:step.target] + (step.text,) + players[step.target + 1:]  # type: ignore[operator]
+        if isinstance(step, (Replace, Rename)):  # later entries name the seat anew (forum.py)
+            players = players[:step.target] + (step.name,) + players[step.target + 1:]
     return entries, head
 
 
@@ -435,7 +437,7 @@ def _post(state: State, game: Game, entries: list[dict[str, object]],
     engine.apply(state, mark)
     head = str(entries[-1]["hash"]) if entries else game.head
     done, _ = chained([mark], state.players, head, stamp)
-    assert mark.upto is not None and mark.checkpoint is not None
+    assert mark.checkpoint is not None
     return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
 
 
@@ -459,7 +461,7 @@ def _require_secret(game: Game) -> None:
 def check_form(step: Step, players: tuple[str, ...]) -> None:
     """Refuse a legal ``step`` whose entry the replay would not read (a text too long, a
     control character, a newcomer's name a seat number could be mistaken for): the
-    replay's own form checks, :func:`shmod.core.steps.parse_step`, decide."""
+    replay's own form checks, :func:`shmod.log.entries.parse_step`, decide."""
     entry = to_entry(step, players)
     logfile.check_strings(entry, f"{step.kind} entry")
     parse_step(entry, Seating(players))
@@ -493,9 +495,9 @@ def read_back(game: Game, text: str, head: str, count: int) -> Game:
 
 def _seeded_reshuffles(state: State) -> list[Step]:
     """Apply and return the reshuffle a seeded game is waiting for (R-RESHUFFLE)."""
-    steps = []
+    steps: list[Step] = []
     while state.phase == RESHUFFLE and state.seed is not None:
-        auto = Step("reshuffle", deck=tuple(engine.expected_reshuffle(state)))
+        auto = Reshuffle(tuple(engine.expected_reshuffle(state)))
         engine.apply(state, auto)
         steps.append(auto)
     return steps

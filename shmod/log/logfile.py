@@ -78,8 +78,10 @@ def torn_error(path: str, tail: str) -> TornTail:
     what = "an entry"
     if kind:
         from shmod.core.engine import MOVES  # only on this error: words for the entry's kind
+        from shmod.log.entries import STEPS
 
-        move = MOVES.get(kind.group(1))
+        step = STEPS.get(kind.group(1))
+        move = MOVES.get(step) if step else None
         noun = move.noun if move and move.noun else None
         what = f"the entry for {noun}" if noun else what
     size = len(tail.encode("utf-8", "replace"))

@@ -16,8 +16,8 @@ from shmod.base.errors import BadInput, LogError
 from shmod.core.deadlines import utc
 from shmod.core.forum import last_posted, news, unposted
 from shmod.core.state import Public, State
-from shmod.core.steps import CHECKPOINT_HEX
 from shmod.log import checkpoints
+from shmod.log.entries import CHECKPOINT_HEX
 from shmod.log.game import ChainNote, Game, Recorded, record, replay
 from shmod.texts import forum_texts, game_texts as texts, messages
 from shmod.texts.formats import Plain

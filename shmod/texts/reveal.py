@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from shmod.base.errors import BadInput
 from shmod.core.forum import replacing, voided
+from shmod.core.rules import parse_cards
 from shmod.core.state import OVER
-from shmod.core.steps import parse_cards
 from shmod.log.game import Game
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import ROLE_NAMES, cards

@@ -1,0 +1,236 @@
+"""The log's field vocabulary: a YAML entry read into a typed step, and written back.
+
+An entry is a flat mapping with ``kind`` and the fields :data:`KINDS` lists (and those
+:data:`OPTIONAL` allows); ``at`` and ``hash`` are bookkeeping the engine ignores. Player
+fields hold names as seated, read into seats with the game's
+:class:`~shmod.core.steps.Seating`. :func:`parse_step` checks an entry's form (not its
+legality) and builds its :class:`~shmod.core.steps.Step`; :func:`to_entry` is its inverse.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from shmod.base.errors import BadInput
+from shmod.core.rules import parse_cards, parse_policy, scalar as _scalar, shown as _shown
+from shmod.core.steps import (
+    Acknowledge,
+    Backup,
+    Correct,
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Lapse,
+    Nominate,
+    Peek,
+    Posted,
+    Prod,
+    Remove,
+    Rename,
+    Replace,
+    Reshuffle,
+    Seating,
+    SetDeadline,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+    Word,
+)
+from shmod.core.terms import LIBERAL, VETO_ANSWERS, VetoAnswer
+
+#: kind -> its step class.
+STEPS: dict[str, type[Step]] = {cls.kind: cls for cls in (
+    Nominate, Vote, Discard, Enact, Veto, Investigate, SpecialElection, Peek, Execute,
+    Reshuffle, Word, SetDeadline, Lapse, Prod, Remove, Backup, Replace, Rename, Correct,
+    Posted, Acknowledge)}
+#: kind -> (its fields other than kind/at/hash, a one-line description)
+KINDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "nominate": (("by", "chancellor"), "the Presidential Candidate nominates a Chancellor"),
+    "vote": (("by", "vote"), "a player's Ja or Nein"),
+    "discard": (("by", "policy"), "the President discards one of three policies"),
+    "enact": (("by", "policy"), "the Chancellor enacts one of two policies"),
+    "veto": (("by", "answer"), "a veto proposal, answer or secret veto vote"),
+    "investigate": (("by", "target"), "Investigate Loyalty"),
+    "special_election": (("by", "target"), "Call Special Election"),
+    "peek": (("by",), "Policy Peek"),
+    "execute": (("by", "target"), "Execution"),
+    "reshuffle": (("deck",), "a new draw pile, top first"),
+    "word": (("by", "word"), "a player's word for the deal (R-DEAL)"),
+    "deadline": (("until", "zone"), "the moderator's deadline for the round or the phase "
+                 "(UTC; clear: none)"),
+    "lapse": (("deadline",), "a deadline has passed: what the house rules say happens "
+              "(R-LAPSE)"),
+    "prod": (("target",), "the moderator prodded a player by PM (R-STALL)"),
+    "remove": (("target", "reason"), "a player nobody can replace leaves the game (R-MODKILL)"),
+    "backup": (("name",), "a backup player joins the list, or leaves it (R-BACKUP)"),
+    "replace": (("target", "name"), "a new player takes over a seat, role and history"),
+    "rename": (("target", "name"), "a player's name corrected (a typo): the same player"),
+    "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
+    "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
+    "acknowledge": (("entries", "reason"), "the moderator acknowledges a deliberate hand edit "
+                    "of earlier entries (R-EDIT)"),
+}
+#: kind -> fields an entry may leave out
+OPTIONAL: dict[str, tuple[str, ...]] = {
+    "posted": ("checkpoint",),  # the chain head at upto, as the post showed it (R-CHECKPOINT)
+    "correct": ("force",),  # voids what a post already showed, or a finished game's step
+    "deadline": ("scope",),  # round (the default) or phase
+    "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
+    "backup": ("drop",),  # true: the name leaves the list
+}
+TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice")
+BOOKKEEPING = ("at", "hash")
+PLAYER_FIELDS = ("by", "chancellor", "target")
+MAX_TEXT = 200
+#: A checkpoint as posted: 32 hex digits keyed over the log (128 bits), then a 16-digit tag
+#: that only the key's holder can make (R-CHECKPOINT; shmod.log.checkpoints). Logs of an
+#: earlier shmod hold 32 digits alone.
+CHECKPOINT_HEX = 32
+TAG_HEX = 16
+_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}(?:[0-9a-f]{{{TAG_HEX}}})?")
+
+
+def parse_step(raw: Any, seating: Seating) -> Step:
+    """Check one entry's form (not its legality) and turn it into its :class:`Step`."""
+    if not isinstance(raw, dict):
+        raise BadInput(f"an entry must be a mapping with a 'kind', not {_shown(raw)}")
+    kind = raw.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise BadInput(f"unknown entry kind {_shown(kind)} (known: {', '.join(KINDS)})")
+    fields, _ = KINDS[kind]
+    optional = OPTIONAL.get(kind, ())
+    extra = [str(k) for k in raw
+             if k not in fields and k not in optional and k != "kind" and k not in BOOKKEEPING]
+    if extra:
+        raise BadInput(f"{kind} entry has unknown field(s) {', '.join(extra)}")
+    missing = [f for f in fields if f not in raw]
+    if missing:
+        raise BadInput(f"{kind} entry is missing {', '.join(missing)}")
+    for key in BOOKKEEPING:
+        if key in raw and not isinstance(raw[key], str):
+            if key == "at" and hasattr(raw[key], "isoformat"):
+                continue
+            raise BadInput(f"{kind} entry's {key} must be a string, not {_shown(raw[key])}")
+    values: dict[str, Any] = {}
+    for key in fields:
+        value = raw[key]
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise BadInput(f"{kind} entry's {key} is {len(value)} characters long (the "
+                           f"limit is {MAX_TEXT})")
+        if key in PLAYER_FIELDS:
+            if isinstance(value, (dict, list)):
+                raise BadInput(f"{kind} entry's {key} must be a player, not {_shown(value)}")
+            values[key] = seating.seat(value, prefixes=False)
+        elif key == "policy":
+            values[key] = parse_policy(_scalar(value, kind, key))
+        elif key == "vote":
+            values[key] = parse_vote(_scalar(value, kind, key))
+        elif key == "answer":
+            values[key] = parse_veto_answer(_scalar(value, kind, key))
+        elif key == "deck":
+            values[key] = parse_cards(value)
+        elif key in TEXT_FIELDS:
+            if key == "until" and hasattr(value, "utcoffset") and hasattr(value, "hour"):
+                value = _utc_text(value)  # YAML read an unquoted time as a datetime
+            if not isinstance(value, str) or not value.strip():
+                raise BadInput(f"{kind} entry's {key} must be a non-empty string")
+            values[key] = value.strip()
+        elif key == "entries":  # an acknowledgment may name the header, entry 0 (R-EDIT)
+            values[key] = _entry_numbers(value, kind, 0 if kind == "acknowledge" else 1)
+        elif key in ("upto", "deadline"):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise BadInput(f"{kind} entry's {key} must be an entry number, not "
+                               f"{_shown(value)}")
+            values[key] = value
+    if "checkpoint" in optional and "checkpoint" in raw:
+        value = raw["checkpoint"]
+        if not isinstance(value, str) or not _HEX.fullmatch(value):
+            raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX + TAG_HEX} hex "
+                           f"digits, not {_shown(value)}")
+        values["checkpoint"] = value
+    for flag in ("force", "drop"):
+        if flag in optional and flag in raw:
+            if not isinstance(raw[flag], bool):
+                raise BadInput(f"{kind} entry's {flag} must be true or false, not "
+                               f"{_shown(raw[flag])}")
+            values[flag] = raw[flag]
+    if "scope" in optional and "scope" in raw:
+        values["scope"] = _scalar(raw["scope"], kind, "scope")
+        if values["scope"] not in ("round", "phase"):
+            raise BadInput(f"{kind} entry's scope must be round or phase, not "
+                           f"{_shown(values['scope'])}")
+    if "choice" in optional and "choice" in raw:
+        values["choice"] = str(_scalar(raw["choice"], kind, "choice"))
+    if kind == "lapse":
+        at = raw.get("at")
+        values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
+    return STEPS[kind](**values)
+
+
+def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
+    """The YAML mapping for ``step`` (without ``at``/``hash``)."""
+    out: dict[str, Any] = {"kind": step.kind}
+    for key in KINDS[step.kind][0]:
+        value = getattr(step, key)
+        if key in PLAYER_FIELDS:
+            out[key] = players[value]
+        elif key == "policy":
+            out[key] = "liberal" if value == LIBERAL else "fascist"
+        elif key == "vote":
+            out[key] = "ja" if value else "nein"
+        elif key in ("deck", "entries"):
+            out[key] = list(value)
+        else:
+            out[key] = value
+    for key in OPTIONAL.get(step.kind, ()):
+        value = getattr(step, key)
+        if value is not None and value is not False:
+            out[key] = value
+    return out
+
+
+def parse_vote(value: object) -> bool:
+    """``ja``/``nein`` (and yes/no, y/n, true/false; YAML's own booleans) to a bool."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("ja", "yes", "y", "j", "true"):
+        return True
+    if text in ("nein", "no", "n", "false"):
+        return False
+    raise BadInput(f"{value!r} is not a vote (ja or nein)")
+
+
+def parse_veto_answer(value: Any) -> VetoAnswer:
+    """A veto step's answer (R-VETO), with the aliases yes/no, agree, reject and decline."""
+    if isinstance(value, bool):
+        return "ja" if value else "nein"
+    text = str(value).strip().lower()
+    aliases = {"yes": "ja", "no": "nein", "agree": "accept", "reject": "refuse", "decline": "refuse"}
+    text = aliases.get(text, text)
+    for answer in VETO_ANSWERS:
+        if text == answer:
+            return answer
+    raise BadInput(f"{value!r} is not a veto answer ({', '.join(VETO_ANSWERS)})")
+
+
+def _utc_text(when: Any) -> str:
+    if when.utcoffset() is not None:
+        from datetime import timezone  # only for a time YAML read as a datetime
+
+        when = when.astimezone(timezone.utc)
+    return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def _entry_numbers(value: Any, kind: str, least: int = 1) -> tuple[int, ...]:
+    items = value if isinstance(value, list) else [value]
+    if not items or len(items) > 100 or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= least for n in items):
+        raise BadInput(f"{kind} entry's entries must be entry numbers ({least}, {least + 1}, …)")
+    return tuple(sorted(set(items)))
+
+
+__all__ = ["CHECKPOINT_HEX", "KINDS", "OPTIONAL", "STEPS", "TAG_HEX", "parse_step",
+           "parse_veto_answer", "parse_vote", "to_entry"]
