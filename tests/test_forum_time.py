@@ -22,6 +22,7 @@ from shmod.core.steps import Step
 from shmod.log import game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
+from shmod.core.events import Lapsed
 
 SHMOD = Path(sys.executable).parent / "shmod"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -207,10 +208,10 @@ def test_an_unanswered_veto_lapses_as_refused():
     engine.apply(state, Step("deadline", text="2026-11-24T10:00:00Z", zone="UTC"))
     engine.apply(state, Step("lapse", ref=state.entries, at=DAY4))
     assert state.phase == "enact" and state.veto_refused
-    [lapsed] = [e for e in state.public if e.kind == "lapse"]
+    [lapsed] = [e for e in state.public if isinstance(e, Lapsed)]
     from shmod.texts.forum_texts import lapse_text
 
-    assert lapse_text(lapsed.data, Plain()) == ("President Ann did not answer the veto by the "
+    assert lapse_text(lapsed, Plain()) == ("President Ann did not answer the veto by the "
                                                 "deadline: it is refused.")
 
 

@@ -9,6 +9,7 @@ from shmod.core.steps import Step
 from shmod.log import game
 from shmod.texts import forum_texts, game_texts as texts, messages, views
 from shmod.texts.formats import BBCode, Plain
+from shmod.core.events import ExecutedNotice
 
 NAMES = ["Grundbegriff", "Ann", "Bob", "Cat", "Dan"]
 
@@ -61,7 +62,7 @@ def test_an_executed_player_is_told(tmp_path):
     state = start(parse_setup(sim.header))
     for step in sim.steps:
         engine.apply(state, step)
-    executed = [s for s in state.secrets if s.kind == "executed"]
+    executed = [s for s in state.secrets if isinstance(s, ExecutedNotice)]
     assert executed
     text = messages.pm_text(executed[0], Plain())
     assert text.startswith("President ") and "has executed you" in text

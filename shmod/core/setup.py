@@ -17,7 +17,8 @@ from shmod.core.deadlines import ZONE_NAME, zone_info
 from shmod.core.house import rules_for
 from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
 from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_variants
-from shmod.core.state import DEAL, Public, Secret, Setup, State
+from shmod.core.events import RoleSent, Started
+from shmod.core.state import DEAL, Setup, State
 from shmod.core.steps import Seating, parse_cards, seat_number
 
 FORMAT = 1
@@ -314,10 +315,9 @@ def start(setup: Setup) -> State:
     )
     president = None if setup.first is None else setup.players[setup.first]
     state.zone = setup.zone
-    state.public.append(Public(0, "start", {
-        "players": list(setup.players), "president": president,
-        "variants": dict(setup.variants), "commitment": setup.commitment,
-        "deal": setup.deal}))
+    state.public.append(Started(0, players=setup.players, president=president,
+                                variants=tuple(setup.variants.items()),
+                                commitment=setup.commitment, deal=setup.deal))
     if setup.deal == "players":
         state.phase = DEAL
         return state
@@ -328,9 +328,8 @@ def start(setup: Setup) -> State:
 def tell_roles(state: State, entry: int) -> None:
     """R-ROLE-PM: every player's role and whom they know, sent at ``entry``."""
     for seat, name in enumerate(state.players):
-        state.secrets.append(Secret(entry, name, "role", {
-            "role": state.roles[seat],
-            "knows": knows(state.players, state.roles, state.rules, seat)}))
+        state.secrets.append(RoleSent(entry, name, role=state.roles[seat], knows=tuple(
+            knows(state.players, state.roles, state.rules, seat).items())))
 
 
 def knows(players: tuple[str, ...], roles: tuple[str, ...], rules: Rules,

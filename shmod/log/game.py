@@ -16,7 +16,8 @@ from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, Sh
 from shmod.core import engine, forum
 from shmod.core.commitment import commitment, strong
 from shmod.core.setup import Setup, new_header, parse_setup, start
-from shmod.core.state import RESHUFFLE, Public, Secret, State
+from shmod.core.events import Public, Secret
+from shmod.core.state import RESHUFFLE, State
 from shmod.core.steps import Seating, Step, parse_step, to_entry
 from shmod.log import checkpoints, logfile
 

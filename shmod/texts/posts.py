@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from shmod.base.errors import BadInput, LogError
 from shmod.core.deadlines import utc
 from shmod.core.forum import last_posted, news, unposted
-from shmod.core.state import Public, State
+from shmod.core.events import Public
+from shmod.core.state import State
 from shmod.log import checkpoints
 from shmod.log.game import ChainNote, Game, Recorded, record, replay
 from shmod.texts import forum_texts, game_texts as texts, messages
