@@ -17,7 +17,7 @@ from shmod.base.errors import IllegalStep
 from shmod.core import engine, legal
 from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import DISCARD, ENACT, NOMINATE, OVER, POWER, RESHUFFLE, State
+from shmod.core.state import NOMINATE, State
 from shmod.core.steps import (
     POWER_STEPS,
     Discard,
@@ -30,6 +30,7 @@ from shmod.core.steps import (
     Veto,
     Vote,
 )
+from shmod.core.terms import DISCARD, ENACT, OVER, POWER, RESHUFFLE
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 FASCISTS_BY_COUNT = {5: 1, 6: 1, 7: 2, 8: 2, 9: 3, 10: 3}

@@ -9,6 +9,7 @@ from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
 from shmod.core import commitment
+from shmod.core.events import Started
 from shmod.core.setup import new_header, parse_setup
 from shmod.log import logfile
 from shmod.log.game import load, log_text, new_game
@@ -61,7 +62,8 @@ def test_malformed_commitment_is_refused():
 @pytest.mark.parametrize("typed", ["{h8}…", "{h8}...", "{h8}", "{h63}"])
 def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
     path = str(tmp_path / "g.yaml")
-    full = new_game(path, PLAYERS, seed="s1").state.public[0].data["commitment"]
+    full = new_game(path, PLAYERS, seed="s1").setup.commitment
+    assert full is not None
     typed = typed.format(h8=full[:8], h63=full[:63])
     digits = len(typed.rstrip(".…"))
     code, out, err = run("audit", path, "-c", typed)
@@ -77,10 +79,10 @@ def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
 def test_new_game_publishes_the_commitment_in_its_start_event(tmp_path):
     game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1")
     start = game.state.public[0]
-    assert start.kind == "start"
-    assert start.data["commitment"] == commitment.commitment(game.setup)
-    assert load(str(tmp_path / "g.yaml")).state.public[0].data["commitment"] == \
-        start.data["commitment"]
+    assert isinstance(start, Started)
+    assert start.commitment == commitment.commitment(game.setup)
+    again = load(str(tmp_path / "g.yaml")).state.public[0]
+    assert isinstance(again, Started) and again.commitment == start.commitment
 
 
 def test_audit_checks_a_rewritten_game_against_the_commitment():

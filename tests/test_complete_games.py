@@ -16,7 +16,7 @@ from shmod.log import game
 def test_complete_game(players, way, tmp_path):
     t, powers = play(players, way)
     s = t.state
-    assert (s.winner, s.win_rule) == WAYS[way]
+    assert s.win and (s.winner, s.win.rule) == WAYS[way]
     if way == "five-liberal":
         assert (s.liberal, s.fascist, powers) == (5, 0, [])
     elif way == "six-fascist":
@@ -34,8 +34,8 @@ def test_complete_game(players, way, tmp_path):
     path = tmp_path / "game.yaml"
     path.write_text(game.log_text(t.header, t.steps, at="2026-01-01T00:00:00Z"))
     loaded = game.load(str(path)).state
-    assert (loaded.winner, loaded.win_rule, loaded.liberal, loaded.fascist, loaded.alive) == (
-        s.winner, s.win_rule, s.liberal, s.fascist, s.alive)
+    assert (loaded.win, loaded.liberal, loaded.fascist, loaded.alive) == (
+        s.win, s.liberal, s.fascist, s.alive)
     assert loaded.public == s.public and loaded.secrets == s.secrets
 
 

@@ -17,7 +17,7 @@ import pytest
 from safety_helpers import SHMOD, bare
 
 from shmod.audit.moves import command_for, legal_steps
-from shmod.core.state import OVER
+from shmod.core.terms import OVER
 from shmod.log import game, logfile, repair
 from shmod.log.entries import to_entry
 

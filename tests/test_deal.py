@@ -69,7 +69,7 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
             game.record(path, lambda g, s=seat: Word(by=s, word=word))  # noqa: B023 - called now
         loaded = game.load(path)
         seeds.add(loaded.state.seed)
-        report = audit.audit_file(path, loaded.state.public[0].data["commitment"])
+        report = audit.audit_file(path, loaded.setup.commitment)
         assert report.valid and report.commitment_ok and "every player's word" in report.deal
         assert report.summary is not None
     assert len(seeds) == 4  # the same committed seed, four deals
@@ -80,7 +80,7 @@ def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
     game.new_game(str(path), NAMES, seed="ab" * 16, deal_by="players")
     for seat, name in enumerate(NAMES):
         game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=WORDS[n]))
-    commitment = game.load(str(path)).state.public[0].data["commitment"]
+    commitment = game.load(str(path)).setup.commitment
     text = path.read_text()
     redealt = tmp_path / "redealt.yaml"
     redealt.write_text(text.replace("ab" * 16, "cd" * 16))  # the moderator swaps the seed

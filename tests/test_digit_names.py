@@ -11,8 +11,8 @@ import pytest
 from shmod.audit.moves import command_for, legal_steps
 from shmod.base.errors import BadInput
 from shmod.core.setup import new_header
-from shmod.core.state import OVER
 from shmod.core.steps import Seating
+from shmod.core.terms import OVER
 from shmod.log import game
 
 SHMOD = Path(sys.executable).parent / "shmod"

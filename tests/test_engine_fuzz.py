@@ -12,8 +12,9 @@ from shmod.audit.moves import legal_steps, random_game
 from shmod.base.errors import BadInput, IllegalStep
 from shmod.core import engine, play
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import OVER, State
+from shmod.core.state import State
 from shmod.core.steps import Seating
+from shmod.core.terms import OVER
 from shmod.log.entries import KINDS, parse_step
 
 VALUES = {

@@ -24,8 +24,9 @@ from shmod.audit import audit
 from shmod.audit.moves import legal_steps
 from shmod.core import engine
 from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import OVER, POWER, RESHUFFLE, State
+from shmod.core.state import State
 from shmod.core.steps import Step, Word
+from shmod.core.terms import OVER, POWER, RESHUFFLE
 from shmod.log import game
 
 GAMES = int(os.environ.get("SHMOD_PHASE_GAMES", "60"))

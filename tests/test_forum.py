@@ -9,6 +9,7 @@ import pytest
 from shmod.audit.moves import legal_steps
 from shmod.base.errors import BadInput, GameIsOver, RuleBroken
 from shmod.core import deadlines, forum
+from shmod.core.events import Briefing, Corrected, Handed, Tallied
 from shmod.core.steps import (
     Correct,
     Discard,
@@ -74,7 +75,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     # Fay, who has been President, leaves; Zed takes seat 6.
     done = rec(path, lambda g: Replace(target=g.seating.seat("Fay"), name="Zed"))
     [pm] = done.secrets
-    assert pm.to == "Zed" and pm.kind == "briefing"
+    assert pm.to == "Zed" and isinstance(pm, Briefing)
     text = messages.pm_text(pm, PLAIN)
     assert "You replace Fay in seat 6" in text and "a Liberal" in text
     assert "Your three policies, top first: Liberal, Liberal, Liberal" in text
@@ -130,10 +131,10 @@ def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
         rec(path, Correct(entries=(10,), reason="Gus sent Nein"))
     fix = rec(path, Correct(entries=(10,), reason="Gus sent Nein", force=True))
     assert fix.game.state.phase == "vote" and len(fix.game.state.votes) == 6
-    assert "CORRECTION" in fix.post.events[0].kind.upper() + post(fix)  # announced, loudly
+    assert isinstance(fix.post.events[0], Corrected) and "CORRECTION" in post(fix)  # loudly
     rec(path, Vote(by=seat("Gus"), vote=False))
-    tally = [e for e in game.load(path).state.public if e.kind == "tally"]
-    assert [(t.data["ja"], t.data["nein"]) for t in tally] == [(7, 0), (6, 1)]
+    tally = [e for e in game.load(path).state.public if isinstance(e, Tallied)]
+    assert [(t.ja, t.nein) for t in tally] == [(7, 0), (6, 1)]
     with pytest.raises(RuleBroken, match="not a step in effect"):
         rec(path, Correct(entries=(10,), reason="again"))
 
@@ -197,9 +198,9 @@ def test_a_phase_deadline_belongs_to_its_phase(path):
 def test_replacing_a_fascist_tells_the_newcomer_the_team(path):
     done = rec(path, Replace(target=seat("Eve"), name="Xia"))
     [pm] = done.secrets
-    assert pm.data["knows"] == {"Ann": "fascist", "Gus": "hitler"}
+    assert pm.knows == (("Ann", "fascist"), ("Gus", "hitler"))
     done = rec(path, Replace(target=seat("Ann"), name="Yul"))
-    assert done.secrets[0].data["knows"] == {"Xia": "fascist", "Gus": "hitler"}
+    assert done.secrets[0].knows == (("Xia", "fascist"), ("Gus", "hitler"))
     view = views.public_view(done.game.state)
     assert forum_texts.named(view, "Yul", PLAIN) == "Yul (replacing Ann)"
     assert "Yul (replacing Ann)" in forum_texts.rules_card(view, PLAIN)
@@ -222,10 +223,10 @@ def test_a_replacement_is_not_briefed_with_a_voided_pm(path):
     elect(path, "Fay", "Gus")
     hand = game.load(path).state.hand
     done = rec(path, Discard(by=seat("Fay"), policy=hand[0]))
-    assert [s.kind for s in done.secrets] == ["hand"]
+    assert [type(s) for s in done.secrets] == [Handed]
     rec(path, Correct(entries=(done.game.state.entries,), reason="misread"))
     [pm] = rec(path, Replace(target=seat("Gus"), name="Zed")).secrets
-    assert pm.data["history"] == []
+    assert isinstance(pm, Briefing) and pm.history == ()
 
 
 def test_a_dead_seat_is_not_replaced(path):

@@ -33,8 +33,9 @@ from thread_example import EXAMPLE
 
 from shmod.audit.moves import legal_steps, random_game
 from shmod.core import deadlines, engine
+from shmod.core.events import Drawn, Enacted, GameOver, Handed, PeekResult, Started, Tallied
 from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import NOMINATE, OVER, State
+from shmod.core.state import NOMINATE, State
 from shmod.core.steps import (
     Backup,
     Correct,
@@ -49,6 +50,7 @@ from shmod.core.steps import (
     Vote,
     Word,
 )
+from shmod.core.terms import OVER
 from shmod.log import game as games
 from shmod.texts import forum_texts, game_texts, messages, posts, views
 from shmod.texts.formats import FORMATS, Plain
@@ -266,12 +268,12 @@ def _forum_game() -> tuple[dict[str, object], list[Step]]:
     state = start(parse_setup(header))
     rng = random.Random(20)
     steps = _apply(state, [SetDeadline(until="2030-01-01T00:00:00Z", zone="Europe/Berlin")])
-    steps += _play(state, rng, lambda s: any(ev.kind == "tally" for ev in s.public))
+    steps += _play(state, rng, lambda s: any(isinstance(ev, Tallied) for ev in s.public))
     seat = next(s for s in state.living if s not in (state.president, state.chancellor))
     steps += _apply(state, [Replace(target=seat, name="@Newbie")])
     steps += _play(state, rng, lambda s: s.phase == "enact")
     steps += _apply(state, [Correct(entries=(state.entries,), reason="typo")])
-    steps += _play(state, rng, lambda s: s.public[-1].kind == "enact")
+    steps += _play(state, rng, lambda s: isinstance(s.public[-1], Enacted))
     enacted = state.entries  # posted, then voided all the same: said loudly
     steps += _apply(state, [Posted(upto=enacted),
                             Correct(entries=(enacted,), reason="wrong card", force=True)])
@@ -352,7 +354,7 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
             seen = len(state.public)
             engine.apply(state, step)
         view = views.public_view(state)
-        out += [Text(ev.kind, messages.event_text(view, ev, fmt) or "", state.players, ev)
+        out += [Text(type(ev).__name__, messages.event_text(view, ev, fmt) or "", state.players, ev)
                 for ev in state.public[seen:]]
         out.append(Text("prompt", game_texts.prompt_text(view, fmt) or ""))
         out.append(Text("reminder", forum_texts.reminder(view, fmt, now) or ""))
@@ -364,7 +366,8 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
     view = views.public_view(state)
     out.append(Text("board", game_texts.board_text(view, fmt)))
     out.append(Text("history", history_text(view, fmt), state.players, view))
-    out += [Text(f"pm:{s.kind}", messages.pm_text(s, fmt), data=s) for s in state.secrets]
+    out += [Text(f"pm:{type(s).__name__}", messages.pm_text(s, fmt), data=s)
+            for s in state.secrets]
     out.append(Text("reveal", reveal_text(game, fmt), state.players, game))
     return out
 
@@ -401,13 +404,15 @@ def corpus(games_played) -> Callable[[str], list[Text]]:  # type: ignore[no-unty
 
 def test_the_corpus_has_every_kind_of_text(corpus):
     kinds = {t.kind for t in corpus("plain")}
-    assert {"start", "round", "nominate", "tally", "enact", "chaos", "veto_proposed",
-            "veto_answered", "vetoed", "reshuffle", "power", "investigate", "special_election",
-            "peek", "execute", "game_over", "deadline", "replace", "correction", "dealt",
-            "lapse", "removed", "renamed", "reminder",
-            "prompt", "prods", "post", "board", "rules", "history", "reveal"} <= kinds, kinds
-    assert {"pm:role", "pm:draw", "pm:hand", "pm:investigation", "pm:peek", "pm:executed",
-            "pm:veto_request", "pm:briefing", "pm:retract", "pm:removed"} <= kinds, kinds
+    assert {"Started", "RoundBegan", "Nominated", "Tallied", "Enacted", "Chaos",
+            "VetoProposed", "VetoAnswered", "Vetoed", "Reshuffled", "PowerGranted",
+            "Investigated", "SpecialElectionCalled", "Peeked", "Executed", "GameOver",
+            "DeadlineSet", "Replaced", "Corrected", "Dealt", "Lapsed", "Removed", "Renamed",
+            "reminder", "prompt", "prods", "post", "board", "rules", "history",
+            "reveal"} <= kinds, kinds
+    assert {"pm:RoleSent", "pm:Drawn", "pm:Handed", "pm:InvestigationResult", "pm:PeekResult",
+            "pm:ExecutedNotice", "pm:VetoRequested", "pm:Briefing", "pm:Retraction",
+            "pm:RemovedNotice"} <= kinds, kinds
 
 
 # -- the checks ------------------------------------------------------------------------
@@ -428,7 +433,7 @@ def _check_common(profile: str, root: ET.Element, names: set[str]) -> None:
 
 
 def _powers_of(view: views.PublicView) -> list[str]:
-    from shmod.core.rules import POWER_NAMES
+    from shmod.core.terms import POWER_NAMES
 
     return [f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
             for n, p in enumerate(view.powers, 1)] + \
@@ -444,7 +449,7 @@ def _outside_lists(root: ET.Element, sentence: str) -> None:
 
 def _check_kind(profile: str, text: Text, root: ET.Element) -> None:
     kind, heads = text.kind, _heading_texts(profile, root)
-    if kind == "start":
+    if isinstance(text.data, Started):
         view_players = list(text.players)
         ordered = root.find(".//ol")
         assert ordered is not None and [shown(li) for li in ordered] == view_players
@@ -453,12 +458,12 @@ def _check_kind(profile: str, text: Text, root: ET.Element) -> None:
         powers = root.find(".//ul")
         assert powers is not None and flat(powers[-1]).endswith("the Fascists win")
         _outside_lists(root, "Liberals win with")
-    elif kind == "tally":
-        votes = text.data.data["votes"]  # type: ignore[attr-defined]
+    elif isinstance(text.data, Tallied):
+        votes = text.data.votes
         ordered = root.find(".//ol")
         assert ordered is not None and len(ordered) == len(votes)
         _outside_lists(root, "were needed.")
-    elif kind == "game_over":
+    elif isinstance(text.data, GameOver):
         assert len(heads) == 1 and heads[0].startswith("Game over: the ")
     elif kind in ("board", "post"):
         quote = root.findall(".//blockquote")[-1]
@@ -479,8 +484,8 @@ def _check_kind(profile: str, text: Text, root: ET.Element) -> None:
         _check_history(profile, text, root)
     elif kind == "reveal":
         _check_reveal(profile, text, root)
-    elif kind in ("pm:draw", "pm:hand", "pm:peek"):
-        cards = text.data.data["cards"]  # type: ignore[attr-defined]
+    elif isinstance(text.data, (Drawn, Handed, PeekResult)):
+        cards = text.data.cards
         bold = [flat(s) for s in root.iter("strong") if flat(s) in ("Liberal", "Fascist")]
         assert bold == [{"L": "Liberal", "F": "Fascist"}[c] for c in cards]
 

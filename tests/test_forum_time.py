@@ -16,9 +16,10 @@ import pytest
 
 from shmod.audit import audit
 from shmod.core import deadlines, engine
+from shmod.core.events import Lapsed
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import VOTE
 from shmod.core.steps import Lapse, Nominate, Prod, Remove, SetDeadline, Veto, Vote
+from shmod.core.terms import VOTE
 from shmod.log import game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
@@ -205,10 +206,10 @@ def test_an_unanswered_veto_lapses_as_refused():
     engine.apply(state, SetDeadline(until="2026-11-24T10:00:00Z", zone="UTC"))
     engine.apply(state, Lapse(deadline=state.entries, at=DAY4))
     assert state.phase == "enact" and state.veto_refused
-    [lapsed] = [e for e in state.public if e.kind == "lapse"]
+    [lapsed] = [e for e in state.public if isinstance(e, Lapsed)]
     from shmod.texts.forum_texts import lapse_text
 
-    assert lapse_text(lapsed.data, Plain()) == ("President Ann did not answer the veto by the "
+    assert lapse_text(lapsed, Plain()) == ("President Ann did not answer the veto by the "
                                                 "deadline: it is refused.")
 
 

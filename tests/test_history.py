@@ -13,6 +13,7 @@ from markdown_it import MarkdownIt
 from thread_example import example_game
 
 from shmod.core import engine
+from shmod.core.events import Tallied
 from shmod.core.setup import start
 from shmod.texts.formats import FORMATS, BBCode, Markdown, Plain
 from shmod.texts.history import DEAD, elections, history_text
@@ -32,13 +33,13 @@ def view():
 
 def test_every_election_in_order_with_every_seat(view):
     rows = elections(view)
-    tallies = [ev for ev in view.history if ev.kind == "tally"]
+    tallies = [ev for ev in view.history if isinstance(ev, Tallied)]
     assert len(rows) == len(tallies) > 5
     for row, tally in zip(rows, tallies):
-        assert row.president == tally.data["president"]
+        assert row.president == tally.president
         assert len(row.votes) == len(view.players)
         assert row.votes == [DEAD if v is None else "Ja" if v else "Nein"
-                             for _, v in tally.data["votes"]]
+                             for _, v in tally.votes]
     assert any(DEAD in row.votes for row in rows)  # executions show
     assert any(row.policy.startswith("chaos") for row in rows)
 

@@ -18,6 +18,7 @@ from hypothesis import given, settings, strategies as st
 
 from shmod.audit.moves import random_game
 from shmod.core import engine
+from shmod.core.events import Chaos, Enacted, Executed, Tallied, Vetoed
 from shmod.core.setup import Setup, parse_setup, start
 from shmod.core.state import State
 from shmod.core.steps import Discard, Enact, Lapse, Reshuffle, SetDeadline, Step, Veto, Vote
@@ -56,17 +57,18 @@ def trace(setup: Setup, steps: list[Step]) -> tuple[State, Draws]:
         else:
             cursor = len(draws.decks[deck]) - before
             positions = list(range(cursor, cursor + taken))
-            chaos = [ev for ev in state.public[seen:] if ev.kind == "chaos"]
+            chaos = [ev for ev in state.public[seen:] if isinstance(ev, Chaos)]
             if chaos:
-                draws.groups.append((deck, positions, chaos[0].data["policy"], True))
+                draws.groups.append((deck, positions, chaos[0].policy, True))
             else:
                 draws.groups.append((deck, positions, None, False))
                 sessions.append([len(draws.groups) - 1])
         for ev in state.public[seen:]:
-            if (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed":
+            if (isinstance(ev, Enacted) and not ev.chaos) or isinstance(ev, Vetoed):
                 index = sessions.pop(0)[0]
                 d, pos, _, _ = draws.groups[index]
-                draws.groups[index] = (d, pos, ev.data.get("policy"), False)
+                policy = ev.policy if isinstance(ev, Enacted) else None
+                draws.groups[index] = (d, pos, policy, False)
     return state, draws
 
 
@@ -90,12 +92,12 @@ def twin_decks(draws: Draws, rng: random.Random) -> list[tuple[str, ...]]:
 
 def twin_roles(setup: Setup, state: State, rng: random.Random) -> tuple[str, ...]:
     """Roles permuted, keeping Hitler on anyone whose Hitler-ness became public."""
-    exposed = {setup.players.index(ev.data["target"]) for ev in state.public
-               if ev.kind == "execute"}
-    exposed |= {setup.players.index(ev.data["chancellor"]) for ev in state.public
-                if ev.kind == "tally" and ev.data.get("not_hitler")}
+    exposed = {setup.players.index(ev.target) for ev in state.public
+               if isinstance(ev, Executed)}
+    exposed |= {setup.players.index(ev.chancellor) for ev in state.public
+                if isinstance(ev, Tallied) and ev.not_hitler}
     hitler = setup.roles.index("hitler")
-    if state.win_rule == "R-HITLER-ELECTED":
+    if state.win and state.win.rule == "R-HITLER-ELECTED":
         exposed.add(hitler)
     if hitler not in exposed:
         hitler = rng.choice([s for s in range(len(setup.players)) if s not in exposed])
@@ -126,7 +128,7 @@ def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[
         engine.apply(state, step)
         if state.public and state.public[-1].entry == state.entries:
             ended = [ev for ev in state.public if ev.entry == state.entries
-                     and ((ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed")]
+                     and ((isinstance(ev, Enacted) and not ev.chaos) or isinstance(ev, Vetoed))]
             if ended:
                 outcomes.pop(0)
         out.append(step)

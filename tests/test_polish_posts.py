@@ -5,6 +5,7 @@ import random
 from datetime import UTC, datetime
 
 from shmod.audit.moves import random_game
+from shmod.core.events import ExecutedNotice
 from shmod.core.steps import Execute, Nominate, Replace, Vote
 from shmod.log import game
 from shmod.texts import forum_texts, game_texts as texts, messages, views
@@ -61,7 +62,7 @@ def test_an_executed_player_is_told(tmp_path):
     state = start(parse_setup(sim.header))
     for step in sim.steps:
         engine.apply(state, step)
-    executed = [s for s in state.secrets if s.kind == "executed"]
+    executed = [s for s in state.secrets if isinstance(s, ExecutedNotice)]
     assert executed
     text = messages.pm_text(executed[0], Plain())
     assert text.startswith("President ") and "has executed you" in text

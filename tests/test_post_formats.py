@@ -6,7 +6,6 @@ in seating order, bold names, quotes for the board, hard line breaks, nothing le
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 import xml.etree.ElementTree as ET
 
@@ -16,7 +15,18 @@ from markdown_it import MarkdownIt
 from thread_example import EXAMPLE, example_game, thread
 
 from shmod.audit.moves import legal_steps, random_game
+from shmod.base.records import replace
 from shmod.core import engine
+from shmod.core.events import (
+    Drawn,
+    Handed,
+    InvestigationResult,
+    PeekResult,
+    RoleSent,
+    Started,
+    Tallied,
+    VetoRequested,
+)
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import State
 from shmod.log.game import load, log_text
@@ -88,19 +98,19 @@ def test_opening_post_lists_the_players_in_seating_order_in_bold(name, fmt, game
 def test_every_tally_lists_votes_in_seating_order_with_the_dead_marked(name, fmt, games):
     state = games[0]
     view = public_view(state)
-    tallies = [ev for ev in state.public if ev.kind == "tally"]
-    assert any(None in dict(ev.data["votes"]).values() for ev in tallies)
+    tallies = [ev for ev in state.public if isinstance(ev, Tallied)]
+    assert any(None in dict(ev.votes).values() for ev in tallies)
     for ev in tallies:
         root = to_html(name, messages.event_text(view, ev, fmt) or "")
         items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
         assert len(items) == len(state.players)
-        for li, (player, vote) in zip(items, ev.data["votes"]):
+        for li, (player, vote) in zip(items, ev.votes):
             if vote is None:
                 assert li.find("em") is not None and flat(li) == f"{player}: dead"
             else:
                 assert flat(li.find("strong")) == player  # type: ignore[arg-type]
                 assert flat(li) == f"{player}: {'Ja' if vote else 'Nein'}"
-        assert f"Ja {ev.data['ja']}, Nein {ev.data['nein']}" in flat(root)
+        assert f"Ja {ev.ja}, Nein {ev.nein}" in flat(root)
 
 
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
@@ -127,12 +137,12 @@ def test_every_pm_parses_and_bolds_what_matters(name, fmt, games):
     kinds = set()
     for secret in state.secrets:
         root = to_html(name, messages.pm_text(secret, fmt))
-        kinds.add(secret.kind)
+        kinds.add(type(secret))
         assert root.findall(".//strong")
-        if secret.kind in ("draw", "hand", "peek"):
+        if isinstance(secret, (Drawn, Handed, PeekResult)):
             shown = [flat(s) for s in root.findall(".//strong")]
-            assert shown == [{"L": "Liberal", "F": "Fascist"}[c] for c in secret.data["cards"]]
-    assert {"role", "draw", "hand", "investigation", "veto_request"} <= kinds
+            assert shown == [{"L": "Liberal", "F": "Fascist"}[c] for c in secret.cards]
+    assert {RoleSent, Drawn, Handed, InvestigationResult, VetoRequested} <= kinds
 
 
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
@@ -148,7 +158,7 @@ def test_reveal_lists_every_role_and_government(name, fmt, tmp_path):
     assert roles[0].startswith(state.players[0] + ": ")
     assert len(roles) == len(state.players)
     governments = root.find(".//ol").findall("li")  # type: ignore[union-attr]
-    assert len(governments) == sum(1 for s in state.secrets if s.kind == "draw")
+    assert len(governments) == sum(1 for s in state.secrets if isinstance(s, Drawn))
 
 
 def test_plain_text_has_no_markup():
@@ -162,7 +172,7 @@ def test_hostile_names_stay_literal(name, fmt):
     header = new_header(HOSTILE, seed="names", salt="s", created="2026-01-01T00:00:00Z")
     state = start(parse_setup(header))
     rng = random.Random(1)
-    while not any(ev.kind == "tally" for ev in state.public):
+    while not any(isinstance(ev, Tallied) for ev in state.public):
         engine.apply(state, rng.choice(legal_steps(state)))
     view = public_view(state)
     root = to_html(name, messages.post(view, state.public, fmt))
@@ -176,9 +186,11 @@ def test_hostile_names_stay_literal(name, fmt):
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
 def test_opening_post_shows_the_setup_commitment_when_present(name, fmt, games):
     state = games[0]
-    bare = dataclasses.replace(state.public[0], data={**state.public[0].data, "commitment": None})
+    start = state.public[0]
+    assert isinstance(start, Started)
+    bare = replace(start, commitment=None)
     plain = to_html(name, texts.start_text(public_view(state), fmt, bare))
     assert "commitment" not in flat(plain)
-    event = dataclasses.replace(state.public[0], data={**state.public[0].data, "commitment": "ab12" * 16})
+    event = replace(start, commitment="ab12" * 16)
     root = to_html(name, texts.start_text(public_view(state), fmt, event))
     assert "Setup commitment (check it against the reveal at the end): " + "ab12" * 16 in flat(root)

@@ -8,10 +8,13 @@ import pytest
 
 from shmod.audit.moves import legal_steps, random_game
 from shmod.base.errors import IllegalStep
+from shmod.base.records import fields
 from shmod.core import engine
+from shmod.core.events import Chaos, RoundBegan, SpecialElectionCalled, Tallied
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import NOMINATE, OVER, POWER, RESHUFFLE, VOTE, State
+from shmod.core.state import NOMINATE, State
 from shmod.core.steps import Nominate, Step, Vote
+from shmod.core.terms import OVER, POWER, RESHUFFLE, VOTE
 from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
@@ -58,21 +61,21 @@ class Oracle:
     def after(self, state: State) -> None:
         seat = {name: s for s, name in enumerate(state.players)}
         for event in state.public[self.seen:]:
-            assert not SECRET_KEYS & set(event.data), f"R-THREAD: {event.kind} carries a secret"
-            if event.kind == "tally":
-                votes = event.data["votes"]
+            assert not SECRET_KEYS & set(fields(event)), f"R-THREAD: {event!r} carries a secret"
+            if isinstance(event, Tallied):
+                votes = event.votes
                 assert [v is None for _, v in votes] == [not up for up in state.alive]
-                if event.data["elected"]:
-                    self.last_government = (seat[event.data["president"]], seat[event.data["chancellor"]])
-            elif event.kind == "chaos":
+                if event.elected:
+                    self.last_government = (seat[event.president], seat[event.chancellor])
+            elif isinstance(event, Chaos):
                 self.last_government = None  # R-CHAOS: term limits forgotten
-            elif event.kind == "special_election":
-                assert state.president == seat[event.data["target"]]
-            elif event.kind == "round" and event.data.get("special"):
-                assert state.president == seat[event.data["president"]]  # the anchor stays
-            elif event.kind == "round":
+            elif isinstance(event, SpecialElectionCalled):
+                assert state.president == seat[event.target]
+            elif isinstance(event, RoundBegan) and event.special:
+                assert state.president == seat[event.president]  # the anchor stays
+            elif isinstance(event, RoundBegan):
                 expected = next_living(state.alive, self.anchor)
-                assert seat[event.data["president"]] == expected, "R-ROTATE / R-SPECIAL"
+                assert seat[event.president] == expected, "R-ROTATE / R-SPECIAL"
                 self.anchor = expected
         self.seen = len(state.public)
         assert sum(state.alive) <= self.alive  # nobody comes back
@@ -88,12 +91,13 @@ def check(state: State) -> None:
     assert s.hitler not in s.not_hitler
     assert s.liberal <= 5 and s.fascist <= 6
     if s.phase == OVER:
-        if s.win_rule == "R-WIN-LIB":
+        assert s.win is not None
+        if s.win.rule == "R-WIN-LIB":
             assert s.winner == "Liberals" and (s.liberal == 5 or not s.alive[s.hitler])
-        elif s.win_rule == "R-WIN-FAS":
+        elif s.win.rule == "R-WIN-FAS":
             assert s.winner == "Fascists" and s.fascist == 6
         else:
-            assert s.win_rule == "R-HITLER-ELECTED" and s.chancellor == s.hitler and s.fascist >= 3
+            assert s.win.rule == "R-HITLER-ELECTED" and s.chancellor == s.hitler and s.fascist >= 3
         assert legal_steps(s) == []
         return
     assert s.liberal < 5 and s.fascist < 6 and s.alive[s.hitler]
@@ -140,7 +144,7 @@ def test_random_games_keep_the_invariants(players, variants):
             oracle.after(state)
             check(state)
         assert state.public == sim.state.public and state.secrets == sim.state.secrets
-        winners.add(state.win_rule)
+        winners.add(state.win and state.win.rule)
     assert len(winners) >= 2  # the sweep reaches more than one ending
 
 
@@ -151,7 +155,8 @@ def test_random_games_reach_every_ending_and_replay_from_the_log(tmp_path):
         players = 5 + n % 6
         sim = random_game(players, random.Random(n), variants=VARIANT_SETS[n % len(VARIANT_SETS)])
         executed = not sim.state.alive[sim.state.hitler]
-        endings.add(sim.state.win_rule + (" (Hitler executed)" if executed else ""))
+        assert sim.state.win is not None
+        endings.add(sim.state.win.rule + (" (Hitler executed)" if executed else ""))
         if n % 20 == 0:
             path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
             loaded = game.load(str(path))

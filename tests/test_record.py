@@ -5,6 +5,7 @@ import random
 
 from shmod.audit.moves import random_game
 from shmod.core import engine
+from shmod.core.events import Chaos, Reshuffled, Tallied
 from shmod.core.setup import parse_setup, start
 from shmod.core.steps import Veto
 from shmod.log import game
@@ -32,8 +33,8 @@ def test_veto_chaos_with_empty_draw_pile_is_recorded_with_the_seeds_reshuffle(tm
     done = game.record(str(path), lambda g: sim.steps[index], at=AT)
     kinds = [e["kind"] for e in done.entries]
     assert kinds[:2] == ["veto", "reshuffle"]  # the pile was empty: reshuffle first
-    events = [p.kind for p in done.public]
-    assert events.index("reshuffle") < events.index("chaos")
+    events = [type(p) for p in done.public]
+    assert events.index(Reshuffled) < events.index(Chaos)
     expected = start(parse_setup(sim.header))
     for step in sim.steps[:index + len(kinds)]:
         engine.apply(expected, step)
@@ -72,4 +73,4 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     loaded = game.load(path)
     assert loaded.chain == [] and len(loaded.log.entries) == 9  # posts 1-3, a nomination, 5 votes
     assert loaded.state.phase == "discard"
-    assert [p.kind for p in loaded.state.public].count("tally") == 1
+    assert [type(p) for p in loaded.state.public].count(Tallied) == 1

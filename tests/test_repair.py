@@ -10,8 +10,8 @@ from safety_helpers import run_main
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import LogError
-from shmod.core.state import RESHUFFLE
 from shmod.core.steps import Nominate, Reshuffle, Step, Vote
+from shmod.core.terms import RESHUFFLE
 from shmod.log import game, logfile, repair
 
 AT = "2026-01-01T00:00:00Z"

@@ -9,6 +9,7 @@ import pytest
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
+from shmod.core.events import Enacted
 from shmod.log import game
 from shmod.texts.formats import Plain
 from shmod.texts.reveal import governments, reveal_text
@@ -26,8 +27,8 @@ def test_every_government_adds_up(tmp_path, variants):
     for seed in range(15):
         loaded = _load(tmp_path, 5 + seed % 6, seed, variants)
         govs = governments(loaded)
-        enacted = [ev for ev in loaded.state.public if ev.kind == "enact" and not ev.data["chaos"]]
-        assert [g.enacted for g in govs if g.enacted] == [ev.data["policy"] for ev in enacted]
+        enacted = [ev for ev in loaded.state.public if isinstance(ev, Enacted) and not ev.chaos]
+        assert [g.enacted for g in govs if g.enacted] == [ev.policy for ev in enacted]
         for g in govs:
             assert len(g.president_discard) == 1 and len(g.chancellor_discard) == (1 if g.enacted else 2)
             assert Counter(g.drawn) == Counter(g.president_discard + g.chancellor_discard
@@ -83,8 +84,8 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
         rec(rng.choice(options))
     loaded = game.load(path)
     govs = governments(loaded)
-    enacted = [ev for ev in loaded.state.public if ev.kind == "enact" and not ev.data["chaos"]]
-    assert [g.enacted for g in govs if g.enacted] == [ev.data["policy"] for ev in enacted]
+    enacted = [ev for ev in loaded.state.public if isinstance(ev, Enacted) and not ev.chaos]
+    assert [g.enacted for g in govs if g.enacted] == [ev.policy for ev in enacted]
     assert govs[0].president_discard == [first]
     for g in govs:
         assert Counter(g.drawn) == Counter(g.president_discard + g.chancellor_discard

@@ -4,7 +4,9 @@ import pytest
 from scripted import chaos, eligible, refuse, table
 
 from shmod.base.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
-from shmod.core.state import DISCARD, NOMINATE, OVER, RESHUFFLE, VOTE
+from shmod.core.events import Chaos, Tallied, Win
+from shmod.core.state import NOMINATE
+from shmod.core.terms import DISCARD, OVER, RESHUFFLE, VOTE
 
 
 def kill(t, name):
@@ -134,12 +136,12 @@ def test_vote_every_living_player_once_and_result_only_when_all_are_in():
     t.nominate("Bob")
     for name in ("Eve", "Ann", "Bob", "Dan"):  # candidates vote too, in any order
         t.vote(name, True)
-        assert not [p for p in t.state.public if p.kind == "tally"]
+        assert not [p for p in t.state.public if isinstance(p, Tallied)]
     t.vote("Cat", False)
-    tally = [p for p in t.state.public if p.kind == "tally"][-1]
-    assert tally.data["votes"] == [("Ann", True), ("Bob", True), ("Cat", False), ("Dan", True),
-                                   ("Eve", True)]  # in seating order
-    assert tally.data["elected"] is True
+    tally = [p for p in t.state.public if isinstance(p, Tallied)][-1]
+    assert tally.votes == (("Ann", True), ("Bob", True), ("Cat", False), ("Dan", True),
+                           ("Eve", True))  # in seating order
+    assert tally.elected is True
 
 
 def test_vote_twice_or_out_of_turn_is_refused():
@@ -158,8 +160,8 @@ def test_vote_dead_players_never_vote():
     for name in ("Ann", "Bob", "Dan", "Eve", "Fay"):
         t.vote(name, True)
     assert t.state.phase == DISCARD  # five votes complete the count
-    tally = [p for p in t.state.public if p.kind == "tally"][-1]
-    assert ("Cat", None) in tally.data["votes"] and tally.data["alive"] == 5
+    tally = [p for p in t.state.public if isinstance(p, Tallied)][-1]
+    assert ("Cat", None) in tally.votes and tally.alive == 5
 
 
 # R-MAJORITY
@@ -192,7 +194,7 @@ def test_hitler_elected_after_three_fascist_policies_wins():
             t.power("peek")
     assert t.state.fascist == 3 and t.president == "Dan"
     t.elect("Eve")
-    assert (t.state.phase, t.state.winner, t.state.win_rule) == (OVER, "Fascists", "R-HITLER-ELECTED")
+    assert (t.state.phase, t.state.win) == (OVER, Win("Fascists", "R-HITLER-ELECTED", "Eve"))
     refuse(t, GameIsOver, "R-HITLER-ELECTED", t.discard, "F", match="the game is over")
 
 
@@ -213,7 +215,7 @@ def test_hitler_elected_zone_confirms_other_chancellors_not_hitler():
             t.power("peek")
     t.elect("Ann")
     assert t.state.not_hitler == {0}
-    assert [p for p in t.state.public if p.kind == "tally"][-1].data["not_hitler"] is True
+    assert [p for p in t.state.public if isinstance(p, Tallied)][-1].not_hitler is True
 
 
 # R-FAIL
@@ -236,7 +238,7 @@ def test_chaos_enacts_the_top_policy_ignores_power_forgets_term_limits():
     assert limited
     chaos(t)
     assert (t.state.tracker, t.state.fascist) == (0, 3)
-    assert [p.data["policy"] for p in t.state.public if p.kind == "chaos"] == [top]
+    assert [p.policy for p in t.state.public if isinstance(p, Chaos)] == [top]
     assert t.state.phase == NOMINATE and t.state.power is None  # the Peek slot is ignored
     assert t.state.term_limited() == {}
 

@@ -7,9 +7,11 @@ from scripted import refuse, table
 from shmod.audit.moves import random_game
 from shmod.base.errors import LogError, OutOfTurn, RuleBroken, WrongActor
 from shmod.core import engine
+from shmod.core.events import Drawn, Enacted, Handed
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import DISCARD, ENACT, NOMINATE, RESHUFFLE
+from shmod.core.state import NOMINATE
 from shmod.core.steps import Reshuffle
+from shmod.core.terms import DISCARD, ENACT, RESHUFFLE
 from shmod.log import game
 
 
@@ -17,8 +19,8 @@ from shmod.log import game
 def test_draw_president_is_sent_the_top_three_secretly():
     t = table(5, deck="LFL")
     t.elect("Bob")
-    draws = [s for s in t.state.secrets if s.kind == "draw"]
-    assert [(s.to, s.data["cards"]) for s in draws] == [("Ann", ["L", "F", "L"])]
+    draws = [s for s in t.state.secrets if isinstance(s, Drawn)]
+    assert [(s.to, s.cards) for s in draws] == [("Ann", ("L", "F", "L"))]
     assert len(t.state.draw) == 14 and t.state.phase == DISCARD
     t.discard("liberal")
     assert t.state.hand == ["F", "L"] and t.state.phase == ENACT
@@ -37,8 +39,8 @@ def test_pass_chancellor_gets_the_other_two_and_enacts_one():
     t = table(5, deck="LFF")
     t.elect("Bob")
     t.discard("F")
-    hands = [s for s in t.state.secrets if s.kind == "hand"]
-    assert [(s.to, s.data["cards"]) for s in hands] == [("Bob", ["L", "F"])]
+    hands = [s for s in t.state.secrets if isinstance(s, Handed)]
+    assert [(s.to, s.cards) for s in hands] == [("Bob", ("L", "F"))]
     t.enact("L")
     assert (t.state.liberal, t.state.fascist, t.state.discard) == (1, 0, ["F", "F"])
     assert t.state.phase == NOMINATE and t.president == "Bob"
@@ -71,17 +73,17 @@ def test_secret_discards_never_reach_the_table():
     t.session("Bob", "L", "F")
     t.session("Cat", "F", "L")
     public = [p for p in t.state.public if p.entry > 0]
-    text = repr([(p.kind, p.data) for p in public])
-    assert "discard" not in {p.kind for p in public}
+    text = repr(public)
+    assert "discard" not in text.lower()
     assert "hand" not in text and "cards" not in text
-    assert [p.data["policy"] for p in public if p.kind == "enact"] == ["F", "L"]
+    assert [p.policy for p in public if isinstance(p, Enacted)] == ["F", "L"]
 
 
 def test_secret_hands_go_only_to_the_government():
     t = table(5, deck="LFL")
     t.elect("Bob")
     t.discard("L")
-    assert {(s.to, s.kind) for s in t.state.secrets if s.entry > 0} == {("Ann", "draw"), ("Bob", "hand")}
+    assert {(s.to, type(s)) for s in t.state.secrets if s.entry > 0} == {("Ann", Drawn), ("Bob", Handed)}
 
 
 # R-RESHUFFLE

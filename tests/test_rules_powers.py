@@ -5,8 +5,18 @@ import dataclasses
 from scripted import chaos, refuse, table
 
 from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.core.events import (
+    Executed,
+    Investigated,
+    InvestigationResult,
+    Peeked,
+    PeekResult,
+    PowerSkipped,
+    Win,
+)
 from shmod.core.rules import EXECUTE, INVESTIGATE, SPECIAL
-from shmod.core.state import NOMINATE, OVER, POWER, RESHUFFLE
+from shmod.core.state import NOMINATE
+from shmod.core.terms import OVER, POWER, RESHUFFLE
 from shmod.texts import formats, game_texts as texts, views
 
 
@@ -42,12 +52,14 @@ def test_investigate_learns_party_secretly_hitler_shows_fascist():
     mark = t.state.entries
     t.power(INVESTIGATE, "Ivy")
     secret = t.state.secrets[-1]
-    assert (secret.to, secret.kind, secret.data) == ("Ann", "investigation", {"target": "Ivy", "party": "Fascist"})
-    shown = [(p.kind, p.data) for p in public_since(t, mark - 1) if p.kind == INVESTIGATE]
-    assert shown == [(INVESTIGATE, {"president": "Ann", "target": "Ivy"})]  # no result
+    assert secret == InvestigationResult(secret.entry, "Ann", target="Ivy", party="Fascist")
+    shown = [p for p in public_since(t, mark - 1) if isinstance(p, Investigated)]
+    assert shown == [Investigated(shown[0].entry, president="Ann", target="Ivy")]  # no result
     t.session("Dan", "F", "F")  # Bob + Dan; Bob investigates
     t.power(INVESTIGATE, "Eve")
-    assert t.state.secrets[-1].data == {"target": "Eve", "party": "Liberal"}
+    result = t.state.secrets[-1]
+    assert isinstance(result, InvestigationResult)
+    assert (result.to, result.target, result.party) == ("Bob", "Eve", "Liberal")
 
 
 def test_investigate_never_twice_never_self():
@@ -107,8 +119,8 @@ def test_no_target_power_is_skipped_and_logged():
         t.power(INVESTIGATE, target)
     assert t.president == "Eve" and t.state.investigated == {0, 1, 2, 3}
     t.session("Bob", "L", "F")  # F5: nobody left for Eve to investigate
-    skipped = [p for p in t.state.public if p.kind == "power_skipped"]
-    assert [p.data for p in skipped] == [{"power": INVESTIGATE, "president": "Eve"}]
+    skipped = [p for p in t.state.public if isinstance(p, PowerSkipped)]
+    assert [(p.power, p.president) for p in skipped] == [(INVESTIGATE, "Eve")]
     assert (t.state.phase, t.president) == (NOMINATE, "Ann")
     refuse(t, OutOfTurn, "R-INVESTIGATE", t.power, INVESTIGATE, "Ann", by="Eve")
 
@@ -141,8 +153,9 @@ def test_peek_shows_the_top_three_secretly_order_unchanged():
     refuse(t, WrongActor, "R-PEEK", t.power, "peek", by="Dan")
     t.power("peek")
     assert t.state.draw == before
-    assert (t.state.secrets[-1].to, t.state.secrets[-1].data) == ("Cat", {"cards": ["L", "F", "L"]})
-    assert [p.data for p in t.state.public if p.kind == "peek"] == [{"president": "Cat"}]
+    peek = t.state.secrets[-1]
+    assert isinstance(peek, PeekResult) and (peek.to, peek.cards) == ("Cat", ("L", "F", "L"))
+    assert [p.president for p in t.state.public if isinstance(p, Peeked)] == ["Cat"]
     t.elect("Bob", ja={"Ann": True, "Bob": True, "Cat": True, "Dan": False, "Eve": False})
     assert t.state.hand == ["L", "F", "L"]
 
@@ -170,9 +183,9 @@ def test_execute_kills_and_reveals_nothing_but_not_hitler():
     t.power(EXECUTE, "Bob")
     assert t.state.alive == [True, False, True, True, True]
     events = public_since(t, mark)
-    assert [(p.kind, p.data) for p in events if p.kind == EXECUTE] == [
-        (EXECUTE, {"president": "Dan", "target": "Bob", "hitler": False})]
-    assert "liberal" not in repr([p.data for p in events]).lower()
+    assert [(p.president, p.target, p.hitler) for p in events if isinstance(p, Executed)] == [
+        ("Dan", "Bob", False)]
+    assert "liberal" not in repr(events).lower()
     assert t.president == "Eve"
     # dead players may not be nominated, vote, or be targeted again
     refuse(t, RuleBroken, "R-NOMINATE", t.nominate, "Bob", match="Bob is dead")
@@ -185,8 +198,8 @@ def test_execute_hitler_wins_for_the_liberals_and_reveals_hitler():
     t = five_to_execution()
     t.power(EXECUTE, "Eve")
     s = t.state
-    assert (s.phase, s.winner, s.win_rule) == (OVER, "Liberals", "R-WIN-LIB")
-    assert [p.data["hitler"] for p in s.public if p.kind == EXECUTE] == [True]
+    assert (s.phase, s.win) == (OVER, Win("Liberals", "R-WIN-LIB", hitler="Eve"))
+    assert [p.hitler for p in s.public if isinstance(p, Executed)] == [True]
 
 
 # R-TRACK: the board never changes when players die
@@ -215,7 +228,7 @@ def test_peek_comes_after_the_end_of_session_reshuffle():
     t.reshuffle("LLF" + "F" * 7 + "L" * 4)
     assert s.power == "peek" and t.president == "Cat"
     t.power("peek")
-    assert s.secrets[-1].data == {"cards": ["L", "L", "F"]}
+    assert isinstance(s.secrets[-1], PeekResult) and s.secrets[-1].cards == ("L", "L", "F")
 
 
 def test_investigate_dead_player_refused():

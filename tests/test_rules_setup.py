@@ -5,6 +5,8 @@ import pytest
 from scripted import NAMES, header, table
 
 from shmod.base.errors import BadInput
+from shmod.base.records import fields
+from shmod.core.events import RoleSent
 from shmod.core.house import rules_for
 from shmod.core.rules import EXECUTE, INVESTIGATE, PEEK, ROLE_COUNTS, SPECIAL, parse_variants
 from shmod.core.setup import knows, new_header, parse_setup, start
@@ -105,14 +107,14 @@ def test_know_by_count(count):
 
 def test_role_pm_goes_to_each_player_alone_with_their_knowledge():
     state = table(7, hitler="Gus", fascists=["Ann", "Bob"]).state
-    pms = {s.to: s for s in state.secrets if s.kind == "role"}
+    pms = {s.to: s for s in state.secrets if isinstance(s, RoleSent)}
     assert set(pms) == set(NAMES[:7])
     assert all(s.entry == 0 for s in pms.values())
-    assert pms["Ann"].data == {"role": "fascist", "knows": {"Bob": "fascist", "Gus": "hitler"}}
-    assert pms["Gus"].data == {"role": "hitler", "knows": {}}
-    assert pms["Cat"].data == {"role": "liberal", "knows": {}}
+    assert (pms["Ann"].role, pms["Ann"].knows) == ("fascist", (("Bob", "fascist"), ("Gus", "hitler")))
+    assert (pms["Gus"].role, pms["Gus"].knows) == ("hitler", ())
+    assert (pms["Cat"].role, pms["Cat"].knows) == ("liberal", ())
     # R-THREAD: the start post names no role
-    assert "roles" not in state.public[0].data and "hitler" not in str(state.public[0].data)
+    assert "roles" not in fields(state.public[0]) and "hitler" not in str(state.public[0])
 
 
 # R-PARTY (Hitler shows Fascist) is checked through R-INVESTIGATE in test_rules_powers.py.

@@ -5,7 +5,7 @@ import copy
 
 from scripted import Table, play, table
 
-from shmod.core.state import VOTE
+from shmod.core.terms import VOTE
 from shmod.texts import formats, game_texts, posts, views
 
 

@@ -5,8 +5,19 @@ from datetime import UTC, datetime
 from scripted import chaos, refuse, table
 
 from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.core.events import (
+    Chaos,
+    Enacted,
+    GameOver,
+    VetoAnswered,
+    Vetoed,
+    VetoProposed,
+    VetoRequested,
+    VetoVoted,
+)
 from shmod.core.rules import SPECIAL
-from shmod.core.state import DISCARD, ENACT, NOMINATE, RESHUFFLE, VETO_ANSWER, VETO_VOTE
+from shmod.core.state import NOMINATE
+from shmod.core.terms import DISCARD, ENACT, RESHUFFLE, VETO_ANSWER, VETO_VOTE
 from shmod.texts import forum_texts, views
 from shmod.texts.formats import Plain
 from shmod.texts.messages import pm_text
@@ -33,13 +44,13 @@ def test_veto_proposed_and_accepted():
     to_enact(t, "Bob", "F")
     t.veto("propose")
     assert t.state.phase == VETO_ANSWER
-    assert [(s.to, s.kind) for s in t.state.secrets[-1:]] == [("Ann", "veto_request")]
+    assert [(s.to, type(s)) for s in t.state.secrets[-1:]] == [("Ann", VetoRequested)]
     t.veto("accept")
     s = t.state
     assert (s.fascist, s.liberal, s.tracker, s.phase, t.president) == (5, 0, 1, NOMINATE, "Bob")
     assert s.discard[-2:] == ["L", "F"] and s.hand == []
-    kinds = [p.kind for p in s.public[-4:]]
-    assert kinds[:3] == ["veto_proposed", "veto_answered", "vetoed"]  # public (R-THREAD)
+    kinds = [type(p) for p in s.public[-4:]]
+    assert kinds[:3] == [VetoProposed, VetoAnswered, Vetoed]  # public (R-THREAD)
     # a vetoed government is still the last elected one (R-TERM)
     assert (s.term_president, s.term_chancellor) == (0, 1)
 
@@ -101,8 +112,8 @@ def test_veto_with_the_tracker_at_two_triggers_chaos():
     t.veto("propose")
     t.veto("accept")
     s = t.state
-    assert s.winner == "Fascists" and s.win_rule == "R-WIN-FAS"  # the chaos policy was F6
-    assert [p.kind for p in s.public[-5:]] == ["veto_answered", "vetoed", "chaos", "enact", "game_over"]
+    assert s.winner == "Fascists" and s.win and s.win.rule == "R-WIN-FAS"  # the chaos policy was F6
+    assert [type(p) for p in s.public[-5:]] == [VetoAnswered, Vetoed, Chaos, Enacted, GameOver]
 
 
 def test_veto_chaos_forgets_term_limits():
@@ -173,8 +184,8 @@ def test_secret_vote_both_ja_vetoes():
     # the two policies the President passed and says a veto vote is due.
     president_pm, chancellor_pm = t.state.secrets[-2:]
     assert (president_pm.to, chancellor_pm.to) == ("Ann", "Bob")
-    assert president_pm.data == {"cards": ["L", "F"]}
-    assert chancellor_pm.data == {"cards": ["L", "F"], "chosen": "L"}
+    assert (president_pm.cards, president_pm.chosen) == (("L", "F"), None)
+    assert (chancellor_pm.cards, chancellor_pm.chosen) == (("L", "F"), "L")
     refuse(t, WrongActor, "R-VETO", t.veto, "ja", by="Cat")
     refuse(t, RuleBroken, "R-VETO", t.veto, "accept", by="Ann", match="secret vote")
     t.veto("ja", by="Bob")
@@ -182,7 +193,7 @@ def test_secret_vote_both_ja_vetoes():
     t.veto("ja", by="Ann")
     s = t.state
     assert (s.liberal, s.fascist, s.tracker, s.phase) == (0, 5, 1, NOMINATE)
-    assert [p.data for p in s.public if p.kind == "veto_result"] == [{"vetoed": True}]
+    assert [p.vetoed for p in s.public if isinstance(p, VetoVoted)] == [True]
 
 
 def test_secret_vote_president_pm_does_not_name_the_chancellors_choice():

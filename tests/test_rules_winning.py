@@ -3,7 +3,9 @@
 from scripted import chaos, refuse, table
 
 from shmod.base.errors import GameIsOver
-from shmod.core.state import NOMINATE, OVER
+from shmod.core.events import GameOver, Win
+from shmod.core.state import NOMINATE
+from shmod.core.terms import OVER
 
 
 def test_win_lib_fifth_liberal_policy_by_chaos():
@@ -12,8 +14,8 @@ def test_win_lib_fifth_liberal_policy_by_chaos():
         t.session(chancellor, "F", "L")
     assert (t.state.liberal, t.state.phase) == (4, NOMINATE)
     chaos(t)
-    assert (t.state.winner, t.state.win_rule, t.state.liberal) == ("Liberals", "R-WIN-LIB", 5)
-    assert t.state.public[-1].kind == "game_over"
+    assert (t.state.win, t.state.liberal) == (Win("Liberals", "R-WIN-LIB", policies=5), 5)
+    assert isinstance(t.state.public[-1], GameOver)
     refuse(t, GameIsOver, "R-WIN-LIB", t.nominate, "Bob", by="Ann", match="Liberals won")
 
 
@@ -23,7 +25,7 @@ def test_win_fas_sixth_fascist_policy_by_chaos():
         chaos(t)
     assert (t.state.fascist, t.state.winner) == (5, None)  # five are not enough
     chaos(t)
-    assert (t.state.winner, t.state.win_rule, t.state.fascist) == ("Fascists", "R-WIN-FAS", 6)
+    assert (t.state.win, t.state.fascist) == (Win("Fascists", "R-WIN-FAS", policies=6), 6)
     refuse(t, GameIsOver, "R-WIN-FAS", t.vote, "Ann", True)
 
 
@@ -35,7 +37,7 @@ def test_win_fas_hitler_elected_after_a_chaos_third_fascist():
     assert t.state.fascist == 3 and t.state.phase == NOMINATE
     assert t.president == "Ann"
     t.elect("Eve")
-    assert t.state.phase == OVER and t.state.win_rule == "R-HITLER-ELECTED"
+    assert t.state.phase == OVER and t.state.win == Win("Fascists", "R-HITLER-ELECTED", "Eve")
 
 
 def test_win_four_liberal_and_five_fascist_is_no_win():

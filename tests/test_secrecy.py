@@ -18,8 +18,8 @@ from typing import Any
 from shmod.audit.moves import legal_steps
 from shmod.core import commitment
 from shmod.core.setup import new_header, parse_setup
-from shmod.core.state import VOTE
 from shmod.core.steps import SetDeadline, Step, Vote
+from shmod.core.terms import VOTE
 from shmod.log import checkpoints, game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
@@ -174,7 +174,7 @@ def test_the_commitment_gives_away_no_role_and_no_card(tmp_path):
     assert _invert(setup, commitment.commitment(bare), mine) == [setup.roles]
     # As shmod writes it, with 128 random bits of salt: nothing.
     assert setup.salt is not None and commitment.strong(setup.salt)
-    assert _invert(setup, made.state.public[0].data["commitment"], mine) == []
+    assert _invert(setup, made.setup.commitment, mine) == []
 
 
 def test_a_log_without_a_salt_is_played_on_no_further_and_audited_as_exposed(tmp_path, run):

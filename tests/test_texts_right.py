@@ -10,6 +10,7 @@ import pytest
 
 from shmod.audit import audit
 from shmod.core import engine
+from shmod.core.events import Corrected, GameOver, SpecialElectionCalled, Win
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.steps import Correct, Discard, Enact, Nominate, SpecialElection, Veto, Vote
 from shmod.log import game
@@ -72,7 +73,7 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
     from shmod.audit.moves import legal_steps
 
     rng = random.Random(5)
-    while not any(ev.kind == "special_election" for ev in game.load(path).state.public):
+    while not any(isinstance(ev, SpecialElectionCalled) for ev in game.load(path).state.public):
         state = game.load(path).state
         assert state.phase != "over"
         options = legal_steps(state)
@@ -94,7 +95,7 @@ def test_a_forced_correction_says_which_policy(tmp_path):
     enacted = done.game.state.entries - 1
     fixed = game.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True))
     word = {"L": "Liberal", "F": "Fascist"}[policy]
-    [event] = [e for e in fixed.public if e.kind == "correction"]
+    [event] = [e for e in fixed.public if isinstance(e, Corrected)]
     text = forum_texts.event_text(views.public_view(fixed.game.state), event, Plain())
     assert f"the enactment of a {word} policy by Chancellor Bob" in text
     assert "enact by" not in text
@@ -130,9 +131,8 @@ def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):
     view = views.public_view(game.load(str(log)).state)
     view = view.__class__(**{**view.__dict__, "winner": "Fascists",
                              "win_reason": "a tied vote elected Hitler (Eli) Chancellor"})
-    ended = game_texts.event_text(view, game_texts.Public(9, "game_over", {
-        "winner": "Fascists", "rule": "R-EVA-BRAUN",
-        "reason": "a tied vote elected Hitler (Eli) Chancellor"}), Plain())
+    ended = game_texts.event_text(view, GameOver(9, Win("Fascists", "R-EVA-BRAUN", "Eli")),
+                                  Plain())
     assert ended is not None and "A tied vote elected Hitler (Eli) Chancellor." in ended
     assert "Game over: the Fascists win. A tied vote elected Hitler" in board_image.svg(view)
 

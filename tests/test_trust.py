@@ -318,9 +318,11 @@ def test_a_killed_new_leaves_no_temporary_file_behind(run, tmp_path):
 
 def test_a_pending_seeded_reshuffle_is_described_truthfully(run, log):
     from shmod.core import engine
-    from shmod.core.state import RESHUFFLE
+    from shmod.core.explain import waiting_text
+    from shmod.core.terms import RESHUFFLE
 
     state = game.load(str(log)).state
     state.phase = RESHUFFLE
-    assert "shmod appends it with the next step it records" in engine.waiting_for(state)[1]
+    assert "shmod appends it with the next step it records" in waiting_text(
+        engine.waiting_for(state))
     refused(run, log, "reshuffle", "LLLFFF", code=1, match="with the next step it records")

@@ -6,6 +6,7 @@ import pytest
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
 from shmod.core import engine
+from shmod.core.events import PowerGranted, RoleSent, VetoProposed
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.steps import Nominate, Vote
 from shmod.log import game
@@ -78,7 +79,7 @@ def eva_state(chancellor_role: str):
 
 def test_eva_braun_tie_elects_hitler():
     state = eva_state("hitler")
-    assert (state.winner, state.win_rule) == ("Fascists", "R-EVA-BRAUN")
+    assert state.win and (state.winner, state.win.rule) == ("Fascists", "R-EVA-BRAUN")
     post = messages.post(views.public_view(state), state.public[-2:], formats.get("plain"))
     assert "Eva Braun" in post
 
@@ -116,7 +117,7 @@ def test_custom_game_plays_to_the_end(tmp_path, seed):
     assert "The custom board:" in text and "_" not in text.split("Setup commitment")[0]
     hitler = fresh.roles.index("hitler")
     role_pm = next(s for s in fresh.secrets if s.to == fresh.players[hitler])
-    assert role_pm.data["knows"], "R-KNOW: a custom hitler_knows_fascists=true tells Hitler"
+    assert isinstance(role_pm, RoleSent) and role_pm.knows, "R-KNOW: a custom hitler_knows_fascists=true tells Hitler"
 
 
 @pytest.mark.parametrize("custom,reason", [
@@ -156,5 +157,5 @@ def test_custom_game_without_powers_or_veto(tmp_path):
               "deck": {"liberal": 5, "fascist": 7}}
     for seed in range(3):
         loaded = play_and_replay(tmp_path, 5, custom=custom, seed=seed)
-        kinds = {e.kind for e in loaded.state.public}
-        assert not kinds & {"power", "veto_proposed"}
+        kinds = {type(e) for e in loaded.state.public}
+        assert not kinds & {PowerGranted, VetoProposed}

@@ -13,8 +13,11 @@ from typing import Any
 from shmod.audit.summary import Summary, summarize
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.core import commitment as commit, engine
+from shmod.core.events import Corrected
+from shmod.core.explain import voided_steps, waiting_text
 from shmod.core.setup import Setup, parse_setup
-from shmod.core.state import OVER, State
+from shmod.core.state import State
+from shmod.core.terms import OVER
 from shmod.log import checkpoints, logfile
 from shmod.log.checkpoints import Check
 from shmod.log.game import Listing, replay
@@ -174,7 +177,7 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
     report.judged, report.stopped = listing.judged, listing.stopped
     if report.stopped is None and state.phase != OVER:
         report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
-                                       + engine.waiting_for(state)[1]))
+                                       + waiting_text(engine.waiting_for(state))))
     report.summary = summarize(state)
     report.corrections = corrections(state, log)
 
@@ -183,13 +186,14 @@ def corrections(state: State, log: logfile.LogFile) -> list[dict[str, Any]]:
     """Every correction (R-CORRECT) and acknowledged hand edit (R-EDIT) in the log: what
     it voided or vouched for, the moderator's reason, and whether players had seen it."""
     out: list[dict[str, Any]] = []
-    said = {ev.entry: ev.data for ev in state.public if ev.kind == "correction"}
+    said = {ev.entry: ev for ev in state.public if isinstance(ev, Corrected)}
     for at, numbers, reason in state.corrections:
-        data = said.get(at, {})
-        seen = list(data.get("posted") or [])
+        event = said.get(at)
+        steps = voided_steps(event) if event else []
+        seen = [w for n, w in steps if event and n in event.posted]
         out.append({"entry": at, "line": log.line_of(at - 1), "kind": "correction",
-                    "entries": list(numbers), "steps": [w for _, w in data.get("voided", [])],
-                    "reason": reason, "forced": bool(data.get("forced")),
+                    "entries": list(numbers), "steps": [w for _, w in steps],
+                    "reason": reason, "forced": bool(event and event.forced),
                     "seen": bool(seen), "seen_steps": seen})
     for at, numbers, reason in state.acknowledged:
         out.append({"entry": at, "line": log.line_of(at - 1), "kind": "acknowledgment",

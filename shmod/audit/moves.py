@@ -12,7 +12,7 @@ from shmod.core import engine
 from shmod.core.legal import legal_steps, voters
 from shmod.core.rules import FASCIST, LIBERAL
 from shmod.core.setup import Setup, new_header, parse_setup, start
-from shmod.core.state import ENACT, OVER, VOTE, State
+from shmod.core.state import State
 from shmod.core.steps import (
     Act,
     Discard,
@@ -27,6 +27,7 @@ from shmod.core.steps import (
     Veto,
     Vote,
 )
+from shmod.core.terms import ENACT, OVER, VOTE
 
 
 @dataclass

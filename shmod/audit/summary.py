@@ -4,9 +4,24 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from shmod.core.events import (
+    Chaos,
+    Enacted,
+    Executed,
+    Investigated,
+    Peeked,
+    PowerSkipped,
+    Reshuffled,
+    SpecialElectionCalled,
+    Tallied,
+    Vetoed,
+    VetoProposed,
+)
+from shmod.core.explain import win_text
 from shmod.core.forum import voided
-from shmod.core.rules import LIBERAL, POWER_NAMES
-from shmod.core.state import FASCISTS, LIBERALS, State
+from shmod.core.rules import LIBERAL
+from shmod.core.state import State
+from shmod.core.terms import FASCISTS, LIBERALS, POWER_NAMES
 
 #: How a game was won: the four win conditions of R-WIN-LIB and R-WIN-FAS.
 HOW = {
@@ -52,39 +67,38 @@ def summarize(state: State) -> Summary:
     out = Summary(players=len(state.players), rounds=state.round)
     void = voided(state)
     for event in (ev for ev in state.public if ev.entry not in void):
-        data = event.data
-        kind = event.kind
-        if kind == "tally":
+        if isinstance(event, Tallied):
             out.elections += 1
-            if data["elected"]:
+            if event.elected:
                 out.elected += 1
-                out.governments.append([data["president"], data["chancellor"]])
+                out.governments.append([event.president, event.chancellor])
             else:
                 out.failed += 1
-        elif kind == "enact":
-            by = "chaos" if data["chaos"] else "government"
-            item = {"policy": "Liberal" if data["policy"] == LIBERAL else "Fascist", "by": by}
-            if not data["chaos"]:
-                item.update(president=data["president"], chancellor=data["chancellor"])
+        elif isinstance(event, Enacted):
+            by = "chaos" if event.chaos else "government"
+            item = {"policy": "Liberal" if event.policy == LIBERAL else "Fascist", "by": by}
+            if not event.chaos:
+                item.update(president=event.president, chancellor=event.chancellor)
             out.enacted.append(item)
-        elif kind == "chaos":
+        elif isinstance(event, Chaos):
             out.chaos += 1
-        elif kind in ("investigate", "special_election", "execute", "peek"):
-            out.powers.append({"power": kind, "president": data["president"],
-                               "target": data.get("target")})
-            if kind == "execute":
-                out.deaths.append(data["target"])
-        elif kind == "power_skipped":
+        elif isinstance(event, (Investigated, SpecialElectionCalled, Executed, Peeked)):
+            target = None if isinstance(event, Peeked) else event.target
+            out.powers.append({"power": event.kind, "president": event.president,
+                               "target": target})
+            if isinstance(event, Executed):
+                out.deaths.append(event.target)
+        elif isinstance(event, PowerSkipped):
             out.powers_skipped += 1
-        elif kind == "veto_proposed":
+        elif isinstance(event, VetoProposed):
             out.vetoes_proposed += 1
-        elif kind == "vetoed":
+        elif isinstance(event, Vetoed):
             out.vetoes += 1
-        elif kind == "reshuffle":
+        elif isinstance(event, Reshuffled):
             out.reshuffles += 1
     out.liberal, out.fascist = state.liberal, state.fascist
-    if state.winner:
-        out.winner, out.rule, out.reason = state.winner, state.win_rule, state.win_reason
+    if state.win:
+        out.winner, out.rule, out.reason = state.win.team, state.win.rule, win_text(state.win)
         out.how = how_won(state)
     return out
 
@@ -95,7 +109,8 @@ def how_won(state: State) -> str | None:
         return "hitler_executed" if not state.alive[state.hitler] else "liberal_policies"
     if state.winner == FASCISTS:
         return {"R-HITLER-ELECTED": "hitler_elected",
-                "R-EVA-BRAUN": "hitler_elected_tie"}.get(state.win_rule or "", "fascist_policies")
+                "R-EVA-BRAUN": "hitler_elected_tie"}.get(state.win.rule if state.win else "",
+                                                         "fascist_policies")
     return None
 
 

@@ -297,10 +297,12 @@ def rename(
 @app.command()
 def corrections(game: GameOpt) -> None:
     """Every correction in the log: which entries it voided and why."""
+    from shmod.core.events import Corrected
+    from shmod.core.explain import voided_steps
     from shmod.log import game as games
 
     state = games.load(game).state
-    what = {e.entry: e.data["voided"] for e in state.public if e.kind == "correction"}
+    what = {e.entry: voided_steps(e) for e in state.public if isinstance(e, Corrected)}
     lines = [f"entry {n} voids " + "; ".join(f"entry {v} ({w})" for v, w in what[n])
              + f" — reason: {why}" for n, _voided, why in state.corrections]
     _show([("Corrections", "\n".join(lines) or "none")])

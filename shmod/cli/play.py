@@ -82,7 +82,7 @@ def new(
     echo(f"Created {game}: {len(state.players)} players. Keep this file private "
                "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): "
-               f"{state.public[0].data['commitment']}", err=True)
+               f"{made.setup.commitment}", err=True)
     opening = posts.earlier_post(made, 1, fmt)
     _show(report.after_step(view, state.secrets, fmt, opening, pms.title(game, made.log.header)),
           [("Waiting for", view.waiting)])

@@ -9,32 +9,34 @@ from __future__ import annotations
 
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import play
+from shmod.core.events import Drawn, Handed, Removed, RemovedNotice, Retraction, Win
+from shmod.core.explain import waiting_text
 from shmod.core.rules import LIBERAL
 from shmod.core.setup import check_name
-from shmod.core.state import (
+from shmod.core.state import NOMINATE, State
+from shmod.core.steps import Backup, Prod, Remove
+from shmod.core.terms import (
     DEAL,
     DISCARD,
     ENACT,
     LIBERALS,
-    NOMINATE,
     POWER,
+    POWERS,
     RESHUFFLE,
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
-    State,
 )
-from shmod.core.steps import Backup, Prod, Remove
-from shmod.core.terms import POWERS
 from shmod.core.turns import ANY, Move, waiting_for
 
 
 def _prod(state: State, step: Prod) -> None:
     """R-STALL: a prod sent by PM to a player the game waits for, recorded with its time."""
     seat = step.target
-    if seat not in waiting_for(state)[0]:
+    waiting = waiting_for(state)
+    if seat not in waiting.seats:
         raise RuleBroken("R-STALL", f"{state.name(seat)} owes nothing now: the game waits for "
-                         f"{waiting_for(state)[1]}")
+                         f"{waiting_text(waiting)}")
     state.prods.append((state.entries, seat))
 
 
@@ -76,13 +78,13 @@ def _remove(state: State, step: Remove) -> None:
                          "be removed")
     state.alive[seat] = False
     state.removed[seat] = state.entries
-    state.tell(seat, "removed", reason=step.reason)
+    state.tell(seat, RemovedNotice, reason=step.reason)
     if seat == state.hitler:
-        state.say("removed", name=name, hitler=True)
-        play.win(state, LIBERALS, "R-MODKILL", f"Hitler ({name}) has left the game")
+        state.say(Removed, name=name, hitler=True)
+        play.win(state, Win(LIBERALS, "R-MODKILL", hitler=name))
         return
     ends = _ends_round(state, seat)
-    state.say("removed", name=name, hitler=False, ends_round=ends)
+    state.say(Removed, name=name, hitler=False, ends_round=ends)
     if ends:
         _abandon(state)
     elif state.phase == VOTE:
@@ -113,11 +115,12 @@ def _abandon(state: State) -> None:
             return
         play.next_round(state)
         return
-    for seat, secret in ((state.president, "draw"), (state.chancellor, "hand")):
+    for seat, secret in ((state.president, Drawn), (state.chancellor, Handed)):
         if state.hand and seat is not None and state.alive[seat] and (
-                (secret == "draw" and state.phase == DISCARD)
-                or (secret == "hand" and state.phase in (ENACT, VETO_ANSWER, VETO_VOTE))):
-            state.tell(seat, "retract", kind=secret, entry=state.entries)
+                (secret is Drawn and state.phase == DISCARD)
+                or (secret is Handed and state.phase in (ENACT, VETO_ANSWER, VETO_VOTE))):
+            sent = next(s.entry for s in reversed(state.secrets) if type(s) is secret)
+            state.tell(seat, Retraction, what=secret, sent=sent)
     state.draw[:0] = state.hand
     state.hand = []
     state.chosen = None

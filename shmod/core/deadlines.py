@@ -18,17 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import legal, play, shuffle
-from shmod.core.rules import FASCIST, LIBERAL, PEEK, POLICY_NAMES
-from shmod.core.state import (
-    DISCARD,
-    ENACT,
-    NOMINATE,
-    POWER,
-    VETO_ANSWER,
-    VETO_VOTE,
-    VOTE,
-    State,
-)
+from shmod.core.events import DeadlineSet, Lapsed
+from shmod.core.rules import FASCIST, LIBERAL, PEEK
+from shmod.core.state import NOMINATE, State
 from shmod.core.steps import (
     POWER_STEPS,
     Discard,
@@ -38,7 +30,16 @@ from shmod.core.steps import (
     SetDeadline,
     Veto,
 )
-from shmod.core.terms import Policy
+from shmod.core.terms import (
+    DISCARD,
+    ENACT,
+    POLICY_NAMES,
+    POWER,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+    Policy,
+)
 from shmod.core.turns import ANY, Move, waiting_for
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def _key(state: State, scope: str) -> tuple[Any, ...]:
 def current(state: State) -> Deadline | None:
     """The deadline in force now, if one was set and is not met or cleared."""
     found = state.deadline
-    if found is None or state.winner or found.key != _key(state, found.scope):
+    if found is None or state.win or found.key != _key(state, found.scope):
         return None
     return found
 
@@ -154,7 +155,7 @@ def _deadline(state: State, step: SetDeadline) -> None:
         if current(state) is None:
             raise RuleBroken("R-DEADLINE", "there is no deadline to clear")
         state.deadline = None
-        state.say("deadline", until=None, zone=zone, scope=scope)
+        state.say(DeadlineSet, until=None, zone=zone, scope=scope)
         return
     if not UTC_TIME.fullmatch(until):
         raise BadInput(f"time {until!r} is not a UTC time like 2026-11-23T18:00:00Z")
@@ -162,7 +163,7 @@ def _deadline(state: State, step: SetDeadline) -> None:
         raise BadInput(f"zone {zone!r} is not a time zone name (Europe/Berlin, or UTC)")
     state.zone = zone
     state.deadline = Deadline(until, zone, scope, _key(state, scope), state.entries)
-    state.say("deadline", until=until, zone=zone, scope=scope)
+    state.say(DeadlineSet, until=until, zone=zone, scope=scope)
 
 
 # -- lapses -------------------------------------------------------------------------
@@ -216,9 +217,9 @@ def _lapse(state: State, step: Lapse) -> None:
     if (step.choice or None) != expected:
         raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.choice}) is not the one "
                          f"the game's seed gives for this entry ({expected})")
-    late = waiting_for(state)[0]
-    state.say("lapse", phase=state.phase, power=state.power, late=[state.name(s) for s in late],
-              president=state.name(state.president), chancellor=state.name(state.chancellor),
+    late = list(waiting_for(state).seats)
+    state.say(Lapsed, phase=state.phase, power=state.power,
+              late=tuple(state.name(s) for s in late), president=state.name(state.president), chancellor=state.name(state.chancellor),
               tracker=state.tracker + (state.phase == NOMINATE), deadline=found.until)
     _APPLY[state.phase](state, late, expected)
 

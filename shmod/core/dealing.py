@@ -12,10 +12,12 @@ and no player knows the seed, so neither side could have chosen the deal.
 from __future__ import annotations
 
 from shmod.base.errors import RuleBroken, WrongActor
+from shmod.core.events import Dealt
 from shmod.core.legal import word_posters
 from shmod.core.setup import dealt, tell_roles, words_seed
-from shmod.core.state import DEAL, NOMINATE, State
+from shmod.core.state import NOMINATE, State
 from shmod.core.steps import Word
+from shmod.core.terms import DEAL
 from shmod.core.turns import Move
 
 MAX_WORD = 40
@@ -53,7 +55,7 @@ def _deal(state: State) -> None:
     state.seed, state.roles, state.draw = seed, roles, list(deck)
     state.first = state.president = state.anchor = first
     state.phase = NOMINATE
-    state.say("dealt", words=list(words.items()), president=state.name(first))
+    state.say(Dealt, words=tuple(words.items()), president=state.name(first))
     tell_roles(state, state.entries)
 
 

@@ -12,23 +12,33 @@ from dataclasses import fields
 from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
+from shmod.core.events import (
+    Awaited,
+    Briefing,
+    Corrected,
+    Deed,
+    Public,
+    Renamed,
+    Replaced,
+    Retraction,
+    RoleSent,
+    RoundBegan,
+    Secret,
+)
+from shmod.core.explain import describe
 from shmod.core.names import look_alike
 from shmod.core.setup import check_players, knows, start
-from shmod.core.state import Public, Secret, State
+from shmod.core.state import State
 from shmod.core.steps import (
     Acknowledge,
-    Act,
     Correct,
     Discard,
     Enact,
     Execute,
     Investigate,
-    Lapse,
     Nominate,
-    Peek,
     Posted,
     PowerUse,
-    Remove,
     Rename,
     Replace,
     Reshuffle,
@@ -71,27 +81,26 @@ def _replace(state: State, step: Replace) -> None:
     if not state.roles:  # before the deal (R-DEAL): a seat with no role and no secrets yet
         _seat(state, seat, old, name)
         return
-    history = []
+    history: list[tuple[int, Secret]] = []
     gone = voided(state)
     for secret in state.secrets:
-        if secret.to != old or secret.kind in ("role", "retract") or secret.entry in gone:
+        if secret.to != old or isinstance(secret, (RoleSent, Retraction)) or secret.entry in gone:
             continue
-        if secret.kind == "briefing":
-            history.extend(secret.data["history"])
+        if isinstance(secret, Briefing):
+            history.extend(secret.history)
         else:
-            history.append({"entry": secret.entry, "round": round_of(state, secret.entry),
-                            "kind": secret.kind, "data": secret.data})
-    did = [(round_of(state, entry), _deed(state, done)) for entry, done in state.history
-           if isinstance(done, DEEDS) and done.by == seat and entry not in gone]
+            history.append((round_of(state, secret.entry), secret))
+    did = tuple(Deed(round_of(state, entry), done, _target_name(state, done))
+                for entry, done in state.history
+                if isinstance(done, DEEDS) and done.by == seat and entry not in gone)
     _seat(state, seat, old, name)
-    awaited = seat in waiting_for(state)[0]
-    state.secrets.append(Secret(state.entries, name, "briefing", {
-        "role": state.roles[seat], "replacing": old, "seat": seat + 1,
-        "knows": knows(state.players, state.roles, state.rules, seat), "history": history,
-        "did": did, "round": state.round,
-        "awaited": {"phase": state.phase, "president": state.name(state.president),
-                    "chancellor": state.name(state.chancellor), "power": state.power}
-        if awaited else None}))
+    awaited = seat in waiting_for(state).seats
+    state.secrets.append(Briefing(
+        state.entries, name, role=state.roles[seat], replacing=old, seat=seat + 1,
+        knows=tuple(knows(state.players, state.roles, state.rules, seat).items()),
+        history=tuple(history), did=did, round=state.round,
+        awaited=Awaited(state.phase, state.name(state.president),
+                        state.name(state.chancellor), state.power) if awaited else None))
 
 
 def _rename(state: State, step: Rename) -> None:
@@ -112,7 +121,7 @@ def _rename(state: State, step: Rename) -> None:
     players[seat] = name
     state.players = tuple(players)
     state.renamed.append((seat, old, name, state.entries))
-    state.say("renamed", old=old, new=name)
+    state.say(Renamed, old=old, new=name)
 
 
 def names_of(state: State, seat: int) -> set[str]:
@@ -131,8 +140,8 @@ def round_of(state: State, entry: int) -> int:
     for event in state.public:
         if event.entry > entry:
             break
-        if event.kind == "round":
-            found = int(event.data["round"])  # type: ignore[call-overload]
+        if isinstance(event, RoundBegan):
+            found = event.round
     return found
 
 
@@ -142,38 +151,20 @@ def _seat(state: State, seat: int, old: str, name: str) -> None:
     players[seat] = name
     state.players = tuple(players)
     state.replaced.append((seat, old, name, state.entries))
-    state.say("replace", seat=seat + 1, old=old, new=name, dealt=bool(state.roles))
+    state.say(Replaced, seat=seat + 1, old=old, new=name, dealt=bool(state.roles))
 
 
 #: What a seat's own steps were, for a replacement's briefing (R-REPLACE).
 DEEDS = (Nominate, Vote, Discard, Enact, Veto, PowerUse)
 
 
-def _deed(state: State, step: Act) -> str:
-    """One of the seat's own steps in words: its PM or public choice."""
-    match step:
-        case Nominate():
-            return f"nominated {state.name(step.chancellor)} for Chancellor"
-        case Vote():
-            return f"voted {'Ja' if step.vote else 'Nein'}"
-        case Discard():
-            return f"discarded {_CARD[step.policy]} policy as President"
-        case Enact():
-            return f"enacted {_CARD[step.policy]} policy as Chancellor"
-        case Veto():
-            return f"veto: {step.answer}"
-        case Investigate():
-            return f"investigated {state.name(step.target)}"
-        case SpecialElection():
-            return f"called a Special Election for {state.name(step.target)}"
-        case Peek():
-            return "used Policy Peek"
-        case Execute():
-            return f"executed {state.name(step.target)}"
-    raise KeyError(step.kind)
-
-
-_CARD = {"L": "a Liberal", "F": "a Fascist"}
+def _target_name(state: State, step: Step) -> str:
+    """The name of the player a step names (a nominee, a power's target), as seated now."""
+    if isinstance(step, Nominate):
+        return state.name(step.chancellor)
+    if isinstance(step, (Investigate, SpecialElection, Execute)):
+        return state.name(step.target)
+    return ""
 
 
 def replacing(state: State) -> dict[str, str]:
@@ -225,7 +216,7 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
             follows = False
             public = any(p.entry == number for p in state.public)
             if not isinstance(done, PASSIVE) or (not isinstance(done, SetDeadline) and public):
-                raise RuleBroken("R-CORRECT", f"entry {number} ({describe(state, done)}) "
+                raise RuleBroken("R-CORRECT", f"entry {number} ({describe(done, state.players)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
     if not step.force:
@@ -239,29 +230,30 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
             apply(fresh, done)
         except IllegalStep as err:
             raise RuleBroken("R-CORRECT", f"without the voided entries, entry {number} "
-                             f"({describe(state, done)}) no longer stands: {err}") from None
+                             f"({describe(done, state.players)}) no longer stands: {err}") from None
     reason = step.reason
-    what = [(n, describe(state, in_effect[n])) for n in sorted(voided)]
+    what = tuple((n, in_effect[n]) for n in sorted(voided))
+    players = state.players
     shown = state.posts[-1] if state.posts else -1
     earlier = {n for _, numbers, _ in state.corrections for n in numbers}
     retract = [s for s in state.secrets if s.entry in voided and s.entry not in earlier
-               and s.kind != "role"]
+               and not isinstance(s, RoleSent)]
     for spec in fields(State):
         if spec.name not in ("public", "secrets", "corrections", "entries", "posts",
                              "acknowledged"):
             setattr(state, spec.name, getattr(fresh, spec.name))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.
-    state.say("correction", voided=what, waiting=waiting_for(state)[1], forced=step.force,
-         posted=[w for n, w in what if n <= shown])
+    state.say(Corrected, voided=what, players=players, waiting=waiting_for(state),
+              forced=step.force, posted=tuple(n for n, _ in what if n <= shown))
     for secret in retract:  # R-CORRECT: whoever was sent something voided is told so
-        state.secrets.append(Secret(state.entries, secret.to, "retract",
-                                    {"kind": secret.kind, "entry": secret.entry}))
+        state.secrets.append(Retraction(state.entries, secret.to, what=type(secret),
+                                        sent=secret.entry))
 
 
 def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]) -> None:
     """R-CORRECT: what players have seen stands unless the moderator forces it."""
-    if state.winner is not None:
+    if state.win is not None:
         raise RuleBroken("R-CORRECT", "the game is over: its steps stand (the last post and "
                          "the reveal may be out); use --force to void one anyway, said "
                          "loudly in the next post and in audit")
@@ -269,67 +261,17 @@ def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]
     seen = [n for n in sorted(voided) if n <= shown]
     if seen:
         post = next(number for number, upto in enumerate(state.posts, 1) if upto >= seen[0])
-        raise RuleBroken("R-CORRECT", f"entry {seen[0]} ({describe(state, in_effect[seen[0]])}) "
+        raise RuleBroken("R-CORRECT", f"entry {seen[0]} "
+                         f"({describe(in_effect[seen[0]], state.players)}) "
                          f"was covered by post {post}, which shmod printed for the thread: "
                          "players may have seen it; use --force to void it anyway, said "
                          "loudly in the next post and in audit")
 
 
-def describe(state: State, step: Step) -> str:
-    """An entry in public words: what and who, never a secret (a vote's value, a discard,
-    a veto vote); an enacted policy is public and is named."""
-    players = state.players
-
-    def name(seat: int | None) -> str:
-        return players[seat] if seat is not None and seat < len(players) else "?"
-
-    by = name(step.by) if isinstance(step, Act) else "?"
-    match step:
-        case Nominate():
-            return f"the nomination of {name(step.chancellor)} by {by}"
-        case Vote():
-            return f"the vote by {by}"
-        case Word():
-            return f"the word by {by}"
-        case Discard():
-            return f"the discard by President {by}"
-        case Enact():
-            policy = _CARD.get(step.policy, "a")
-            return f"the enactment of {policy} policy by Chancellor {by}"
-        case Veto():
-            return {"propose": f"the veto proposed by {by}",
-                    "accept": f"{by}'s agreeing to the veto",
-                    "refuse": f"{by}'s refusing the veto"}.get(step.answer,
-                                                              f"the secret veto vote by {by}")
-        case Investigate():
-            return f"the investigation of {name(step.target)} by {by}"
-        case SpecialElection():
-            return f"the Special Election of {name(step.target)} called by {by}"
-        case Peek():
-            return f"the Policy Peek by {by}"
-        case Execute():
-            return f"the execution of {name(step.target)} by {by}"
-        case Reshuffle():
-            return "the reshuffle"
-        case SetDeadline():
-            return "the deadline"
-        case Lapse():
-            return "the lapse of the deadline"
-        case Replace():
-            return f"{step.name} taking {name(step.target)}'s seat"
-        case Rename():
-            return f"the correction of {name(step.target)}'s name to {step.name}"
-        case Remove():
-            return f"the removal of {name(step.target)}"
-    return step.kind.replace("_", " ")
-
-
-
-
 # -- bookkeeping: the thread and the log --------------------------------------------
 
 #: Public events that alone make no post: the next round is said by the post before it.
-QUIET = ("round",)
+QUIET = (RoundBegan,)
 
 
 def last_posted(state: State) -> int:
@@ -344,13 +286,13 @@ def unposted(state: State) -> list[Public]:
     last = last_posted(state)
     gone = voided(state)
     return [ev for ev in state.public if ev.entry > last and ev.entry not in gone
-            and not (ev.kind == "correction" and not ev.data.get("posted"))]
+            and not (isinstance(ev, Corrected) and not ev.posted)]
 
 
 def news(state: State) -> list[Public]:
     """What the next post covers: :func:`unposted`, if any of it is worth a post."""
     events = unposted(state)
-    return events if any(ev.kind not in QUIET for ev in events) else []
+    return events if any(not isinstance(ev, QUIET) for ev in events) else []
 
 
 

@@ -9,6 +9,33 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from shmod.base.errors import RuleBroken
+from shmod.core.events import (
+    Chaos,
+    Drawn,
+    Enacted,
+    Executed,
+    ExecutedNotice,
+    GameOver,
+    Handed,
+    Investigated,
+    InvestigationResult,
+    Nominated,
+    Peeked,
+    PeekResult,
+    PowerGranted,
+    PowerSkipped,
+    Reshuffled,
+    RoundBegan,
+    SpecialElectionCalled,
+    Tallied,
+    VetoAnswered,
+    Vetoed,
+    VetoProposed,
+    VetoRequested,
+    VetoVoteAsked,
+    VetoVoted,
+    Win,
+)
 from shmod.core.legal import (
     VETO_BY_PHASE,
     can_propose_veto,
@@ -19,21 +46,8 @@ from shmod.core.legal import (
     power_targets,
     reshuffle_pile,
 )
-from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, POLICY_NAMES, SPECIAL
-from shmod.core.state import (
-    DISCARD,
-    ENACT,
-    FASCISTS,
-    LIBERALS,
-    NOMINATE,
-    OVER,
-    POWER,
-    RESHUFFLE,
-    VETO_ANSWER,
-    VETO_VOTE,
-    VOTE,
-    State,
-)
+from shmod.core.rules import FASCIST, LIBERAL
+from shmod.core.state import NOMINATE, State
 from shmod.core.steps import (
     Discard,
     Enact,
@@ -47,7 +61,20 @@ from shmod.core.steps import (
     Veto,
     Vote,
 )
-from shmod.core.terms import Then
+from shmod.core.terms import (
+    DISCARD,
+    ENACT,
+    FASCISTS,
+    LIBERALS,
+    OVER,
+    POLICY_NAMES,
+    POWER,
+    RESHUFFLE,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+    Then,
+)
 from shmod.core.turns import Handler, Move
 
 
@@ -77,8 +104,8 @@ def _nominate(state: State, step: Nominate) -> None:
     state.chancellor = target
     state.votes = {}
     state.phase = VOTE
-    state.say("nominate", president=state.name(state.president), chancellor=name,
-         special=state.special)
+    state.say(Nominated, president=state.name(state.president), chancellor=name,
+              special=state.special)
 
 
 def _not_nominee(state: State, target: int, name: str) -> NoReturn:
@@ -106,17 +133,17 @@ def count(state: State) -> None:
     ja = sum(state.votes.values())
     living = len(state.living)
     elected = ja * 2 > living
-    votes = [
+    votes = tuple(
         (name, None if not state.alive[s] else state.votes[s])
         for s, name in enumerate(state.players)
-    ]
+    )
     president, chancellor = state.president, state.chancellor
     assert chancellor is not None
-    tally = {
+    tally: dict[str, Any] = {
         "president": state.name(president),
         "chancellor": state.name(chancellor),
         "votes": votes,
-        "late": [state.name(s) for s in sorted(state.late)],  # R-LAPSE: counted as Nein
+        "late": tuple(state.name(s) for s in sorted(state.late)),  # R-LAPSE: counted as Nein
         "ja": ja,
         "nein": living - ja,
         "alive": living,
@@ -127,30 +154,28 @@ def count(state: State) -> None:
     state.late = set()
     if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
             and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
-        state.say("tally", **tally, tracker=state.tracker, eva_braun=True)
-        win(state, FASCISTS, "R-EVA-BRAUN",
-             f"a tied vote elected Hitler ({state.name(chancellor)}) Chancellor")
+        state.say(Tallied, **tally, tracker=state.tracker, eva_braun=True)
+        win(state, Win(FASCISTS, "R-EVA-BRAUN", hitler=state.name(chancellor)))
         return
     if not elected:
-        state.say("tally", **tally, tracker=state.tracker + 1)
+        state.say(Tallied, **tally, tracker=state.tracker + 1)
         failed(state)
         return
     state.term_president, state.term_chancellor = president, chancellor
     if state.rules.tracker_reset == "election":
         state.tracker = 0
     hitler_zone = state.fascist >= state.rules.hitler_zone
-    state.say("tally", **tally, tracker=state.tracker,
-         not_hitler=hitler_zone and chancellor != state.hitler)
+    state.say(Tallied, **tally, tracker=state.tracker,
+              not_hitler=hitler_zone and chancellor != state.hitler)
     if hitler_zone:
         if chancellor == state.hitler:
-            win(state, FASCISTS, "R-HITLER-ELECTED",
-                 f"Hitler ({state.name(chancellor)}) was elected Chancellor")
+            win(state, Win(FASCISTS, "R-HITLER-ELECTED", hitler=state.name(chancellor)))
             return
         state.not_hitler.add(chancellor)
     state.hand = state.draw[:3]
     del state.draw[:3]
     state.phase = DISCARD
-    state.tell(president, "draw", cards=list(state.hand))
+    state.tell(president, Drawn, cards=tuple(state.hand))
 
 
 def failed(state: State) -> None:
@@ -174,8 +199,8 @@ def _discard(state: State, step: Discard) -> None:
     state.hand.remove(policy)
     state.discard.append(policy)
     state.phase = ENACT
-    state.tell(state.chancellor, "hand", cards=list(state.hand),
-          veto=can_propose_veto(state))
+    state.tell(state.chancellor, Handed, cards=tuple(state.hand),
+               veto=can_propose_veto(state))
 
 
 def _enact(state: State, step: Enact) -> None:
@@ -189,8 +214,8 @@ def _enact(state: State, step: Enact) -> None:
         state.phase = VETO_VOTE
         # R-PM: only the Chancellor's PM names the choice; the President's lists the two
         # policies the President passed.
-        state.tell(state.president, "veto_vote", cards=list(state.hand))
-        state.tell(state.chancellor, "veto_vote", cards=list(state.hand), chosen=policy)
+        state.tell(state.president, VetoVoteAsked, cards=tuple(state.hand))
+        state.tell(state.chancellor, VetoVoteAsked, cards=tuple(state.hand), chosen=policy)
         return
     _pass(state, policy)
 
@@ -219,7 +244,7 @@ def _veto(state: State, step: Veto) -> None:
             state.chosen = None
             agreed = all(state.veto_votes.values())
             state.veto_votes = {}
-            state.say("veto_result", vetoed=agreed)
+            state.say(VetoVoted, vetoed=agreed)
             if agreed:
                 _vetoed(state)
             else:
@@ -232,13 +257,13 @@ def _veto(state: State, step: Veto) -> None:
         if not can_propose_veto(state):
             _no_veto(state)
         state.phase = VETO_ANSWER
-        state.say("veto_proposed", chancellor=state.name(state.chancellor),
-             president=state.name(state.president))
-        state.tell(state.president, "veto_request", chancellor=state.name(state.chancellor))
+        state.say(VetoProposed, chancellor=state.name(state.chancellor),
+                  president=state.name(state.president))
+        state.tell(state.president, VetoRequested, chancellor=state.name(state.chancellor))
         return
     if answer not in VETO_BY_PHASE[VETO_ANSWER]:
         raise RuleBroken("R-VETO", f"the President must accept or refuse the veto, not {answer!r}")
-    state.say("veto_answered", president=state.name(state.president), accepted=answer == "accept")
+    state.say(VetoAnswered, president=state.name(state.president), accepted=answer == "accept")
     if answer == "refuse":
         state.veto_refused = True
         state.phase = ENACT
@@ -265,7 +290,7 @@ def _vetoed(state: State) -> None:
     state.discard.extend(state.hand)
     state.hand = []
     state.tracker += 1
-    state.say("vetoed", tracker=state.tracker)
+    state.say(Vetoed, tracker=state.tracker)
     if state.tracker >= state.rules.chaos_at:
         _chaos(state)
     else:
@@ -279,14 +304,14 @@ def _enact_policy(state: State, policy: str, *, by_government: bool) -> None:
         state.liberal += 1
     else:
         state.fascist += 1
-    state.say("enact", policy=policy, chaos=not by_government,
-         president=state.name(state.president) if by_government else "",
-         chancellor=state.name(state.chancellor) if by_government else "",
-         liberal=state.liberal, fascist=state.fascist)
+    state.say(Enacted, policy=policy, chaos=not by_government,
+              president=state.name(state.president) if by_government else "",
+              chancellor=state.name(state.chancellor) if by_government else "",
+              liberal=state.liberal, fascist=state.fascist)
     if state.liberal >= state.rules.liberal_win:
-        win(state, LIBERALS, "R-WIN-LIB", f"{state.liberal} Liberal policies enacted")
+        win(state, Win(LIBERALS, "R-WIN-LIB", policies=state.liberal))
     elif state.fascist >= state.rules.fascist_win:
-        win(state, FASCISTS, "R-WIN-FAS", f"{state.fascist} Fascist policies enacted")
+        win(state, Win(FASCISTS, "R-WIN-FAS", policies=state.fascist))
 
 
 def _chaos(state: State) -> None:
@@ -296,7 +321,7 @@ def _chaos(state: State) -> None:
         return
     policy = state.draw.pop(0)
     state.term_president = state.term_chancellor = None
-    state.say("chaos", policy=policy)
+    state.say(Chaos, policy=policy)
     _enact_policy(state, policy, by_government=False)
     if state.phase != OVER:
         _end_session(state, "round")
@@ -339,7 +364,7 @@ def _reshuffle(state: State, step: Reshuffle) -> None:
     state.draw = deck
     state.discard = []
     state.reshuffles += 1
-    state.say("reshuffle", draw=len(deck))
+    state.say(Reshuffled, draw=len(deck))
     then, state.resume = state.resume or "round", None
     _resume(state, then)
 
@@ -350,27 +375,27 @@ def _reshuffle(state: State, step: Reshuffle) -> None:
 def _grant_power(state: State, power: str) -> None:
     """R-POWER; R-NO-TARGET skips a power nobody can be its target of."""
     if power_skipped(state, power):
-        state.say("power_skipped", power=power, president=state.name(state.president))
+        state.say(PowerSkipped, power=power, president=state.name(state.president))
         next_round(state)
         return
     state.power = power
     state.phase = POWER
-    state.say("power", power=power, president=state.name(state.president))
+    state.say(PowerGranted, power=power, president=state.name(state.president))
 
 
 def _investigate(state: State, step: Investigate) -> None:
     target = _target(state, step, "R-INVESTIGATE", "investigate")
     state.investigated.add(target)
     party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
-    state.say(INVESTIGATE, president=state.name(state.president), target=state.name(target))
-    state.tell(state.president, "investigation", target=state.name(target), party=party)
+    state.say(Investigated, president=state.name(state.president), target=state.name(target))
+    state.tell(state.president, InvestigationResult, target=state.name(target), party=party)
     next_round(state)
 
 
 def _special_election(state: State, step: SpecialElection) -> None:
     target = _target(state, step, "R-SPECIAL", "choose")
     caller = state.president
-    state.say(SPECIAL, president=state.name(caller), target=state.name(target))
+    state.say(SpecialElectionCalled, president=state.name(caller), target=state.name(target))
     _end_power(state)
     state.anchor = caller
     state.president = target
@@ -379,12 +404,12 @@ def _special_election(state: State, step: SpecialElection) -> None:
     state.veto_refused = False  # a new session (R-VETO)
     state.phase = NOMINATE
     state.round += 1  # the Special Election is a round of its own
-    state.say("round", president=state.name(target), round=state.round, special=True)
+    state.say(RoundBegan, president=state.name(target), round=state.round, special=True)
 
 
 def _peek(state: State, step: Peek) -> None:
-    state.say(PEEK, president=state.name(state.president))
-    state.tell(state.president, "peek", cards=state.draw[:3])
+    state.say(Peeked, president=state.name(state.president))
+    state.tell(state.president, PeekResult, cards=tuple(state.draw[:3]))
     next_round(state)
 
 
@@ -392,11 +417,11 @@ def _execute(state: State, step: Execute) -> None:
     target = _target(state, step, "R-EXECUTE", "execute")
     state.alive[target] = False
     was_hitler = target == state.hitler
-    state.say(EXECUTE, president=state.name(state.president), target=state.name(target),
-         hitler=was_hitler)
-    state.tell(target, "executed", president=state.name(state.president))
+    state.say(Executed, president=state.name(state.president), target=state.name(target),
+              hitler=was_hitler)
+    state.tell(target, ExecutedNotice, president=state.name(state.president))
     if was_hitler:
-        win(state, LIBERALS, "R-WIN-LIB", f"Hitler ({state.name(target)}) was executed")
+        win(state, Win(LIBERALS, "R-WIN-LIB", hitler=state.name(target)))
     else:
         next_round(state)
 
@@ -419,13 +444,14 @@ def next_round(state: State) -> None:
     state.veto_refused = False
     state.phase = NOMINATE
     state.round += 1
-    state.say("round", president=state.name(nxt), round=state.round)
+    state.say(RoundBegan, president=state.name(nxt), round=state.round)
 
 
-def win(state: State, winner: str, rule: str, reason: str) -> None:
-    state.winner, state.win_rule, state.win_reason = winner, rule, reason
+def win(state: State, result: Win) -> None:
+    """The game is over (R-WIN-LIB, R-WIN-FAS, R-HITLER-ELECTED, R-EVA-BRAUN, R-MODKILL)."""
+    state.win = result
     state.phase = OVER
-    state.say("game_over", winner=winner, rule=rule, reason=reason)
+    state.say(GameOver, win=result)
 
 
 

@@ -10,16 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from shmod.base.errors import BadInput
-
 from shmod.core.terms import (
     EXECUTE,
     FASCIST,
     INVESTIGATE,
     LIBERAL,
     PEEK,
-    POLICY_NAMES,
-    POWER_NAMES,
-    ROLES,
     SPECIAL,
     VARIANTS,
     Policy,

@@ -14,11 +14,13 @@ from shmod.base import digest, plaintext
 from shmod.base.errors import BadInput
 from shmod.core import commitment, shuffle
 from shmod.core.deadlines import ZONE_NAME, zone_info
+from shmod.core.events import RoleSent, Started
 from shmod.core.house import rules_for
 from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
-from shmod.core.rules import ROLE_COUNTS, ROLES, Rules, parse_cards, parse_variants
-from shmod.core.state import DEAL, Public, Secret, Setup, State
+from shmod.core.rules import ROLE_COUNTS, Rules, parse_cards, parse_variants
+from shmod.core.state import Setup, State
 from shmod.core.steps import Seating, seat_number
+from shmod.core.terms import DEAL, ROLES
 
 FORMAT = 1
 MAX_NAME = 40
@@ -314,10 +316,9 @@ def start(setup: Setup) -> State:
     )
     president = None if setup.first is None else setup.players[setup.first]
     state.zone = setup.zone
-    state.public.append(Public(0, "start", {
-        "players": list(setup.players), "president": president,
-        "variants": dict(setup.variants), "commitment": setup.commitment,
-        "deal": setup.deal}))
+    state.public.append(Started(0, players=setup.players, president=president,
+                                variants=tuple(setup.variants.items()),
+                                commitment=setup.commitment, deal=setup.deal))
     if setup.deal == "players":
         state.phase = DEAL
         return state
@@ -328,9 +329,8 @@ def start(setup: Setup) -> State:
 def tell_roles(state: State, entry: int) -> None:
     """R-ROLE-PM: every player's role and whom they know, sent at ``entry``."""
     for seat, name in enumerate(state.players):
-        state.secrets.append(Secret(entry, name, "role", {
-            "role": state.roles[seat],
-            "knows": knows(state.players, state.roles, state.rules, seat)}))
+        state.secrets.append(RoleSent(entry, name, role=state.roles[seat], knows=tuple(
+            knows(state.players, state.roles, state.rules, seat).items())))
 
 
 def knows(players: tuple[str, ...], roles: tuple[str, ...], rules: Rules,
@@ -369,7 +369,7 @@ def _roles(raw: Any, names: list[str], seating: Seating, rules: Rules) -> tuple[
 
 def _forum(value: Any) -> str | None:
     """The header's ``forum``: absent, or an output profile's name (``phpbb``)."""
-    if value is None or isinstance(value, str) and FORUM_NAME.match(value):
+    if value is None or (isinstance(value, str) and FORUM_NAME.match(value)):
         return value
     raise BadInput(f"forum {value!r} is not the name of a forum engine (e.g. forum: phpbb; "
                    "docs/posts.md lists them)")

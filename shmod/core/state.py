@@ -5,46 +5,19 @@ Hidden information lives in fixed fields, marked ``# secret`` below, so that
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Concatenate, ParamSpec
 
+from shmod.core.events import Public, Secret, Win
 from shmod.core.rules import Rules
-
 from shmod.core.terms import (
-    DEAL,
-    DISCARD,
-    ENACT,
-    FASCISTS,
-    LIBERALS,
     NOMINATE,
-    OVER,
-    POWER,
-    RESHUFFLE,
-    VETO_ANSWER,
-    VETO_VOTE,
-    VOTE,
+    Team,
     Then,
 )
 
-
-@dataclass(frozen=True)
-class Public:
-    """Something the whole table may learn (R-THREAD). ``entry`` is the log entry
-    number that caused it (0 for the setup)."""
-
-    entry: int
-    kind: str
-    data: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Secret:
-    """A secret for one player only (R-PM): role, draw, hand, veto request, result."""
-
-    entry: int
-    to: str
-    kind: str
-    data: dict[str, Any]
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True)
@@ -100,9 +73,7 @@ class State:
     reshuffles: int = 0
     round: int = 1
     entries: int = 0
-    winner: str | None = None
-    win_rule: str | None = None
-    win_reason: str | None = None
+    win: Win | None = None
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     words: dict[int, str] = field(default_factory=dict)  # R-DEAL: each seat's word (public)
     public: list[Public] = field(default_factory=list)
@@ -122,14 +93,23 @@ class State:
     # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
 
-    def say(self, kind: str, **data: object) -> None:
-        """Something the whole table learns, caused by the entry being applied (R-THREAD)."""
-        self.public.append(Public(self.entries, kind, data))
+    def say(self, event: Callable[Concatenate[int, P], Public], *args: P.args,
+            **data: P.kwargs) -> None:
+        """Something the whole table learns, caused by the entry being applied (R-THREAD):
+        ``state.say(Nominated, president=…)``."""
+        self.public.append(event(self.entries, *args, **data))
 
-    def tell(self, seat: int | None, kind: str, **data: object) -> None:
-        """A secret for the player in ``seat`` only, caused by the entry being applied (R-PM)."""
+    def tell(self, seat: int | None, secret: Callable[Concatenate[int, str, P], Secret],
+             *args: P.args, **data: P.kwargs) -> None:
+        """A secret for the player in ``seat`` only, caused by the entry being applied
+        (R-PM): ``state.tell(seat, Drawn, cards=…)``."""
         assert seat is not None
-        self.secrets.append(Secret(self.entries, self.name(seat), kind, data))
+        self.secrets.append(secret(self.entries, self.name(seat), *args, **data))
+
+    @property
+    def winner(self) -> Team | None:
+        """The winning team, once the game is over."""
+        return None if self.win is None else self.win.team
 
     # Small derived facts used by the engine and the views.
     def name(self, seat: int | None) -> str:

@@ -14,21 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from shmod.base.errors import GameIsOver, OutOfTurn, WrongActor
+from shmod.core.events import Waiting
+from shmod.core.explain import over_text, waiting_text
 from shmod.core.legal import can_propose_veto, veto_voters, voters, word_posters
-from shmod.core.rules import POWER_NAMES
-from shmod.core.state import (
-    DEAL,
-    DISCARD,
-    ENACT,
-    NOMINATE,
-    OVER,
-    POWER,
-    RESHUFFLE,
-    VETO_ANSWER,
-    VETO_VOTE,
-    VOTE,
-    State,
-)
+from shmod.core.state import NOMINATE, State
 from shmod.core.steps import (
     Act,
     Discard,
@@ -43,6 +32,18 @@ from shmod.core.steps import (
     Veto,
     Vote,
     Word,
+)
+from shmod.core.terms import (
+    DEAL,
+    DISCARD,
+    ENACT,
+    OVER,
+    POWER,
+    POWER_NAMES,
+    RESHUFFLE,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
 )
 
 Handler = Callable[[State, Step], None]
@@ -71,40 +72,28 @@ class Move(Generic[S]):
         return self.phases is None
 
 
-def waiting_for(state: State) -> tuple[list[int], str]:
-    """Whose PM or post the game waits for, and a sentence saying what it is."""
+def waiting_for(state: State) -> Waiting:
+    """Whose PM or post the game waits for, and what for (:func:`explain.waiting_text`
+    says it)."""
     p, c = state.president, state.chancellor
-    pres, chan = state.name(p), state.name(c)
-    if state.phase == OVER:
-        return [], f"nobody: the game is over ({state.winner} won: {state.win_reason})"
+    seats: list[int] = []
+    of = 0
     if state.phase == DEAL:
-        missing = word_posters(state)
-        names = ", ".join(state.name(s) for s in missing)
-        return missing, (f"a word for the deal from {len(missing)} of {len(state.players)} "
-                         f"players: {names}")
-    if state.phase == NOMINATE:
-        return [p], f"{pres} (Presidential Candidate) to nominate a Chancellor"
-    if state.phase == VOTE:
-        missing = voters(state)
-        names = ", ".join(state.name(s) for s in missing)
-        return missing, f"votes from {len(missing)} of {len(state.living)} living players: {names}"
-    if state.phase == DISCARD:
-        return [p], f"{pres} (President) to discard one of three policies"
-    if state.phase == ENACT:
-        veto = " or propose a veto" if can_propose_veto(state) else ""
-        return [c], f"{chan} (Chancellor) to enact one of two policies{veto}"  # type: ignore[list-item]
-    if state.phase == VETO_ANSWER:
-        return [p], f"{pres} (President) to accept or refuse the Chancellor's veto"
-    if state.phase == VETO_VOTE:
-        missing = veto_voters(state)
-        names = " and ".join(state.name(s) for s in missing)
-        return missing, f"{names} to vote on the veto in secret"
-    if state.phase == POWER:
-        return [p], f"{pres} (President) to use {POWER_NAMES[state.power or '']}"
-    if state.seed is not None:  # a write was cut between a step and its reshuffle
-        return [], ("the reshuffle the seed determines (R-RESHUFFLE): shmod appends it with "
-                    "the next step it records")
-    return [], "the moderator to record the reshuffled draw pile (R-RESHUFFLE)"
+        seats = word_posters(state)
+        of = len(state.players)
+    elif state.phase in (NOMINATE, DISCARD, VETO_ANSWER, POWER):
+        seats = [p]
+    elif state.phase == VOTE:
+        seats = voters(state)
+        of = len(state.living)
+    elif state.phase == ENACT:
+        seats = [c]  # type: ignore[list-item]
+    elif state.phase == VETO_VOTE:
+        seats = veto_voters(state)
+    return Waiting(state.phase, tuple(seats), tuple(state.name(s) for s in seats),
+                   president=state.name(p), chancellor=state.name(c), power=state.power,
+                   veto=state.phase == ENACT and can_propose_veto(state), of=of,
+                   win=state.win, seeded=state.seed is not None)
 
 
 #: What each kind of step is, as a verb after "cannot" (in refusals).
@@ -121,14 +110,14 @@ def check_turn(state: State, step: Step, move: Move[Any]) -> None:
         return  # bookkeeping: accepted in any phase, even after the game is over
     rule = move.rule
     if state.phase == OVER:
+        assert state.win is not None
         raise GameIsOver(
-            state.win_rule or "R-WIN",
-            f"the game is over ({state.winner} won: {state.win_reason}); "
-            f"no {step.kind} can be recorded",
+            state.win.rule,
+            f"the game is over ({over_text(state.win)}); no {step.kind} can be recorded",
         )
     if state.phase not in move.phases:
         raise OutOfTurn(rule, f"cannot record {move.noun} now: "
-                        f"waiting for {waiting_for(state)[1]}")
+                        f"waiting for {waiting_text(waiting_for(state))}")
     if state.phase == POWER and isinstance(step, PowerUse) and step.power != state.power:
         raise OutOfTurn(
             "R-POWER",
@@ -153,7 +142,7 @@ def check_turn(state: State, step: Step, move: Move[Any]) -> None:
         return
     actor = state.chancellor if state.phase == ENACT else state.president
     if step.by != actor or state.phase == VETO_VOTE:  # cheap check; the message only on error
-        actors, what = waiting_for(state)
-        if step.by not in actors:
+        waiting = waiting_for(state)
+        if step.by not in waiting.seats:
             raise WrongActor(rule, f"{state.name(step.by)} cannot {VERBS[type(step)]} "
-                             f"now: waiting for {what}")
+                             f"now: waiting for {waiting_text(waiting)}")

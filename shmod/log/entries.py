@@ -9,6 +9,7 @@ legality) and builds its :class:`~shmod.core.steps.Step`; :func:`to_entry` is it
 from __future__ import annotations
 
 import re
+from datetime import UTC
 from typing import Any
 
 from shmod.base.errors import BadInput
@@ -218,9 +219,8 @@ def parse_veto_answer(value: Any) -> VetoAnswer:
 
 def _utc_text(when: Any) -> str:
     if when.utcoffset() is not None:
-        from datetime import timezone  # only for a time YAML read as a datetime
 
-        when = when.astimezone(timezone.utc)
+        when = when.astimezone(UTC)
     return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 

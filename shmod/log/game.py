@@ -15,9 +15,11 @@ from typing import Literal
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.core import engine, forum
 from shmod.core.commitment import commitment, strong
+from shmod.core.events import Public, Secret
 from shmod.core.setup import Setup, new_header, parse_setup, start
-from shmod.core.state import RESHUFFLE, Public, Secret, State
+from shmod.core.state import State
 from shmod.core.steps import Correct, Lapse, Posted, Rename, Replace, Reshuffle, Seating, Step
+from shmod.core.terms import RESHUFFLE
 from shmod.log import checkpoints, logfile
 from shmod.log.entries import parse_step, to_entry
 

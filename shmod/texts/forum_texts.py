@@ -10,8 +10,26 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from shmod.core import deadlines
-from shmod.core.rules import POWER_NAMES, ROLE_COUNTS
-from shmod.core.state import Public, Secret
+from shmod.core.events import (
+    Briefing,
+    Corrected,
+    DeadlineSet,
+    Drawn,
+    Handed,
+    InvestigationResult,
+    Lapsed,
+    PeekResult,
+    Public,
+    Removed,
+    Renamed,
+    Replaced,
+    Secret,
+    VetoRequested,
+    VetoVoteAsked,
+)
+from shmod.core.explain import deed_text, voided_steps, waiting_text
+from shmod.core.rules import ROLE_COUNTS
+from shmod.core.terms import POWER_NAMES
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
 from shmod.texts.views import PublicView
@@ -59,48 +77,52 @@ def named(view: PublicView, name: str, fmt: Plain) -> str:
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     """The post text for a deadline, a lapse, a removal, a replacement or a correction."""
-    d, b, e = event.data, fmt.bold, fmt.escape
-    if event.kind == "deadline":  # a post shows the deadline in force once (deadline_note)
-        return None if d["until"] else f"{b('Deadline')}: the deadline is cleared."
-    if event.kind == "lapse":
-        return lapse_text(d, fmt)
-    if event.kind == "removed":
-        if d["hitler"]:
-            return (f"The moderator has removed {b(e(d['name']))} from the game. "
-                    f"{b(e(d['name']))} was {b('Hitler')}: Hitler has left the game.")
-        tail = (" The round ends as a failed election." if d.get("ends_round") else "")
-        return (f"The moderator has removed {b(e(d['name']))} from the game (not the table: "
+    b, e = fmt.bold, fmt.escape
+    if isinstance(event, DeadlineSet):  # a post shows the deadline in force once (deadline_note)
+        return None if event.until else f"{b('Deadline')}: the deadline is cleared."
+    if isinstance(event, Lapsed):
+        return lapse_text(event, fmt)
+    if isinstance(event, Removed):
+        if event.hitler:
+            return (f"The moderator has removed {b(e(event.name))} from the game. "
+                    f"{b(e(event.name))} was {b('Hitler')}: Hitler has left the game.")
+        tail = (" The round ends as a failed election." if event.ends_round else "")
+        return (f"The moderator has removed {b(e(event.name))} from the game (not the table: "
                 f"nothing about their role is revealed); the seat counts as dead.{tail}")
-    if event.kind == "renamed":
-        return (f"A name is corrected: {e(d['old'])} is {b(e(d['new']))} (the same player, "
+    if isinstance(event, Renamed):
+        return (f"A name is corrected: {e(event.old)} is {b(e(event.new))} (the same player, "
                 "who keeps the seat).")
-    if event.kind == "replace":
-        if not d.get("dealt", True):  # before a deal from the players' words (R-DEAL)
-            return (f"{b(e(d['new']))} takes seat {d['seat']} from {e(d['old'])} before the "
+    if isinstance(event, Replaced):
+        if not event.dealt:  # before a deal from the players' words (R-DEAL)
+            return (f"{b(e(event.new))} takes seat {event.seat} from {e(event.old)} before the "
                     "deal; a word already posted for the seat stands.")
-        return (f"{b(e(d['new']))} replaces {e(d['old'])} in seat {d['seat']}, with the "
+        return (f"{b(e(event.new))} replaces {e(event.old)} in seat {event.seat}, with the "
                 "seat's role and everything it knew. The seat's history stands.")
-    if d.get("forced"):  # it voids what players saw: loud, in words they can follow
-        seen = "; ".join(e(what) for what in d.get("posted") or [w for _, w in d["voided"]])
+    if not isinstance(event, Corrected):
+        return None
+    waiting = e(waiting_text(event.waiting))
+    steps = voided_steps(event)
+    if event.forced:  # it voids what players saw: loud, in words they can follow
+        seen = "; ".join(e(what) for n, what in steps if n in event.posted or not event.posted)
         return (f"{b('CORRECTION')}: the moderator voids a step already posted here: "
                 f"{seen}. It no longer counts; the game goes on from before it: waiting "
-                f"for {e(d['waiting'])}.")
-    voided = "; ".join(e(what) for _, what in d["voided"])
+                f"for {waiting}.")
+    voided = "; ".join(e(what) for _, what in steps)
     return (f"{b('Correction')}: the moderator mistyped and voids {voided}. "
-            f"The game continues from before it: waiting for {e(d['waiting'])}.")
+            f"The game continues from before it: waiting for {waiting}.")
 
 
-def lapse_text(d: dict[str, object], fmt: Plain) -> str:
+def lapse_text(event: Lapsed, fmt: Plain) -> str:
     """R-LAPSE in public words: who sent nothing by the deadline and what followed."""
     b, e = fmt.bold, fmt.escape
-    late = ", ".join(b(e(str(n))) for n in d["late"])  # type: ignore[attr-defined]
-    president, chancellor = b(e(str(d["president"]))), b(e(str(d["chancellor"])))
-    phase = d["phase"]
+    late = ", ".join(b(e(n)) for n in event.late)
+    president, chancellor = b(e(event.president)), b(e(event.chancellor))
+    phase = event.phase
     if phase == "vote":
         return f"{late} sent no vote by the deadline: counted as Nein."
     if phase == "nominate":
         return (f"Presidential Candidate {president} made no nomination by the deadline: the "
-                f"turn passes as a failed election (Election Tracker: {d['tracker']}).")
+                f"turn passes as a failed election (Election Tracker: {event.tracker}).")
     if phase == "discard":
         return (f"President {president} sent no discard by the deadline: one of the policies "
                 "was discarded at random, as the house rules say.")
@@ -111,20 +133,20 @@ def lapse_text(d: dict[str, object], fmt: Plain) -> str:
         return f"President {president} did not answer the veto by the deadline: it is refused."
     if phase == "veto_vote":
         return f"{late} did not vote on the veto by the deadline: counted as Nein."
-    power = POWER_NAMES.get(str(d["power"]), "the power")
-    target = "" if d["power"] == "peek" else ", with its target drawn at random"
+    power = POWER_NAMES[event.power] if event.power else "the power"
+    target = "" if event.power == "peek" else ", with its target drawn at random"
     return (f"President {president} did not use {power} by the deadline: it is used"
             f"{target}, as the house rules say.")
 
 
-RETRACTED = {
-    "draw": "the three policies I sent you as President",
-    "hand": "the two policies I sent you as Chancellor",
-    "veto_request": "my message about the Chancellor's veto",
-    "veto_vote": "my message asking for your secret veto vote",
-    "investigation": "the investigation result I sent you",
-    "peek": "the Policy Peek I sent you",
-    "briefing": "my welcome message: you do not take over the seat after all",
+RETRACTED: dict[type[Secret], str] = {
+    Drawn: "the three policies I sent you as President",
+    Handed: "the two policies I sent you as Chancellor",
+    VetoRequested: "my message about the Chancellor's veto",
+    VetoVoteAsked: "my message asking for your secret veto vote",
+    InvestigationResult: "the investigation result I sent you",
+    PeekResult: "the Policy Peek I sent you",
+    Briefing: "my welcome message: you do not take over the seat after all",
 }
 
 
@@ -135,37 +157,36 @@ def removed_text() -> str:
             "not reveal your role; you may keep reading. Thank you for playing.")
 
 
-def retract_text(kind: str) -> str:
-    """R-CORRECT: the PM to a player whose earlier PM a correction voided."""
+def retract_text(kind: type[Secret]) -> str:
+    """R-CORRECT: the PM to a player whose earlier PM (of type ``kind``) a correction
+    voided."""
     what = RETRACTED.get(kind, "my last message to you")
     again = (" You will be sent what replaces it when the game gets there again."
-             if kind not in ("briefing", "investigation", "peek") else "")
+             if kind not in (Briefing, InvestigationResult, PeekResult) else "")
     return (f"Please disregard {what}: the moderator corrected a mistake in the step that "
             f"led to it.{again}")
 
 
-def pm_text(secret: Secret, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) -> str:
+def pm_text(secret: Briefing, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) -> str:
     """The one PM a replacement gets: role, R-KNOW, and every secret the seat was sent,
     each as ``one_pm`` (:func:`shmod.texts.messages.pm_text`) words it."""
-    d, e = secret.data, fmt.escape
-    lines = [f"Welcome! You replace {fmt.bold(e(d['replacing']))} in seat {d['seat']}; the "
-             f"game is in round {d.get('round', 1)}.",
-             role_text(d["role"], d["knows"], fmt)]
-    if d["history"]:
+    e = fmt.escape
+    lines = [f"Welcome! You replace {fmt.bold(e(secret.replacing))} in seat {secret.seat}; the "
+             f"game is in round {secret.round}.",
+             role_text(secret.role, dict(secret.knows), fmt)]
+    if secret.history:
         lines.append("Everything this seat was sent so far, oldest first:")
-        lines += [f"(Round {item.get('round', 1)}) " + one_pm(
-            Secret(item["entry"], secret.to, item["kind"], item["data"]), fmt)
-            for item in d["history"]]
+        lines += [f"(Round {when}) " + one_pm(sent, fmt) for when, sent in secret.history]
     else:
         lines.append("This seat has been sent nothing else so far.")
-    if d.get("did"):
+    if secret.did:
         lines.append("What this seat did so far, oldest first:")
-        lines += [f"(Round {when}) {e(deed)}" for when, deed in d["did"]]
-    awaited = d.get("awaited")
+        lines += [f"(Round {deed.round}) {e(deed_text(deed))}" for deed in secret.did]
+    awaited = secret.awaited
     if awaited:
         lines.append(fmt.bold("The game is waiting for you now: ") + _owed_words(
-            awaited["phase"], e(awaited["president"]), e(awaited["chancellor"]),
-            awaited["power"]) + ". Please send it to me by PM (a nomination: post it in the "
+            awaited.phase, e(awaited.president), e(awaited.chancellor),
+            awaited.power) + ". Please send it to me by PM (a nomination: post it in the "
             "thread).")
     else:
         lines.append("Nothing is asked of you right now; follow the thread.")
@@ -247,10 +268,10 @@ def prods(view: PublicView, fmt: Plain, now: datetime | None,
         deadline += f": {left_text(view.deadline[0], now)}."
     # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
     where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
-    kind = {"discard": "draw", "enact": "hand"}.get(view.phase)
+    kind = {"discard": Drawn, "enact": Handed}.get(view.phase)
     counts = dict(view.prods)
     for name in view.waiting_on:
-        pile = [s.data["cards"] for s in (sent or {}).get(name, ()) if s.kind == kind]
+        pile = [s.cards for s in (sent or {}).get(name, ()) if kind and isinstance(s, kind)]
         hand = cards(fmt, pile[-1]) if pile else ""
         number = counts.get(name, 0) + 1
         which = "" if number == 1 else f" This is reminder number {number}."

@@ -7,8 +7,40 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shmod.core.rules import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES
-from shmod.core.state import Public, Secret
+from shmod.core.events import (
+    Chaos,
+    Dealt,
+    Drawn,
+    Enacted,
+    Executed,
+    ExecutedNotice,
+    GameOver,
+    Handed,
+    Investigated,
+    InvestigationResult,
+    Nominated,
+    Peeked,
+    PeekResult,
+    PowerGranted,
+    PowerSkipped,
+    Public,
+    Reshuffled,
+    RoleSent,
+    RoundBegan,
+    Secret,
+    SpecialElectionCalled,
+    Started,
+    Tallied,
+    VetoAnswered,
+    Vetoed,
+    VetoProposed,
+    VetoRequested,
+    VetoVoteAsked,
+    VetoVoted,
+)
+from shmod.core.explain import win_text
+from shmod.core.rules import FASCIST, LIBERAL
+from shmod.core.terms import POLICY_NAMES, POWER_NAMES
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
@@ -44,75 +76,73 @@ def cards(fmt: Plain, pile: Iterable[str], *, compact: bool = False) -> str:
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     """One public event as post text; ``None`` for events that need no words."""
-    d = event.data
     b, e = fmt.bold, fmt.escape
-    kind = event.kind
-    if kind == "start":
+    if isinstance(event, Started):
         return start_text(view, fmt, event)
-    if kind == "round":
-        heading = b(f"Round {d['round']}")
-        how = " by Special Election" if d.get("special") else ""
-        return f"{heading}: {b(e(d['president']))} is the Presidential Candidate{how}."
-    if kind == "dealt":
-        words = "; ".join(f"{b(e(name))}: {e(word)}" for name, word in d["words"])
+    if isinstance(event, RoundBegan):
+        heading = b(f"Round {event.round}")
+        how = " by Special Election" if event.special else ""
+        return f"{heading}: {b(e(event.president))} is the Presidential Candidate{how}."
+    if isinstance(event, Dealt):
+        words = "; ".join(f"{b(e(name))}: {e(word)}" for name, word in event.words)
         return fmt.lines([
             f"Every player has posted a word: {words}.",
             "The roles and the deck are dealt from these words and the moderator's seed, "
             "fixed by the commitment before any word was posted: nobody could choose the "
             "deal. Roles have been sent by PM.",
-            f"The first Presidential Candidate is {b(e(d['president']))}."])
-    if kind == "nominate":
-        special = " (Special Election)" if d["special"] else ""
-        return (f"Presidential Candidate {b(e(d['president']))}{special} nominates "
-                f"{b(e(d['chancellor']))} for Chancellor. Send your vote by PM: Ja or Nein.")
-    if kind == "tally":
+            f"The first Presidential Candidate is {b(e(event.president))}."])
+    if isinstance(event, Nominated):
+        special = " (Special Election)" if event.special else ""
+        return (f"Presidential Candidate {b(e(event.president))}{special} nominates "
+                f"{b(e(event.chancellor))} for Chancellor. Send your vote by PM: Ja or Nein.")
+    if isinstance(event, Tallied):
         return tally_text(event, fmt, chaos_at=view.chaos_at)
-    if kind == "enact":
-        if d["chaos"]:
+    if isinstance(event, Enacted):
+        if event.chaos:
             return None  # said by the chaos event
-        return (f"President {b(e(d['president']))} and Chancellor {b(e(d['chancellor']))} "
-                f"enacted a {policy(fmt, d['policy'])} policy.")
-    if kind == "chaos":
+        return (f"President {b(e(event.president))} and Chancellor {b(e(event.chancellor))} "
+                f"enacted a {policy(fmt, event.policy)} policy.")
+    if isinstance(event, Chaos):
         return (f"The Election Tracker reaches {view.chaos_at}: the top policy is enacted: "
-                f"{policy(fmt, d['policy'])}. Any power it would grant is ignored, the "
+                f"{policy(fmt, event.policy)}. Any power it would grant is ignored, the "
                 "Election Tracker resets and term limits are forgotten.")
-    if kind == "veto_proposed":
-        return (f"Chancellor {b(e(d['chancellor']))} proposes a veto. President "
-                f"{b(e(d['president']))}, do you agree?")
-    if kind == "veto_answered":
-        answer = ("agrees to the veto" if d["accepted"]
+    if isinstance(event, VetoProposed):
+        return (f"Chancellor {b(e(event.chancellor))} proposes a veto. President "
+                f"{b(e(event.president))}, do you agree?")
+    if isinstance(event, VetoAnswered):
+        answer = ("agrees to the veto" if event.accepted
                   else "refuses the veto; the Chancellor must enact a policy")
-        return f"President {b(e(d['president']))} {answer}."
-    if kind == "veto_result":
-        return ("The President and the Chancellor vetoed the agenda." if d["vetoed"]
+        return f"President {b(e(event.president))} {answer}."
+    if isinstance(event, VetoVoted):
+        return ("The President and the Chancellor vetoed the agenda." if event.vetoed
                 else "The veto failed; the Chancellor's choice stands.")
-    if kind == "vetoed":
+    if isinstance(event, Vetoed):
         return (f"Both policies are discarded and nothing is enacted. Election Tracker: "
-                f"{d['tracker']}/{view.chaos_at}.")
-    if kind == "reshuffle":
+                f"{event.tracker}/{view.chaos_at}.")
+    if isinstance(event, Reshuffled):
         return (f"Fewer than three policies were left: the draw and discard piles are "
-                f"shuffled together. The draw pile now holds {d['draw']}.")
-    if kind == "power":
-        return (f"President {b(e(d['president']))} gains {b(POWER_NAMES[d['power']])} and "
+                f"shuffled together. The draw pile now holds {event.draw}.")
+    if isinstance(event, PowerGranted):
+        return (f"President {b(e(event.president))} gains {b(POWER_NAMES[event.power])} and "
                 "must use it before the next round.")
-    if kind == "power_skipped":
-        return f"{POWER_NAMES[d['power']]} has no legal target and is skipped."
-    if kind == "investigate":
-        return (f"President {b(e(d['president']))} investigates {b(e(d['target']))}'s party "
+    if isinstance(event, PowerSkipped):
+        return f"{POWER_NAMES[event.power]} has no legal target and is skipped."
+    if isinstance(event, Investigated):
+        return (f"President {b(e(event.president))} investigates {b(e(event.target))}'s party "
                 "membership. The result has been sent to the President only.")
-    if kind == "special_election":
-        return (f"President {b(e(d['president']))} calls a Special Election: "
-                f"{b(e(d['target']))} is the next Presidential Candidate.")
-    if kind == "peek":
-        return (f"President {b(e(d['president']))} looks at the top three policies; their "
+    if isinstance(event, SpecialElectionCalled):
+        return (f"President {b(e(event.president))} calls a Special Election: "
+                f"{b(e(event.target))} is the next Presidential Candidate.")
+    if isinstance(event, Peeked):
+        return (f"President {b(e(event.president))} looks at the top three policies; their "
                 "order is unchanged.")
-    if kind == "execute":
-        tail = (f"{b(e(d['target']))} was {b('Hitler')}." if d["hitler"] else
-                f"{e(d['target'])} was not Hitler; nothing more about their role is revealed.")
-        return f"President {b(e(d['president']))} executes {b(e(d['target']))}. {tail}"
-    if kind == "game_over":
-        reason = str(d["reason"])
-        return fmt.blocks([fmt.heading(f"Game over: the {d['winner']} win"),
+    if isinstance(event, Executed):
+        tail = (f"{b(e(event.target))} was {b('Hitler')}." if event.hitler else
+                f"{e(event.target)} was not Hitler; nothing more about their role is revealed.")
+        return f"President {b(e(event.president))} executes {b(e(event.target))}. {tail}"
+    if isinstance(event, GameOver):
+        reason = win_text(event.win)
+        return fmt.blocks([fmt.heading(f"Game over: the {event.win.team} win"),
                            f"{e(reason[:1].upper() + reason[1:])}."])
     return None
 
@@ -158,11 +188,13 @@ def house_rules(view: PublicView) -> list[str]:
     return out
 
 
-def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str:
+def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> str:
     """The opening post: seating, board and powers, variants, first President, commitment."""
     e = fmt.escape
-    data = event.data if event else (view.history[0].data if view.history else {})
-    players = data.get("players", view.players)
+    first_event = view.history[0] if view.history else None
+    if event is None and isinstance(first_event, Started):
+        event = first_event
+    players = event.players if event else view.players
     powers = [
         f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
         for n, p in enumerate(view.powers, 1)
@@ -171,8 +203,8 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
     variants = ("Rules: the official rulebook, with these house rules (the moderator can post "
                 "the full rules card):" if house else "Rules: the official rulebook, no house "
                 "rules.")
-    first = data.get("president", view.president)
-    by_players = data.get("deal") == "players"
+    first = event.president if event else view.president
+    by_players = event is not None and event.deal == "players"
     dealt = ("The roles are not dealt yet." if by_players else "Roles have been sent by PM.")
     parts = [
         fmt.heading(f"Secret Hitler: {len(players)} players"),
@@ -190,7 +222,7 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
         fmt.bullets(house) if house else "",
         dealt,
     ]
-    commitment = data.get("commitment")
+    commitment = event.commitment if event else None
     if commitment:
         parts.append(f"Setup commitment (check it against the reveal at the end): "
                      f"{e(str(commitment))}")
@@ -208,36 +240,35 @@ def start_text(view: PublicView, fmt: Plain, event: Public | None = None) -> str
     return fmt.blocks(parts)
 
 
-def tally_text(event: Public, fmt: Plain, *, chaos_at: int = 3) -> str:
+def tally_text(event: Tallied, fmt: Plain, *, chaos_at: int = 3) -> str:
     """R-VOTE: the seating-order list of every vote, totals, the majority and the result."""
-    d = event.data
     b, e = fmt.bold, fmt.escape
     rows = []
-    late = set(d.get("late") or ())
-    for name, vote in d["votes"]:
+    late = set(event.late)
+    for name, vote in event.votes:
         if vote is None:
             rows.append(fmt.italic(f"{e(name)}: dead"))
         else:
             marked = " (no vote by the deadline)" if name in late else ""
             rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}{marked}")
-    totals = (f"Ja {d['ja']}, Nein {d['nein']}: {d['needed']} Ja of {d['alive']} alive "
+    totals = (f"Ja {event.ja}, Nein {event.nein}: {event.needed} Ja of {event.alive} alive "
               "were needed.")
-    if d.get("eva_braun"):
+    if event.eva_braun:
         result = [b("A tie with the Hitler zone reached: under the Eva Braun rule the tie "
                     "elects Hitler as Chancellor.")]
-    elif d["elected"]:
-        result = [b(f"Elected: President {e(d['president'])}, Chancellor {e(d['chancellor'])}.")]
-        if d.get("not_hitler"):
+    elif event.elected:
+        result = [b(f"Elected: President {e(event.president)}, Chancellor {e(event.chancellor)}.")]
+        if event.not_hitler:
             result.append(f"With three or more Fascist policies down, the table learns that "
-                          f"{b(e(d['chancellor']))} is {b('not Hitler')}.")
+                          f"{b(e(event.chancellor))} is {b('not Hitler')}.")
     else:
         result = [b("The government is not elected.") +
-                  f" Election Tracker: {d['tracker']}/{chaos_at}."]
-        if d["tracker"] >= chaos_at:
+                  f" Election Tracker: {event.tracker}/{chaos_at}."]
+        if event.tracker >= chaos_at:
             result.append(f"{chaos_at} failed governments in a row: the country is thrown "
                           "into chaos.")
     return fmt.blocks([
-        f"Votes on President {b(e(d['president']))} and Chancellor {b(e(d['chancellor']))}, "
+        f"Votes on President {b(e(event.president))} and Chancellor {b(e(event.chancellor))}, "
         "in seating order:",
         fmt.numbered(rows),
         fmt.lines([totals, *result]),
@@ -329,42 +360,41 @@ def board_text(view: PublicView, fmt: Plain) -> str:
 
 def pm_text(secret: Secret, fmt: Plain) -> str:
     """The full text of one PM to ``secret.to``."""
-    d = secret.data
     b, e = fmt.bold, fmt.escape
-    kind = secret.kind
-    if kind == "role":
-        return role_text(d["role"], d["knows"], fmt)
-    if kind == "draw":
+    if isinstance(secret, RoleSent):
+        return role_text(secret.role, dict(secret.knows), fmt)
+    if isinstance(secret, Drawn):
         return fmt.lines([f"You are President. Your three policies, top first: "
-                          f"{cards(fmt, d['cards'])}.",
+                          f"{cards(fmt, secret.cards)}.",
                           "Reply with the one policy you discard; the other two go to the "
                           "Chancellor."])
-    if kind == "hand":
+    if isinstance(secret, Handed):
         veto = ["Five Fascist policies are on the board: instead of enacting you may "
-                "propose a veto, which the President must accept or refuse."] if d["veto"] else []
-        return fmt.lines([f"You are Chancellor. The President passed you: {cards(fmt, d['cards'])}.",
+                "propose a veto, which the President must accept or refuse."] if secret.veto else []
+        return fmt.lines([f"You are Chancellor. The President passed you: {cards(fmt, secret.cards)}.",
                           "Reply with the one policy you enact; the other is discarded.", *veto])
-    if kind == "veto_request":
-        return (f"Chancellor {b(e(d['chancellor']))} proposes to veto this agenda. Reply "
+    if isinstance(secret, VetoRequested):
+        return (f"Chancellor {b(e(secret.chancellor))} proposes to veto this agenda. Reply "
                 "accept (both policies are discarded and the Election Tracker advances) "
                 "or refuse (the Chancellor must enact one).")
-    if kind == "veto_vote" and "chosen" not in d:  # the President's (R-PM)
-        return (f"You passed the Chancellor {cards(fmt, d['cards'])}. The Chancellor has "
+    if isinstance(secret, VetoVoteAsked) and secret.chosen is None:  # the President's (R-PM)
+        return (f"You passed the Chancellor {cards(fmt, secret.cards)}. The Chancellor has "
                 "chosen one to enact. Vote in secret: Ja to veto both policies, Nein to let "
                 "the Chancellor's choice stand. The veto needs both Ja.")
-    if kind == "veto_vote":
-        return (f"The Chancellor has chosen to enact {policy(fmt, d['chosen'])} from "
-                f"{cards(fmt, d['cards'])}. Vote in secret: Ja to veto both policies, Nein "
+    if isinstance(secret, VetoVoteAsked):
+        assert secret.chosen is not None
+        return (f"The Chancellor has chosen to enact {policy(fmt, secret.chosen)} from "
+                f"{cards(fmt, secret.cards)}. Vote in secret: Ja to veto both policies, Nein "
                 "to let it stand. The veto needs both Ja.")
-    if kind == "investigation":
-        return f"{b(e(d['target']))}'s party membership is {b(d['party'])}."
-    if kind == "peek":
-        return f"The top three policies, top first: {cards(fmt, d['cards'])}. Their order is unchanged."
-    if kind == "executed":
-        return (f"President {b(e(d['president']))} has executed you. From now on you may not "
+    if isinstance(secret, InvestigationResult):
+        return f"{b(e(secret.target))}'s party membership is {b(secret.party)}."
+    if isinstance(secret, PeekResult):
+        return f"The top three policies, top first: {cards(fmt, secret.cards)}. Their order is unchanged."
+    if isinstance(secret, ExecutedNotice):
+        return (f"President {b(e(secret.president))} has executed you. From now on you may not "
                 "post in the thread, vote, or hold office, and you must not reveal your role; "
                 "you may keep reading.")
-    raise ValueError(f"no PM text for {kind!r}")
+    raise ValueError(f"no PM text for {type(secret).__name__}")
 
 
 def role_text(role: str, known: dict[str, str], fmt: Plain) -> str:

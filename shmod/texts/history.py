@@ -9,11 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shmod.core.rules import POLICY_NAMES, POWER_NAMES
+from shmod.core.events import (
+    Chaos,
+    Corrected,
+    Enacted,
+    Executed,
+    GameOver,
+    Investigated,
+    Peeked,
+    RoundBegan,
+    SpecialElectionCalled,
+    Tallied,
+    VetoAnswered,
+    Vetoed,
+    VetoProposed,
+)
+from shmod.core.rules import EXECUTE, INVESTIGATE, PEEK, SPECIAL
+from shmod.core.terms import POLICY_NAMES, POWER_NAMES
 from shmod.texts.formats import BBCode, Plain
 from shmod.texts.views import PublicView
 
 DEAD = "†"  # a seat that was dead at the vote
+#: The power each targeted power's event says was used.
+POWER_USED = {Investigated: INVESTIGATE, SpecialElectionCalled: SPECIAL, Executed: EXECUTE}
 
 
 @dataclass
@@ -32,41 +50,39 @@ class Election:
 def elections(view: PublicView) -> list[Election]:
     """Every election in order, leaving out what corrections voided."""
     events = view.history
-    gone = {number for ev in events if ev.kind == "correction"
-            for number, _ in ev.data["voided"]}
+    gone = {number for ev in events if isinstance(ev, Corrected) for number, _ in ev.voided}
     rows: list[Election] = []
     round_ = 1
     for ev in events:
         if ev.entry in gone:
             continue
-        d = ev.data
-        if ev.kind == "round":
-            round_ = d["round"]
-        elif ev.kind == "tally":
-            votes = [DEAD if vote is None else "Ja" if vote else "Nein" for _, vote in d["votes"]]
-            result = ("Hitler elected (Eva Braun)" if d.get("eva_braun") else
-                      "elected" if d["elected"] else "failed")
-            rows.append(Election(round_, d["president"], d["chancellor"], votes, result))
-            if d.get("not_hitler"):
-                rows[-1].notes.append(f"{d['chancellor']} not Hitler")
+        if isinstance(ev, RoundBegan):
+            round_ = ev.round
+        elif isinstance(ev, Tallied):
+            votes = [DEAD if vote is None else "Ja" if vote else "Nein" for _, vote in ev.votes]
+            result = ("Hitler elected (Eva Braun)" if ev.eva_braun else
+                      "elected" if ev.elected else "failed")
+            rows.append(Election(round_, ev.president, ev.chancellor, votes, result))
+            if ev.not_hitler:
+                rows[-1].notes.append(f"{ev.chancellor} not Hitler")
         elif not rows:
             continue
-        elif ev.kind == "enact" and not d["chaos"]:
-            rows[-1].policy = POLICY_NAMES[d["policy"]]
-        elif ev.kind == "chaos":
-            rows[-1].policy = f"chaos: {POLICY_NAMES[d['policy']]}"
-        elif ev.kind == "vetoed":
+        elif isinstance(ev, Enacted) and not ev.chaos:
+            rows[-1].policy = POLICY_NAMES[ev.policy]
+        elif isinstance(ev, Chaos):
+            rows[-1].policy = f"chaos: {POLICY_NAMES[ev.policy]}"
+        elif isinstance(ev, Vetoed):
             rows[-1].policy = "vetoed"
-        elif ev.kind == "veto_proposed":
+        elif isinstance(ev, VetoProposed):
             rows[-1].notes.append("veto proposed")
-        elif ev.kind == "veto_answered" and not d["accepted"]:
+        elif isinstance(ev, VetoAnswered) and not ev.accepted:
             rows[-1].notes.append("veto refused")
-        elif ev.kind in ("investigate", "special_election", "execute"):
-            rows[-1].notes.append(f"{POWER_NAMES[ev.kind]}: {d['target']}")
-        elif ev.kind == "peek":
-            rows[-1].notes.append(POWER_NAMES["peek"])
-        elif ev.kind == "game_over":
-            rows[-1].notes.append(f"the {d['winner']} win")
+        elif isinstance(ev, (Investigated, SpecialElectionCalled, Executed)):
+            rows[-1].notes.append(f"{POWER_NAMES[POWER_USED[type(ev)]]}: {ev.target}")
+        elif isinstance(ev, Peeked):
+            rows[-1].notes.append(POWER_NAMES[PEEK])
+        elif isinstance(ev, GameOver):
+            rows[-1].notes.append(f"the {ev.win.team} win")
     return rows
 
 

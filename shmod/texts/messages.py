@@ -7,45 +7,66 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shmod.core.state import Public, Secret
+from shmod.core.events import (
+    Briefing,
+    Corrected,
+    DeadlineSet,
+    Drawn,
+    ExecutedNotice,
+    Handed,
+    InvestigationResult,
+    Lapsed,
+    PeekResult,
+    Public,
+    Removed,
+    RemovedNotice,
+    Renamed,
+    Replaced,
+    Retraction,
+    RoleSent,
+    Secret,
+    VetoRequested,
+    VetoVoteAsked,
+)
 from shmod.texts import forum_texts, game_texts
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
 #: The public events of forum moderation (shmod.core.forum); the rest are the game's.
-FORUM_EVENTS = ("deadline", "replace", "renamed", "correction", "lapse", "removed")
+FORUM_EVENTS = (DeadlineSet, Replaced, Renamed, Corrected, Lapsed, Removed)
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     """One public event as post text; ``None`` for events that need no words."""
-    if event.kind in FORUM_EVENTS:
+    if isinstance(event, FORUM_EVENTS):
         return forum_texts.event_text(view, event, fmt)
     return game_texts.event_text(view, event, fmt)
 
 
 def pm_text(secret: Secret, fmt: Plain) -> str:
     """The full text of one PM to ``secret.to``."""
-    if secret.kind == "briefing":  # a replacement's: every PM the seat was sent, again
+    if isinstance(secret, Briefing):  # a replacement's: every PM the seat was sent, again
         return forum_texts.pm_text(secret, fmt, pm_text)
-    if secret.kind == "retract":
-        return forum_texts.retract_text(secret.data["kind"])
-    if secret.kind == "removed":
+    if isinstance(secret, Retraction):
+        return forum_texts.retract_text(secret.what)
+    if isinstance(secret, RemovedNotice):
         return forum_texts.removed_text()
     return game_texts.pm_text(secret, fmt)
 
 
 #: What each PM is, for its subject line.
-SUBJECTS = {"role": "your secret role", "draw": "your three policies (you are President)",
-            "hand": "your two policies (you are Chancellor)",
-            "veto_request": "the Chancellor proposes a veto", "veto_vote": "your secret veto vote",
-            "investigation": "your investigation result", "peek": "your Policy Peek",
-            "executed": "you have been executed", "removed": "you have left the game",
-            "briefing": "your seat, role and history", "retract": "please disregard my last PM"}
+SUBJECTS: dict[type[Secret], str] = {
+    RoleSent: "your secret role", Drawn: "your three policies (you are President)",
+    Handed: "your two policies (you are Chancellor)",
+    VetoRequested: "the Chancellor proposes a veto", VetoVoteAsked: "your secret veto vote",
+    InvestigationResult: "your investigation result", PeekResult: "your Policy Peek",
+    ExecutedNotice: "you have been executed", RemovedNotice: "you have left the game",
+    Briefing: "your seat, role and history", Retraction: "please disregard my last PM"}
 
 
 def subject(secret: Secret, title: str) -> str:
     """The PM's subject line: the game and what the PM is ("Friday: your secret role")."""
-    return f"{title}: {SUBJECTS.get(secret.kind, secret.kind.replace('_', ' '))}"
+    return f"{title}: {SUBJECTS[type(secret)]}"
 
 
 def pm_with_subject(secret: Secret, fmt: Plain, title: str) -> str:

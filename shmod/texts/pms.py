@@ -4,7 +4,8 @@ from __future__ import annotations
 import os
 
 from shmod.base.errors import BadInput
-from shmod.core.state import Secret, State
+from shmod.core.events import Secret
+from shmod.core.state import State
 from shmod.texts.formats import Plain
 from shmod.texts.messages import pm_with_subject
 from shmod.texts.views import player_view

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from shmod.base.errors import BadInput, LogError
 from shmod.core.deadlines import utc
+from shmod.core.events import Public
 from shmod.core.forum import last_posted, news, unposted
-from shmod.core.state import Public, State
+from shmod.core.state import State
 from shmod.log import checkpoints
 from shmod.log.entries import CHECKPOINT_HEX
 from shmod.log.game import ChainNote, Game, Recorded, record, replay

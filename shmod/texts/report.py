@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shmod.core.state import Public, Secret
+from shmod.core.events import Corrected, Public, Secret
 from shmod.texts import game_texts as texts, messages
 from shmod.texts.formats import Plain
 from shmod.texts.posts import Post
@@ -37,7 +37,7 @@ def unposted_corrections(view: PublicView, public: Iterable[Public],
     shown = list(posted)
     return [("Voided (players never saw it, so nothing is posted)",
              messages.event_text(view, ev, fmt) or "")
-            for ev in public if ev.kind == "correction" and ev not in shown]
+            for ev in public if isinstance(ev, Corrected) and ev not in shown]
 
 
 def recorded_note(path: str, last: int, count: int, post: Post | None, over: bool) -> str:

@@ -7,9 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shmod.base.errors import BadInput
+from shmod.core.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
 from shmod.core.forum import replacing, voided
 from shmod.core.rules import parse_cards
-from shmod.core.state import OVER
+from shmod.core.terms import OVER
 from shmod.log.game import Game
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import ROLE_NAMES, cards
@@ -37,16 +38,16 @@ def governments(game: Game) -> list[Government]:
     """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
     state = game.state
     void = voided(state)
-    draws = [s for s in state.secrets if s.kind == "draw" and s.entry not in void]
-    hands = [s for s in state.secrets if s.kind == "hand" and s.entry not in void]
+    draws = [s for s in state.secrets if isinstance(s, Drawn) and s.entry not in void]
+    hands = [s for s in state.secrets if isinstance(s, Handed) and s.entry not in void]
     ends = [ev for ev in state.public if ev.entry not in void and (
-        (ev.kind == "enact" and not ev.data["chaos"]) or ev.kind == "vetoed")]
+        (isinstance(ev, Enacted) and not ev.chaos) or isinstance(ev, Vetoed))]
     out: list[Government] = []
     for draw, hand in zip(draws, hands):
         end = next(ev for ev in ends if ev.entry >= hand.entry)
         ends.remove(end)
-        drawn, passed = list(draw.data["cards"]), list(hand.data["cards"])
-        enacted = end.data["policy"] if end.kind == "enact" else None
+        drawn, passed = list(draw.cards), list(hand.cards)
+        enacted = end.policy if isinstance(end, Enacted) else None
         out.append(Government(draw.to, hand.to, drawn, _minus(drawn, passed),
                               _minus(passed, [enacted] if enacted else []), enacted))
     return out
@@ -77,11 +78,10 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     results = []
     void = voided(state)
     for s in (s for s in state.secrets if s.entry not in void):
-        if s.kind == "investigation":
-            results.append(f"{b(e(s.to))} investigated {b(e(s.data['target']))}: "
-                           f"{s.data['party']}.")
-        elif s.kind == "peek":
-            results.append(f"{b(e(s.to))} peeked at {pile(s.data['cards'])}.")
+        if isinstance(s, InvestigationResult):
+            results.append(f"{b(e(s.to))} investigated {b(e(s.target))}: {s.party}.")
+        elif isinstance(s, PeekResult):
+            results.append(f"{b(e(s.to))} peeked at {pile(s.cards)}.")
     decks = [f"Starting deck, top first: {pile(game.setup.deck)}"]
     shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
                 if raw.get("kind") == "reshuffle" and number not in void]

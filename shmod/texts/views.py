@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shmod.core import absence, deadlines, engine, forum, house
-from shmod.core.rules import POWER_NAMES, SPECIAL
+from shmod.core.events import Public, Secret
+from shmod.core.explain import waiting_text, win_text
+from shmod.core.rules import SPECIAL
 from shmod.core.setup import knows
-from shmod.core.state import DEAL, ENACT, VOTE, Public, Secret, State
+from shmod.core.state import State
+from shmod.core.terms import DEAL, ENACT, POWER_NAMES, VOTE
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ class PlayerView:
 def public_view(state: State) -> PublicView:
     """The thread's view of ``state``."""
     names = state.players
-    waiting_on, waiting = engine.waiting_for(state)
+    waiting = engine.waiting_for(state)
     return PublicView(
         players=names,
         alive=tuple(state.alive),
@@ -107,12 +110,12 @@ def public_view(state: State) -> PublicView:
         investigated=tuple(names[s] for s in sorted(state.investigated)),
         voted=(tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else
                tuple(names[s] for s in sorted(state.words)) if state.phase == DEAL else ()),
-        waiting_on=tuple(names[s] for s in waiting_on),
-        waiting=waiting,
+        waiting_on=waiting.names,
+        waiting=waiting_text(waiting),
         power=state.power,
         next_president=_next_president(state),
         winner=state.winner,
-        win_reason=state.win_reason,
+        win_reason=win_text(state.win) if state.win else None,
         history=tuple(state.public),
         deadline=_deadline(state),
         zone=state.zone or "UTC",
@@ -147,6 +150,6 @@ def player_view(state: State, name: str) -> PlayerView:
 def _next_president(state: State) -> str | None:
     """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on and
     no Special Election is pending (then the President picks)."""
-    if state.winner or state.power == SPECIAL or state.phase == DEAL:
+    if state.win or state.power == SPECIAL or state.phase == DEAL:
         return None
     return state.players[state.next_living(state.anchor)]

@@ -1,0 +1,175 @@
+"""The core's words: what the game waits for, how it was won, what a step was.
+
+The core returns data (:class:`~shmod.core.events.Waiting`, :class:`~shmod.core.events.Win`,
+steps); these functions say it in the sentences its refusals use, and the texts
+(:mod:`shmod.texts`) import the same functions, so a post and a refusal say it alike.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shmod.core.steps import (
+    Act,
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Lapse,
+    Nominate,
+    Peek,
+    Remove,
+    Rename,
+    Replace,
+    Reshuffle,
+    SetDeadline,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+    Word,
+)
+from shmod.core.terms import (
+    DEAL,
+    DISCARD,
+    ENACT,
+    NOMINATE,
+    OVER,
+    POWER,
+    POWER_NAMES,
+    VETO_ANSWER,
+    VETO_VOTE,
+    VOTE,
+)
+
+if TYPE_CHECKING:
+    from shmod.core.events import Corrected, Deed, Waiting, Win
+
+
+def win_text(win: Win) -> str:
+    """How the game was won, e.g. "a tied vote elected Hitler (Eli) Chancellor"."""
+    if win.rule == "R-EVA-BRAUN":
+        return f"a tied vote elected Hitler ({win.hitler}) Chancellor"
+    if win.rule == "R-HITLER-ELECTED":
+        return f"Hitler ({win.hitler}) was elected Chancellor"
+    if win.rule == "R-MODKILL":
+        return f"Hitler ({win.hitler}) has left the game"
+    if win.hitler:
+        return f"Hitler ({win.hitler}) was executed"
+    party = "Liberal" if win.rule == "R-WIN-LIB" else "Fascist"
+    return f"{win.policies} {party} policies enacted"
+
+
+def over_text(win: Win) -> str:
+    """``Liberals won: 5 Liberal policies enacted``."""
+    return f"{win.team} won: {win_text(win)}"
+
+
+def waiting_text(w: Waiting) -> str:
+    """What the game waits for, as a sentence after "waiting for"."""
+    names = ", ".join(w.names)
+    if w.phase == OVER:
+        assert w.win is not None
+        return f"nobody: the game is over ({over_text(w.win)})"
+    if w.phase == DEAL:
+        return f"a word for the deal from {len(w.seats)} of {w.of} players: {names}"
+    if w.phase == NOMINATE:
+        return f"{w.president} (Presidential Candidate) to nominate a Chancellor"
+    if w.phase == VOTE:
+        return f"votes from {len(w.seats)} of {w.of} living players: {names}"
+    if w.phase == DISCARD:
+        return f"{w.president} (President) to discard one of three policies"
+    if w.phase == ENACT:
+        veto = " or propose a veto" if w.veto else ""
+        return f"{w.chancellor} (Chancellor) to enact one of two policies{veto}"
+    if w.phase == VETO_ANSWER:
+        return f"{w.president} (President) to accept or refuse the Chancellor's veto"
+    if w.phase == VETO_VOTE:
+        return f"{' and '.join(w.names)} to vote on the veto in secret"
+    if w.phase == POWER:
+        assert w.power is not None
+        return f"{w.president} (President) to use {POWER_NAMES[w.power]}"
+    if w.seeded:  # a write was cut between a step and its reshuffle
+        return ("the reshuffle the seed determines (R-RESHUFFLE): shmod appends it with "
+                "the next step it records")
+    return "the moderator to record the reshuffled draw pile (R-RESHUFFLE)"
+
+
+def describe(step: Step, players: tuple[str, ...]) -> str:
+    """An entry in public words, with ``players`` as seated then: what and who, never a
+    secret (a vote's value, a discard, a veto vote); an enacted policy is public and is
+    named."""
+
+    def name(seat: int | None) -> str:
+        return players[seat] if seat is not None and seat < len(players) else "?"
+
+    by = name(step.by) if isinstance(step, Act) else "?"
+    match step:
+        case Nominate():
+            return f"the nomination of {name(step.chancellor)} by {by}"
+        case Vote():
+            return f"the vote by {by}"
+        case Word():
+            return f"the word by {by}"
+        case Discard():
+            return f"the discard by President {by}"
+        case Enact():
+            return f"the enactment of {_CARD.get(step.policy, 'a')} policy by Chancellor {by}"
+        case Veto():
+            return {"propose": f"the veto proposed by {by}",
+                    "accept": f"{by}'s agreeing to the veto",
+                    "refuse": f"{by}'s refusing the veto"}.get(step.answer,
+                                                              f"the secret veto vote by {by}")
+        case Investigate():
+            return f"the investigation of {name(step.target)} by {by}"
+        case SpecialElection():
+            return f"the Special Election of {name(step.target)} called by {by}"
+        case Peek():
+            return f"the Policy Peek by {by}"
+        case Execute():
+            return f"the execution of {name(step.target)} by {by}"
+        case Reshuffle():
+            return "the reshuffle"
+        case SetDeadline():
+            return "the deadline"
+        case Lapse():
+            return "the lapse of the deadline"
+        case Replace():
+            return f"{step.name} taking {name(step.target)}'s seat"
+        case Rename():
+            return f"the correction of {name(step.target)}'s name to {step.name}"
+        case Remove():
+            return f"the removal of {name(step.target)}"
+    return step.kind.replace("_", " ")
+
+
+_CARD = {"L": "a Liberal", "F": "a Fascist"}
+
+
+def voided_steps(event: Corrected) -> list[tuple[int, str]]:
+    """R-CORRECT: each entry a correction voided, and what it was in public words."""
+    return [(entry, describe(step, event.players)) for entry, step in event.voided]
+
+
+def deed_text(deed: Deed) -> str:
+    """One of a seat's own steps in words: its PM or public choice."""
+    step, target = deed.step, deed.target
+    match step:
+        case Nominate():
+            return f"nominated {target} for Chancellor"
+        case Vote():
+            return f"voted {'Ja' if step.vote else 'Nein'}"
+        case Discard():
+            return f"discarded {_CARD[step.policy]} policy as President"
+        case Enact():
+            return f"enacted {_CARD[step.policy]} policy as Chancellor"
+        case Veto():
+            return f"veto: {step.answer}"
+        case Investigate():
+            return f"investigated {target}"
+        case SpecialElection():
+            return f"called a Special Election for {target}"
+        case Peek():
+            return "used Policy Peek"
+        case Execute():
+            return f"executed {target}"
+    raise KeyError(step.kind)
