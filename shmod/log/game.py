@@ -18,7 +18,7 @@ from shmod.core.commitment import commitment, strong
 from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import RESHUFFLE, Public, Secret, State
 from shmod.core.steps import Seating, Step, parse_step, to_entry
-from shmod.log import checkpoints, logfile
+from shmod.log import chain, checkpoints, logfile
 
 
 @dataclass
@@ -203,8 +203,8 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
         raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
     seating = Seating(setup.players)
     forms = _Forms(setup.players)
-    head = logfile.header_link(log.header)
-    heads = [head]  # the chain over what the entries say, whatever their hash fields say
+    walk = chain.Walk(log)
+    links = iter(walk)  # followed entry by entry, as each is judged
     notes: list[ChainNote] = []
     last = len(log.entries) - 1
     for index, raw in enumerate(log.entries):
@@ -221,16 +221,17 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             if listing is not None:
                 listing.judged = index + 1
                 continue
-            head, note, content = _follow(head, raw, heads[-1])
-            heads.append(content)
-            if step.checkpoint is not None and step.upto is not None and not \
-                    checkpoints.recorded(setup.salt, len(state.posts), step.upto,
-                                         step.checkpoint, heads):
+            link = next(links)
+            if link.checkpoint is not None and link.upto is not None and not \
+                    checkpoints.recorded(setup.salt, link.post, link.upto,
+                                         link.checkpoint, walk.heads):
                 notes.append(ChainNote(index, line, "checkpoint", (
-                    f"the post it marks (post {len(state.posts)}) showed checkpoint "
-                    f"{step.checkpoint} for entry {step.upto}, which the log no longer "
-                    f"gives: an entry at or before entry {step.upto} was changed after it "
-                    "was posted (R-CHECKPOINT)"), step.upto))
+                    f"the post it marks (post {link.post}) showed checkpoint "
+                    f"{link.checkpoint} for entry {link.upto}, which the log no longer "
+                    f"gives: an entry at or before entry {link.upto} was changed after it "
+                    "was posted (R-CHECKPOINT)"), link.upto))
+            if link.found:
+                notes.append(ChainNote(index, line, link.found))
         except (BadInput, IllegalStep) as err:
             if listing is not None:
                 if judging:
@@ -246,8 +247,6 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
             raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
-        if note:
-            notes.append(ChainNote(index, line, note))
     acknowledged = {n: (at, why) for at, numbers, why in state.acknowledged for n in numbers}
     for found in notes:
         if found.problem == "mismatch" and found.index + 1 in acknowledged:
@@ -255,20 +254,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             found.problem, found.detail = "acknowledged", f"edit (entry {at}: {why})"
         elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
             found.problem = "acknowledged"
-    return Game(log, setup, state, head, notes, heads)
-
-
-def _follow(head: str, raw: dict[str, object],
-            content: str) -> tuple[str, str | None, str]:
-    """The next link of the stored chain, a finding, and the next link of the chain over
-    the entries' content (the same unless an entry was edited)."""
-    link = logfile.link(head, raw)
-    after = link if content == head else logfile.link(content, raw)
-    stored = raw.get("hash")
-    if stored is None:
-        return link, "unchained", after
-    # Chain over the stored hash, so one tampered entry is flagged once, where it is.
-    return str(stored), None if stored == link else "mismatch", after
+    return Game(log, setup, state, walk.head, notes, walk.heads)
 
 
 def now() -> str:
@@ -413,9 +399,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         logfile.append(fd, text, path)
         if not written.chain:
             logfile.keep(written.log)  # the next command finds the new log parsed
-        game.head = head
-        for entry in entries:  # the checkpoints after the new entries
-            game.heads.append(logfile.link(game.heads[-1], entry))
+        game.head, game.heads = head, written.heads  # the chain after the new entries
         return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
                         marked[0] if marked else None)
 
