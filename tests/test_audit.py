@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from scripted import AT
+
 from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.audit.simulate import game_variants
@@ -207,14 +209,14 @@ def test_a_voided_replacement_audits_as_valid(tmp_path):
     from shmod.log import game
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5")
-    done = game.record(path, lambda g: Step("replace", target=2, text="Zed"))
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5", created=AT)
+    done = game.record(path, lambda g: Step("replace", target=2, text="Zed"), at=AT)
     number = done.game.state.entries - 1  # then the replacement's post
     game.record(path, lambda g: Step("correct", entries=(number,), text="wrong seat",
-                                     force=True))  # its post was printed for the thread
+                                     force=True), at=AT)  # its post was printed for the thread
     game.record(path, lambda g: Step("vote", by=2, vote=True) if g.state.phase == "vote"
                 else Step("nominate", by=g.state.president,
-                          target=2 if g.state.president != 2 else 3))
+                          target=2 if g.state.president != 2 else 3), at=AT)
     lines = open(path).read().splitlines()
     assert "Cat" in lines[-2] and "kind: posted" in lines[-1]
     report = audit.audit_file(path)

@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from scripted import AT
+
 from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
@@ -61,7 +63,7 @@ def test_malformed_commitment_is_refused():
 @pytest.mark.parametrize("typed", ["{h8}…", "{h8}...", "{h8}", "{h63}"])
 def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
     path = str(tmp_path / "g.yaml")
-    full = new_game(path, PLAYERS, seed="s1").state.public[0].data["commitment"]
+    full = new_game(path, PLAYERS, seed="s1", created=AT).state.public[0].data["commitment"]
     typed = typed.format(h8=full[:8], h63=full[:63])
     digits = len(typed.rstrip(".…"))
     code, out, err = run("audit", path, "-c", typed)
@@ -75,7 +77,7 @@ def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
 
 
 def test_new_game_publishes_the_commitment_in_its_start_event(tmp_path):
-    game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1")
+    game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1", created=AT)
     start = game.state.public[0]
     assert start.kind == "start"
     assert start.data["commitment"] == commitment.commitment(game.setup)

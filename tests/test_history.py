@@ -12,6 +12,8 @@ import pytest
 from markdown_it import MarkdownIt
 from thread_example import example_game
 
+from scripted import AT
+
 from shmod.core import engine
 from shmod.core.setup import start
 from shmod.texts.formats import FORMATS, BBCode, Markdown, Plain
@@ -85,7 +87,7 @@ def test_history_command(run, tmp_path):
     from shmod.log import game
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann")
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann", created=AT)
     code, out, err = run("history", "-g", str(path))
     assert code == 0 and "no election yet" in out
     run("nominate", "Bob", "-g", str(path))

@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from scripted import AT
+
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import engine
@@ -27,7 +29,7 @@ def mark_posted(path, upto):
         shown = (checkpoints.token(g.setup.salt, number, upto, g.heads[upto])
                  if upto < len(g.heads) else None)
         return Step("posted", upto=upto, checkpoint=shown)
-    return game.record(path, make, post=False)
+    return game.record(path, make, post=False, at=AT)
 
 
 def _log(tmp_path, steps_count=None):  # type: ignore[no-untyped-def]

@@ -3,6 +3,8 @@ them due, including the veto that triggers chaos with an empty draw pile (R-VETO
 first, then the chaos policy, then R-RESHUFFLE again if needed)."""
 import random
 
+from scripted import AT
+
 from shmod.audit.moves import random_game
 from shmod.core import engine
 from shmod.core.setup import parse_setup, start
@@ -52,13 +54,13 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     from shmod.core.steps import Step
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann")
-    game.record(path, lambda g: Step("nominate", by=0, target=1))
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann", created=AT)
+    game.record(path, lambda g: Step("nominate", by=0, target=1), at=AT)
     errors: list[Exception] = []
 
     def vote(seat: int) -> None:
         try:
-            game.record(path, lambda g: Step("vote", by=seat, vote=True))
+            game.record(path, lambda g: Step("vote", by=seat, vote=True), at=AT)
         except Exception as err:  # noqa: BLE001 - collected and asserted below
             errors.append(err)
 

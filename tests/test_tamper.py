@@ -4,6 +4,8 @@ import random
 
 import pytest
 
+from scripted import AT
+
 from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.log import game, logfile
@@ -168,13 +170,13 @@ def test_shmod_chains_over_an_entry_appended_by_hand(tmp_path):
     from shmod.core.steps import Step
 
     path = str(tmp_path / "g.yaml")
-    made = game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1")
+    made = game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1", created=AT)
     state = made.state
     nominee = state.next_living(state.president)
-    game.record(path, lambda g: Step("nominate", by=g.state.president, target=nominee))
+    game.record(path, lambda g: Step("nominate", by=g.state.president, target=nominee), at=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
-    game.record(path, lambda g: Step("vote", by=1, vote=True))
+    game.record(path, lambda g: Step("vote", by=1, vote=True), at=AT)
     report = audit.audit_file(path)
     assert report.valid, report.problems
     assert [(w.kind, w.entry) for w in report.warnings] == [("unverified", 4), ("exposed", None),

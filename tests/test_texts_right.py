@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from scripted import AT
+
 from shmod.audit import audit
 from shmod.core import engine
 from shmod.core.setup import new_header, parse_setup, start
@@ -66,7 +68,7 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
     with pytest.raises(Exception, match="B1 cannot call a Special Election now"):
         engine.apply(state, Step("special_election", by=1, target=2))
     game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], seed=SEED,
-                  first="Ann", variants=["late_choice=random"])
+                  first="Ann", variants=["late_choice=random"], created=AT)
     from shmod.audit.moves import legal_steps
 
     import random
@@ -77,22 +79,23 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
         assert state.phase != "over"
         options = legal_steps(state)
         game.record(path, lambda g, o=options: rng.choice(
-            [s for s in o if s.kind != "vote" or s.vote] or o))
+            [s for s in o if s.kind != "vote" or s.vote] or o), at=AT)
     code, out, _ = run("audit", path)
     assert "Call Special Election by" in out and "special_election" not in out
 
 
 def test_a_forced_correction_says_which_policy(tmp_path):
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, seed=SEED, first="Ann")
-    game.record(path, lambda g: Step("nominate", by=0, target=1))
-    game.record(path, lambda g: [Step("vote", by=s, vote=True) for s in range(5)])
+    game.new_game(path, NAMES, seed=SEED, first="Ann", created=AT)
+    game.record(path, lambda g: Step("nominate", by=0, target=1), at=AT)
+    game.record(path, lambda g: [Step("vote", by=s, vote=True) for s in range(5)], at=AT)
     hand = game.load(path).state.hand
-    game.record(path, lambda g: Step("discard", by=0, policy=hand[0]))
+    game.record(path, lambda g: Step("discard", by=0, policy=hand[0]), at=AT)
     policy = game.load(path).state.hand[0]
-    done = game.record(path, lambda g: Step("enact", by=1, policy=policy))
+    done = game.record(path, lambda g: Step("enact", by=1, policy=policy), at=AT)
     enacted = done.game.state.entries - 1
-    fixed = game.record(path, lambda g: Step("correct", entries=(enacted,), text="x", force=True))
+    fixed = game.record(path, lambda g: Step("correct", entries=(enacted,), text="x", force=True),
+                        at=AT)
     word = {"L": "Liberal", "F": "Fascist"}[policy]
     [event] = [e for e in fixed.public if e.kind == "correction"]
     text = forum_texts.event_text(views.public_view(fixed.game.state), event, Plain())

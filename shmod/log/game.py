@@ -6,7 +6,6 @@ reshuffle the seed now determines) in a single fsync'd write.
 """
 from __future__ import annotations
 
-import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -257,23 +256,19 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
     return Game(log, setup, state, walk.head, notes, walk.heads)
 
 
-def now() -> str:
-    """The current time in UTC, as written in ``at``."""
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
 def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
              custom: dict[str, object] | None = None, deal_by: str = "moderator",
-             zone: str | None = None, title: str | None = None, created: str | None = None,
+             zone: str | None = None, title: str | None = None, created: str,
              forum: str | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
     post 1, and return it replayed. ``zone``, ``title`` and ``forum`` are public: the
-    game's time zone, its name in PM subjects, the output profile its posts are written in."""
+    game's time zone, its name in PM subjects, the output profile its posts are written in;
+    ``created`` is the time it is created at (the caller's clock: this layer reads none)."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
-                        salt=secrets.token_hex(16), created=created or now(), custom=custom,
+                        salt=secrets.token_hex(16), created=created, custom=custom,
                         deal_by=deal_by, zone=zone, title=title, forum=forum)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
@@ -340,9 +335,10 @@ class Marked:
     at: str  # when it was recorded (the time it shows the deadline at)
 
 
-def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str | None = None,
+def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
            edits_ok: bool = False, post: bool = True) -> Recorded:
-    """Under the lock: replay, build the step with ``make``, validate, append.
+    """Under the lock: replay, build the step with ``make``, validate, append, each new
+    entry stamped ``at`` (the caller's clock: this layer reads none).
 
     Nothing is written unless the step is legal and the exact bytes about to be appended
     read back, after the log's own, through the loader and replay every command uses
@@ -369,7 +365,6 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                            f"{EDIT_ADVICE}", rule="R-EDIT")
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.players  # entries name players as they were before the step
-        stamp = at or now()
         try:
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             made = make(game)
@@ -378,8 +373,8 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                 engine.apply(state, step)  # each checked as if it were recorded alone
                 check_form(step, named)
                 steps += [step, *_seeded_reshuffles(state)]
-            entries, head = chained(steps, players, game.head, stamp)
-            marked = _post(state, game, entries, stamp) if post else None
+            entries, head = chained(steps, players, game.head, at)
+            marked = _post(state, game, entries, at) if post else None
             if marked is not None:
                 entries.append(marked[1])
                 head = str(marked[1]["hash"])
