@@ -32,6 +32,9 @@ from shmod.core.steps import (
 )
 from shmod.core.terms import DISCARD, ENACT, OVER, POWER, RESHUFFLE
 
+#: The time the tests record steps and create games at: below the CLI nothing reads the
+#: clock, so every call names its time (the CLI passes its own, SHMOD_NOW honoured).
+AT = "2026-01-01T00:00:00Z"
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 FASCISTS_BY_COUNT = {5: 1, 6: 1, 7: 2, 8: 2, 9: 3, 10: 3}
 

@@ -207,14 +207,14 @@ def test_a_voided_replacement_audits_as_valid(tmp_path):
     from shmod.log import game
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5")
-    done = game.record(path, lambda g: Replace(target=2, name="Zed"))
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5", created=AT)
+    done = game.record(path, lambda g: Replace(target=2, name="Zed"), at=AT)
     number = done.game.state.entries - 1  # then the replacement's post
     game.record(path, lambda g: Correct(entries=(number,), reason="wrong seat",
-                                     force=True))  # its post was printed for the thread
+                                     force=True), at=AT)  # its post was printed for the thread
     game.record(path, lambda g: Vote(by=2, vote=True) if g.state.phase == "vote"
                 else Nominate(by=g.state.president,
-                          chancellor=2 if g.state.president != 2 else 3))
+                          chancellor=2 if g.state.president != 2 else 3), at=AT)
     lines = open(path).read().splitlines()
     assert "Cat" in lines[-2] and "kind: posted" in lines[-1]
     report = audit.audit_file(path)

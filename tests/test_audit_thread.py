@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.core.steps import Correct, Nominate, Vote
@@ -23,10 +24,10 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 def played(tmp_path):
     """A game three posts long (opening, nomination, tally) and the thread that shows them."""
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16, created=AT)
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     for seat in range(5):
-        game.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4))
+        game.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4), at=AT)
     loaded = game.load(str(path))
     thread = "\n".join(posts.earlier_post(loaded, n, Plain()).text for n in (1, 2, 3))
     return path, thread
@@ -72,7 +73,8 @@ def test_a_forged_line_alone_never_fails_an_honest_log(played, forged):
 def test_a_line_from_another_game_is_not_this_games(played, tmp_path):
     path, thread = played
     other = tmp_path / "other.yaml"
-    game.new_game(str(other), NAMES, first="Ann", seed="ab" * 16)  # same deal, other salt
+    game.new_game(str(other), NAMES, first="Ann", seed="ab" * 16,
+                  created=AT)  # same deal, other salt
     foreign = posts.earlier_post(game.load(str(other)), 1, Plain()).text
     report = audit.audit_file(str(path), thread=thread + "\n" + foreign)
     assert report.valid
@@ -129,12 +131,12 @@ def test_json_reports_each_claim(played, run, tmp_path):
 def test_every_correction_and_acknowledgment_is_listed(tmp_path, run):
     """A vote swapped with ``correct`` before the tally used to audit VALID without a word."""
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
-    swapped = game.record(str(path), lambda g: Vote(by=2, vote=True))
+    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16, created=AT)
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    swapped = game.record(str(path), lambda g: Vote(by=2, vote=True), at=AT)
     entry = swapped.game.state.entries
-    game.record(str(path), lambda g: Correct(entries=(entry,), reason="Cy sent Nein"))
-    game.record(str(path), lambda g: Vote(by=2, vote=False))
+    game.record(str(path), lambda g: Correct(entries=(entry,), reason="Cy sent Nein"), at=AT)
+    game.record(str(path), lambda g: Vote(by=2, vote=False), at=AT)
     code, out, _ = run("audit", str(path))
     assert code == 0
     assert (f"voided entries {entry} (the vote by Cy); players had not seen it; reason: Cy sent "

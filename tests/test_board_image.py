@@ -12,6 +12,7 @@ from pathlib import Path
 import PIL
 import pytest
 from PIL import Image
+from scripted import AT
 
 from shmod.audit.moves import random_game
 from shmod.core import engine
@@ -103,7 +104,8 @@ def test_board_command_and_post_images(run, tmp_path):
     from shmod.log import game
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann")
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
+                  created=AT)
     code, out, err = run("board", "-g", str(path), "--png", str(tmp_path / "b.png"),
                          "--svg", str(tmp_path / "pics" / "b.svg"))
     assert code == 0 and out.startswith("Board: 0 of 5 Liberal policies")
@@ -122,7 +124,8 @@ def test_a_missing_pillow_is_one_clear_line(tmp_path):
     from shmod.log import game
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann")
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
+                  created=AT)
     code = ("import sys\nsys.modules['PIL'] = None\nfrom shmod.cli.main import main\n"
             f"sys.argv = ['shmod', 'board', '-g', {str(path)!r}, '--png', {str(tmp_path / 'b.png')!r}]\n"
             "main()")

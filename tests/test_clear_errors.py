@@ -9,6 +9,7 @@ import os
 
 import pytest
 from safety_helpers import run_main
+from scripted import AT
 
 from shmod.base.errors import IllegalStep, InternalError, LogError
 from shmod.core import engine
@@ -22,8 +23,8 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 def test_internal_error_names_the_log_line_and_asks_for_a_report(tmp_path, capsys,
                                                                  monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     real = engine.apply
 
     def broken(state, step):  # type: ignore[no-untyped-def]
@@ -45,7 +46,7 @@ def test_internal_error_names_the_log_line_and_asks_for_a_report(tmp_path, capsy
 
 def test_lock_held_elsewhere_times_out_with_a_clear_message(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s")
+    game.new_game(str(path), PLAYERS, seed="s", created=AT)
     with open(path, "a") as holder:
         fcntl.flock(holder, fcntl.LOCK_EX)
         with (pytest.raises(LogError, match="another shmod has been writing"),
@@ -55,7 +56,7 @@ def test_lock_held_elsewhere_times_out_with_a_clear_message(tmp_path):
 
 def test_failed_write_is_cut_back_and_nothing_recorded(tmp_path, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
     data = path.read_bytes()
 
     def disk_full(fd: int, text: bytes) -> None:
@@ -65,22 +66,22 @@ def test_failed_write_is_cut_back_and_nothing_recorded(tmp_path, monkeypatch):
     monkeypatch.setattr(logfile, "_write_all", disk_full)
     with pytest.raises(LogError, match="No space left on device; nothing was recorded and "
                        "the log was left as it was"):
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+        game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     assert path.read_bytes() == data
 
 
 def test_illegal_step_is_refused_before_any_write(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
     data = path.read_bytes()
     with pytest.raises(IllegalStep, match="R-NOMINATE"):
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=0))
+        game.record(str(path), lambda g: Nominate(by=0, chancellor=0), at=AT)
     assert path.read_bytes() == data
 
 
 def test_bug_after_the_log_was_read_asks_to_check_and_report(tmp_path, capsys, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise KeyError("oops")
@@ -96,12 +97,12 @@ def test_bug_after_the_log_was_read_asks_to_check_and_report(tmp_path, capsys, m
 
 def test_bug_while_checking_a_new_step_names_the_line_it_would_take(tmp_path, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann")
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
     data = path.read_bytes()
     real = engine.apply
     monkeypatch.setattr(engine, "apply", lambda state, step: 1 / 0 if step.kind == "nominate"
                         else real(state, step))
     with pytest.raises(InternalError, match=r"g.yaml:27 \(ZeroDivisionError: division by zero, "
                        r"while checking a new entry\); the log was not changed"):
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+        game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     assert path.read_bytes() == data

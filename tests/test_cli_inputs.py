@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 from safety_helpers import run_main
+from scripted import AT
 
 from shmod.core.steps import Nominate
 from shmod.log import game
@@ -25,8 +26,8 @@ def test_random_command_lines_end_in_one_clear_line(tmp_path, capsys, monkeypatc
                                                     args):
     path = tmp_path / "g.yaml"
     if not path.exists():
-        game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann")
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+        game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann", created=AT)
+        game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     before = path.read_bytes()
     target = tmp_path / "new.yaml" if command == "new" else path
     code = run_main(monkeypatch, command, *args, "-g", str(target))

@@ -62,7 +62,7 @@ def test_malformed_commitment_is_refused():
 @pytest.mark.parametrize("typed", ["{h8}…", "{h8}...", "{h8}", "{h63}"])
 def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
     path = str(tmp_path / "g.yaml")
-    full = new_game(path, PLAYERS, seed="s1").setup.commitment
+    full = new_game(path, PLAYERS, seed="s1", created=AT).setup.commitment
     assert full is not None
     typed = typed.format(h8=full[:8], h63=full[:63])
     digits = len(typed.rstrip(".…"))
@@ -77,7 +77,7 @@ def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
 
 
 def test_new_game_publishes_the_commitment_in_its_start_event(tmp_path):
-    game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1")
+    game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1", created=AT)
     start = game.state.public[0]
     assert isinstance(start, Started)
     assert start.commitment == commitment.commitment(game.setup)

@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 
 import pytest
+from scripted import AT
 
 from shmod.audit.moves import legal_steps
 from shmod.core.state import NOMINATE
@@ -54,7 +55,7 @@ def _play_to_nomination(path: str, rng: random.Random) -> None:
         if state.phase in (VOTE, OVER):
             return
         step = rng.choice(legal_steps(state))
-        game.record(path, lambda g, step=step: step)
+        game.record(path, lambda g, step=step: step, at=AT)
         if state.phase == NOMINATE:
             return
 
@@ -72,7 +73,7 @@ def test_four_terminals_record_each_vote_exactly_once(tmp_path, report_counts):
             proc.communicate(timeout=30)
         number += 1
         path = str(tmp_path / f"game{number}.yaml")
-        game.new_game(path, [f"P{n}" for n in range(1, 8)], seed=f"concurrent-{number}")
+        game.new_game(path, [f"P{n}" for n in range(1, 8)], seed=f"concurrent-{number}", created=AT)
         procs = [subprocess.Popen([sys.executable, "-c", WORKER, path, str(index)],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                  for index in range(WORKERS)]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from safety_helpers import SHMOD, bare
+from scripted import AT
 
 from shmod.audit.moves import command_for, legal_steps
 from shmod.core.terms import OVER
@@ -56,7 +57,7 @@ def _load_or_repair(path: Path, tally: Counter) -> game.Game:
         assert done.returncode == 0 and "Moved the torn final entry" in done.stdout, done.stderr
         tally[f"cli repairs {path.name[:2]}"] += 1
     else:
-        assert repair.repair(str(path)).backup
+        assert repair.repair(str(path), at=AT).backup
     tally["repairs"] += 1
     return game.load(str(path))
 
@@ -77,7 +78,7 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
                 number += 1
                 path = folder / f"w{seed}-{number}.yaml"
                 game.new_game(str(path), [f"P{n}" for n in range(1, rng.randint(5, 10) + 1)],
-                              seed=f"crash-{seed}-{number}")
+                              seed=f"crash-{seed}-{number}", created=AT)
                 known = []
             loaded = _load_or_repair(path, tally)
             entries = [bare(e) for e in loaded.log.entries]

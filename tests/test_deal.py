@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.core.setup import dealt, words_seed
@@ -64,9 +65,9 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
     seeds = set()
     for word in ("a", "b", "c", "d"):
         path = str(tmp_path / f"{word}.yaml")
-        game.new_game(path, NAMES, seed="ab" * 16, deal_by="players")
+        game.new_game(path, NAMES, seed="ab" * 16, deal_by="players", created=AT)
         for seat, _ in enumerate(NAMES):
-            game.record(path, lambda g, s=seat: Word(by=s, word=word))  # noqa: B023 - called now
+            game.record(path, lambda g, s=seat: Word(by=s, word=word), at=AT)  # noqa: B023 - called now
         loaded = game.load(path)
         seeds.add(loaded.state.seed)
         report = audit.audit_file(path, loaded.setup.commitment)
@@ -77,9 +78,9 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
 
 def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="ab" * 16, deal_by="players")
+    game.new_game(str(path), NAMES, seed="ab" * 16, deal_by="players", created=AT)
     for seat, name in enumerate(NAMES):
-        game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=WORDS[n]))
+        game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=WORDS[n]), at=AT)
     commitment = game.load(str(path)).setup.commitment
     text = path.read_text()
     redealt = tmp_path / "redealt.yaml"

@@ -8,6 +8,8 @@ import random
 import subprocess
 import sys
 
+from scripted import AT
+
 from shmod.base import digest
 
 
@@ -28,7 +30,7 @@ def test_status_loads_no_openssl(tmp_path):
     from shmod.log import game
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="ab" * 16)
+    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="ab" * 16, created=AT)
     code = ("import sys\nfrom shmod.cli import main\n"
             f"sys.argv = ['shmod', 'status', '-g', {str(path)!r}]\n"
             "try:\n    main.main()\nexcept SystemExit:\n    pass\n"

@@ -172,7 +172,7 @@ def test_every_command_in_every_phase_ends_cleanly(tmp_path, monkeypatch, capsys
 
 def test_a_batch_audit_goes_on_past_a_log_that_trips_a_bug(tmp_path, monkeypatch, capsys):
     for name in ("a", "b"):
-        game.new_game(str(tmp_path / f"{name}.yaml"), ["A1", "B1", "C1", "D1", "E1"])
+        game.new_game(str(tmp_path / f"{name}.yaml"), ["A1", "B1", "C1", "D1", "E1"], created=AT)
     from shmod.audit import audit as audits
 
     real = audits.audit_log

@@ -5,6 +5,7 @@ import sys
 from datetime import UTC, datetime
 
 import pytest
+from scripted import AT
 
 from shmod.audit.moves import legal_steps
 from shmod.base.errors import BadInput, GameIsOver, RuleBroken
@@ -32,13 +33,14 @@ EARLIER = datetime(2020, 1, 1, tzinfo=UTC)
 @pytest.fixture
 def path(tmp_path):
     out = tmp_path / "g.yaml"
-    game.new_game(str(out), NAMES, seed="s7")  # Fay first; Ann, Eve Fascists, Gus Hitler
+    game.new_game(str(out), NAMES, seed="s7",
+                  created=AT)  # Fay first; Ann, Eve Fascists, Gus Hitler
     return str(out)
 
 
 def rec(path, step_or_make):
     make = step_or_make if callable(step_or_make) else (lambda g: step_or_make)
-    return game.record(path, make)
+    return game.record(path, make, at=AT)
 
 
 def seat(name):
@@ -157,7 +159,7 @@ def test_a_correction_reopens_a_finished_game_only_when_forced(path):
 
 def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
     path = str(tmp_path / "r.yaml")
-    game.new_game(path, NAMES, seed="s7")
+    game.new_game(path, NAMES, seed="s7", created=AT)
     rng = random.Random(1)
     while True:
         state = game.load(path).state

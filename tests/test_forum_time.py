@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.core import deadlines, engine
@@ -274,7 +275,7 @@ def test_a_removed_president_hands_the_policies_back(tmp_path):
     path = _game_at(tmp_path, "discard")
     state = game.load(str(path)).state
     hand, draw = list(state.hand), list(state.draw)
-    done = game.record(str(path), lambda g: Remove(target=g.state.president, reason="x"))
+    done = game.record(str(path), lambda g: Remove(target=g.state.president, reason="x"), at=AT)
     after = done.game.state
     assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.tracker + 1
     assert after.phase == "nominate"
@@ -282,9 +283,9 @@ def test_a_removed_president_hands_the_policies_back(tmp_path):
 
 def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
     path = tmp_path / "w.yaml"
-    game.new_game(str(path), NAMES, seed=SEED, deal_by="players")
+    game.new_game(str(path), NAMES, seed=SEED, deal_by="players", created=AT)
     with pytest.raises(Exception, match="R-MODKILL: the roles are not dealt yet"):
-        game.record(str(path), lambda g: Remove(target=1, reason="x"))
+        game.record(str(path), lambda g: Remove(target=1, reason="x"), at=AT)
     state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1)))
     state.alive = [True, True, False, False, False]
     state.roles = ("liberal", "fascist", "hitler", "liberal", "liberal")

@@ -16,6 +16,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.base.errors import ShmodError
@@ -79,10 +80,10 @@ def fresh(folder: str) -> tuple[str, bytes]:
     path = os.path.join(folder, "g.yaml")
     if os.path.exists(path):
         os.unlink(path)
-    game.new_game(path, NAMES, seed="fuzz", first="Ann")
-    game.record(path, lambda g: Nominate(by=0, chancellor=1))
+    game.new_game(path, NAMES, seed="fuzz", first="Ann", created=AT)
+    game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
     for seat in range(4):
-        game.record(path, lambda g, s=seat: Vote(by=s, vote=True))
+        game.record(path, lambda g, s=seat: Vote(by=s, vote=True), at=AT)
     return path, open(path, "rb").read()
 
 

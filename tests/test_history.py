@@ -10,6 +10,7 @@ from pathlib import Path
 import bbcode
 import pytest
 from markdown_it import MarkdownIt
+from scripted import AT
 from thread_example import example_game
 
 from shmod.core import engine
@@ -86,7 +87,7 @@ def test_history_command(run, tmp_path):
     from shmod.log import game
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann")
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann", created=AT)
     code, out, _ = run("history", "-g", str(path))
     assert code == 0 and "no election yet" in out
     run("nominate", "Bob", "-g", str(path))

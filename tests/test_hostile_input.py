@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings, strategies as st
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.base import plaintext
@@ -258,7 +259,7 @@ def test_a_decomposed_name_is_seated_composed_and_found_either_way(run, tmp_path
 
 def test_a_hand_written_header_with_look_alike_names_is_refused_with_its_line(run, tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="hand")
+    game.new_game(str(path), NAMES, seed="hand", created=AT)
     text = path.read_text().replace("- Eve\n", "- B\u043eb\n").replace("Eve:", "B\u043eb:")
     path.write_text(text, encoding="utf-8")
     code, _, err = run("status", "-g", str(path))
@@ -269,7 +270,7 @@ def test_a_hand_written_header_with_look_alike_names_is_refused_with_its_line(ru
 
 def test_a_hand_written_decomposed_name_is_refused_saying_how_to_write_it(run, tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Jos\u00e9", *NAMES[1:]], seed="hand")
+    game.new_game(str(path), ["Jos\u00e9", *NAMES[1:]], seed="hand", created=AT)
     text = path.read_text(encoding="utf-8").replace('- "Jos\u00e9"\n', '- "Jose\u0301"\n')
     path.write_text(text, encoding="utf-8")
     code, _, err = run("status", "-g", str(path))
@@ -279,7 +280,7 @@ def test_a_hand_written_decomposed_name_is_refused_saying_how_to_write_it(run, t
 @pytest.fixture
 def table(tmp_path) -> Path:
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="replace", first="Ann")
+    game.new_game(str(path), NAMES, seed="replace", first="Ann", created=AT)
     return path
 
 
@@ -341,8 +342,8 @@ def _modules_of_status(path: Path) -> set[str]:
 
 def test_all_ascii_names_cost_no_table_and_others_read_it_only_then(tmp_path):
     plain, accented = tmp_path / "plain.yaml", tmp_path / "accented.yaml"
-    game.new_game(str(plain), NAMES, seed="s")
-    game.new_game(str(accented), ["Jos\u00e9", *NAMES[1:]], seed="s")
+    game.new_game(str(plain), NAMES, seed="s", created=AT)
+    game.new_game(str(accented), ["Jos\u00e9", *NAMES[1:]], seed="s", created=AT)
     loaded = _modules_of_status(plain)
     assert "shmod.core.names" in loaded
     assert "shmod.core.lookalike_table" not in loaded

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from scripted import AT
 
 from shmod.log import game, logfile
 
@@ -35,7 +36,7 @@ MAX_GROWN_KB = 64 * 1024
 
 def _header(tmp_path) -> str:
     path = tmp_path / "base.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="hostile")
+    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="hostile", created=AT)
     return path.read_text()
 
 

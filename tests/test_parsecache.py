@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.audit.moves import random_game
@@ -413,7 +414,7 @@ def started(run, path: Path) -> None:
     for entry in ({"kind": "nominate", "by": "Ann", "chancellor": "Bob"},
                   {"kind": "vote", "by": "Ann", "vote": "ja"}):
         game.record(str(path), lambda loaded, e=entry: parse_step(e, loaded.seating),
-                    post=False)
+                    post=False, at=AT)
 
 
 def assert_chain_intact(path: Path) -> None:
@@ -463,7 +464,7 @@ def test_read_back_refuses_an_entry_that_does_not_chain_onto_the_file(tmp_path, 
         return parse_step({"kind": "vote", "by": "Bob", "vote": "ja"}, loaded.seating)
 
     with pytest.raises(InternalError, match="would not chain"):
-        game.record(str(path), from_a_wrong_head)  # type: ignore[arg-type]
+        game.record(str(path), from_a_wrong_head, at=AT)  # type: ignore[arg-type]
     assert path.read_bytes() == before
     code, _, err = run("vote", "Bob", "ja", "-g", str(path))
     assert code == 0, err

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from scripted import AT
 
 from shmod.audit.moves import random_game
 from shmod.log import game, logfile, repair
@@ -25,7 +26,7 @@ def test_new_log_is_0600_whatever_the_umask(tmp_path, report_counts):
     try:
         made = [tmp_path / f"g{n}.yaml" for n in range(3)]
         for path in made:
-            game.new_game(str(path), PLAYERS, seed=path.name)
+            game.new_game(str(path), PLAYERS, seed=path.name, created=AT)
     finally:
         os.umask(old)
     assert [_mode(p) for p in made] == [0o600] * 3
@@ -45,7 +46,7 @@ def test_cli_new_log_is_0600_and_never_overwritten(tmp_path):
 
 def test_readable_log_warns_but_loads(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s")
+    game.new_game(str(path), PLAYERS, seed="s", created=AT)
     path.chmod(0o644)
     with pytest.warns(logfile.LogWarning, match="can be read by others .*chmod 600"):
         loaded = game.load(str(path))
@@ -56,7 +57,7 @@ def test_readable_log_warns_but_loads(tmp_path):
 
 def test_cli_prints_the_warning_as_one_line(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s")
+    game.new_game(str(path), PLAYERS, seed="s", created=AT)
     path.chmod(0o640)
     done = subprocess.run([sys.executable, "-m", "shmod", "status", "-g", str(path)],
                           capture_output=True, text=True)
@@ -67,10 +68,10 @@ def test_cli_prints_the_warning_as_one_line(tmp_path):
 
 def test_repair_backup_is_0600(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s")
+    game.new_game(str(path), PLAYERS, seed="s", created=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: nomin")
-    done = repair.repair(str(path))
+    done = repair.repair(str(path), at=AT)
     assert done.backup and _mode(done.backup) == 0o600
 
 

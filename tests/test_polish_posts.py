@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+from scripted import AT
+
 from shmod.audit.moves import random_game
 from shmod.core.events import ExecutedNotice
 from shmod.core.steps import Execute, Nominate, Replace, Vote
@@ -16,15 +18,15 @@ NAMES = ["Grundbegriff", "Ann", "Bob", "Cat", "Dan"]
 
 def _game(tmp_path):
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, seed="polish", first="Ann")
+    game.new_game(path, NAMES, seed="polish", first="Ann", created=AT)
     return path
 
 
 def _elect(path: str) -> None:
     state = game.load(path).state
-    game.record(path, lambda g: Nominate(by=state.president, chancellor=0))
+    game.record(path, lambda g: Nominate(by=state.president, chancellor=0), at=AT)
     for seat in range(5):
-        game.record(path, lambda g, s=seat: Vote(by=s, vote=True))
+        game.record(path, lambda g, s=seat: Vote(by=s, vote=True), at=AT)
 
 
 def test_stdout_is_only_the_text_to_paste(run, tmp_path):
@@ -81,7 +83,7 @@ def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):
     _elect(path)
     state = game.load(path).state
     president = state.president
-    done = game.record(path, lambda g: Replace(target=president, name="Zed"))
+    done = game.record(path, lambda g: Replace(target=president, name="Zed"), at=AT)
     [pm] = done.secrets
     text = messages.pm_text(pm, Plain())
     assert "What this seat did so far, oldest first:" in text

@@ -29,7 +29,7 @@ def mark_posted(path, upto):
         shown = (checkpoints.token(g.setup.salt, number, upto, g.heads[upto])
                  if upto < len(g.heads) else None)
         return Posted(upto=upto, checkpoint=shown)
-    return game.record(path, make, post=False)
+    return game.record(path, make, post=False, at=AT)
 
 
 def _log(tmp_path, steps_count=None):  # type: ignore[no-untyped-def]

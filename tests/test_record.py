@@ -54,13 +54,13 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     from shmod.core.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann")
-    game.record(path, lambda g: Nominate(by=0, chancellor=1))
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann", created=AT)
+    game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
     errors: list[Exception] = []
 
     def vote(seat: int) -> None:
         try:
-            game.record(path, lambda g: Vote(by=seat, vote=True))
+            game.record(path, lambda g: Vote(by=seat, vote=True), at=AT)
         except Exception as err:  # noqa: BLE001 - collected and asserted below
             errors.append(err)
 

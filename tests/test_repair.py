@@ -39,7 +39,7 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(header, steps, at=AT))
     before = path.read_bytes()
-    game.record(str(path), lambda g: trigger)
+    game.record(str(path), lambda g: trigger, at=AT)
     written = path.read_bytes()[len(before):]
     assert written.count(b"\n") == 3  # the step, its reshuffle and its post, in one append
     torn = 0
@@ -52,15 +52,15 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
             torn += 1
             assert err.line == cut_file.count(b"\n") + 1 and "cut off mid-write" in str(err)
             with pytest.raises(logfile.TornTail):  # nothing is built on a torn tail
-                game.record(str(path), _next)
+                game.record(str(path), _next, at=AT)
             assert path.read_bytes() == cut_file
-            done = repair.repair(str(path))
+            done = repair.repair(str(path), at=AT)
             kept = path.read_bytes()
             assert len(kept) >= len(before) and cut_file.startswith(kept)
             with open(done.backup, "rb") as backup:
                 assert kept + backup.read() == cut_file
             os.unlink(done.backup)
-        game.record(str(path), _next)  # builds on what is left, catching up the reshuffle
+        game.record(str(path), _next, at=AT)  # builds on what is left, catching up the reshuffle
         loaded = game.load(str(path))
         assert loaded.chain == [] and loaded.state.phase != RESHUFFLE
     assert torn >= len(written) - 2 * written.count(b"\n")
@@ -68,45 +68,45 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
 
 def test_repair_with_nothing_torn_changes_nothing(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s")
+    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", created=AT)
     data = path.read_bytes()
-    done = repair.repair(str(path))
+    done = repair.repair(str(path), at=AT)
     assert done.backup is None and path.read_bytes() == data
 
 
 def test_repair_refuses_a_problem_that_is_not_a_torn_tail(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s")
+    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", created=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
     data = path.read_bytes()
     with pytest.raises(LogError, match=r":27: entry 2: R-VOTE: .*needs fixing by hand"):
-        repair.repair(str(path))
+        repair.repair(str(path), at=AT)
     assert path.read_bytes() == data
     with open(path, "a") as handle:
         handle.write("- {kind: nomin")
     data = path.read_bytes()
     with pytest.raises(LogError, match=r":27: even without its torn last line the log does "
                        r"not load: entry 2: R-VOTE: .*; nothing was changed"):
-        repair.repair(str(path))
+        repair.repair(str(path), at=AT)
     assert path.read_bytes() == data and not list(tmp_path.glob("*.torn-*"))
 
 
 def test_torn_tail_inside_a_utf8_character_is_a_torn_tail(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Zoë", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Zoë")
+    game.new_game(str(path), ["Zoë", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Zoë", created=AT)
     with open(path, "ab") as handle:
         handle.write('- {kind: nominate, by: "Zoë", chancellor: "Zoë"}'.encode()[:-5])
     with pytest.raises(logfile.TornTail):
         game.load(str(path))
-    assert repair.repair(str(path)).backup
+    assert repair.repair(str(path), at=AT).backup
 
 
 def test_cli_repair_and_refused_step_leave_earlier_bytes_alone(tmp_path, capsys, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann")
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
-    game.record(str(path), lambda g: Vote(by=2, vote=True))
+    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann", created=AT)
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    game.record(str(path), lambda g: Vote(by=2, vote=True), at=AT)
     data = path.read_bytes()
     assert run_main(monkeypatch, "vote", "Cy", "nein", "-g", str(path)) == 1
     assert capsys.readouterr().err == ("Error: R-VOTE: Cy has already voted; a vote is "

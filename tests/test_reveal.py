@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from scripted import AT
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
@@ -64,10 +65,10 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     from shmod.core.steps import Correct, Discard, Step, Vote
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7")
+    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7", created=AT)
 
     def rec(step: Step) -> game.Recorded:
-        return game.record(path, lambda g: step)
+        return game.record(path, lambda g: step, at=AT)
 
     rng = random.Random(3)
     first = None

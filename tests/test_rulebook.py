@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from scripted import AT
 
 from shmod.core import rulebook
 
@@ -54,7 +55,7 @@ def test_a_refusal_ends_with_where_to_read_more(run, tmp_path):
     from shmod.log import game
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s", first="Ann")
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s", first="Ann", created=AT)
     code, _, err = run("nominate", "Ann", "-g", str(path))
     assert code == 1 and err.startswith("Error: R-NOMINATE: ")
     assert err.endswith(" (shmod rules R-NOMINATE)\n")
@@ -68,7 +69,7 @@ def test_the_rules_post_is_for_players(run, tmp_path, fmt):
 
     path = tmp_path / "g.yaml"
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s",
-                  variants=["eva_braun=on"])
+                  variants=["eva_braun=on"], created=AT)
     code, out, err = run("rules", "-g", str(path), "-f", fmt)
     assert code == 0 and "Post in the thread" in err
     assert out.lstrip("[=#* b]").startswith("Rules for this game") or "Rules for this game" in out.splitlines()[0]

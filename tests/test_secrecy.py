@@ -105,7 +105,8 @@ def _secrets(combo: list[dict[str, Any]]) -> list[Any]:
 
 def test_checkpoints_give_away_no_vote_discard_or_reshuffled_pile(tmp_path):
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, first="Alice", seed=SEED)  # the salt: fresh, as a real game's
+    game.new_game(path, NAMES, first="Alice", seed=SEED,
+                  created=AT)  # the salt: fresh, as a real game's
     printed = _play(path, random.Random(18))
     thread = "\n".join(printed)
     loaded = game.load(path)
@@ -165,7 +166,7 @@ def _invert(setup: Any, posted: str, mine: tuple[int, str]) -> list[tuple[str, .
 
 def test_the_commitment_gives_away_no_role_and_no_card(tmp_path):
     path = str(tmp_path / "g.yaml")
-    made = game.new_game(path, NAMES, first="Alice", seed="0" * 31 + "1")
+    made = game.new_game(path, NAMES, first="Alice", seed="0" * 31 + "1", created=AT)
     setup = made.setup
     mine = (1, setup.roles[1])  # what Bob knows: his own seat and role
     # Without a salt (a header written by hand, as the shipped example was): found.
@@ -179,7 +180,7 @@ def test_the_commitment_gives_away_no_role_and_no_card(tmp_path):
 
 def test_a_log_without_a_salt_is_played_on_no_further_and_audited_as_exposed(tmp_path, run):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, first="Alice")
+    game.new_game(str(path), NAMES, first="Alice", created=AT)
     text = path.read_text()
     salt = next(line for line in text.splitlines() if line.startswith("  salt: "))
     path.write_text(text.replace(salt + "\n", ""))
@@ -239,7 +240,7 @@ def test_the_moderator_can_choose_a_seed_but_not_a_deal_from_the_players_words()
 def test_every_checkpoint_of_a_whole_game_is_keyed(tmp_path):
     """What the replay checks of a ``posted`` entry is the keyed token of that post."""
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, seed=SEED)
+    game.new_game(path, NAMES, seed=SEED, created=AT)
     printed = _play(path, random.Random(7))
     loaded = game.load(path)
     salt = loaded.setup.salt

@@ -168,13 +168,13 @@ def test_shmod_chains_over_an_entry_appended_by_hand(tmp_path):
     from shmod.core.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
-    made = game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1")
+    made = game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1", created=AT)
     state = made.state
     nominee = state.next_living(state.president)
-    game.record(path, lambda g: Nominate(by=g.state.president, chancellor=nominee))
+    game.record(path, lambda g: Nominate(by=g.state.president, chancellor=nominee), at=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
-    game.record(path, lambda g: Vote(by=1, vote=True))
+    game.record(path, lambda g: Vote(by=1, vote=True), at=AT)
     report = audit.audit_file(path)
     assert report.valid, report.problems
     assert [(w.kind, w.entry) for w in report.warnings] == [("unverified", 4), ("exposed", None),

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.core import engine
@@ -67,7 +68,7 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
     with pytest.raises(Exception, match="B1 cannot call a Special Election now"):
         engine.apply(state, SpecialElection(by=1, target=2))
     game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], seed=SEED,
-                  first="Ann", variants=["late_choice=random"])
+                  first="Ann", variants=["late_choice=random"], created=AT)
     import random
 
     from shmod.audit.moves import legal_steps
@@ -78,22 +79,22 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
         assert state.phase != "over"
         options = legal_steps(state)
         game.record(path, lambda g, o=options: rng.choice(
-            [s for s in o if not isinstance(s, Vote) or s.vote] or o))
+            [s for s in o if not isinstance(s, Vote) or s.vote] or o), at=AT)
     _code, out, _ = run("audit", path)
     assert "Call Special Election by" in out and "special_election" not in out
 
 
 def test_a_forced_correction_says_which_policy(tmp_path):
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, seed=SEED, first="Ann")
-    game.record(path, lambda g: Nominate(by=0, chancellor=1))
-    game.record(path, lambda g: [Vote(by=s, vote=True) for s in range(5)])
+    game.new_game(path, NAMES, seed=SEED, first="Ann", created=AT)
+    game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
+    game.record(path, lambda g: [Vote(by=s, vote=True) for s in range(5)], at=AT)
     hand = game.load(path).state.hand
-    game.record(path, lambda g: Discard(by=0, policy=hand[0]))
+    game.record(path, lambda g: Discard(by=0, policy=hand[0]), at=AT)
     policy = game.load(path).state.hand[0]
-    done = game.record(path, lambda g: Enact(by=1, policy=policy))
+    done = game.record(path, lambda g: Enact(by=1, policy=policy), at=AT)
     enacted = done.game.state.entries - 1
-    fixed = game.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True))
+    fixed = game.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True), at=AT)
     word = {"L": "Liberal", "F": "Fascist"}[policy]
     [event] = [e for e in fixed.public if isinstance(e, Corrected)]
     text = forum_texts.event_text(views.public_view(fixed.game.state), event, Plain())

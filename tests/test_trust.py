@@ -11,6 +11,7 @@ import warnings
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from scripted import AT
 
 from shmod.audit import audit
 from shmod.core.steps import Correct, Nominate, SetDeadline, Vote
@@ -22,8 +23,8 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 @pytest.fixture
 def log(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="trust", first="Ann")
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+    game.new_game(str(path), NAMES, seed="trust", first="Ann", created=AT)
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     return path
 
 
@@ -85,8 +86,8 @@ def test_any_accepted_free_text_leaves_a_log_that_loads(run, tmp_path, text):
     path = tmp_path / "p.yaml"
     if path.exists():
         path.unlink()
-    game.new_game(str(path), NAMES, seed="p", first="Ann")
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1))
+    game.new_game(str(path), NAMES, seed="p", first="Ann", created=AT)
+    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     for args in (["correct", "-r", text], ["replace", "Cat", text],
                  ["deadline", "48h", "--zone", text]):
         code, _, err = run(*args, "-g", str(path))
@@ -194,11 +195,11 @@ def test_post_again_refuses_a_post_the_log_no_longer_yields(run, log):
 
 def test_two_racing_post_marks_print_one_post(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="race", first="Ann")
+    game.new_game(str(path), NAMES, seed="race", first="Ann", created=AT)
     env = {**os.environ, "SHMOD_GAME": str(path)}
     for _ in range(3):
         game.record(str(path), lambda g: SetDeadline(until="2099-01-01T00:00:00Z",
-                                              zone="UTC"), post=False)  # posted later
+                                              zone="UTC"), post=False, at=AT)  # posted later
         procs = [subprocess.Popen([sys.executable, "-m", "shmod", "post", "--mark"], env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                  for _ in range(2)]
@@ -296,11 +297,11 @@ def test_a_posted_vote_cannot_be_voided_without_force(run, log):
 
 def test_a_catch_up_post_leaves_out_unposted_voided_steps(run, log):
     for name in ("Ann", "Bob"):
-        game.record(str(log), lambda g, n=name: Vote(by=NAMES.index(n), vote=True))
+        game.record(str(log), lambda g, n=name: Vote(by=NAMES.index(n), vote=True), at=AT)
     game.record(str(log), lambda g: SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC"),
-                post=False)  # not posted yet: the moderator posts later
+                post=False, at=AT)  # not posted yet: the moderator posts later
     game.record(str(log), lambda g: Correct(entries=(6,), reason="wrong phase"),
-                post=False)
+                post=False, at=AT)
     code, post, _ = run("post", "-g", str(log))
     assert code == 0 and "Deadline" not in post and "Correction" not in post
     assert "voids" not in post and "Log checkpoint" not in post  # only the votes' progress

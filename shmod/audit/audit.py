@@ -18,7 +18,7 @@ from shmod.core.explain import voided_steps, waiting_text
 from shmod.core.setup import Setup, parse_setup
 from shmod.core.state import State
 from shmod.core.terms import OVER
-from shmod.log import checkpoints, logfile
+from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
 from shmod.log.game import Listing, replay
 
@@ -120,18 +120,18 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
     """Audit a parsed log: header, chain, form of every entry, then the rules; with
     ``thread``, every checkpoint posted there (R-CHECKPOINT)."""
     report = Report(log.path, entries=len(log.entries))
-    heads = checkpoints.heads(log)
+    walk = chain.Walk(log)
+    links = list(walk)  # the chain, walked once: what every check of it below reads
     setup: Setup | None = None
     try:
         setup = parse_setup(log.header)
     except BadInput as err:
         report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
     salt = setup.salt if setup is not None else None
-    posts = _posts(log)
-    pinned = (_thread_checks(log, heads, salt, posts, thread, report)
+    pinned = (_thread_checks(log, walk.heads, salt, walk.posts, thread, report)
               if thread is not None else -1)
-    _posted_checkpoints(log, heads, salt, report)
-    report.problems += chain_problems(log, report.warnings, pinned, heads)
+    _posted_checkpoints(log, walk, links, salt, report)
+    report.problems += chain_problems(log, walk, links, report.warnings, pinned)
     if setup is None:
         report.stopped = "the header is invalid, so no entry could be judged"
         report.problems.sort(key=lambda p: p.entry or 0)
@@ -203,13 +203,6 @@ def corrections(state: State, log: logfile.LogFile) -> list[dict[str, Any]]:
     return sorted(out, key=lambda c: c["entry"])
 
 
-def _posts(log: logfile.LogFile) -> list[int]:
-    """The ``upto`` of each ``posted`` entry in the log, post 1 first."""
-    return [raw["upto"] for raw in log.entries if isinstance(raw, dict)
-            and raw.get("kind") == "posted" and isinstance(raw.get("upto"), int)
-            and not isinstance(raw.get("upto"), bool)]
-
-
 def _thread_checks(log: logfile.LogFile, heads: list[str], salt: str | None, posts: list[int],
                    thread: str, report: Report) -> int:
     """Judge every checkpoint in ``thread`` (R-CHECKPOINT) and say what the thread pins;
@@ -218,7 +211,7 @@ def _thread_checks(log: logfile.LogFile, heads: list[str], salt: str | None, pos
     A line whose tag this game's key did not make is a forgery, a typo or another game's,
     and never fails the log; a genuine line the log no longer gives does, unless another
     genuine line for the same post matches (then both claims are shown)."""
-    report.checkpoints = checks = checkpoints.verify(log, salt, thread, posts)
+    report.checkpoints = checks = checkpoints.verify(heads, salt, thread, posts)
     if not checks:
         report.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
                                        "text given with --thread", rule="R-CHECKPOINT"))
@@ -312,26 +305,23 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)  # type: ignore[misc]
 
 
-def _posted_checkpoints(log: logfile.LogFile, heads: list[str], salt: str | None,
-                        report: Report) -> None:
+def _posted_checkpoints(log: logfile.LogFile, walk: chain.Walk, links: list[chain.Link],
+                        salt: str | None, report: Report) -> None:
     """A ``posted`` entry's checkpoint must still be what the log gives (R-CHECKPOINT);
     after an acknowledged edit (R-EDIT) of an entry it covers, a warning says so."""
-    acknowledged = _acknowledged(log)
-    number = 0
-    for index, raw in enumerate(log.entries):
-        if not (isinstance(raw, dict) and raw.get("kind") == "posted"):
-            continue
-        number += 1
-        upto, mark = raw.get("upto"), raw.get("checkpoint")
-        if not (isinstance(upto, int) and isinstance(mark, str) and 0 <= upto < len(heads)):
+    acknowledged = _acknowledged(walk)
+    heads = walk.heads
+    for link in links:
+        number, upto, mark = link.post, link.upto, link.checkpoint
+        if not (number and upto is not None and mark is not None and 0 <= upto < len(heads)):
             continue
         if checkpoints.recorded(salt, number, upto, mark, heads):
             continue
         found = Problem(
             "checkpoint", f"the post this entry marks (post {number}) showed checkpoint "
             f"{mark} for entry {upto}, which the log no longer gives: an entry at or before "
-            f"entry {upto} was changed after it was posted", line=log.line_of(index),
-            entry=index + 1, rule="R-CHECKPOINT")
+            f"entry {upto} was changed after it was posted", line=log.line_of(link.index),
+            entry=link.index + 1, rule="R-CHECKPOINT")
         known = [why for n, why in sorted(acknowledged.items()) if n <= upto]
         if known:
             report.warnings.append(replace(found, kind="edited",
@@ -344,21 +334,16 @@ def _secret_line(log: logfile.LogFile) -> int | None:
     return log.key_lines.get("salt") or log.key_lines.get("secret")
 
 
-def _acknowledged(log: logfile.LogFile) -> dict[int, str]:
+def _acknowledged(walk: chain.Walk) -> dict[int, str]:
     """Entries a later ``acknowledge`` entry says were edited by hand (R-EDIT): why."""
-    out: dict[int, str] = {}
-    for index, raw in enumerate(log.entries):
-        if isinstance(raw, dict) and raw.get("kind") == "acknowledge":
-            numbers = raw.get("entries")
-            for number in numbers if isinstance(numbers, list) else [numbers]:
-                if isinstance(number, int) and number <= index:
-                    out[number] = f"acknowledged at entry {index + 1}: {raw.get('reason')}"
-    return out
+    return {number: f"acknowledged at entry {at}: {reason}"
+            for number, (at, reason) in walk.acknowledged.items()}
 
 
-def chain_problems(log: logfile.LogFile, warnings: list[Problem], pinned: int = -1,
-                   heads: list[str] | None = None) -> list[Problem]:
-    """Check every entry's ``hash`` against the one before it, and locate tampering.
+def chain_problems(log: logfile.LogFile, walk: chain.Walk, links: list[chain.Link],
+                   warnings: list[Problem], pinned: int = -1) -> list[Problem]:
+    """What the walk of ``log``'s chain (``walk``, walked to the end, and ``links``, all it
+    gave) found, with tampering located.
 
     Each entry is checked against the *stored* hash of the entry before it, so one
     edit is reported once, where it is. A mismatching entry whose hash fits after some
@@ -366,50 +351,30 @@ def chain_problems(log: logfile.LogFile, warnings: list[Problem], pinned: int = 
     it); one that fits after nothing was changed, or the entry before it was removed.
     Entries without a hash are warnings (unchained), chained over by the next one.
     """
-    try:
-        start_link = logfile.header_link(log.header)
-    except (TypeError, ValueError):
-        return [Problem("chain", "the header cannot be hashed (its keys are not all text), "
-                        "so the hash chain cannot be checked")]
     problems: list[Problem] = []
     origins: dict[str, int] | None = None
     acknowledged: dict[int, str] = {}
-    previous = start_link
-    for index, raw in enumerate(log.entries):
-        if not isinstance(raw, dict):
-            continue
-        stored = raw.get("hash")
-        line = log.line_of(index)
-        if stored is None:
+    for link in links:
+        index = link.index
+        if link.found == "unchained":
             if index + 1 > pinned:
                 warnings.append(Problem(
                     "unverified", "entry has no hash (appended by hand, or its hash was "
                     "removed): nothing vouches for it but a thread checkpoint posted after it "
-                    "(audit --thread)", line=line, entry=index + 1))
-            previous = _next(previous, raw, index, heads)
-            continue
-        if stored != _next(previous, raw, index, heads):
+                    "(audit --thread)", line=log.line_of(index), entry=index + 1))
+        elif link.found == "mismatch":
             if origins is None:
-                origins = _origins(log, start_link)
-                acknowledged = _acknowledged(log)
+                origins = _origins(log, walk.heads[0])
+                acknowledged = _acknowledged(walk)
             traced = len(problems) < MAX_TRACED
-            found = Problem("chain", _mismatch(log, raw, index, origins, traced),
-                            line=line, entry=index + 1, rule="R-EDIT")
+            found = Problem("chain", _mismatch(log, log.entries[index], index, origins, traced),
+                            line=log.line_of(index), entry=index + 1, rule="R-EDIT")
             if index + 1 in acknowledged:
                 warnings.append(replace(found, kind="edited",
                                         message=f"{found.message}; {acknowledged[index + 1]}"))
             else:
                 problems.append(found)
-        previous = str(stored)
     return problems
-
-
-def _next(previous: str, raw: dict[str, Any], index: int, heads: list[str] | None) -> str:
-    """The link after entry ``index``, taken from the content chain (:func:`shmod.
-    checkpoints.heads`) while the chain so far is intact: each entry hashed once."""
-    if heads is not None and heads[index] == previous:
-        return heads[index + 1]
-    return _link(previous, raw)
 
 
 def _origins(log: logfile.LogFile, start_link: str) -> dict[str, int]:
@@ -426,7 +391,7 @@ def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int,
     """Explain a chain mismatch at entry ``index`` (0-based)."""
     if traced:
         for link, number in origins.items():
-            if number != index + 1 and _link(link, raw) == raw["hash"]:
+            if number != index + 1 and chain.linked(link, raw) == raw["hash"]:
                 after = "the header" if number == 0 else (
                     f"entry {number} (line {log.line_of(number - 1)})")
                 return (f"broken hash chain: this entry is unchanged but out of place: it "
@@ -437,14 +402,6 @@ def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int,
                 "was written")
     return ("broken hash chain: this entry was changed after it was written, or an "
             "entry right before it was removed")
-
-
-def _link(previous: str, raw: dict[str, Any]) -> str:
-    """The entry's link, or an impossible one when it cannot be hashed (mixed key types)."""
-    try:
-        return logfile.link(previous, raw)
-    except (TypeError, ValueError):
-        return "unhashable"
 
 
 #: Problems, and warnings, of one kind listed at most; one more line counts the rest.

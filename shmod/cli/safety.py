@@ -6,9 +6,10 @@ from shmod.cli.app import GameOpt, app, echo
 @app.command()
 def repair(game: GameOpt) -> None:
     """Move a torn final entry (a write cut off by a crash) to a backup beside the log."""
+    from shmod.cli import clock
     from shmod.log.repair import repair as run
 
-    done = run(game)
+    done = run(game, at=clock.stamp())
     if done.backup is None:
         echo(f"Nothing to repair: {game} loads cleanly ({done.entries} entries).")
         return

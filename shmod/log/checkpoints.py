@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from shmod.base import digest
-from shmod.log import logfile
 from shmod.log.entries import CHECKPOINT_HEX, TAG_HEX
 
 LABEL = "Log checkpoint"
@@ -94,20 +93,6 @@ def find(text: str) -> list[Claim]:
     return list(dict.fromkeys(claim for _, claim in sorted(found, key=lambda f: f[0])))
 
 
-def heads(log: logfile.LogFile) -> list[str]:
-    """The chain's head after the header (index 0) and after each entry, computed from
-    the entries' content; an entry that cannot be hashed breaks the chain from there."""
-    head = logfile.header_link(log.header)
-    out = [head]
-    for raw in log.entries:
-        try:
-            head = logfile.link(head, raw) if isinstance(raw, dict) else "unhashable"
-        except (TypeError, ValueError):
-            head = "unhashable"
-        out.append(head)
-    return out
-
-
 def recorded(salt: str | None, post: int, upto: int, shown: str, chain: list[str]) -> bool:
     """Whether a ``posted`` entry's ``checkpoint`` (post ``post``, up to entry ``upto``)
     is what the log gives: keyed with the salt, or an earlier shmod's unkeyed head."""
@@ -143,8 +128,8 @@ class Check:
 
 def judge(claim: Claim, salt: str | None, chain: list[str],
           posts: list[int]) -> Check:
-    """Judge one claim: ``chain`` is :func:`heads`, ``posts`` the ``upto`` of each post
-    the log records (post 1 first)."""
+    """Judge one claim: ``chain`` is the log's content chain (:attr:`shmod.log.chain.Walk.
+    heads`), ``posts`` the ``upto`` of each post the log records (post 1 first)."""
     head = chain[claim.entry] if claim.entry < len(chain) else None
     if not claim.keyed:
         return Check(claim, None, None if head is None else claim.token == head, None)
@@ -156,8 +141,8 @@ def judge(claim: Claim, salt: str | None, chain: list[str],
     return Check(claim, genuine, matches, upto)
 
 
-def verify(log: logfile.LogFile, salt: str | None, thread: str,
+def verify(chain: list[str], salt: str | None, thread: str,
            posts: list[int]) -> list[Check]:
-    """Judge every checkpoint in ``thread`` against ``log``."""
-    chain = heads(log)
+    """Judge every checkpoint in ``thread`` against the log whose content chain is ``chain``
+    (:func:`judge`)."""
     return [judge(claim, salt, chain, posts) for claim in find(thread)]

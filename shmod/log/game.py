@@ -6,7 +6,6 @@ reshuffle the seed now determines) in a single fsync'd write.
 """
 from __future__ import annotations
 
-import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from shmod.core.setup import Setup, new_header, parse_setup, start
 from shmod.core.state import State
 from shmod.core.steps import Correct, Lapse, Posted, Rename, Replace, Reshuffle, Seating, Step
 from shmod.core.terms import RESHUFFLE
-from shmod.log import checkpoints, logfile
+from shmod.log import chain, checkpoints, logfile
 from shmod.log.entries import parse_step, to_entry
 
 
@@ -206,8 +205,8 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
         raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
     seating = Seating(setup.players)
     forms = _Forms(setup.players)
-    head = logfile.header_link(log.header)
-    heads = [head]  # the chain over what the entries say, whatever their hash fields say
+    walk = chain.Walk(log)
+    links = iter(walk)  # followed entry by entry, as each is judged
     notes: list[ChainNote] = []
     last = len(log.entries) - 1
     for index, raw in enumerate(log.entries):
@@ -224,16 +223,17 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             if listing is not None:
                 listing.judged = index + 1
                 continue
-            head, note, content = _follow(head, raw, heads[-1])
-            heads.append(content)
-            if isinstance(step, Posted) and step.checkpoint is not None and not \
-                    checkpoints.recorded(setup.salt, len(state.posts), step.upto,
-                                         step.checkpoint, heads):
+            link = next(links)
+            if link.checkpoint is not None and link.upto is not None and not \
+                    checkpoints.recorded(setup.salt, link.post, link.upto,
+                                         link.checkpoint, walk.heads):
                 notes.append(ChainNote(index, line, "checkpoint", (
-                    f"the post it marks (post {len(state.posts)}) showed checkpoint "
-                    f"{step.checkpoint} for entry {step.upto}, which the log no longer "
-                    f"gives: an entry at or before entry {step.upto} was changed after it "
-                    "was posted (R-CHECKPOINT)"), step.upto))
+                    f"the post it marks (post {link.post}) showed checkpoint "
+                    f"{link.checkpoint} for entry {link.upto}, which the log no longer "
+                    f"gives: an entry at or before entry {link.upto} was changed after it "
+                    "was posted (R-CHECKPOINT)"), link.upto))
+            if link.found:
+                notes.append(ChainNote(index, line, link.found))
         except (BadInput, IllegalStep) as err:
             if listing is not None:
                 if judging:
@@ -249,8 +249,6 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
             raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
-        if note:
-            notes.append(ChainNote(index, line, note))
     acknowledged = {n: (at, why) for at, numbers, why in state.acknowledged for n in numbers}
     for found in notes:
         if found.problem == "mismatch" and found.index + 1 in acknowledged:
@@ -258,39 +256,22 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             found.problem, found.detail = "acknowledged", f"edit (entry {at}: {why})"
         elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
             found.problem = "acknowledged"
-    return Game(log, setup, state, head, notes, heads)
-
-
-def _follow(head: str, raw: dict[str, object],
-            content: str) -> tuple[str, str | None, str]:
-    """The next link of the stored chain, a finding, and the next link of the chain over
-    the entries' content (the same unless an entry was edited)."""
-    link = logfile.link(head, raw)
-    after = link if content == head else logfile.link(content, raw)
-    stored = raw.get("hash")
-    if stored is None:
-        return link, "unchained", after
-    # Chain over the stored hash, so one tampered entry is flagged once, where it is.
-    return str(stored), None if stored == link else "mismatch", after
-
-
-def now() -> str:
-    """The current time in UTC, as written in ``at``."""
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    return Game(log, setup, state, walk.head, notes, walk.heads)
 
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
              custom: dict[str, object] | None = None, deal_by: str = "moderator",
-             zone: str | None = None, title: str | None = None, created: str | None = None,
+             zone: str | None = None, title: str | None = None, created: str,
              forum: str | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
     post 1, and return it replayed. ``zone``, ``title`` and ``forum`` are public: the
-    game's time zone, its name in PM subjects, the output profile its posts are written in."""
+    game's time zone, its name in PM subjects, the output profile its posts are written in;
+    ``created`` is the time it is created at (the caller's clock: this layer reads none)."""
     import secrets
 
     header = new_header(players, seed=seed, first=first, variants=variants,
-                        salt=secrets.token_hex(16), created=created or now(), custom=custom,
+                        salt=secrets.token_hex(16), created=created, custom=custom,
                         deal_by=deal_by, zone=zone, title=title, forum=forum)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
@@ -358,9 +339,10 @@ class Marked:
     at: str  # when it was recorded (the time it shows the deadline at)
 
 
-def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str | None = None,
+def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
            edits_ok: bool = False, post: bool = True) -> Recorded:
-    """Under the lock: replay, build the step with ``make``, validate, append.
+    """Under the lock: replay, build the step with ``make``, validate, append, each new
+    entry stamped ``at`` (the caller's clock: this layer reads none).
 
     Nothing is written unless the step is legal and the exact bytes about to be appended
     read back, after the log's own, through the loader and replay every command uses
@@ -387,7 +369,6 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                            f"{EDIT_ADVICE}", rule="R-EDIT")
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.players  # entries name players as they were before the step
-        stamp = at or now()
         try:
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             made = make(game)
@@ -396,8 +377,8 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                 engine.apply(state, step)  # each checked as if it were recorded alone
                 check_form(step, named)
                 steps += [step, *_seeded_reshuffles(state)]
-            entries, head = chained(steps, players, game.head, stamp)
-            marked = _post(state, game, entries, stamp) if post else None
+            entries, head = chained(steps, players, game.head, at)
+            marked = _post(state, game, entries, at) if post else None
             if marked is not None:
                 entries.append(marked[1])
                 head = str(marked[1]["hash"])
@@ -417,9 +398,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         logfile.append(fd, text, path)
         if not written.chain:
             logfile.keep(written.log)  # the next command finds the new log parsed
-        game.head = head
-        for entry in entries:  # the checkpoints after the new entries
-            game.heads.append(logfile.link(game.heads[-1], entry))
+        game.head, game.heads = head, written.heads  # the chain after the new entries
         return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
                         marked[0] if marked else None)
 

@@ -7,7 +7,6 @@ log back to the end of its last whole line, all under the log's lock.
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import dataclass
 
 from shmod.base.errors import LogError
@@ -25,8 +24,9 @@ class Repaired:
     line: int  # the line the torn tail was on
 
 
-def repair(path: str) -> Repaired:
-    """Move a torn final entry of ``path`` to ``PATH.torn-TIME``; refuse anything else."""
+def repair(path: str, *, at: str) -> Repaired:
+    """Move a torn final entry of ``path`` to ``PATH.torn-TIME``, ``at`` (the caller's
+    clock, as an entry's ``at``) giving the time; refuse anything else."""
     with logfile.locked(path) as fd:
         size = os.fstat(fd).st_size
         if size > logfile.MAX_BYTES:
@@ -46,15 +46,15 @@ def repair(path: str) -> Repaired:
         except LogError as err:
             raise LogError(path, err.line, f"even without its torn last line the log does "
                            f"not load: {err.reason}; nothing was changed") from None
-        backup = _write_backup(path, data[cut:])
+        backup = _write_backup(path, data[cut:], at)
         os.ftruncate(fd, cut)
         os.fsync(fd)
         return Repaired(path, backup, size - cut, len(kept.log.entries), line)
 
 
-def _write_backup(path: str, tail: bytes) -> str:
+def _write_backup(path: str, tail: bytes, at: str) -> str:
     """Write ``tail`` to a new private file beside ``path``; return its name."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    stamp = at.replace("-", "").replace(":", "")
     for number in range(1000):
         name = f"{path}.torn-{stamp}" + (f"-{number}" if number else "")
         try:

@@ -69,7 +69,7 @@ def recorded_post(done: Recorded, fmt: Plain, *, board: bool = True) -> Post | N
                 _pinned(text, marked.number, marked.upto, marked.token))
 
 
-def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str | None = None) -> Post:
+def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str) -> Post:
     """The next post, recorded as posted (at ``at``) with the checkpoint it ends with,
     under the log's lock (two racing ``shmod post`` cannot both print it)."""
     made = recorded_post(record(path, lambda game: None, at=at), fmt, board=board)
