@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from shmod.base.errors import IllegalStep
+from shmod.base.records import values
 from shmod.core import engine, legal
 from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
 from shmod.core.setup import parse_setup, start
@@ -156,7 +157,7 @@ def refused(cls: type[IllegalStep], rule: str, match: str = "") -> AbstractConte
 
 def snapshot(state: State) -> dict[str, Any]:
     """Every field of the state, copied, to check that a refused step changed nothing."""
-    return copy.deepcopy(vars(state))
+    return copy.deepcopy(values(state))
 
 
 def refuse(t: Table, cls: type[IllegalStep], rule: str, action: Any, *args: Any,

@@ -1,5 +1,4 @@
 """The fair-setup commitment (docs/audit.md): the exact bytes, and verification."""
-import dataclasses
 import hashlib
 import random
 
@@ -8,6 +7,7 @@ import pytest
 from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
+from shmod.base.records import replace
 from shmod.core import commitment
 from shmod.core.events import Started
 from shmod.core.setup import new_header, parse_setup
@@ -46,10 +46,10 @@ def test_unchanged_setup_verifies_and_any_change_fails():
     roles = list(s.roles)
     other = next(i for i, r in enumerate(roles) if r != roles[0])
     roles[0], roles[other] = roles[other], roles[0]
-    for changed in (dataclasses.replace(s, roles=tuple(roles)),
-                    dataclasses.replace(s, seed="s2"),
-                    dataclasses.replace(s, salt="00fe"),
-                    dataclasses.replace(s, deck=s.deck[1:] + s.deck[:1]),
+    for changed in (replace(s, roles=tuple(roles)),
+                    replace(s, seed="s2"),
+                    replace(s, salt="00fe"),
+                    replace(s, deck=s.deck[1:] + s.deck[:1]),
                     setup(seed="s2")):
         assert "not the one committed" in commitment.verify(changed, hex_)
 
@@ -108,6 +108,6 @@ def test_the_example_in_docs_audit_md_is_right():
 
 def test_a_custom_setup_is_committed_too():
     plain = setup()
-    custom = dataclasses.replace(plain, custom={"deck": {"liberal": 7, "fascist": 11}})
+    custom = replace(plain, custom={"deck": {"liberal": 7, "fascist": 11}})
     assert b'\ncustom {"deck":{"fascist":11,"liberal":7}}\n' in commitment.canonical_bytes(custom)
     assert commitment.commitment(custom) != commitment.commitment(plain)

@@ -10,6 +10,7 @@ import pytest
 
 from shmod.audit.moves import legal_steps, random_game
 from shmod.base.errors import BadInput, IllegalStep
+from shmod.base.records import values
 from shmod.core import engine, play
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import State
@@ -51,7 +52,7 @@ def test_random_entries_are_accepted_or_refused_cleanly(players):
         while state.phase != OVER:
             for _ in range(3):
                 raw = random_entry(rng, state.players)
-                before = {k: copy.copy(v) for k, v in vars(state).items()}  # fields hold immutables
+                before = {k: copy.copy(v) for k, v in values(state).items()}  # fields hold immutables
                 legal = legal_steps(state)
                 try:
                     step = parse_step(raw, seating)
@@ -63,12 +64,12 @@ def test_random_entries_are_accepted_or_refused_cleanly(players):
                     assert str(err) and "\n" not in str(err)
                     if isinstance(err, IllegalStep):
                         assert str(err).startswith(err.rule + ": ") and err.rule.startswith("R-")
-                    assert vars(state) == before, f"{raw} was refused but changed the state"
+                    assert values(state) == before, f"{raw} was refused but changed the state"
                 if state.phase == OVER:
                     break
             if state.phase != OVER:
                 options = legal_steps(state)
                 for step in rng.sample(options, min(3, len(options))):
-                    engine.apply(State(**{k: copy.copy(v) for k, v in vars(state).items()}), step)
+                    engine.apply(State(**{k: copy.copy(v) for k, v in values(state).items()}), step)
                 engine.apply(state, rng.choice(options))
     assert accepted > 50 and refused > 1000

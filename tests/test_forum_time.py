@@ -5,7 +5,6 @@ moderator runs it, with the clock injected (``SHMOD_NOW``), never slept on. Ever
 has a legal and an illegal case."""
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import subprocess
@@ -16,6 +15,7 @@ import pytest
 from scripted import AT
 
 from shmod.audit import audit
+from shmod.base.records import replace
 from shmod.core import deadlines, engine
 from shmod.core.events import Lapsed
 from shmod.core.setup import parse_setup, start
@@ -300,7 +300,7 @@ def test_no_nominee_sets_the_term_limits_aside(tmp_path):
 
     setup = parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1,
                                         first="Ann"))
-    state = start(dataclasses.replace(setup, rules=adjust(setup.rules, setup.variants)))
+    state = start(replace(setup, rules=adjust(setup.rules, setup.variants)))
     state.alive = [True, True, False, False, False]
     state.term_chancellor, state.president = 1, 0
     engine.apply(state, Nominate(by=0, chancellor=1))  # allowed: nobody else is left

@@ -8,6 +8,7 @@ import os
 import random
 
 from shmod.base.errors import IllegalStep
+from shmod.base.records import values
 from shmod.core import engine, legal
 from shmod.core.rules import FASCIST, LIBERAL, VARIANTS
 from shmod.core.setup import new_header, parse_setup, start
@@ -35,7 +36,7 @@ def fork(state: State) -> State:
     """A copy the engine may change without touching ``state`` (each container copied;
     the fields hold nothing else mutable)."""
     return State(**{k: v.copy() if isinstance(v, (list, dict, set)) else v
-                    for k, v in vars(state).items()})
+                    for k, v in values(state).items()})
 
 
 def random_step(state: State, rng: random.Random) -> Step:
@@ -103,7 +104,7 @@ def test_legal_steps_are_accepted_and_the_others_refused() -> None:
                     assert str(err).startswith(err.rule + ": ") and err.rule.startswith("R-")
                 else:
                     raise AssertionError(f"{step} was accepted but legal_steps omits it")
-                assert vars(state) == vars(before), f"{step} was refused but changed the state"
+                assert values(state) == values(before), f"{step} was refused but changed the state"
                 refused += 1
             engine.apply(state, rng.choice(options))
         assert legal.legal_steps(state) == []

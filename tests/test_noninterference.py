@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from shmod.audit.moves import random_game
+from shmod.base.records import replace
 from shmod.core import engine
 from shmod.core.events import Chaos, Enacted, Executed, Tallied, Vetoed
 from shmod.core.setup import Setup, parse_setup, start
@@ -109,7 +110,7 @@ def twin_roles(setup: Setup, state: State, rng: random.Random) -> tuple[str, ...
 def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[str, ...]],
                roles: tuple[str, ...], rng: random.Random) -> tuple[Setup, list[Step]]:
     """The same public decisions played over the twin's roles, decks and discards."""
-    twin = dataclasses.replace(setup, roles=roles, deck=decks[0], seed=None)
+    twin = replace(setup, roles=roles, deck=decks[0], seed=None)
     state = start(twin)
     outcomes = [policy for _, _, policy, exact in draws.groups if not exact]
     out, shuffles = [], iter(decks[1:])
@@ -218,14 +219,14 @@ def _leaks(view_fn: ViewFn) -> bool:
 def test_a_post_that_names_the_presidents_role_is_caught():
     def leaky(state: State) -> PublicView:
         view = public_view(state)
-        return dataclasses.replace(view, president=f"{view.president} ({state.roles[state.president]})")
+        return replace(view, president=f"{view.president} ({state.roles[state.president]})")
 
     assert _leaks(leaky)
 
 
 def test_a_post_that_counts_discarded_fascist_policies_is_caught():
     def leaky(state: State) -> PublicView:
-        return dataclasses.replace(public_view(state), discard_size=state.discard.count("F"))
+        return replace(public_view(state), discard_size=state.discard.count("F"))
 
     assert _leaks(leaky)
 

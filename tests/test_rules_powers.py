@@ -1,10 +1,9 @@
 """Executive action: R-POWER, R-INVESTIGATE (+ R-PARTY), R-SPECIAL, R-NO-TARGET, R-PEEK,
 R-EXECUTE, and R-TRACK after deaths."""
-import dataclasses
-
 from scripted import chaos, refuse, table
 
 from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.base.records import replace
 from shmod.core.events import (
     Executed,
     Investigated,
@@ -103,7 +102,7 @@ def test_special_election_self_or_dead_refused():
     t = seven_to_special()
     refuse(t, RuleBroken, "R-SPECIAL", t.power, SPECIAL, "Cat", match="cannot choose themselves")
     t = table(5, hitler="Eve")
-    t.state.rules = dataclasses.replace(t.state.rules, powers=(EXECUTE, SPECIAL, None, None, None))
+    t.state.rules = replace(t.state.rules, powers=(EXECUTE, SPECIAL, None, None, None))
     t.session("Bob", "F", "F")
     t.power(EXECUTE, "Dan")
     t.session("Cat", "F", "F")
@@ -113,7 +112,7 @@ def test_special_election_self_or_dead_refused():
 # R-NO-TARGET (custom board: every slot Investigate)
 def test_no_target_power_is_skipped_and_logged():
     t = table(5, deck="FFL" * 5)  # Eve is Hitler
-    t.state.rules = dataclasses.replace(t.state.rules, powers=(INVESTIGATE,) * 5)
+    t.state.rules = replace(t.state.rules, powers=(INVESTIGATE,) * 5)
     for chancellor, target in (("Bob", "Bob"), ("Cat", "Cat"), ("Dan", "Dan"), ("Ann", "Ann")):
         t.session(chancellor, "L", "F")
         t.power(INVESTIGATE, target)
@@ -127,7 +126,7 @@ def test_no_target_power_is_skipped_and_logged():
 
 def test_no_target_not_applied_while_someone_is_left():
     t = table(5, deck="FFL" * 5)
-    t.state.rules = dataclasses.replace(t.state.rules, powers=(INVESTIGATE,) * 5)
+    t.state.rules = replace(t.state.rules, powers=(INVESTIGATE,) * 5)
     for chancellor, target in (("Bob", "Bob"), ("Cat", "Cat"), ("Dan", "Dan"), ("Ann", "Eve")):
         t.session(chancellor, "L", "F")
         t.power(INVESTIGATE, target)
@@ -205,7 +204,7 @@ def test_execute_hitler_wins_for_the_liberals_and_reveals_hitler():
 # R-TRACK: the board never changes when players die
 def test_track_board_fixed_by_players_seated():
     t = table(7)
-    t.state.rules = dataclasses.replace(t.state.rules, powers=(EXECUTE, None, SPECIAL, EXECUTE, EXECUTE))
+    t.state.rules = replace(t.state.rules, powers=(EXECUTE, None, SPECIAL, EXECUTE, EXECUTE))
     t.session("Bob", "F", "F")
     t.power(EXECUTE, "Cat")
     assert len(t.state.living) == 6 and t.state.rules.board == "7-8"
@@ -233,7 +232,7 @@ def test_peek_comes_after_the_end_of_session_reshuffle():
 
 def test_investigate_dead_player_refused():
     t = table(5)
-    t.state.rules = dataclasses.replace(t.state.rules, powers=(EXECUTE, INVESTIGATE, None, None, None))
+    t.state.rules = replace(t.state.rules, powers=(EXECUTE, INVESTIGATE, None, None, None))
     t.session("Bob", "F", "F")
     t.power(EXECUTE, "Cat")
     t.session("Dan", "F", "F")

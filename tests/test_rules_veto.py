@@ -1,10 +1,10 @@
 """R-VETO (and variant veto=secret-vote), with the tracker: chaos straight after a veto."""
-import dataclasses
 from datetime import UTC, datetime
 
 from scripted import chaos, refuse, table
 
 from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.base.records import replace
 from shmod.core.events import (
     Chaos,
     Enacted,
@@ -252,7 +252,7 @@ def test_refused_veto_does_not_carry_into_a_special_election_session():
     """R-VETO: "cannot be proposed again in *that* session"; a Special Election granted by
     the enactment after a refused veto starts a new session (custom board)."""
     t = table(7, deck="LFF" * 5)  # Gus is Hitler
-    t.state.rules = dataclasses.replace(t.state.rules, powers=(None, None, None, SPECIAL, None),
+    t.state.rules = replace(t.state.rules, powers=(None, None, None, SPECIAL, None),
                                         veto_zone=3)
     t.session("Bob", "L", "F")
     t.session("Cat", "L", "F")

@@ -10,6 +10,7 @@ import pytest
 from scripted import AT
 
 from shmod.audit import audit
+from shmod.base.records import replace
 from shmod.core import engine
 from shmod.core.events import Corrected, GameOver, SpecialElectionCalled, Win
 from shmod.core.setup import new_header, parse_setup, start
@@ -130,8 +131,8 @@ def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):
     assert "Presidential Candidate: Ann, Chancellor nominee: Bob" in out
     assert "President: Ann, Chancellor candidate" not in out
     view = views.public_view(game.load(str(log)).state)
-    view = view.__class__(**{**view.__dict__, "winner": "Fascists",
-                             "win_reason": "a tied vote elected Hitler (Eli) Chancellor"})
+    view = replace(view, winner="Fascists",
+                   win_reason="a tied vote elected Hitler (Eli) Chancellor")
     ended = game_texts.event_text(view, GameOver(9, Win("Fascists", "R-EVA-BRAUN", "Eli")),
                                   Plain())
     assert ended is not None and "A tied vote elected Hitler (Eli) Chancellor." in ended

@@ -7,11 +7,11 @@ is read, and the rules are judged up to the first violation, after which nothing
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from shmod.audit.summary import Summary, summarize
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
+from shmod.base.records import Record, field, replace, values
 from shmod.core import commitment as commit, engine
 from shmod.core.events import Corrected
 from shmod.core.explain import voided_steps, waiting_text
@@ -27,8 +27,7 @@ VALID, INVALID, UNREADABLE = 0, 1, 2
 MAX_TRACED = 64
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Record):
     """One finding. ``kind``: header, format, rule, chain, commitment or unreadable;
     ``entry`` is 1-based; ``line`` is the file line (None for the header as a whole)."""
 
@@ -43,8 +42,7 @@ class Problem:
         return place + (f": entry {self.entry}" if self.entry else "")
 
 
-@dataclass
-class Report:
+class Report(Record, frozen=False):
     """The audit of one log."""
 
     path: str
@@ -79,8 +77,8 @@ class Report:
             "entries": self.entries,
             "judged": self.judged,
             "stopped": self.stopped,
-            "problems": [asdict(p) for p in self.problems],
-            "warnings": [asdict(p) for p in self.warnings],
+            "problems": [values(p) for p in self.problems],
+            "warnings": [values(p) for p in self.warnings],
             "commitment": self.commitment,
             "commitment_ok": self.commitment_ok,
             "summary": self.summary.to_json() if self.summary else None,

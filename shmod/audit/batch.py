@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 from shmod.audit.audit import INVALID, UNREADABLE, VALID, Report
 from shmod.base.errors import BadInput
+from shmod.base.records import Record, field
 from shmod.core.terms import FASCISTS, LIBERALS
 
 LOG_SUFFIXES = (".yaml", ".yml")
@@ -28,8 +28,7 @@ def find_logs(paths: list[str]) -> list[str]:
     return found
 
 
-@dataclass
-class Totals:
+class Totals(Record, frozen=False):
     """What a batch audit keeps: counts, each invalid game's first problem, win rates."""
 
     games: int = 0

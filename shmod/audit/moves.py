@@ -6,8 +6,8 @@ Used by ``shmod simulate`` and by the tests as a source of games at scale.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
+from shmod.base.records import Record
 from shmod.core import engine
 from shmod.core.legal import legal_steps, voters
 from shmod.core.rules import FASCIST, LIBERAL
@@ -30,8 +30,7 @@ from shmod.core.steps import (
 from shmod.core.terms import ENACT, OVER, VOTE
 
 
-@dataclass
-class Simulated:
+class Simulated(Record, frozen=False):
     """A random legal game: its header and entries, ready to write as a log."""
 
     header: dict[str, object]

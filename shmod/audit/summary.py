@@ -1,9 +1,9 @@
 """The summary of a replayed game, built from its public record (R-THREAD) only."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from shmod.base.records import Record, field, values
 from shmod.core.events import (
     Chaos,
     Enacted,
@@ -33,8 +33,7 @@ HOW = {
 }
 
 
-@dataclass
-class Summary:
+class Summary(Record, frozen=False):
     """What happened in a game, counted from the public events of its replay."""
 
     players: int
@@ -59,7 +58,7 @@ class Summary:
     reshuffles: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return values(self)
 
 
 def summarize(state: State) -> Summary:

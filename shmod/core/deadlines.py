@@ -12,11 +12,11 @@ its entry's ``at``, carried in the step.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
+from shmod.base.records import Record
 from shmod.core import legal, play, shuffle
 from shmod.core.events import DeadlineSet, Lapsed
 from shmod.core.rules import FASCIST, LIBERAL, PEEK
@@ -58,8 +58,7 @@ SCOPES = ("round", "phase")
 CLEAR = "clear"
 
 
-@dataclass(frozen=True)
-class Deadline:
+class Deadline(Record):
     """A deadline in force: until when (UTC), shown in which zone, for a round or a phase
     (``key``: what must stay the same for it to hold), set by which entry."""
 

@@ -8,7 +8,7 @@ steps left in effect through the engine's ``apply``, which :func:`moves` is give
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from shmod.base.records import fields
 from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
@@ -238,10 +238,9 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
     earlier = {n for _, numbers, _ in state.corrections for n in numbers}
     retract = [s for s in state.secrets if s.entry in voided and s.entry not in earlier
                and not isinstance(s, RoleSent)]
-    for spec in fields(State):
-        if spec.name not in ("public", "secrets", "corrections", "entries", "posts",
-                             "acknowledged"):
-            setattr(state, spec.name, getattr(fresh, spec.name))
+    for key in fields(State):
+        if key not in ("public", "secrets", "corrections", "entries", "posts", "acknowledged"):
+            setattr(state, key, getattr(fresh, key))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only.
     state.say(Corrected, voided=what, players=players, waiting=waiting_for(state),

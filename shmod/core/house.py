@@ -6,7 +6,7 @@ setup that could not be played with a clear reason.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from shmod.base.records import replace
 from typing import Any
 
 from shmod.base.errors import BadInput

@@ -6,10 +6,10 @@ and never looks at raw variant strings.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from shmod.base.errors import BadInput
+from shmod.base.records import Record
 from shmod.core.terms import (
     EXECUTE,
     FASCIST,
@@ -70,8 +70,7 @@ def parse_variants(raw: object) -> dict[str, str]:
     return out
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """Everything about a game that is fixed at setup."""
 
     players: int

@@ -6,9 +6,9 @@ Hidden information lives in fixed fields, marked ``# secret`` below, so that
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec
 
+from shmod.base.records import Record, field
 from shmod.core.events import Public, Secret, Win
 from shmod.core.rules import Rules
 from shmod.core.terms import (
@@ -20,8 +20,7 @@ from shmod.core.terms import (
 P = ParamSpec("P")
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(Record):
     """A parsed, checked header."""
 
     players: tuple[str, ...]
@@ -39,8 +38,7 @@ class Setup:
     forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
 
 
-@dataclass
-class State:
+class State(Record, frozen=False):
     """A game in progress. Seats are indices into ``players``."""
 
     rules: Rules

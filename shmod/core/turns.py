@@ -10,10 +10,10 @@ then the rule (the handler).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from shmod.base.errors import GameIsOver, OutOfTurn, WrongActor
+from shmod.base.records import Record
 from shmod.core.events import Waiting
 from shmod.core.explain import over_text, waiting_text
 from shmod.core.legal import can_propose_veto, veto_voters, voters, word_posters
@@ -52,8 +52,7 @@ S = TypeVar("S", bound=Step)
 ANY = (DEAL, NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
 
 
-@dataclass(frozen=True)
-class Move(Generic[S]):
+class Move(Record, Generic[S]):
     """One kind of step, of class ``step``: ``handler`` checks its rule and applies it,
     raising an :class:`~shmod.base.errors.IllegalStep` before changing anything.
 

@@ -29,10 +29,10 @@ the chain head itself); they are still checked, and reported as unkeyed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from shmod.base import digest
+from shmod.base.records import Record
 from shmod.log.entries import CHECKPOINT_HEX, TAG_HEX
 
 LABEL = "Log checkpoint"
@@ -69,8 +69,7 @@ def line(post: int, entry: int, shown: str) -> str:
     return f"{LABEL}: post {post} · entry {entry} · {shown}"
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(Record):
     """One checkpoint line found in thread text. ``post`` is None for an unkeyed line of
     an earlier shmod (its ``token`` is then the 32-digit chain head)."""
 
@@ -103,8 +102,7 @@ def recorded(salt: str | None, post: int, upto: int, shown: str, chain: list[str
     return salt is not None and shown == token(salt, post, upto, chain[upto])
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Record):
     """One claim from the thread, judged against the log.
 
     ``genuine``: its tag was made with this game's key (None for an unkeyed claim, which

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
+from shmod.base.records import Record, field
 from shmod.core import engine, forum
 from shmod.core.commitment import commitment, strong
 from shmod.core.events import Public, Secret
@@ -23,8 +23,7 @@ from shmod.log import chain, checkpoints, logfile
 from shmod.log.entries import parse_step, to_entry
 
 
-@dataclass
-class ChainNote:
+class ChainNote(Record, frozen=False):
     """A hash-chain finding at one entry."""
 
     index: int
@@ -44,8 +43,7 @@ class ChainNote:
         return f"{entry}: {self.problem} {self.detail}".rstrip()
 
 
-@dataclass
-class Game:
+class Game(Record, frozen=False):
     """A replayed log: its setup, its state, the hash chain's head, and the checkpoint
     (:mod:`shmod.log.checkpoints`) after the header and after each entry."""
 
@@ -84,8 +82,7 @@ class Game:
         return Seating(self.state.players, self.state.replaced, self.state.renamed)
 
 
-@dataclass
-class Recorded:
+class Recorded(Record, frozen=False):
     """What one recorded command changed: entries appended, what became public or secret,
     and the post recorded with it (:class:`Marked`), if any."""
 
@@ -143,8 +140,7 @@ EDIT_ADVICE = ("; undo the edit, or if it was deliberate record it with `shmod a
                "ENTRY --reason …` (R-EDIT); audit lists it either way")
 
 
-@dataclass
-class Listing:
+class Listing(Record, frozen=False):
     """The audit's mode of :func:`replay`: instead of raising the first problem, every
     entry is read and each problem listed: the form of every entry, the rules up to the
     first entry that breaks one (after it the state of the game is unknown). The hash
@@ -326,8 +322,7 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
     return entries, head
 
 
-@dataclass
-class Marked:
+class Marked(Record, frozen=False):
     """A thread post recorded as posted: its number, the entries it covers, the
     checkpoint it ends with (:func:`shmod.log.checkpoints.line`) and its public events."""
 

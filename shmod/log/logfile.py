@@ -12,11 +12,11 @@ import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from shmod.base import digest, plaintext
 from shmod.base.errors import BadInput, LogError
+from shmod.base.records import Record, field
 from shmod.log import oslock
 
 MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
@@ -37,8 +37,7 @@ class TornTail(LogError):
     """The log's last line was cut off mid-write; ``shmod repair`` moves it aside."""
 
 
-@dataclass
-class LogFile:
+class LogFile(Record, frozen=False):
     """A log as read: header mapping, raw entries with their line numbers."""
 
     path: str

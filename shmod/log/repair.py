@@ -7,14 +7,13 @@ log back to the end of its last whole line, all under the log's lock.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from shmod.base.errors import LogError
+from shmod.base.records import Record
 from shmod.log import game, logfile, oslock
 
 
-@dataclass
-class Repaired:
+class Repaired(Record, frozen=False):
     """What :func:`repair` did: ``backup`` is None when there was nothing to repair."""
 
     path: str

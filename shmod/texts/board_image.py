@@ -9,10 +9,10 @@ alt text.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
+from shmod.base.records import Record
 from shmod.core.terms import POWER_NAMES
 from shmod.texts.views import PublicView
 
@@ -25,8 +25,7 @@ SHORT = {"investigate": "Investigate", "special_election": "Special\nElection",
          "peek": "Policy\nPeek", "execute": "Execution"}
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(Record):
     """One thing to draw: ``rect`` (x, y, w, h), ``circle`` (cx, cy, r, r), ``line``
     (x1, y1, x2, y2) or ``text`` (x, y, size, anchor 0 left / 1 centre)."""
 

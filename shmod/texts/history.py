@@ -7,8 +7,7 @@ profile's forum shows one (:mod:`shmod.texts.formats`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from shmod.base.records import Record, field
 from shmod.core.events import (
     Chaos,
     Corrected,
@@ -34,8 +33,7 @@ DEAD = "†"  # a seat that was dead at the vote
 POWER_USED = {Investigated: INVESTIGATE, SpecialElectionCalled: SPECIAL, Executed: EXECUTE}
 
 
-@dataclass
-class Election:
+class Election(Record, frozen=False):
     """One row: an election and what followed it."""
 
     round: int

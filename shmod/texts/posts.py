@@ -8,11 +8,10 @@ previous post (:func:`shmod.core.forum.news`) and shows the board as it stood th
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shmod.base.errors import BadInput, LogError
+from shmod.base.records import Record, replace
 from shmod.core.deadlines import utc
 from shmod.core.events import Public
 from shmod.core.forum import last_posted, news, unposted
@@ -34,8 +33,7 @@ PREVIEW = ("[Preview, not a post: it has no checkpoint and is not recorded. `shm
            "prints the post to paste and records it.]")
 
 
-@dataclass(frozen=True)
-class Post:
+class Post(Record):
     """One thread post: its number, the entries it covers and its text."""
 
     number: int
@@ -93,7 +91,7 @@ def vote_progress(game: Game, fmt: Plain) -> str | None:
 
 def state_at(game: Game, entries: int) -> State:
     """The game as it stood after its first ``entries`` log entries."""
-    return replay(dataclasses.replace(game.log, entries=game.log.entries[:entries])).state
+    return replay(replace(game.log, entries=game.log.entries[:entries])).state
 
 
 def _recorded(game: Game) -> list[tuple[str, str]]:

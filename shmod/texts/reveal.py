@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from shmod.base.errors import BadInput
+from shmod.base.records import Record
 from shmod.core.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
 from shmod.core.forum import replacing, voided
 from shmod.core.rules import parse_cards
@@ -22,8 +22,7 @@ def _minus(pile: list[str], taken: list[str]) -> list[str]:
     return sorted(left.elements())
 
 
-@dataclass(frozen=True)
-class Government:
+class Government(Record):
     """One Legislative Session with all its secrets."""
 
     president: str

@@ -6,8 +6,7 @@ before the count, hands) are not read here except where R-THREAD makes them publ
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from shmod.base.records import Record
 from shmod.core import absence, deadlines, engine, forum, house
 from shmod.core.events import Public, Secret
 from shmod.core.explain import waiting_text, win_text
@@ -17,8 +16,7 @@ from shmod.core.state import State
 from shmod.core.terms import DEAL, ENACT, POWER_NAMES, VOTE
 
 
-@dataclass(frozen=True)
-class PublicView:
+class PublicView(Record):
     """Everything the thread may know."""
 
     players: tuple[str, ...]
@@ -69,8 +67,7 @@ class PublicView:
         return POWER_NAMES[self.power] if self.power else None
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(Record):
     """One player's view: the public one plus exactly what was sent to them."""
 
     public: PublicView
