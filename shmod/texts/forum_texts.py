@@ -255,6 +255,10 @@ def _owed_words(phase: str, president: str, chancellor: str, power: str | None,
     return "nothing"
 
 
+#: The PM a choice is made from, by phase: a prod names its policies.
+CHOICE_PMS: dict[str, type[Drawn] | type[Handed]] = {"discard": Drawn, "enact": Handed}
+
+
 def prods(view: PublicView, fmt: Plain, now: datetime | None,
           sent: Mapping[str, Sequence[Secret]] | None = None) -> list[tuple[str, str]]:
     """R-STALL: one ready PM per player the game waits for. A prod only reminds: the
@@ -268,7 +272,7 @@ def prods(view: PublicView, fmt: Plain, now: datetime | None,
         deadline += f": {left_text(view.deadline[0], now)}."
     # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
     where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
-    kind = {"discard": Drawn, "enact": Handed}.get(view.phase)
+    kind = CHOICE_PMS.get(view.phase)
     counts = dict(view.prods)
     for name in view.waiting_on:
         pile = [s.cards for s in (sent or {}).get(name, ()) if kind and isinstance(s, kind)]

@@ -45,7 +45,8 @@ def governments(game: Game) -> list[Government]:
     for draw, hand in zip(draws, hands):
         end = next(ev for ev in ends if ev.entry >= hand.entry)
         ends.remove(end)
-        drawn, passed = list(draw.cards), list(hand.cards)
+        drawn: list[str] = list(draw.cards)
+        passed: list[str] = list(hand.cards)
         enacted = end.policy if isinstance(end, Enacted) else None
         out.append(Government(draw.to, hand.to, drawn, _minus(drawn, passed),
                               _minus(passed, [enacted] if enacted else []), enacted))
