@@ -16,9 +16,9 @@ import pytest
 from shmod.base.errors import IllegalStep
 from shmod.base.records import values
 from shmod.core import engine, legal
-from shmod.core.rules import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, SPECIAL, parse_policy
+from shmod.core.rules import parse_policy
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import (
     POWER_STEPS,
     Discard,
@@ -31,7 +31,19 @@ from shmod.core.steps import (
     Veto,
     Vote,
 )
-from shmod.core.terms import DISCARD, ENACT, OVER, POWER, RESHUFFLE
+from shmod.core.terms import (
+    DISCARD,
+    ENACT,
+    EXECUTE,
+    FASCIST,
+    INVESTIGATE,
+    LIBERAL,
+    NOMINATE,
+    OVER,
+    POWER,
+    RESHUFFLE,
+    SPECIAL,
+)
 
 #: The time the tests record steps and create games at: below the CLI nothing reads the
 #: clock, so every call names its time (the CLI passes its own, SHMOD_NOW honoured).

@@ -8,8 +8,8 @@ import pytest
 from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.audit.simulate import game_variants
-from shmod.core.rules import VARIANTS
 from shmod.core.setup import parse_setup
+from shmod.core.terms import VARIANTS
 from shmod.log import logfile
 from shmod.log.game import log_text
 

@@ -9,8 +9,7 @@ from scripted import play
 
 from shmod.audit.moves import command_for
 from shmod.base.records import replace
-from shmod.core.state import NOMINATE
-from shmod.core.terms import DISCARD, ENACT, POWER, RESHUFFLE, VOTE
+from shmod.core.terms import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
 from shmod.log import game
 
 WAY_BY_COUNT = {5: "hitler-executed", 6: "six-fascist", 7: "hitler-elected",

@@ -6,8 +6,8 @@ import pytest
 from scripted import WAYS, play
 
 from shmod.base.errors import GameIsOver, LogError
-from shmod.core.rules import EXECUTE
 from shmod.core.steps import Discard, Enact, Execute, Nominate, Peek, Reshuffle, Veto, Vote
+from shmod.core.terms import EXECUTE
 from shmod.log import game
 
 

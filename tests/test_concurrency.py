@@ -12,9 +12,8 @@ from collections import Counter
 import pytest
 from scripted import AT
 
-from shmod.audit.moves import legal_steps
-from shmod.core.state import NOMINATE
-from shmod.core.terms import OVER, VOTE
+from shmod.core.legal import legal_steps
+from shmod.core.terms import NOMINATE, OVER, VOTE
 from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it

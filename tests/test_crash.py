@@ -17,7 +17,8 @@ import pytest
 from safety_helpers import SHMOD, bare
 from scripted import AT
 
-from shmod.audit.moves import command_for, legal_steps
+from shmod.audit.moves import command_for
+from shmod.core.legal import legal_steps
 from shmod.core.terms import OVER
 from shmod.log import game, logfile, repair
 from shmod.log.entries import to_entry

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from shmod.audit.moves import command_for, legal_steps
+from shmod.audit.moves import command_for
 from shmod.base.errors import BadInput
+from shmod.core.legal import legal_steps
 from shmod.core.setup import new_header
 from shmod.core.steps import Seating
 from shmod.core.terms import OVER

@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from shmod.audit.moves import legal_steps, random_game
+from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput, IllegalStep
 from shmod.base.records import values
 from shmod.core import engine, play
+from shmod.core.legal import legal_steps
 from shmod.core.setup import parse_setup, start
 from shmod.core.state import State
 from shmod.core.steps import Seating

@@ -21,8 +21,8 @@ from typing import Any
 from safety_helpers import run_main
 
 from shmod.audit import audit
-from shmod.audit.moves import legal_steps
 from shmod.core import engine
+from shmod.core.legal import legal_steps
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import State
 from shmod.core.steps import Step, Word

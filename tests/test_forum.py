@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 import pytest
 from scripted import AT
 
-from shmod.audit.moves import legal_steps
 from shmod.base.errors import BadInput, GameIsOver, RuleBroken
 from shmod.core import deadlines, forum
 from shmod.core.events import Briefing, Corrected, Handed, Tallied
+from shmod.core.legal import legal_steps
 from shmod.core.steps import (
     Correct,
     Discard,

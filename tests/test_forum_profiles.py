@@ -31,11 +31,12 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from thread_example import EXAMPLE
 
-from shmod.audit.moves import legal_steps, random_game
+from shmod.audit.moves import random_game
 from shmod.core import deadlines, engine
 from shmod.core.events import Drawn, Enacted, GameOver, Handed, PeekResult, Started, Tallied
+from shmod.core.legal import legal_steps
 from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import (
     Backup,
     Correct,
@@ -50,7 +51,7 @@ from shmod.core.steps import (
     Vote,
     Word,
 )
-from shmod.core.terms import OVER
+from shmod.core.terms import NOMINATE, OVER
 from shmod.log import game as games
 from shmod.texts import forum_texts, game_texts, messages, posts, views
 from shmod.texts.formats import FORMATS, Plain

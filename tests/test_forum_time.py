@@ -148,7 +148,7 @@ def _game_at(tmp_path, phase: str, variants: tuple[str, ...] = ()) -> Path:
     a deadline set, and its log."""
     import random
 
-    from shmod.audit.moves import legal_steps
+    from shmod.core.legal import legal_steps
 
     path = tmp_path / f"{phase}.yaml"
     game.new_game(str(path), NAMES, seed=SEED, first="Ann", created=DAY1,

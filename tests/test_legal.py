@@ -10,7 +10,6 @@ import random
 from shmod.base.errors import IllegalStep
 from shmod.base.records import values
 from shmod.core import engine, legal
-from shmod.core.rules import FASCIST, LIBERAL, VARIANTS
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import State
 from shmod.core.steps import (
@@ -25,7 +24,7 @@ from shmod.core.steps import (
     Vote,
     Word,
 )
-from shmod.core.terms import OVER, VETO_ANSWERS
+from shmod.core.terms import FASCIST, LIBERAL, OVER, VARIANTS, VETO_ANSWERS
 
 GAMES = int(os.environ.get("SHMOD_LEGAL_GAMES", "48"))
 AT = "2026-01-01T00:00:00Z"

@@ -20,8 +20,8 @@ from shmod.audit.moves import random_game
 from shmod.base.records import replace
 from shmod.core import engine
 from shmod.core.events import Chaos, Enacted, Executed, Tallied, Vetoed
-from shmod.core.setup import Setup, parse_setup, start
-from shmod.core.state import State
+from shmod.core.setup import parse_setup, start
+from shmod.core.state import Setup, State
 from shmod.core.steps import Discard, Enact, Lapse, Reshuffle, SetDeadline, Step, Veto, Vote
 from shmod.texts import board_image, game_texts as texts, messages, posts
 from shmod.texts.formats import FORMATS
@@ -264,7 +264,7 @@ def test_board_pictures_are_byte_identical_too():
 def _with_lapses(game_seed: int, players: int) -> tuple[Setup, list[Step]]:
     """A random game under late_vote=nein and late_nomination=fail in which deadlines are
     set and lapse now and then, in place of a nomination or of the last votes (R-LAPSE)."""
-    from shmod.audit.moves import legal_steps
+    from shmod.core.legal import legal_steps
     from shmod.core.setup import new_header
 
     rng = random.Random(game_seed)

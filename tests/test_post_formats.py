@@ -14,7 +14,7 @@ import pytest
 from markdown_it import MarkdownIt
 from thread_example import EXAMPLE, example_game, thread
 
-from shmod.audit.moves import legal_steps, random_game
+from shmod.audit.moves import random_game
 from shmod.base.records import replace
 from shmod.core import engine
 from shmod.core.events import (
@@ -27,6 +27,7 @@ from shmod.core.events import (
     Tallied,
     VetoRequested,
 )
+from shmod.core.legal import legal_steps
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import State
 from shmod.log.game import load, log_text

@@ -6,15 +6,16 @@ import random
 
 import pytest
 
-from shmod.audit.moves import legal_steps, random_game
+from shmod.audit.moves import random_game
 from shmod.base.errors import IllegalStep
 from shmod.base.records import fields
 from shmod.core import engine
 from shmod.core.events import Chaos, RoundBegan, SpecialElectionCalled, Tallied
+from shmod.core.legal import legal_steps
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import Nominate, Step, Vote
-from shmod.core.terms import OVER, POWER, RESHUFFLE, VOTE
+from shmod.core.terms import NOMINATE, OVER, POWER, RESHUFFLE, VOTE
 from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it

@@ -19,9 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shmod.audit.moves import legal_steps
-from shmod.core.state import NOMINATE
-from shmod.core.terms import DISCARD, OVER
+from shmod.core.legal import legal_steps
+from shmod.core.terms import DISCARD, NOMINATE, OVER
 from shmod.log import game
 
 README = Path(__file__).resolve().parent.parent / "README.md"

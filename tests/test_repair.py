@@ -26,7 +26,7 @@ def _steps_to_a_reshuffle():  # type: ignore[no-untyped-def]
 
 
 def _next(loaded: game.Game) -> Step:
-    from shmod.audit.moves import legal_steps
+    from shmod.core.legal import legal_steps
 
     game._seeded_reshuffles(loaded.state)
     return legal_steps(loaded.state)[0]

@@ -61,7 +61,7 @@ def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
 
 def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     """R-CORRECT: a voided step's PMs and reshuffles are not part of the reveal."""
-    from shmod.audit.moves import legal_steps
+    from shmod.core.legal import legal_steps
     from shmod.core.steps import Correct, Discard, Step, Vote
 
     path = str(tmp_path / "g.yaml")

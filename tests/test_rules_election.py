@@ -5,8 +5,7 @@ from scripted import chaos, eligible, refuse, table
 
 from shmod.base.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
 from shmod.core.events import Chaos, Tallied, Win
-from shmod.core.state import NOMINATE
-from shmod.core.terms import DISCARD, OVER, RESHUFFLE, VOTE
+from shmod.core.terms import DISCARD, NOMINATE, OVER, RESHUFFLE, VOTE
 
 
 def kill(t, name):

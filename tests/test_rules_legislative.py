@@ -9,9 +9,8 @@ from shmod.base.errors import LogError, OutOfTurn, RuleBroken, WrongActor
 from shmod.core import engine
 from shmod.core.events import Drawn, Enacted, Handed
 from shmod.core.setup import parse_setup, start
-from shmod.core.state import NOMINATE
 from shmod.core.steps import Reshuffle
-from shmod.core.terms import DISCARD, ENACT, RESHUFFLE
+from shmod.core.terms import DISCARD, ENACT, NOMINATE, RESHUFFLE
 from shmod.log import game
 
 

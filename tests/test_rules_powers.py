@@ -13,9 +13,7 @@ from shmod.core.events import (
     PowerSkipped,
     Win,
 )
-from shmod.core.rules import EXECUTE, INVESTIGATE, SPECIAL
-from shmod.core.state import NOMINATE
-from shmod.core.terms import OVER, POWER, RESHUFFLE
+from shmod.core.terms import EXECUTE, INVESTIGATE, NOMINATE, OVER, POWER, RESHUFFLE, SPECIAL
 from shmod.texts import formats, game_texts as texts, views
 
 

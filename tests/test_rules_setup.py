@@ -8,9 +8,10 @@ from shmod.base.errors import BadInput
 from shmod.base.records import fields
 from shmod.core.events import RoleSent
 from shmod.core.house import rules_for
-from shmod.core.rules import EXECUTE, INVESTIGATE, PEEK, ROLE_COUNTS, SPECIAL, parse_variants
+from shmod.core.rules import ROLE_COUNTS, parse_variants
 from shmod.core.setup import knows, new_header, parse_setup, start
 from shmod.core.shuffle import policy_pile
+from shmod.core.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL
 
 
 def seeded(players, seed="s1", **kw):

@@ -15,9 +15,7 @@ from shmod.core.events import (
     VetoRequested,
     VetoVoted,
 )
-from shmod.core.rules import SPECIAL
-from shmod.core.state import NOMINATE
-from shmod.core.terms import DISCARD, ENACT, RESHUFFLE, VETO_ANSWER, VETO_VOTE
+from shmod.core.terms import DISCARD, ENACT, NOMINATE, RESHUFFLE, SPECIAL, VETO_ANSWER, VETO_VOTE
 from shmod.texts import forum_texts, views
 from shmod.texts.formats import Plain
 from shmod.texts.messages import pm_text

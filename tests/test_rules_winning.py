@@ -4,8 +4,7 @@ from scripted import chaos, refuse, table
 
 from shmod.base.errors import GameIsOver
 from shmod.core.events import GameOver, Win
-from shmod.core.state import NOMINATE
-from shmod.core.terms import OVER
+from shmod.core.terms import NOMINATE, OVER
 
 
 def test_win_lib_fifth_liberal_policy_by_chaos():

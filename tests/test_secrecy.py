@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from shmod.audit.moves import legal_steps
 from shmod.core import commitment
+from shmod.core.legal import legal_steps
 from shmod.core.setup import new_header, parse_setup
 from shmod.core.steps import SetDeadline, Step, Vote
 from shmod.core.terms import VOTE

@@ -72,7 +72,7 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
                   first="Ann", variants=["late_choice=random"], created=AT)
     import random
 
-    from shmod.audit.moves import legal_steps
+    from shmod.core.legal import legal_steps
 
     rng = random.Random(5)
     while not any(isinstance(ev, SpecialElectionCalled) for ev in game.load(path).state.public):

@@ -5,10 +5,10 @@ import random
 
 from shmod.audit.moves import random_game
 from shmod.core import engine
-from shmod.core.setup import Setup, parse_setup, start
-from shmod.core.state import NOMINATE, State
+from shmod.core.setup import parse_setup, start
+from shmod.core.state import Setup, State
 from shmod.core.steps import Posted, Step
-from shmod.core.terms import OVER
+from shmod.core.terms import NOMINATE, OVER
 from shmod.texts import posts
 from shmod.texts.formats import Plain
 

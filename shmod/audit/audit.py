@@ -15,8 +15,8 @@ from shmod.base.records import Record, field, replace, values
 from shmod.core import commitment as commit, engine
 from shmod.core.events import Corrected
 from shmod.core.explain import voided_steps, waiting_text
-from shmod.core.setup import Setup, parse_setup
-from shmod.core.state import State
+from shmod.core.setup import parse_setup
+from shmod.core.state import Setup, State
 from shmod.core.terms import OVER
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check

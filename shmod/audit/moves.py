@@ -10,9 +10,8 @@ import random
 from shmod.base.records import Record
 from shmod.core import engine
 from shmod.core.legal import legal_steps, voters
-from shmod.core.rules import FASCIST, LIBERAL
-from shmod.core.setup import Setup, new_header, parse_setup, start
-from shmod.core.state import State
+from shmod.core.setup import new_header, parse_setup, start
+from shmod.core.state import Setup, State
 from shmod.core.steps import (
     Act,
     Discard,
@@ -27,7 +26,7 @@ from shmod.core.steps import (
     Veto,
     Vote,
 )
-from shmod.core.terms import ENACT, OVER, VOTE
+from shmod.core.terms import ENACT, FASCIST, LIBERAL, OVER, VOTE
 
 
 class Simulated(Record, frozen=False):

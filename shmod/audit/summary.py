@@ -19,9 +19,8 @@ from shmod.core.events import (
 )
 from shmod.core.explain import win_text
 from shmod.core.forum import voided
-from shmod.core.rules import LIBERAL
 from shmod.core.state import State
-from shmod.core.terms import FASCISTS, LIBERALS, POWER_NAMES
+from shmod.core.terms import FASCISTS, LIBERAL, LIBERALS, POWER_NAMES
 
 #: How a game was won: the four win conditions of R-WIN-LIB and R-WIN-FAS.
 HOW = {

@@ -11,15 +11,16 @@ from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import play
 from shmod.core.events import Drawn, Handed, Removed, RemovedNotice, Retraction, Win
 from shmod.core.explain import waiting_text
-from shmod.core.rules import LIBERAL
 from shmod.core.setup import check_name
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import Backup, Prod, Remove
 from shmod.core.terms import (
     DEAL,
     DISCARD,
     ENACT,
+    LIBERAL,
     LIBERALS,
+    NOMINATE,
     POWER,
     POWERS,
     RESHUFFLE,

@@ -33,8 +33,9 @@ import re
 
 from shmod.base import digest
 from shmod.base.errors import BadInput
-from shmod.core.rules import LATER_VARIANTS, VARIANTS
+from shmod.core.rules import LATER_VARIANTS
 from shmod.core.state import Setup
+from shmod.core.terms import VARIANTS
 
 VERSION = 1
 _HEX = re.compile(r"^[0-9a-f]{64}$")

@@ -19,8 +19,7 @@ from shmod.base.errors import BadInput, RuleBroken
 from shmod.base.records import Record
 from shmod.core import legal, play, shuffle
 from shmod.core.events import DeadlineSet, Lapsed
-from shmod.core.rules import FASCIST, LIBERAL, PEEK
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import (
     POWER_STEPS,
     Discard,
@@ -33,6 +32,10 @@ from shmod.core.steps import (
 from shmod.core.terms import (
     DISCARD,
     ENACT,
+    FASCIST,
+    LIBERAL,
+    NOMINATE,
+    PEEK,
     POLICY_NAMES,
     POWER,
     VETO_ANSWER,

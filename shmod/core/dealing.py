@@ -15,9 +15,9 @@ from shmod.base.errors import RuleBroken, WrongActor
 from shmod.core.events import Dealt
 from shmod.core.legal import word_posters
 from shmod.core.setup import dealt, tell_roles, words_seed
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import Word
-from shmod.core.terms import DEAL
+from shmod.core.terms import DEAL, NOMINATE
 from shmod.core.turns import Move
 
 MAX_WORD = 40

@@ -8,10 +8,10 @@ steps left in effect through the engine's ``apply``, which :func:`moves` is give
 """
 from __future__ import annotations
 
-from shmod.base.records import fields
 from typing import Any
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
+from shmod.base.records import fields
 from shmod.core.events import (
     Awaited,
     Briefing,

@@ -6,21 +6,12 @@ setup that could not be played with a clear reason.
 """
 from __future__ import annotations
 
-from shmod.base.records import replace
 from typing import Any
 
 from shmod.base.errors import BadInput
-from shmod.core.rules import (
-    BOARDS,
-    EXECUTE,
-    INVESTIGATE,
-    PEEK,
-    ROLE_COUNTS,
-    SPECIAL,
-    VARIANTS,
-    Rules,
-    board_name,
-)
+from shmod.base.records import replace
+from shmod.core.rules import BOARDS, ROLE_COUNTS, Rules, board_name
+from shmod.core.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL, VARIANTS
 
 #: secret-hitler.io's rebalanced setups: players -> (Fascist policies enacted at the
 #: start, Fascist policies in the deck).

@@ -46,8 +46,7 @@ from shmod.core.legal import (
     power_targets,
     reshuffle_pile,
 )
-from shmod.core.rules import FASCIST, LIBERAL
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import (
     Discard,
     Enact,
@@ -64,8 +63,11 @@ from shmod.core.steps import (
 from shmod.core.terms import (
     DISCARD,
     ENACT,
+    FASCIST,
     FASCISTS,
+    LIBERAL,
     LIBERALS,
+    NOMINATE,
     OVER,
     POLICY_NAMES,
     POWER,

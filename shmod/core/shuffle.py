@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from shmod.base import digest
-from shmod.core.rules import FASCIST, LIBERAL
+from shmod.core.terms import FASCIST, LIBERAL
 
 T = TypeVar("T")
 _SPACE = 2**64

@@ -17,7 +17,7 @@ from shmod.base.records import Record
 from shmod.core.events import Waiting
 from shmod.core.explain import over_text, waiting_text
 from shmod.core.legal import can_propose_veto, veto_voters, voters, word_posters
-from shmod.core.state import NOMINATE, State
+from shmod.core.state import State
 from shmod.core.steps import (
     Act,
     Discard,
@@ -37,6 +37,7 @@ from shmod.core.terms import (
     DEAL,
     DISCARD,
     ENACT,
+    NOMINATE,
     OVER,
     POWER,
     POWER_NAMES,

@@ -15,8 +15,8 @@ from shmod.base.records import Record, field
 from shmod.core import engine, forum
 from shmod.core.commitment import commitment, strong
 from shmod.core.events import Public, Secret
-from shmod.core.setup import Setup, new_header, parse_setup, start
-from shmod.core.state import State
+from shmod.core.setup import new_header, parse_setup, start
+from shmod.core.state import Setup, State
 from shmod.core.steps import Correct, Lapse, Posted, Rename, Replace, Reshuffle, Seating, Step
 from shmod.core.terms import RESHUFFLE
 from shmod.log import chain, checkpoints, logfile

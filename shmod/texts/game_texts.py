@@ -39,8 +39,7 @@ from shmod.core.events import (
     VetoVoted,
 )
 from shmod.core.explain import win_text
-from shmod.core.rules import FASCIST, LIBERAL
-from shmod.core.terms import POLICY_NAMES, POWER_NAMES
+from shmod.core.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 

@@ -23,8 +23,7 @@ from shmod.core.events import (
     Vetoed,
     VetoProposed,
 )
-from shmod.core.rules import EXECUTE, INVESTIGATE, PEEK, SPECIAL
-from shmod.core.terms import POLICY_NAMES, POWER_NAMES
+from shmod.core.terms import EXECUTE, INVESTIGATE, PEEK, POLICY_NAMES, POWER_NAMES, SPECIAL
 from shmod.texts.formats import BBCode, Plain
 from shmod.texts.views import PublicView
 

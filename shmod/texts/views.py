@@ -10,10 +10,9 @@ from shmod.base.records import Record
 from shmod.core import absence, deadlines, engine, forum, house
 from shmod.core.events import Public, Secret
 from shmod.core.explain import waiting_text, win_text
-from shmod.core.rules import SPECIAL
 from shmod.core.setup import knows
 from shmod.core.state import State
-from shmod.core.terms import DEAL, ENACT, POWER_NAMES, VOTE
+from shmod.core.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE
 
 
 class PublicView(Record):
