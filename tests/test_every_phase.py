@@ -103,7 +103,16 @@ def _commands(state: State, rng: random.Random) -> list[list[str]]:
         ["correct", "1", "--reason", hostile], ["correct", "--force", "--reason", "x"],
         ["acknowledge", "1", "--reason", "x"], ["acknowledge", hostile, "-r", "x"],
         ["history", "-f", "bbcode"], ["status", "-f", hostile],
+        # the forum's clock and absent players (issue 19), the President and the
+        # Chancellor removed in every phase among them
+        ["prods", "--preview"], ["remind"], ["lapse"], ["deadline", "24h", "--phase"],
+        ["deadline", "--clear"], ["remove", names[state.president], "--reason", "gone"],
+        ["remove", someone, "--reason", "gone"], ["remove", hostile, "-r", "x"],
+        ["backup", "Zed"], ["backup"], ["backup", "--drop", hostile],
+        ["rename", someone, "Renamed"], ["rename", someone, hostile],
     ]
+    if state.chancellor is not None:
+        out.append(["remove", names[state.chancellor], "--reason", "gone"])
     return out
 
 

@@ -17,7 +17,7 @@ from scripted import AT
 from shmod.audit import audit
 from shmod.base.records import replace
 from shmod.core import deadlines, engine
-from shmod.core.events import Lapsed
+from shmod.core.events import Handed, Lapsed, RemovedNotice, Retraction
 from shmod.core.setup import parse_setup, start
 from shmod.core.steps import Lapse, Nominate, Prod, Remove, SetDeadline, Veto, Vote
 from shmod.core.terms import VOTE
@@ -279,6 +279,28 @@ def test_a_removed_president_hands_the_policies_back(tmp_path):
     after = done.game.state
     assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.tracker + 1
     assert after.phase == "nominate"
+
+
+def test_removing_the_president_retracts_the_chancellors_two_policies(mod):
+    """R-MODKILL with the Chancellor holding two policies: the round fails, the two go back
+    on top of the draw pile, and the Chancellor is told that PM no longer holds (this
+    crashed before the typed events: the retraction's fields clashed with tell's)."""
+    roles = game.load(str(mod.log)).state.roles
+    assert roles[NAMES.index("Ann")] != "hitler"  # Ann is President; her removal ends no game
+    chancellor = next(n for n, r in zip(NAMES, roles) if r != "hitler" and n != "Ann")
+    mod.run("nominate", chancellor)
+    mod.run("vote", *[word for name in NAMES for word in (name, "ja")])
+    mod.run("discard", {"L": "liberal", "F": "fascist"}[game.load(str(mod.log)).state.hand[0]])
+    before = game.load(str(mod.log)).state
+    done = mod.run("remove", "Ann", "--reason", "gone")
+    assert "PM to Ann" in done.stderr and f"PM to {chancellor}" in done.stderr
+    assert "Please disregard the two policies I sent you as Chancellor" in done.stdout
+    assert "The round ends as a failed election." in done.stdout
+    after = game.load(str(mod.log)).state
+    assert after.draw[:2] == before.hand and after.phase == "nominate"
+    assert [(type(s), s.to) for s in after.secrets[-2:]] == [(RemovedNotice, "Ann"),
+                                                           (Retraction, chancellor)]
+    assert after.secrets[-1].what is Handed
 
 
 def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
