@@ -20,6 +20,7 @@ from shmod.core.state import Setup, State
 from shmod.core.terms import OVER
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
+from shmod.log.entries import CHECKPOINT_HEX
 from shmod.log.game import Listing, replay
 
 VALID, INVALID, UNREADABLE = 0, 1, 2
@@ -213,7 +214,7 @@ def _thread_checks(log: logfile.LogFile, heads: list[str], salt: str | None, pos
     if not checks:
         report.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
                                        "text given with --thread", rule="R-CHECKPOINT"))
-    legacy = any(len(str(raw.get("checkpoint", ""))) == checkpoints.CHECKPOINT_HEX
+    legacy = any(len(str(raw.get("checkpoint", ""))) == CHECKPOINT_HEX
                  for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
     matched = {c.claim.post for c in checks if c.ok and c.claim.keyed}
     for check in checks:
@@ -268,7 +269,7 @@ def _thread_finding(check: Check, salt: str | None, recorded: int, legacy: bool,
                 "game's key (by the moderator before the reveal, or by anyone after the "
                 "reveal published it); compare when the two lines were posted")
     return ("checkpoint", f"{post}: the thread shows the genuine checkpoint "
-            f"{claim.token[:checkpoints.CHECKPOINT_HEX]}, which the log no longer gives: an "
+            f"{claim.token[:CHECKPOINT_HEX]}, which the log no longer gives: an "
             f"entry at or before entry {claim.entry} (or the header) was changed after this "
             "post was made")
 
@@ -294,13 +295,13 @@ def _coverage(checks: list[Check], posts: list[int], pinned: int, entries: int) 
 
 def _ranges(numbers: list[int]) -> str:
     """``1-3, 5, 7-8``."""
-    out: list[str] = []
+    out: list[tuple[int, int]] = []  # (first, last) of each run
     for number in numbers:
         if out and out[-1][1] == number - 1:
             out[-1] = (out[-1][0], number)
         else:
-            out.append((number, number))  # type: ignore[arg-type]
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)  # type: ignore[misc]
+            out.append((number, number))
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)
 
 
 def _posted_checkpoints(log: logfile.LogFile, walk: chain.Walk, links: list[chain.Link],

@@ -114,11 +114,12 @@ def _step(game_path: str, fmt_name: str | None,
                               state.winner is not None), err=True)
 
 
-def _by(game: "Game", by: str | None) -> int | None:
-    return None if by is None else game.seating.seat(by)
-
-
-def _expected(game: "Game", by: str | None, default: int | None) -> int | None:
-    return _by(game, by) if by is not None else default
+def _expected(game: "Game", by: str | None, default: int | None) -> int:
+    """The seat ``--by`` names, else ``default``: the seat of the office that takes the step.
+    With no such office now (no Chancellor between governments), the President's: the
+    engine then refuses the step for its phase, whichever seat it names."""
+    if by is not None:
+        return game.seating.seat(by)
+    return game.state.president if default is None else default
 
 

@@ -12,6 +12,7 @@ from shmod.cli.completion import living_names, player_names, rule_ids
 
 if TYPE_CHECKING:
     from shmod.core.steps import Step
+    from shmod.core.terms import Scope
     from shmod.log.game import Game
 
 ZoneOpt = Annotated[
@@ -40,7 +41,7 @@ def deadline(
     from shmod.core import deadlines
     from shmod.core.steps import SetDeadline
 
-    scope = "phase" if phase else "round"
+    scope: Scope = "phase" if phase else "round"
     if clear:
         if when is not None:
             raise BadInput("give a time or --clear, not both")

@@ -110,8 +110,8 @@ def parse_hex(text: str) -> str:
         raise BadInput(f"a commitment is all 64 hexadecimal digits (SHA-256), as `shmod new` "
                        f"printed it; {text[:70]!r} has only {len(digits)}. A prefix is not "
                        f"accepted: a setup whose commitment starts with the same digits can be "
-                       f"found by trying many setups (8 digits take minutes on one computer), so a prefix "
-                       f"would not prove that the setup was fixed at the start")
+                       f"found by trying many setups (8 digits take minutes on one computer), so "
+                       f"a prefix would not prove that the setup was fixed at the start")
     raise BadInput(f"a commitment is 64 hexadecimal digits (SHA-256), not {text[:70]!r}")
 
 

@@ -16,10 +16,9 @@ from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
-from shmod.base.records import Record
 from shmod.core import legal, play, shuffle
 from shmod.core.events import DeadlineSet, Lapsed
-from shmod.core.state import State
+from shmod.core.state import Deadline, State
 from shmod.core.steps import (
     POWER_STEPS,
     Discard,
@@ -59,17 +58,6 @@ ZONE_NAME = re.compile(r"UTC|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,3}")
 MAX_DAYS = 366  # a deadline further off is a typo, not a plan
 SCOPES = ("round", "phase")
 CLEAR = "clear"
-
-
-class Deadline(Record):
-    """A deadline in force: until when (UTC), shown in which zone, for a round or a phase
-    (``key``: what must stay the same for it to hold), set by which entry."""
-
-    until: str
-    zone: str
-    scope: str
-    key: tuple[Any, ...]
-    entry: int
 
 
 def phase_key(state: State) -> tuple[Any, ...]:
@@ -131,7 +119,8 @@ def zone_info(zone: str) -> Any:
     try:
         return ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise BadInput(f"unknown time zone {zone!r} (use a name like Europe/Berlin, or UTC)") from None
+        raise BadInput(f"unknown time zone {zone!r} (use a name like Europe/Berlin, "
+                       "or UTC)") from None
 
 
 def utc(text: str) -> datetime:
@@ -183,8 +172,8 @@ def choices(state: State) -> list[str]:
     if state.phase in (DISCARD, ENACT):
         offered = legal.policies(state)
         return [POLICY_NAMES[p] for p in (LIBERAL, FASCIST) if p in offered]
-    if state.phase == POWER:
-        return [state.name(s) for s in legal.power_targets(state, state.power or "")]
+    if state.phase == POWER and state.power is not None:
+        return [state.name(s) for s in legal.power_targets(state, state.power)]
     return []
 
 
@@ -221,7 +210,8 @@ def _lapse(state: State, step: Lapse) -> None:
                          f"the game's seed gives for this entry ({expected})")
     late = list(waiting_for(state).seats)
     state.say(Lapsed, phase=state.phase, power=state.power,
-              late=tuple(state.name(s) for s in late), president=state.name(state.president), chancellor=state.name(state.chancellor),
+              late=tuple(state.name(s) for s in late), president=state.name(state.president),
+              chancellor=state.name(state.chancellor),
               tracker=state.tracker + (state.phase == NOMINATE), deadline=found.until)
     _APPLY[state.phase](state, late, expected)
 

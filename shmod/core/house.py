@@ -10,14 +10,29 @@ from typing import Any
 
 from shmod.base.errors import BadInput
 from shmod.base.records import replace
-from shmod.core.rules import BOARDS, ROLE_COUNTS, Rules, board_name
-from shmod.core.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL, VARIANTS
+from shmod.core.rules import BOARDS, ROLE_COUNTS, Rules, board_name, switch
+from shmod.core.terms import (
+    EXECUTE,
+    FIRST_PRESIDENT_VALUES,
+    INVESTIGATE,
+    LATE_CHOICE_VALUES,
+    LATE_NOMINATION_VALUES,
+    LATE_VOTE_VALUES,
+    ON_OFF,
+    PEEK,
+    SPECIAL,
+    TERM5_VALUES,
+    TRACKER_RESET_VALUES,
+    VARIANTS,
+    VETO_VALUES,
+    Power,
+)
 
 #: secret-hitler.io's rebalanced setups: players -> (Fascist policies enacted at the
 #: start, Fascist policies in the deck).
 REBALANCED = {6: (1, 10), 7: (0, 10), 9: (0, 10)}
 CUSTOM_KEYS = ("deck", "tracks", "powers", "hitler_zone", "veto_zone", "hitler_knows_fascists")
-POWER_WORDS = {
+POWER_WORDS: dict[str, Power | None] = {
     "none": None, "-": None, "investigate": INVESTIGATE, "special_election": SPECIAL,
     "special": SPECIAL, "peek": PEEK, "execute": EXECUTE, "execution": EXECUTE,
 }
@@ -26,12 +41,12 @@ MAX_DECK = 40
 
 def adjust(rules: Rules, variants: dict[str, str], custom: object = None) -> Rules:
     """Apply the house-rule switches and a ``custom`` mapping to ``rules``."""
-    rules = replace(rules, rebalanced=variants.get("rebalanced", "off"),
-                    first_president=variants.get("first_president", "random"),
-                    eva_braun=variants.get("eva_braun", "off"),
-                    late_vote=variants.get("late_vote", "wait"),
-                    late_nomination=variants.get("late_nomination", "wait"),
-                    late_choice=variants.get("late_choice", "wait"))
+    rules = replace(rules, rebalanced=switch(variants, "rebalanced", ON_OFF),
+                    first_president=switch(variants, "first_president", FIRST_PRESIDENT_VALUES),
+                    eva_braun=switch(variants, "eva_braun", ON_OFF),
+                    late_vote=switch(variants, "late_vote", LATE_VOTE_VALUES),
+                    late_nomination=switch(variants, "late_nomination", LATE_NOMINATION_VALUES),
+                    late_choice=switch(variants, "late_choice", LATE_CHOICE_VALUES))
     if rules.rebalanced == "on":
         if rules.players not in REBALANCED:
             raise BadInput(f"rebalanced=on exists only for 6, 7 or 9 players, not {rules.players}")
@@ -106,7 +121,7 @@ def _number(value: object, key: str, low: int, high: int) -> int:
     return value
 
 
-def _powers(raw: object, slots: int) -> tuple[str | None, ...]:
+def _powers(raw: object, slots: int) -> tuple[Power | None, ...]:
     if not isinstance(raw, list) or len(raw) != slots:
         raise BadInput(f"custom powers must list the power on each of the {slots} Fascist "
                        "slots before the win (none for no power)")
@@ -146,7 +161,7 @@ def rules_for(players: int, variants: dict[str, str], custom: object = None) -> 
         fascists=fascists,
         powers=BOARDS[board_name(players)],
         hitler_knows_fascists=players <= 6,
-        term5=variants["term5"],
-        veto=variants["veto"],
-        tracker_reset=variants["tracker_reset"],
+        term5=switch(variants, "term5", TERM5_VALUES),
+        veto=switch(variants, "veto", VETO_VALUES),
+        tracker_reset=switch(variants, "tracker_reset", TRACKER_RESET_VALUES),
     ), variants, custom)

@@ -45,6 +45,8 @@ from shmod.core.terms import (
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
+    Policy,
+    Power,
     VetoAnswer,
 )
 
@@ -74,7 +76,7 @@ def voters(state: State) -> list[int]:
     return [s for s in state.living if s not in state.votes]
 
 
-def policies(state: State) -> list[str]:
+def policies(state: State) -> list[Policy]:
     """R-DRAW, R-PASS: the policies the hand offers to discard or enact, each once
     (Fascist before Liberal, as the cards sort)."""
     return sorted(set(state.hand))
@@ -91,7 +93,7 @@ def veto_voters(state: State) -> list[int]:
             if s is not None and s not in state.veto_votes]
 
 
-def power_targets(state: State, power: str) -> list[int]:
+def power_targets(state: State, power: Power) -> list[int]:
     """R-INVESTIGATE, R-SPECIAL, R-EXECUTE: whom ``power`` may target now: another living
     player, for an investigation one not investigated before; nobody for Policy Peek."""
     if power not in TARGETED:
@@ -102,17 +104,17 @@ def power_targets(state: State, power: str) -> list[int]:
     return targets
 
 
-def power_skipped(state: State, power: str) -> bool:
+def power_skipped(state: State, power: Power) -> bool:
     """R-NO-TARGET: a power that names a target, with nobody it could be."""
     return power in TARGETED and not power_targets(state, power)
 
 
-def reshuffle_pile(state: State) -> list[str]:
+def reshuffle_pile(state: State) -> list[Policy]:
     """R-RESHUFFLE: the policies the new draw pile holds: the draw and discard piles."""
     return state.draw + state.discard
 
 
-def expected_reshuffle(state: State) -> list[str]:
+def expected_reshuffle(state: State) -> list[Policy]:
     """The seed's order for the reshuffle now due (see :mod:`shmod.core.shuffle`)."""
     assert state.seed is not None
     pile = reshuffle_pile(state)
@@ -125,7 +127,7 @@ def legal_steps(state: State) -> list[Step]:
 
     One word stands for every word a player could post (R-DEAL); an unseeded reshuffle is
     offered as the pile sorted, though any order of it is accepted."""
-    phase, p, c = state.phase, state.president, state.chancellor
+    phase, p = state.phase, state.president
     if phase == OVER:
         return []
     if phase == DEAL:
@@ -137,6 +139,7 @@ def legal_steps(state: State) -> list[Step]:
     if phase == DISCARD:
         return [Discard(p, x) for x in policies(state)]
     if phase == ENACT:
+        c = state.chancellor_seat()
         out: list[Step] = [Enact(c, x) for x in policies(state)]
         if can_propose_veto(state):
             out += [Veto(c, a) for a in VETO_BY_PHASE[ENACT]]

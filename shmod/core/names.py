@@ -87,7 +87,7 @@ def _prototype(char: str) -> str:
 def looks(name: str) -> tuple[str, str]:
     """What ``name`` looks like, in any case: its skeleton case-folded (``Ian`` looks
     like ``lan``), and the skeleton of it case-folded (``Ιan``, with a Greek capital
-    iota, looks like ``ian``)."""
+    iota, looks like ``ian``)."""  # noqa: RUF002
     return skeleton(name).casefold(), skeleton(name.casefold())
 
 
@@ -131,7 +131,7 @@ def _difference(first: str, second: str) -> tuple[str, str]:
 
 
 def _described(char: str) -> str:
-    """``a Cyrillic о, U+043E``; a combining mark by its code point and name alone."""
+    """``a Cyrillic о, U+043E``; a combining mark by its code point and name alone."""  # noqa: RUF002
     import unicodedata
 
     name = unicodedata.name(char, "")

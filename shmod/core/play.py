@@ -75,6 +75,9 @@ from shmod.core.terms import (
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
+    Party,
+    Policy,
+    Power,
     Then,
 )
 from shmod.core.turns import Handler, Move
@@ -222,7 +225,7 @@ def _enact(state: State, step: Enact) -> None:
     _pass(state, policy)
 
 
-def _pass(state: State, policy: str) -> None:
+def _pass(state: State, policy: Policy) -> None:
     """The Chancellor enacts ``policy``; the other card is discarded (R-PASS)."""
     state.hand.remove(policy)
     state.discard.extend(state.hand)
@@ -243,6 +246,7 @@ def _veto(state: State, step: Veto) -> None:
         state.veto_votes[step.by] = answer == "ja"
         if len(state.veto_votes) == 2:
             chosen = state.chosen
+            assert chosen is not None  # the Chancellor chose before the vote
             state.chosen = None
             agreed = all(state.veto_votes.values())
             state.veto_votes = {}
@@ -250,7 +254,7 @@ def _veto(state: State, step: Veto) -> None:
             if agreed:
                 _vetoed(state)
             else:
-                _pass(state, chosen or "")
+                _pass(state, chosen)
         return
     if state.phase == ENACT:
         if answer not in VETO_BY_PHASE[ENACT]:
@@ -299,7 +303,7 @@ def _vetoed(state: State) -> None:
         _end_session(state, "round")
 
 
-def _enact_policy(state: State, policy: str, *, by_government: bool) -> None:
+def _enact_policy(state: State, policy: Policy, *, by_government: bool) -> None:
     """Put a policy on its track (R-TRACKER-RESET) and check R-WIN-LIB / R-WIN-FAS."""
     state.tracker = 0
     if policy == LIBERAL:
@@ -353,7 +357,7 @@ def _resume(state: State, then: Then) -> None:
 
 def _reshuffle(state: State, step: Reshuffle) -> None:
     pile = reshuffle_pile(state)
-    deck: list[str] = list(step.deck)
+    deck: list[Policy] = list(step.deck)
     if sorted(deck) != sorted(pile):
         raise RuleBroken("R-RESHUFFLE", f"the new draw pile {_cards(deck)} is not the draw "
                          f"and discard piles together ({pile.count(LIBERAL)} Liberal, "
@@ -374,7 +378,7 @@ def _reshuffle(state: State, step: Reshuffle) -> None:
 # -- executive action ---------------------------------------------------------------
 
 
-def _grant_power(state: State, power: str) -> None:
+def _grant_power(state: State, power: Power) -> None:
     """R-POWER; R-NO-TARGET skips a power nobody can be its target of."""
     if power_skipped(state, power):
         state.say(PowerSkipped, power=power, president=state.name(state.president))
@@ -388,7 +392,7 @@ def _grant_power(state: State, power: str) -> None:
 def _investigate(state: State, step: Investigate) -> None:
     target = _target(state, step, "R-INVESTIGATE", "investigate")
     state.investigated.add(target)
-    party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
+    party: Party = "Liberal" if state.roles[target] == "liberal" else "Fascist"
     state.say(Investigated, president=state.name(state.president), target=state.name(target))
     state.tell(state.president, InvestigationResult, target=state.name(target), party=party)
     next_round(state)
@@ -458,7 +462,7 @@ def win(state: State, result: Win) -> None:
 
 
 
-def _cards(cards: list[str]) -> str:
+def _cards(cards: list[Policy]) -> str:
     return "[" + ", ".join(cards) + "]"
 
 

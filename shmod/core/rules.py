@@ -6,7 +6,7 @@ and never looks at raw variant strings.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
@@ -18,14 +18,23 @@ from shmod.core.terms import (
     PEEK,
     SPECIAL,
     VARIANTS,
+    FirstPresident,
+    LateChoice,
+    LateNomination,
+    LateVote,
+    OnOff,
     Policy,
+    Power,
+    Term5,
+    TrackerReset,
+    Veto,
 )
 
 #: R-ROLES: (Liberals, Fascists) by player count; Hitler is always one more.
 ROLE_COUNTS = {5: (3, 1), 6: (4, 1), 7: (4, 2), 8: (5, 2), 9: (5, 3), 10: (6, 3)}
 
 #: The Fascist track: the power on slots 1-5 (slot 6 wins), by board (R-TRACK).
-BOARDS: dict[str, tuple[str | None, ...]] = {
+BOARDS: dict[str, tuple[Power | None, ...]] = {
     "5-6": (None, None, PEEK, EXECUTE, EXECUTE),
     "7-8": (None, INVESTIGATE, SPECIAL, EXECUTE, EXECUTE),
     "9-10": (INVESTIGATE, INVESTIGATE, SPECIAL, EXECUTE, EXECUTE),
@@ -34,6 +43,8 @@ BOARDS: dict[str, tuple[str | None, ...]] = {
 #: Switches added after the log format was fixed: left out of the commitment's bytes at
 #: their default, so that the commitments of earlier games still verify.
 LATER_VARIANTS = ("late_vote", "late_nomination", "late_choice")
+
+V = TypeVar("V", bound=str)
 
 
 def board_name(players: int) -> str:
@@ -70,13 +81,21 @@ def parse_variants(raw: object) -> dict[str, str]:
     return out
 
 
+def switch(variants: dict[str, str], key: str, values: tuple[V, ...]) -> V:
+    """Switch ``key``'s value in ``variants`` (checked by :func:`parse_variants`; absent:
+    its default), as the type of ``values``, the switch's."""
+    value = variants.get(key, values[0])
+    assert value in values, f"unchecked variant {key}={value!r}"
+    return value
+
+
 class Rules(Record):
     """Everything about a game that is fixed at setup."""
 
     players: int
     liberals: int
     fascists: int
-    powers: tuple[str | None, ...]
+    powers: tuple[Power | None, ...]
     deck_liberal: int = 6
     deck_fascist: int = 11
     liberal_win: int = 5
@@ -84,24 +103,24 @@ class Rules(Record):
     hitler_zone: int = 3
     veto_zone: int = 5
     hitler_knows_fascists: bool = False
-    term5: str = "alive"
-    veto: str = "rulebook"
-    tracker_reset: str = "enactment"
+    term5: Term5 = "alive"
+    veto: Veto = "rulebook"
+    tracker_reset: TrackerReset = "enactment"
     chaos_at: int = 3
     liberal_start: int = 0
     fascist_start: int = 0
-    rebalanced: str = "off"
-    first_president: str = "random"
-    eva_braun: str = "off"
-    late_vote: str = "wait"
-    late_nomination: str = "wait"
-    late_choice: str = "wait"
+    rebalanced: OnOff = "off"
+    first_president: FirstPresident = "random"
+    eva_braun: OnOff = "off"
+    late_vote: LateVote = "wait"
+    late_nomination: LateNomination = "wait"
+    late_choice: LateChoice = "wait"
 
     @property
     def board(self) -> str:
         return board_name(self.players)
 
-    def power_at(self, fascist_policies: int) -> str | None:
+    def power_at(self, fascist_policies: int) -> Power | None:
         """R-POWER: the power on the slot the ``fascist_policies``-th policy covers."""
         if 1 <= fascist_policies <= len(self.powers):
             return self.powers[fascist_policies - 1]

@@ -20,7 +20,7 @@ from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, wh
 from shmod.core.rules import ROLE_COUNTS, Rules, parse_cards, parse_variants
 from shmod.core.state import Setup, State
 from shmod.core.steps import Seating, seat_number
-from shmod.core.terms import DEAL, ROLES
+from shmod.core.terms import DEAL, ROLES, Deal, Policy, Role
 
 FORMAT = 1
 MAX_NAME = 40
@@ -31,13 +31,15 @@ HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal
 SECRET_KEYS = ("seed", "salt", "roles", "deck")
 
 
-def deal(players: list[str], seed: str, rules: Rules) -> tuple[str, ...]:
+def deal(players: list[str], seed: str, rules: Rules) -> tuple[Role, ...]:
     """R-ROLES dealt from the seed: the role list (Liberals, Fascists, Hitler) shuffled."""
-    pack = ["liberal"] * rules.liberals + ["fascist"] * rules.fascists + ["hitler"]
+    pack: list[Role] = ["liberal"] * rules.liberals
+    pack += ["fascist"] * rules.fascists
+    pack.append("hitler")
     return tuple(shuffle.shuffled(pack, seed, "roles"))
 
 
-DEALS = ("moderator", "players")  # R-DEAL: who makes the deal unpredictable
+DEALS: tuple[Deal, ...] = ("moderator", "players")  # R-DEAL: who makes the deal unpredictable
 
 
 def new_header(
@@ -115,7 +117,7 @@ def words_seed(seed: str, words: dict[str, str]) -> str:
 
 
 def dealt(setup: Setup, players: tuple[str, ...],
-          seed: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+          seed: str) -> tuple[tuple[Role, ...], tuple[Policy, ...], int]:
     """The roles, the deck and the first President a seed deals for ``setup``'s table,
     seated as ``players`` now (R-ROLES, R-DECK, R-FIRST; the first President as chosen,
     if one was)."""
@@ -269,7 +271,7 @@ def _public(value: Any, key: str) -> str:
 
 
 def _dealt(secret: dict[str, Any], names: list[str], seating: Seating, rules: Rules,
-           seed: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+           seed: str | None) -> tuple[tuple[Role, ...], tuple[Policy, ...]]:
     """The roles and the deck a header gives; with a seed, they must be the seed's."""
     roles = _roles(secret.get("roles"), names, seating, rules)
     deck = parse_cards(secret.get("deck", ""))
@@ -286,7 +288,8 @@ def _dealt(secret: dict[str, Any], names: list[str], seating: Seating, rules: Ru
     return roles, deck
 
 
-def _undealt(secret: dict[str, Any], seed: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _undealt(secret: dict[str, Any],
+             seed: str | None) -> tuple[tuple[Role, ...], tuple[Policy, ...]]:
     """R-DEAL: a game dealt from the players' words has a seed and no roles or deck yet."""
     if seed is None:
         raise BadInput("R-DEAL: a game dealt from the players' words needs secret.seed")
@@ -333,8 +336,8 @@ def tell_roles(state: State, entry: int) -> None:
             knows(state.players, state.roles, state.rules, seat).items())))
 
 
-def knows(players: tuple[str, ...], roles: tuple[str, ...], rules: Rules,
-          seat: int) -> dict[str, str]:
+def knows(players: tuple[str, ...], roles: tuple[Role, ...], rules: Rules,
+          seat: int) -> dict[str, Role]:
     """R-KNOW: whom the player in ``seat`` knows, name -> role."""
     role = roles[seat]
     if role == "liberal" or (role == "hitler" and not rules.hitler_knows_fascists):
@@ -346,10 +349,10 @@ def knows(players: tuple[str, ...], roles: tuple[str, ...], rules: Rules,
     }
 
 
-def _roles(raw: Any, names: list[str], seating: Seating, rules: Rules) -> tuple[str, ...]:
+def _roles(raw: Any, names: list[str], seating: Seating, rules: Rules) -> tuple[Role, ...]:
     if not isinstance(raw, dict):
         raise BadInput("secret.roles must map every player to liberal, fascist or hitler")
-    roles: list[str | None] = [None] * len(names)
+    roles: list[Role | None] = [None] * len(names)
     for key, value in raw.items():
         seat = seating.seat(key, prefixes=False)
         role = str(value).strip().lower()

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from shmod.base import digest
-from shmod.core.terms import FASCIST, LIBERAL
+from shmod.core.terms import FASCIST, LIBERAL, Policy
 
 T = TypeVar("T")
 _SPACE = 2**64
@@ -59,9 +59,11 @@ def pick(count: int, seed: str, label: str) -> int:
     return _below(_stream(seed, label), count)
 
 
-def policy_pile(liberal: int, fascist: int, seed: str, label: str) -> list[str]:
+def policy_pile(liberal: int, fascist: int, seed: str, label: str) -> list[Policy]:
     """A pile of ``liberal`` L and ``fascist`` F shuffled: Liberals first, then Fascists."""
-    return shuffled([LIBERAL] * liberal + [FASCIST] * fascist, seed, label)
+    pile: list[Policy] = [LIBERAL] * liberal
+    pile += [FASCIST] * fascist
+    return shuffled(pile, seed, label)
 
 
 def reshuffle_label(number: int) -> str:

@@ -11,8 +11,15 @@ from typing import Any, Concatenate, ParamSpec
 from shmod.base.records import Record, field
 from shmod.core.events import Public, Secret, Win
 from shmod.core.rules import Rules
+from shmod.core.steps import Step
 from shmod.core.terms import (
     NOMINATE,
+    Deal,
+    Phase,
+    Policy,
+    Power,
+    Role,
+    Scope,
     Team,
     Then,
 )
@@ -29,13 +36,24 @@ class Setup(Record):
     first: int | None  # None: drawn at the deal from the players' words (R-DEAL)
     seed: str | None
     salt: str | None
-    roles: tuple[str, ...]  # empty until the deal in a game dealt from the players' words
-    deck: tuple[str, ...]
+    roles: tuple[Role, ...]  # empty until the deal in a game dealt from the players' words
+    deck: tuple[Policy, ...]
     custom: dict[str, Any] | None = None
     commitment: str | None = None  # public: posted at the start, checked by the audit
-    deal: str = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
+    deal: Deal = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
     zone: str | None = None  # public: the game's time zone for deadlines (R-DEADLINE)
     forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
+
+
+class Deadline(Record):
+    """A deadline in force: until when (UTC), shown in which zone, for a round or a phase
+    (``key``: what must stay the same for it to hold), set by which entry."""
+
+    until: str
+    zone: str
+    scope: Scope
+    key: tuple[Any, ...]
+    entry: int
 
 
 class State(Record, frozen=False):
@@ -43,11 +61,11 @@ class State(Record, frozen=False):
 
     rules: Rules
     players: tuple[str, ...]
-    roles: tuple[str, ...]  # secret
+    roles: tuple[Role, ...]  # secret
     seed: str | None  # secret
     first: int | None
     alive: list[bool] = field(default_factory=list)
-    phase: str = NOMINATE
+    phase: Phase = NOMINATE
     president: int = 0
     chancellor: int | None = None
     anchor: int = 0
@@ -57,14 +75,14 @@ class State(Record, frozen=False):
     tracker: int = 0
     liberal: int = 0
     fascist: int = 0
-    draw: list[str] = field(default_factory=list)  # secret (its length is public)
-    discard: list[str] = field(default_factory=list)  # secret (its length is public)
+    draw: list[Policy] = field(default_factory=list)  # secret (its length is public)
+    discard: list[Policy] = field(default_factory=list)  # secret (its length is public)
     votes: dict[int, bool] = field(default_factory=dict)  # secret until all are in
-    hand: list[str] = field(default_factory=list)  # secret
-    chosen: str | None = None  # secret: the policy picked before a secret veto vote
+    hand: list[Policy] = field(default_factory=list)  # secret
+    chosen: Policy | None = None  # secret: the policy picked before a secret veto vote
     veto_votes: dict[int, bool] = field(default_factory=dict)  # secret
     veto_refused: bool = False
-    power: str | None = None
+    power: Power | None = None
     investigated: set[int] = field(default_factory=set)
     not_hitler: set[int] = field(default_factory=set)
     resume: Then | None = None  # what a reshuffle the game waits for goes on with
@@ -78,8 +96,8 @@ class State(Record, frozen=False):
     secrets: list[Secret] = field(default_factory=list)
     # Forum moderation (shmod.core.forum): what a correction replays from, deadline, seat changes.
     origin: Any = None  # secret: the Setup the game started from
-    history: list[tuple[int, Any]] = field(default_factory=list)  # (entry, Step) in effect
-    deadline: Any = None  # the deadlines.Deadline set last (R-DEADLINE)
+    history: list[tuple[int, Step]] = field(default_factory=list)  # (entry, Step) in effect
+    deadline: Deadline | None = None  # the one set last (R-DEADLINE)
     zone: str | None = None  # the game's time zone: the header's, or the last deadline's
     late: set[int] = field(default_factory=set)  # R-LAPSE: votes counted as Nein at a deadline
     prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) sent
@@ -116,6 +134,12 @@ class State(Record, frozen=False):
     @property
     def living(self) -> list[int]:
         return [seat for seat, up in enumerate(self.alive) if up]
+
+    def chancellor_seat(self) -> int:
+        """The Chancellor's seat, in a phase that has a Chancellor (from the vote to the
+        veto)."""
+        assert self.chancellor is not None, f"no Chancellor in phase {self.phase}"
+        return self.chancellor
 
     @property
     def hitler(self) -> int:

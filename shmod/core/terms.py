@@ -83,17 +83,25 @@ FirstPresident = Literal["random", "seat1"]
 LateVote = Literal["wait", "nein"]
 LateNomination = Literal["wait", "fail"]
 LateChoice = Literal["wait", "random"]
+TERM5_VALUES: Final[tuple[Term5, ...]] = get_args(Term5)
+VETO_VALUES: Final[tuple[Veto, ...]] = get_args(Veto)
+TRACKER_RESET_VALUES: Final[tuple[TrackerReset, ...]] = get_args(TrackerReset)
+ON_OFF: Final[tuple[OnOff, ...]] = get_args(OnOff)
+FIRST_PRESIDENT_VALUES: Final[tuple[FirstPresident, ...]] = get_args(FirstPresident)
+LATE_VOTE_VALUES: Final[tuple[LateVote, ...]] = get_args(LateVote)
+LATE_NOMINATION_VALUES: Final[tuple[LateNomination, ...]] = get_args(LateNomination)
+LATE_CHOICE_VALUES: Final[tuple[LateChoice, ...]] = get_args(LateChoice)
 
 #: Variant switch -> its values, the default first.
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
-    "term5": get_args(Term5),
-    "veto": get_args(Veto),
-    "tracker_reset": get_args(TrackerReset),
-    "rebalanced": get_args(OnOff),
-    "first_president": get_args(FirstPresident),
-    "eva_braun": get_args(OnOff),
+    "term5": TERM5_VALUES,
+    "veto": VETO_VALUES,
+    "tracker_reset": TRACKER_RESET_VALUES,
+    "rebalanced": ON_OFF,
+    "first_president": FIRST_PRESIDENT_VALUES,
+    "eva_braun": ON_OFF,
     # R-LAPSE: what a lapsed deadline does (the official game has no clock: wait)
-    "late_vote": get_args(LateVote),
-    "late_nomination": get_args(LateNomination),
-    "late_choice": get_args(LateChoice),
+    "late_vote": LATE_VOTE_VALUES,
+    "late_nomination": LATE_NOMINATION_VALUES,
+    "late_choice": LATE_CHOICE_VALUES,
 }

@@ -87,7 +87,7 @@ def waiting_for(state: State) -> Waiting:
         seats = voters(state)
         of = len(state.living)
     elif state.phase == ENACT:
-        seats = [c]  # type: ignore[list-item]
+        seats = [state.chancellor_seat()]
     elif state.phase == VETO_VOTE:
         seats = veto_voters(state)
     return Waiting(state.phase, tuple(seats), tuple(state.name(s) for s in seats),
@@ -119,9 +119,10 @@ def check_turn(state: State, step: Step, move: Move[Any]) -> None:
         raise OutOfTurn(rule, f"cannot record {move.noun} now: "
                         f"waiting for {waiting_text(waiting_for(state))}")
     if state.phase == POWER and isinstance(step, PowerUse) and step.power != state.power:
+        assert state.power is not None  # granted with the phase
         raise OutOfTurn(
             "R-POWER",
-            f"the President holds {POWER_NAMES[state.power or '']}, not {POWER_NAMES[step.power]}",
+            f"the President holds {POWER_NAMES[state.power]}, not {POWER_NAMES[step.power]}",
         )
     if not isinstance(step, Act):
         return

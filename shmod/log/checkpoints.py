@@ -50,7 +50,8 @@ def _key(salt: str, purpose: str) -> bytes:
 
 def value(salt: str, entry: int, head: str) -> str:
     """The keyed value that pins the log up to ``entry``, whose chain head is ``head``."""
-    return digest.hmac_sha256(_key(salt, "checkpoint"), f"{entry}\n{head}".encode())[:CHECKPOINT_HEX]
+    mac = digest.hmac_sha256(_key(salt, "checkpoint"), f"{entry}\n{head}".encode())
+    return mac[:CHECKPOINT_HEX]
 
 
 def tag(salt: str, post: int, entry: int, pinned: str) -> str:

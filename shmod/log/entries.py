@@ -209,7 +209,8 @@ def parse_veto_answer(value: Any) -> VetoAnswer:
     if isinstance(value, bool):
         return "ja" if value else "nein"
     text = str(value).strip().lower()
-    aliases = {"yes": "ja", "no": "nein", "agree": "accept", "reject": "refuse", "decline": "refuse"}
+    aliases = {"yes": "ja", "no": "nein", "agree": "accept", "reject": "refuse",
+               "decline": "refuse"}
     text = aliases.get(text, text)
     for answer in VETO_ANSWERS:
         if text == answer:

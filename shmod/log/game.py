@@ -300,8 +300,9 @@ def _mark(state: State, salt: str | None, head: str) -> Posted:
 
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
     """A whole log (header and chained entries) for steps already known to be legal."""
-    players = tuple(header["players"])  # type: ignore[arg-type]
-    entries, _ = chained(steps, players, logfile.header_link(header), at)
+    players = header["players"]
+    assert isinstance(players, list)  # the seating, as the header was made
+    entries, _ = chained(steps, tuple(players), logfile.header_link(header), at)
     return logfile.header_text(header) + "".join(map(logfile.entry_line, entries))
 
 
@@ -318,7 +319,7 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
         if isinstance(step, (Replace, Rename)):  # later entries name the seat anew (forum.py)
-            players = players[:step.target] + (step.name,) + players[step.target + 1:]
+            players = (*players[:step.target], step.name, *players[step.target + 1:])
     return entries, head
 
 
@@ -425,7 +426,8 @@ def _require_secret(game: Game) -> None:
     import secrets
 
     line = game.log.key_lines.get("salt") or game.log.key_lines.get("secret")
-    missing = "has no secret salt" if game.setup.salt is None else "has a salt too short to be secret"
+    missing = ("has no secret salt" if game.setup.salt is None
+               else "has a salt too short to be secret")
     raise LogError(game.path, line, f"nothing was recorded: the header {missing} (at least 128 "
                    "random bits), so its commitment and the thread's checkpoints would give "
                    "away every role and card to a player with a script. If the commitment is "

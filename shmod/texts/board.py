@@ -127,7 +127,7 @@ def lines(view: PublicView, ink: Ink, now: datetime | None) -> list[str]:
         out.append(ink(escaped(f"Game over: the {view.winner} won ({view.win_reason})."),
                        "bold"))
         return out
-    power = f" — {POWER_NAMES[view.power]}" if view.power else ""  # type: ignore[index, unused-ignore]
+    power = f" — {POWER_NAMES[view.power]}" if view.power else ""
     out.append(f"Round {view.round}, phase: {ink(view.phase, 'bold')}{power}")
     out.append(escaped(f"Waiting for {view.waiting}"))
     from shmod.texts import forum_texts

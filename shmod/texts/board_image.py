@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from shmod.base.records import Record
-from shmod.core.terms import POWER_NAMES
+from shmod.core.terms import POWER_NAMES, Power
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def _result(view: PublicView) -> str:
 
 
 def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str, mark: str,
-           powers: list[str | None], view: PublicView) -> int:
+           powers: list[Power | None], view: PublicView) -> int:
     out.append(Shape("text", (24, y + 20, 20, 0), colour, text=title, bold=True))
     y += 30
     gap, slot_w = 10, (WIDTH - 48 - 10 * 5) // 6
@@ -151,7 +151,7 @@ def _markers(view: PublicView) -> list[str]:
 
 def describe(view: PublicView) -> str:
     """The picture in words (alt text)."""
-    powers = ", ".join(f"{n}: {POWER_NAMES[p]}"  # type: ignore[index, unused-ignore]
+    powers = ", ".join(f"{n}: {POWER_NAMES[p]}"
                        for n, p in enumerate(view.powers, 1) if p)
     people = "; ".join(f"{name} ({why})" if why else name
                        for name, why in zip(view.players, _markers(view)))

@@ -1,8 +1,8 @@
 """Words for forum moderation: deadline lines, prods, the replacement PM, the rules card.
 
-Like :mod:`shmod.texts.game_texts`, posts are built from a :class:`~shmod.texts.views.PublicView` and PMs
-from one :class:`~shmod.core.state.Secret` or from what the table already knows, never from
-the state itself.
+Like :mod:`shmod.texts.game_texts`, posts are built from a
+:class:`~shmod.texts.views.PublicView` and PMs from one :class:`~shmod.core.state.Secret` or
+from what the table already knows, never from the state itself.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from shmod.core.events import (
 )
 from shmod.core.explain import deed_text, voided_steps, waiting_text
 from shmod.core.rules import ROLE_COUNTS
-from shmod.core.terms import POWER_NAMES
+from shmod.core.terms import POWER_NAMES, Phase, Power
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
 from shmod.texts.views import PublicView
@@ -230,7 +230,7 @@ def owed(view: PublicView, name: str, hand: str = "",
                        view.power, hand, view.veto_open)
 
 
-def _owed_words(phase: str, president: str, chancellor: str, power: str | None,
+def _owed_words(phase: Phase, president: str, chancellor: str, power: Power | None,
                 hand: str = "", veto_open: bool = False) -> str:
     """What a player owes in ``phase``, in the words of a PM."""
     hand = f" ({hand})" if hand else ""
@@ -249,7 +249,8 @@ def _owed_words(phase: str, president: str, chancellor: str, power: str | None,
     if phase == "veto_vote":
         return "your secret vote on the veto: Ja or Nein"
     if phase == "power":
-        return f"your choice for {POWER_NAMES.get(power or '', 'the power')} (you are President)"
+        named = POWER_NAMES[power] if power else "the power"
+        return f"your choice for {named} (you are President)"
     if phase == "deal":
         return "your word for the deal, posted in the thread"
     return "nothing"

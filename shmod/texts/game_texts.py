@@ -39,7 +39,7 @@ from shmod.core.events import (
     VetoVoted,
 )
 from shmod.core.explain import win_text
-from shmod.core.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES
+from shmod.core.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, Policy
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
@@ -47,19 +47,19 @@ LIB_COLOUR, FAS_COLOUR = "#1f6fb2", "#c0392b"
 ROLE_NAMES = {"liberal": "a Liberal", "fascist": "a Fascist", "hitler": "Hitler"}
 
 
-def policy(fmt: Plain, card: str) -> str:
+def policy(fmt: Plain, card: Policy) -> str:
     """A policy's name, coloured by party where the format allows."""
     colour = LIB_COLOUR if card == LIBERAL else FAS_COLOUR
     return fmt.color(fmt.bold(POLICY_NAMES[card]), colour)
 
 
-def cards(fmt: Plain, pile: Iterable[str], *, compact: bool = False) -> str:
+def cards(fmt: Plain, pile: Iterable[Policy], *, compact: bool = False) -> str:
     """A list of policies, each in bold and colour; ``compact``: each run of one party
     coloured once and not bold (forums cap a post's length, and the reveal names every
     card of the game)."""
     if not compact:
         return ", ".join(policy(fmt, c) for c in pile)
-    runs: list[list[str]] = []
+    runs: list[list[Policy]] = []
     for card in pile:
         if runs and runs[-1][0] == card:
             runs[-1].append(card)
@@ -370,7 +370,8 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
     if isinstance(secret, Handed):
         veto = ["Five Fascist policies are on the board: instead of enacting you may "
                 "propose a veto, which the President must accept or refuse."] if secret.veto else []
-        return fmt.lines([f"You are Chancellor. The President passed you: {cards(fmt, secret.cards)}.",
+        return fmt.lines([f"You are Chancellor. The President passed you: "
+                          f"{cards(fmt, secret.cards)}.",
                           "Reply with the one policy you enact; the other is discarded.", *veto])
     if isinstance(secret, VetoRequested):
         return (f"Chancellor {b(e(secret.chancellor))} proposes to veto this agenda. Reply "
@@ -388,7 +389,8 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
     if isinstance(secret, InvestigationResult):
         return f"{b(e(secret.target))}'s party membership is {b(secret.party)}."
     if isinstance(secret, PeekResult):
-        return f"The top three policies, top first: {cards(fmt, secret.cards)}. Their order is unchanged."
+        return (f"The top three policies, top first: {cards(fmt, secret.cards)}. Their order "
+                "is unchanged.")
     if isinstance(secret, ExecutedNotice):
         return (f"President {b(e(secret.president))} has executed you. From now on you may not "
                 "post in the thread, vote, or hold office, and you must not reveal your role; "

@@ -16,6 +16,7 @@ from shmod.core.events import (
     GameOver,
     Investigated,
     Peeked,
+    Public,
     RoundBegan,
     SpecialElectionCalled,
     Tallied,
@@ -23,13 +24,22 @@ from shmod.core.events import (
     Vetoed,
     VetoProposed,
 )
-from shmod.core.terms import EXECUTE, INVESTIGATE, PEEK, POLICY_NAMES, POWER_NAMES, SPECIAL
+from shmod.core.terms import (
+    EXECUTE,
+    INVESTIGATE,
+    PEEK,
+    POLICY_NAMES,
+    POWER_NAMES,
+    SPECIAL,
+    Power,
+)
 from shmod.texts.formats import BBCode, Plain
 from shmod.texts.views import PublicView
 
 DEAD = "†"  # a seat that was dead at the vote
 #: The power each targeted power's event says was used.
-POWER_USED = {Investigated: INVESTIGATE, SpecialElectionCalled: SPECIAL, Executed: EXECUTE}
+POWER_USED: dict[type[Public], Power] = {
+    Investigated: INVESTIGATE, SpecialElectionCalled: SPECIAL, Executed: EXECUTE}
 
 
 class Election(Record, frozen=False):
@@ -97,6 +107,8 @@ def history_text(view: PublicView, fmt: Plain, *, bbcode_table: bool = False) ->
     title = fmt.bold("Voting record") + f" ({count}; {DEAD} = dead)"
     if not rows:
         return f"{title}: no election yet."
-    generic = isinstance(fmt, BBCode) and fmt.name == "bbcode"
-    grid = fmt.tag_table(header, rows) if bbcode_table and generic else fmt.table(header, rows)
+    if bbcode_table and isinstance(fmt, BBCode) and fmt.name == "bbcode":  # generic BBCode
+        grid = fmt.tag_table(header, rows)
+    else:
+        grid = fmt.table(header, rows)
     return fmt.blocks([title, grid])

@@ -10,13 +10,13 @@ from shmod.base.records import Record
 from shmod.core.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
 from shmod.core.forum import replacing, voided
 from shmod.core.rules import parse_cards
-from shmod.core.terms import OVER
+from shmod.core.terms import OVER, Policy
 from shmod.log.game import Game
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import ROLE_NAMES, cards
 
 
-def _minus(pile: list[str], taken: list[str]) -> list[str]:
+def _minus(pile: list[Policy], taken: list[Policy]) -> list[Policy]:
     left = Counter(pile)
     left.subtract(taken)
     return sorted(left.elements())
@@ -27,10 +27,10 @@ class Government(Record):
 
     president: str
     chancellor: str
-    drawn: list[str]
-    president_discard: list[str]
-    chancellor_discard: list[str]
-    enacted: str | None  # None: vetoed
+    drawn: list[Policy]
+    president_discard: list[Policy]
+    chancellor_discard: list[Policy]
+    enacted: Policy | None  # None: vetoed
 
 
 def governments(game: Game) -> list[Government]:
@@ -45,8 +45,8 @@ def governments(game: Game) -> list[Government]:
     for draw, hand in zip(draws, hands):
         end = next(ev for ev in ends if ev.entry >= hand.entry)
         ends.remove(end)
-        drawn: list[str] = list(draw.cards)
-        passed: list[str] = list(hand.cards)
+        drawn: list[Policy] = list(draw.cards)
+        passed: list[Policy] = list(hand.cards)
         enacted = end.policy if isinstance(end, Enacted) else None
         out.append(Government(draw.to, hand.to, drawn, _minus(drawn, passed),
                               _minus(passed, [enacted] if enacted else []), enacted))
@@ -61,7 +61,7 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
                        "(R-THREAD)")
     b, e = fmt.bold, fmt.escape
 
-    def pile(policies: Iterable[str]) -> str:
+    def pile(policies: Iterable[Policy]) -> str:
         return cards(fmt, policies, compact=True)
 
     was = replacing(state)

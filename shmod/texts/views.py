@@ -12,7 +12,7 @@ from shmod.core.events import Public, Secret
 from shmod.core.explain import waiting_text, win_text
 from shmod.core.setup import knows
 from shmod.core.state import State
-from shmod.core.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE
+from shmod.core.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Phase, Power
 
 
 class PublicView(Record):
@@ -21,7 +21,7 @@ class PublicView(Record):
     players: tuple[str, ...]
     alive: tuple[bool, ...]
     board: str
-    powers: tuple[str | None, ...]
+    powers: tuple[Power | None, ...]
     liberal_win: int
     fascist_win: int
     veto_zone: int
@@ -33,7 +33,7 @@ class PublicView(Record):
     tracker: int
     draw_size: int
     discard_size: int
-    phase: str
+    phase: Phase
     round: int
     president: str
     chancellor: str | None
@@ -44,7 +44,7 @@ class PublicView(Record):
     voted: tuple[str, ...]  # who has voted (a vote) or posted a word (before the deal)
     waiting_on: tuple[str, ...]
     waiting: str
-    power: str | None
+    power: Power | None
     next_president: str | None
     winner: str | None
     win_reason: str | None
