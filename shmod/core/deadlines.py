@@ -60,12 +60,12 @@ SCOPES = ("round", "phase")
 CLEAR = "clear"
 
 
-def phase_key(state: State) -> tuple[Any, ...]:
+def phase_key(state: State) -> tuple[object, ...]:
     """What a phase deadline is set for: this round's phase, President and Chancellor."""
     return (state.round, state.phase, state.president, state.chancellor, state.special)
 
 
-def _key(state: State, scope: str) -> tuple[Any, ...]:
+def _key(state: State, scope: str) -> tuple[object, ...]:
     return (state.round,) if scope == "round" else phase_key(state)
 
 

@@ -221,6 +221,7 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
                                  "voided too")
     if not step.force:
         _refuse_rewriting(state, voided, in_effect)
+    assert state.origin is not None  # every replayed state starts from its setup
     fresh = start(state.origin)
     for number, done in state.history:
         if number in voided:

@@ -52,7 +52,7 @@ class Deadline(Record):
     until: str
     zone: str
     scope: Scope
-    key: tuple[Any, ...]
+    key: tuple[object, ...]
     entry: int
 
 
@@ -95,7 +95,7 @@ class State(Record, frozen=False):
     public: list[Public] = field(default_factory=list)
     secrets: list[Secret] = field(default_factory=list)
     # Forum moderation (shmod.core.forum): what a correction replays from, deadline, seat changes.
-    origin: Any = None  # secret: the Setup the game started from
+    origin: Setup | None = None  # secret: the Setup the game started from
     history: list[tuple[int, Step]] = field(default_factory=list)  # (entry, Step) in effect
     deadline: Deadline | None = None  # the one set last (R-DEADLINE)
     zone: str | None = None  # the game's time zone: the header's, or the last deadline's

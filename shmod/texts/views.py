@@ -119,7 +119,7 @@ def public_view(state: State) -> PublicView:
                     if absence.prod_count(state, s)),
         backups=tuple(state.backups),
         removed=tuple(names[s] for s in sorted(state.removed)),
-        custom=getattr(state.origin, "custom", None) is not None,
+        custom=state.origin is not None and state.origin.custom is not None,
         replacing=tuple(forum.replacing(state).items()),
         veto_open=state.phase == ENACT and engine.can_propose_veto(state),
     )
