@@ -21,6 +21,7 @@ from shmod.core.terms import (
     LIBERAL,
     LIBERALS,
     NOMINATE,
+    PLAYING,
     POWER,
     POWERS,
     RESHUFFLE,
@@ -28,7 +29,7 @@ from shmod.core.terms import (
     VETO_VOTE,
     VOTE,
 )
-from shmod.core.turns import ANY, Move, waiting_for
+from shmod.core.turns import Move, waiting_for
 
 
 def _prod(state: State, step: Prod) -> None:
@@ -134,6 +135,6 @@ def _abandon(state: State) -> None:
 #: The moves for absent players.
 MOVES = (Move(Prod, _prod, None),  # bookkeeping: no step of the game, never corrected
          Move(Backup, _backup, None),
-         Move(Remove, _remove, ANY, "R-MODKILL", "a removal"))
+         Move(Remove, _remove, PLAYING, "R-MODKILL", "a removal"))
 
 __all__ = ["LIBERAL", "MOVES", "prod_count"]

@@ -35,6 +35,7 @@ from shmod.core.terms import (
     LIBERAL,
     NOMINATE,
     PEEK,
+    PLAYING,
     POLICY_NAMES,
     POWER,
     VETO_ANSWER,
@@ -42,7 +43,7 @@ from shmod.core.terms import (
     VOTE,
     Policy,
 )
-from shmod.core.turns import ANY, Move, waiting_for
+from shmod.core.turns import Move, waiting_for
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -254,5 +255,5 @@ _APPLY = {VOTE: _votes, NOMINATE: _nomination, DISCARD: _choice, ENACT: _choice,
           VETO_ANSWER: _choice, VETO_VOTE: _choice, POWER: _choice}
 
 #: The clock's moves.
-MOVES = (Move(SetDeadline, _deadline, ANY, "R-DEADLINE", "a deadline"),
-         Move(Lapse, _lapse, ANY, "R-LAPSE", "a lapse"))
+MOVES = (Move(SetDeadline, _deadline, PLAYING, "R-DEADLINE", "a deadline"),
+         Move(Lapse, _lapse, PLAYING, "R-LAPSE", "a lapse"))

@@ -49,7 +49,8 @@ from shmod.core.steps import (
     Vote,
     Word,
 )
-from shmod.core.turns import ANY, Handler, Move, waiting_for
+from shmod.core.terms import PLAYING
+from shmod.core.turns import Handler, Move, waiting_for
 
 #: Kinds a correction may leave in effect after a voided entry: they act on nothing
 #: (a vote or a word that completed its ballot or the deal did act: it made it public).
@@ -323,8 +324,8 @@ def moves(apply: Handler) -> tuple[Move[Any], ...]:
     """The forum's moves; ``apply`` is the engine's, through which a correction replays
     the steps it leaves in effect."""
     return (
-        Move(Replace, _replace, ANY, "R-REPLACE", "a replacement"),
-        Move(Rename, _rename, ANY, "R-RENAME", "a name corrected"),
+        Move(Replace, _replace, PLAYING, "R-REPLACE", "a replacement"),
+        Move(Rename, _rename, PLAYING, "R-RENAME", "a name corrected"),
         Move(Correct, lambda state, step: _correct(state, step, apply), None),
         Move(Posted, _posted, None),
         Move(Acknowledge, _acknowledge, None),

@@ -41,7 +41,6 @@ from shmod.core.terms import (
     OVER,
     POWER,
     POWER_NAMES,
-    RESHUFFLE,
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
@@ -49,8 +48,6 @@ from shmod.core.terms import (
 
 Handler = Callable[[State, Step], None]
 S = TypeVar("S", bound=Step)
-#: Every phase of a game in progress.
-ANY = (DEAL, NOMINATE, VOTE, DISCARD, ENACT, VETO_ANSWER, VETO_VOTE, POWER, RESHUFFLE)
 
 
 class Move(Record, Generic[S]):
