@@ -237,6 +237,8 @@ def parse(path: str, data: bytes,
         if torn and (marked is None or marked >= last_line - 1):
             raise at_line(torn_error(path, tail), last_line) from None
         problem = err.problem or err.context or "malformed YAML"
+        if "nesting depth" in problem:  # PyYAML >= 6.0.3 has a depth limit of its own
+            problem = f"nested more than {logyaml.MAX_DEPTH} levels deep"
         raise LogError(path, marked, f"malformed YAML: {problem}") from None
     except yaml.reader.ReaderError as err:
         line = text[: err.position].count("\n") + 1
