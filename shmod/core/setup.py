@@ -22,7 +22,11 @@ from shmod.core.state import Setup, State
 from shmod.core.steps import Seating, seat_number
 from shmod.core.terms import DEAL, ROLES, Deal, Policy, Role
 
-FORMAT = 1
+FORMAT = 2
+#: Log formats this shmod reads. Format 1 (an earlier shmod) deals from the players' words
+#: by name, draws a lapse's random choice by entry number and tags checkpoints with the
+#: salt: still replayed and audited as written, never started anew.
+FORMATS = (1, 2)
 MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
 FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
@@ -208,9 +212,11 @@ def parse_setup(raw: Any) -> Setup:
     unknown = [str(k) for k in raw if k not in HEADER_KEYS and k != "log"]
     if unknown:
         raise BadInput(f"unknown header field(s): {', '.join(unknown)}")
-    if raw.get("shmod") != FORMAT:
-        raise BadInput(f"shmod: {raw.get('shmod')!r} is not a log format this shmod reads "
-                       f"(expected shmod: {FORMAT})")
+    version = raw.get("shmod")
+    if isinstance(version, bool) or version not in FORMATS:
+        raise BadInput(f"shmod: {version!r} is not a log format this shmod reads "
+                       f"(expected shmod: {FORMAT}, or {', '.join(map(str, FORMATS[:-1]))} "
+                       "for a log of an earlier shmod)")
     names = check_players(raw.get("players"))
     if any(not isinstance(name, str) for name in raw["players"]):
         raise BadInput("a player's name must be text: write an all-digit name in quotes, "
@@ -255,7 +261,7 @@ def parse_setup(raw: Any) -> Setup:
     if "title" in raw:
         _public(raw["title"], "title")
     return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
-                 stored, deal_by, zone, forum=_forum(raw.get("forum")))
+                 stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version)
 
 
 def _public(value: Any, key: str) -> str:
