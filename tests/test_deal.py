@@ -9,6 +9,7 @@ import pytest
 from scripted import AT
 
 from shmod.audit import audit
+from shmod.core.dealing import canonical_word
 from shmod.core.setup import dealt, words_seed
 from shmod.core.steps import Word
 from shmod.log import game
@@ -50,10 +51,12 @@ def test_the_last_word_deals_from_the_seed_and_the_words(path, run):
     assert code == 0
     assert err.count("── PM to ") == 5 and out.count("Your secret role") == 5
     assert ("Every player has posted a word: Ann: apple; Bob: big cat; Cy: zebra; Dee: 42; "
-            "Eve: Ünïcode.") in out
+            "Eve: ünïcode.") in out
     loaded = game.load(str(path))
     state = loaded.state
-    roles, deck, first = dealt(loaded.setup, tuple(NAMES), words_seed(loaded.setup.seed, WORDS))
+    words = [canonical_word(WORDS[name]) for name in NAMES]
+    assert words[-1] == "ünïcode"  # R-DEAL: recorded in its canonical form
+    roles, deck, first = dealt(loaded.setup, words_seed(loaded.setup.seed, words))
     assert (state.roles, tuple(state.draw), state.president) == (roles, deck, first)
     assert f"The first Presidential Candidate is {NAMES[first]}." in out
     refused(run, path, ["word", "Ann", "late"], 1, r"R-DEAL: cannot record a word for the deal "
@@ -80,7 +83,8 @@ def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
     path = tmp_path / "g.yaml"
     game.new_game(str(path), NAMES, seed="ab" * 16, deal_by="players", created=AT)
     for seat, name in enumerate(NAMES):
-        game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=WORDS[n]), at=AT)
+        game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=canonical_word(WORDS[n])),
+                    at=AT)
     commitment = game.load(str(path)).setup.commitment
     text = path.read_text()
     redealt = tmp_path / "redealt.yaml"
@@ -95,8 +99,14 @@ def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
 
 def test_before_the_deal_a_seat_changes_hands_and_a_word_can_be_corrected(path, run):
     assert run("word", "Ann", "appel", "-g", str(path))[0] == 0
-    code, _, err = run("correct", "--reason", "Ann wrote apple", "-g", str(path))
-    assert code == 0 and "voids the word by Ann" in err.replace("word for the deal", "word")
+    # R-CORRECT: the word was posted in the thread for everyone to see: voided only with
+    # --force, and the correction is said in the thread
+    refused(run, path, ["correct", "--reason", "Ann wrote apple"], 1,
+            r"R-CORRECT: entry 2 \(the word by Ann\) is a word its player posted in the "
+            r"thread, where everyone saw it; use --force")
+    code, out, err = run("correct", "--force", "--reason", "Ann wrote apple", "-g", str(path))
+    assert code == 0 and "CORRECTION: the moderator voids a step already posted here: the word "
+    "by Ann." in out
     assert run("word", "Ann", "apple", "-g", str(path))[0] == 0
     code, out, _ = run("replace", "Cy", "Cyril", "-g", str(path))
     assert code == 0 and "Cyril takes seat 3 from Cy before the deal" in out

@@ -64,7 +64,7 @@ MD_PROFILES = ["markdown", "discourse"]
 #: Profiles for engines that turn "@name" into a mention that notifies.
 MENTIONING = ["discourse", "xenforo"]
 HOSTILE = ["[b]Bo[/b]", "*Star*", "@Vorret", "A|B #1", "Ann [url]x", "Eve_"]
-WORDS = ["@all", "[b]x", "*y*", "plain", "#1"]  # posted for a deal from the players' words
+WORDS = ["hi @all", "x [b]x", "a *y* b", "plain", "no #1"]  # posted for a deal from the players' words (canonical: markup inside)
 #: What players typed, shown as typed: never read as markup.
 TYPED = {*HOSTILE, *WORDS, "@Newbie"}
 TITLE = "The reveal: every role and every policy"

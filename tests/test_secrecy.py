@@ -224,7 +224,7 @@ def test_the_moderator_can_choose_a_seed_but_not_a_deal_from_the_players_words()
                                        deal_by="players"))
 
     def dealt_with(seed: str, words: list[str]) -> tuple[tuple[str, ...], int]:
-        roles, _, first = dealt(base, tuple(NAMES), words_seed(seed, dict(zip(NAMES, words))))
+        roles, _, first = dealt(base, words_seed(seed, words))
         return roles, first
 
     expected = ["x"] * 5

@@ -143,12 +143,12 @@ def word(
 ) -> None:
     """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
-    from shmod.core.dealing import normal_word
+    from shmod.core.dealing import recorded_word
     from shmod.core.steps import Word
 
-    pairs = [(name, normal_word(value))
-             for name, value in _pairs([player, text, *(more or [])], "word", "NAME WORD")]
-    _step(game, fmt_name, lambda g: [Word(g.seating.seat(name), value)
+    pairs = _pairs([player, text, *(more or [])], "word", "NAME WORD")
+    _step(game, fmt_name, lambda g: [Word(g.seating.seat(name),
+                                          recorded_word(value, g.setup.format))
                                      for name, value in pairs])
 
 

@@ -134,7 +134,7 @@ def _abandon(state: State) -> None:
 
 #: The moves for absent players.
 MOVES = (Move(Prod, _prod, None),  # bookkeeping: no step of the game, never corrected
-         Move(Backup, _backup, None),
+         Move(Backup, _backup, None, kept=True),  # a correction replays the list (R-CORRECT)
          Move(Remove, _remove, PLAYING, "R-MODKILL", "a removal"))
 
 __all__ = ["LIBERAL", "MOVES", "prod_count"]

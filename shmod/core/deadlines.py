@@ -5,9 +5,12 @@ up) or for one phase, until it is met, changed or cleared; by itself it decides 
 After it has passed, a ``lapse`` entry applies what the game's house rules say for the
 choice still missing: missing votes counted as Nein (``late_vote=nein``), a nomination not
 made counted as a failed election (``late_nomination=fail``), a legislative choice or a
-power's target drawn from the game's seed and the entry's number (``late_choice=random``),
-an unanswered veto refused. The core never reads a clock: the time a lapse was recorded is
-its entry's ``at``, carried in the step.
+power's target drawn from the game's seed and *which decision* it is (``late_choice=random``:
+round, phase, power, seat; never the entry's number, which the moderator could move by
+recording other entries first), an unanswered veto refused. A lapse decides only what was
+owed when its deadline passed, and a deadline lapses once: what fell due after it waits for
+a new deadline. The core never reads a clock: the time of each entry is given to it
+(``State.clock``, from the entry's ``at``), and a lapse carries its own.
 """
 from __future__ import annotations
 
@@ -17,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.core import legal, play, shuffle
-from shmod.core.events import DeadlineSet, Lapsed
+from shmod.core.events import DeadlineSet, DeadlineSpent, Lapsed
+from shmod.core.explain import waiting_text
 from shmod.core.state import Deadline, State
 from shmod.core.steps import (
     POWER_STEPS,
@@ -29,6 +33,7 @@ from shmod.core.steps import (
     Veto,
 )
 from shmod.core.terms import (
+    DEAL,
     DISCARD,
     ENACT,
     FASCIST,
@@ -71,11 +76,33 @@ def _key(state: State, scope: str) -> tuple[object, ...]:
 
 
 def current(state: State) -> Deadline | None:
-    """The deadline in force now, if one was set and is not met or cleared."""
+    """The deadline in force now, if one was set and is not met, cleared or spent by a
+    lapse (R-LAPSE: a deadline lapses once)."""
     found = state.deadline
     if found is None or state.win or found.key != _key(state, found.scope):
         return None
+    if found.entry in state.lapsed and _format(state) >= 2:
+        return None
     return found
+
+
+def _format(state: State) -> int:
+    return 2 if state.origin is None else state.origin.format
+
+
+def decision(state: State) -> tuple[object, ...]:
+    """Which decision the game waits for (R-LAPSE): its round, phase, power and the
+    seats it waits on; the same while votes or words come in."""
+    return (state.round, state.phase, state.power, state.president, state.chancellor,
+            state.special, state.win is None)
+
+
+def note_time(state: State) -> None:
+    """After an entry: when the decision now awaited fell due (the time of the entry that
+    made it due, :attr:`State.clock`; None where the log gives no time)."""
+    now = decision(state)
+    if now != state.decision:
+        state.decision, state.due = now, state.clock
 
 
 def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
@@ -178,25 +205,49 @@ def choices(state: State) -> list[str]:
     return []
 
 
+def draw_label(state: State, entry: int) -> str:
+    """R-LAPSE: the label of a lapse's random draw in the seed's stream: *which decision*
+    it is (round, phase, power, the seat awaited), so nothing the moderator may add or
+    reorder moves it. (Format 1, an earlier shmod: the lapse's entry number.)"""
+    if _format(state) < 2:
+        return f"lapse-{entry}"
+    seat = state.chancellor if state.phase == ENACT else state.president
+    assert seat is not None
+    return f"lapse/round-{state.round}/{state.phase}/{state.power or 'none'}/seat-{seat + 1}"
+
+
 def drawn(state: State, entry: int) -> str | None:
     """R-LAPSE: the random choice a lapse recorded as entry ``entry`` makes, from the
-    game's seed (label ``lapse-ENTRY``); None where nothing is drawn."""
+    game's secret seed and :func:`draw_label`; None where nothing is drawn."""
     options = choices(state)
     if not options:
         return None
     assert state.seed is not None
-    return options[shuffle.pick(len(options), state.seed, f"lapse-{entry}")]
+    return options[shuffle.pick(len(options), state.seed, draw_label(state, entry))]
 
 
 def _lapse(state: State, step: Lapse) -> None:
     """R-LAPSE: the deadline ``step.deadline`` has passed; apply what the house rules say."""
     found = current(state)
+    spent = state.deadline
+    if found is None and spent is not None and spent.entry in state.lapsed \
+            and spent.key == _key(state, spent.scope):
+        raise RuleBroken("R-LAPSE", f"the deadline set at entry {spent.entry} lapsed already "
+                         f"(entry {state.lapsed[spent.entry]}); a deadline lapses once: "
+                         f"waiting for {waiting_text(waiting_for(state))}, which fell due "
+                         "after it, needs a new deadline (shmod deadline)")
     if found is None or found.entry != step.deadline:
         raise RuleBroken("R-LAPSE", f"entry {step.deadline} is not the deadline in force "
                          + (f"(that is entry {found.entry})" if found else "(there is none)"))
-    if step.at is None or utc(step.at) <= utc(found.until):
+    if step.at is None or not UTC_TIME.fullmatch(step.at) or step.at <= found.until:
         raise RuleBroken("R-LAPSE", f"the deadline {found.until} has not passed yet "
                          f"(this lapse is dated {step.at})")
+    due = state.due
+    if _format(state) >= 2 and due is not None and UTC_TIME.fullmatch(due) \
+            and due > found.until:
+        raise RuleBroken("R-LAPSE", f"{_what(state)} fell due at {due}, after the deadline "
+                         f"{found.until} had passed: a lapse decides only what was owed when "
+                         "its deadline passed; this waits for a new deadline (shmod deadline)")
     switch = SWITCH.get(state.phase)
     setting = getattr(state.rules, switch) if switch else "wait"
     if setting == "wait":
@@ -215,10 +266,13 @@ def _lapse(state: State, step: Lapse) -> None:
               chancellor=state.name(state.chancellor),
               tracker=state.tracker + (state.phase == NOMINATE), deadline=found.until)
     _APPLY[state.phase](state, late, expected)
+    state.lapsed[found.entry] = state.entries
+    if _format(state) >= 2 and state.win is None:
+        state.say(DeadlineSpent)
 
 
 def _what(state: State) -> str:
-    return {NOMINATE: "a nomination not made", VOTE: "missing votes"}.get(
+    return {NOMINATE: "a nomination not made", VOTE: "missing votes", DEAL: "the words"}.get(
         state.phase, "a choice not sent")
 
 

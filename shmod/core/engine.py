@@ -31,8 +31,11 @@ def apply(state: State, step: Step) -> None:
     except IllegalStep:
         state.entries -= 1  # handlers raise before changing anything else
         raise
-    if not move.bookkeeping:
+    if not move.bookkeeping or move.kept:
         state.history.append((state.entries, step))
+        if state.clock is not None:
+            state.times[state.entries] = state.clock
+    deadlines.note_time(state)
 
 
 #: Every kind of step, by its class. A correction replays steps through :func:`apply` itself.

@@ -241,6 +241,13 @@ class Lapsed(Public):
     deadline: str
 
 
+class DeadlineSpent(Public):
+    """R-LAPSE: the deadline that lapsed decides nothing more; what falls due after it
+    waits for a new one."""
+
+    kind = "deadline_spent"
+
+
 class Renamed(Public):
     kind = "renamed"
     old: str

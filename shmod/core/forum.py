@@ -31,6 +31,7 @@ from shmod.core.setup import check_players, knows, start
 from shmod.core.state import State
 from shmod.core.steps import (
     Acknowledge,
+    Backup,
     Correct,
     Discard,
     Enact,
@@ -39,6 +40,7 @@ from shmod.core.steps import (
     Nominate,
     Posted,
     PowerUse,
+    Remove,
     Rename,
     Replace,
     Reshuffle,
@@ -54,7 +56,10 @@ from shmod.core.turns import Handler, Move, waiting_for
 
 #: Kinds a correction may leave in effect after a voided entry: they act on nothing
 #: (a vote or a word that completed its ballot or the deal did act: it made it public).
-PASSIVE = (Vote, Word, SetDeadline)
+PASSIVE = (Vote, Word)
+#: The forum's own bookkeeping: it stays in effect after a voided entry, whatever it made
+#: public, unless the correction names it (R-CORRECT).
+KEPT = (SetDeadline, Backup, Replace, Rename, Remove)
 
 
 # -- replacements -------------------------------------------------------------------
@@ -204,6 +209,7 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
             raise RuleBroken("R-CORRECT", f"entry {number} is a reshuffle; void the step "
                              "that caused it")
     voided = set(step.entries)
+    _refuse_redealing(state, voided, in_effect)
     earliest = min(voided)
     follows = False
     for number, done in state.history:
@@ -216,7 +222,7 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
         else:
             follows = False
             public = any(p.entry == number for p in state.public)
-            if not isinstance(done, PASSIVE) or (not isinstance(done, SetDeadline) and public):
+            if not isinstance(done, KEPT) and (not isinstance(done, PASSIVE) or public):
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(done, state.players)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
@@ -228,6 +234,7 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
         if number in voided:
             continue
         fresh.entries = number - 1
+        fresh.clock = state.times.get(number)
         try:
             apply(fresh, done)
         except IllegalStep as err:
@@ -241,24 +248,56 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
     retract = [s for s in state.secrets if s.entry in voided and s.entry not in earlier
                and not isinstance(s, RoleSent)]
     for key in fields(State):
-        if key not in ("public", "secrets", "corrections", "entries", "posts", "acknowledged"):
+        if key not in _NOT_REPLAYED:
             setattr(state, key, getattr(fresh, key))
     state.corrections.append((state.entries, tuple(sorted(voided)), reason))
-    # The reason stays out of the thread (it may quote a vote or a card): audit only.
+    # The reason stays out of the thread (it may quote a vote or a card): audit only. A
+    # word was posted by its player in the thread: voiding one is announced like a post.
     state.say(Corrected, voided=what, players=players, waiting=waiting_for(state),
-              forced=step.force, posted=tuple(n for n, _ in what if n <= shown))
+              forced=step.force, posted=tuple(n for n, done in what
+                                              if n <= shown or isinstance(done, Word)))
     for secret in retract:  # R-CORRECT: whoever was sent something voided is told so
         state.secrets.append(Retraction(state.entries, secret.to, what=type(secret),
                                         sent=secret.entry))
 
 
+#: What a correction keeps as it was rather than rebuilds: what was posted and sent, the
+#: record of corrections and edits, the prods sent (a prod is a PM that was sent: it
+#: stays, R-STALL), and the clock of the correction's own entry (R-CORRECT).
+_NOT_REPLAYED = ("public", "secrets", "corrections", "entries", "posts", "acknowledged",
+                 "prods", "clock")
+
+
+def _refuse_redealing(state: State, voided: set[int], in_effect: dict[int, Step]) -> None:
+    """R-DEAL: once the roles are dealt from the players' words nothing re-deals them: a
+    word, or a seat handed to a newcomer before the deal, stands (the way out is a new
+    game, with a new commitment)."""
+    if state.dealt is None:
+        return
+    for number in sorted(voided):
+        done = in_effect[number]
+        if isinstance(done, Word) or (isinstance(done, Replace) and number < state.dealt):
+            raise RuleBroken("R-DEAL", f"entry {number} ({describe(done, state.players)}) "
+                             f"went into the deal made at entry {state.dealt}; once the roles "
+                             "are dealt nothing re-deals them, not even with --force. If the "
+                             "deal must be made again, start a new game (shmod new) with a new "
+                             "commitment")
+
+
 def _refuse_rewriting(state: State, voided: set[int], in_effect: dict[int, Step]) -> None:
-    """R-CORRECT: what players have seen stands unless the moderator forces it."""
+    """R-CORRECT: what players have seen stands unless the moderator forces it: what a
+    post covered, and a word (its player posted it in the thread, R-DEAL)."""
     if state.win is not None:
         raise RuleBroken("R-CORRECT", "the game is over: its steps stand (the last post and "
                          "the reveal may be out); use --force to void one anyway, said "
                          "loudly in the next post and in audit")
     shown = state.posts[-1] if state.posts else -1
+    words = [n for n in sorted(voided) if isinstance(in_effect[n], Word)]
+    if words:
+        raise RuleBroken("R-CORRECT", f"entry {words[0]} "
+                         f"({describe(in_effect[words[0]], state.players)}) is a word its player "
+                         "posted in the thread, where everyone saw it; use --force to void it "
+                         "anyway, said in the next post and in audit")
     seen = [n for n in sorted(voided) if n <= shown]
     if seen:
         post = next(number for number, upto in enumerate(state.posts, 1) if upto >= seen[0])

@@ -109,27 +109,35 @@ def new_header(
     return header
 
 
-def words_seed(seed: str, words: dict[str, str]) -> str:
+def words_seed(seed: str, words: list[str]) -> str:
     """R-DEAL: the seed the deal is made from: HMAC-SHA256 keyed with the moderator's
-    committed seed over every player's word in seating order (``words``: name -> word,
-    in that order), as hex. Nobody can choose it: the moderator fixed the seed before
-    the words were posted, and the players do not know the seed."""
+    committed seed over each seat's word, in canonical form, by seat number (never by a
+    name: a rename or a replacement cannot move it), as hex. Nobody can choose it: the
+    moderator fixed the seed before the words were posted, and the players do not know
+    the seed."""
+    text = "shmod-words 2\n" + "".join(
+        f"{seat} {json.dumps(word, ensure_ascii=False)}\n" for seat, word in enumerate(words, 1))
+    return digest.hmac_sha256(seed.encode(), text.encode())
+
+
+def words_seed_v1(seed: str, words: dict[str, str]) -> str:
+    """The words' seed of a format-1 log (an earlier shmod): by name, words as typed."""
     text = "shmod-words 1\n" + "".join(
         f"{json.dumps(name, ensure_ascii=False)} {json.dumps(word, ensure_ascii=False)}\n"
         for name, word in words.items())
     return digest.hmac_sha256(seed.encode(), text.encode())
 
 
-def dealt(setup: Setup, players: tuple[str, ...],
-          seed: str) -> tuple[tuple[Role, ...], tuple[Policy, ...], int]:
-    """The roles, the deck and the first President a seed deals for ``setup``'s table,
-    seated as ``players`` now (R-ROLES, R-DECK, R-FIRST; the first President as chosen,
-    if one was)."""
+def dealt(setup: Setup, seed: str) -> tuple[tuple[Role, ...], tuple[Policy, ...], int]:
+    """The roles, the deck and the first President a seed deals for ``setup``'s table
+    (R-ROLES, R-DECK, R-FIRST; the first President as chosen, if one was): by seat,
+    whatever the seats' names are now."""
     rules = setup.rules
-    roles = deal(list(players), seed, rules)
+    count = len(setup.players)
+    roles = deal(list(setup.players), seed, rules)
     deck = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed, "deck")
     first = (setup.first if setup.first is not None
-             else shuffle.pick(len(players), seed, "first-president"))
+             else shuffle.pick(count, seed, "first-president"))
     return roles, tuple(deck), first
 
 

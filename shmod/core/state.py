@@ -93,6 +93,7 @@ class State(Record, frozen=False):
     win: Win | None = None
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     words: dict[int, str] = field(default_factory=dict)  # R-DEAL: each seat's word (public)
+    dealt: int | None = None  # R-DEAL: the entry whose word completed the deal
     public: list[Public] = field(default_factory=list)
     secrets: list[Secret] = field(default_factory=list)
     # Forum moderation (shmod.core.forum): what a correction replays from, deadline, seat changes.
@@ -101,6 +102,11 @@ class State(Record, frozen=False):
     deadline: Deadline | None = None  # the one set last (R-DEADLINE)
     zone: str | None = None  # the game's time zone: the header's, or the last deadline's
     late: set[int] = field(default_factory=set)  # R-LAPSE: votes counted as Nein at a deadline
+    lapsed: dict[int, int] = field(default_factory=dict)  # R-LAPSE: deadline entry -> its lapse
+    clock: str | None = None  # the time of the entry being applied (its at), given by the log
+    times: dict[int, str] = field(default_factory=dict)  # entry -> at, for steps in history
+    decision: tuple[object, ...] = ()  # R-LAPSE: the decision awaited (deadlines.decision)
+    due: str | None = None  # R-LAPSE: when it fell due (the clock of the entry that made it due)
     prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) sent
     backups: list[str] = field(default_factory=list)  # R-BACKUP: in the order they take seats
     removed: dict[int, int] = field(default_factory=dict)  # R-MODKILL: seat -> entry

@@ -55,14 +55,17 @@ class Move(Record, Generic[S]):
     raising an :class:`~shmod.base.errors.IllegalStep` before changing anything.
 
     ``phases``: where it is accepted (None: bookkeeping, accepted in any phase and after
-    the game is over, and never replayed by a correction); ``rule``: the rule an
-    out-of-turn step breaks; ``noun``: how such a step is named in that error."""
+    the game is over); ``rule``: the rule an out-of-turn step breaks; ``noun``: how such a
+    step is named in that error; ``kept``: bookkeeping that builds forum state, so a
+    correction replays it in order with the game's steps (a backup list, R-CORRECT).
+    Other bookkeeping is never replayed: what it records stays as it was."""
 
     step: type[S]
     handler: Callable[[State, S], None]
     phases: tuple[str, ...] | None
     rule: str = ""
     noun: str = ""
+    kept: bool = False
 
     @property
     def bookkeeping(self) -> bool:

@@ -218,6 +218,15 @@ def parse_veto_answer(value: Any) -> VetoAnswer:
     raise BadInput(f"{value!r} is not a veto answer ({', '.join(VETO_ANSWERS)})")
 
 
+def at_text(raw: Any) -> str | None:
+    """An entry's ``at`` as UTC text (YAML may have read an unquoted time as a datetime),
+    or None where the entry gives none."""
+    at = raw.get("at") if isinstance(raw, dict) else None
+    if hasattr(at, "utcoffset") and hasattr(at, "hour"):
+        return _utc_text(at)
+    return at if isinstance(at, str) else None
+
+
 def _utc_text(when: Any) -> str:
     if when.utcoffset() is not None:
 
@@ -233,5 +242,5 @@ def _entry_numbers(value: Any, kind: str, least: int = 1) -> tuple[int, ...]:
     return tuple(sorted(set(items)))
 
 
-__all__ = ["CHECKPOINT_HEX", "KINDS", "OPTIONAL", "STEPS", "TAG_HEX", "parse_step",
+__all__ = ["CHECKPOINT_HEX", "KINDS", "OPTIONAL", "STEPS", "TAG_HEX", "at_text", "parse_step",
            "parse_veto_answer", "parse_vote", "to_entry"]

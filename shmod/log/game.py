@@ -20,7 +20,7 @@ from shmod.core.state import Setup, State
 from shmod.core.steps import Correct, Lapse, Posted, Rename, Replace, Reshuffle, Seating, Step
 from shmod.core.terms import RESHUFFLE
 from shmod.log import chain, checkpoints, logfile
-from shmod.log.entries import parse_step, to_entry
+from shmod.log.entries import at_text, parse_step, to_entry
 
 
 class ChainNote(Record, frozen=False):
@@ -213,6 +213,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             forms.note(index, step)
             if not judging:
                 continue
+            state.clock = at_text(raw)
             engine.apply(state, step)
             if state.players != seating.players:  # a replacement (shmod.core.forum)
                 seating = Seating(state.players, state.replaced, state.renamed)
@@ -275,6 +276,7 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
         parsed = logfile.parse(path, text.encode("utf-8"))
         opened = replay(parsed)
         mark = _mark(opened.state, opened.setup.salt, opened.heads[-1])
+        opened.state.clock = header["created"]
         engine.apply(opened.state, mark)
         entries, _ = chained([mark], opened.state.players, opened.head, header["created"])
         text += "".join(map(logfile.entry_line, entries))
@@ -366,11 +368,14 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.players  # entries name players as they were before the step
         try:
+            state.clock = at
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             made = make(game)
             for step in [] if made is None else [made] if isinstance(made, Step) else made:
                 named = state.players
+                state.clock = step.at if isinstance(step, Lapse) and step.at else at
                 engine.apply(state, step)  # each checked as if it were recorded alone
+                state.clock = at
                 check_form(step, named)
                 steps += [step, *_seeded_reshuffles(state)]
             entries, head = chained(steps, players, game.head, at)

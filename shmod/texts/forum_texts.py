@@ -17,6 +17,7 @@ from shmod.core.events import (
     Drawn,
     Handed,
     InvestigationResult,
+    DeadlineSpent,
     Lapsed,
     PeekResult,
     Public,
@@ -82,6 +83,9 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return None if event.until else f"{b('Deadline')}: the deadline is cleared."
     if isinstance(event, Lapsed):
         return lapse_text(event, fmt)
+    if isinstance(event, DeadlineSpent):
+        return ("That deadline is spent and decides nothing more: what falls due now waits "
+                "for a new deadline.")
     if isinstance(event, Removed):
         if event.hitler:
             return (f"The moderator has removed {b(e(event.name))} from the game. "

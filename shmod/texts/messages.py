@@ -11,6 +11,7 @@ from shmod.core.events import (
     Briefing,
     Corrected,
     DeadlineSet,
+    DeadlineSpent,
     Drawn,
     ExecutedNotice,
     Handed,
@@ -33,7 +34,7 @@ from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
 #: The public events of forum moderation (shmod.core.forum); the rest are the game's.
-FORUM_EVENTS = (DeadlineSet, Replaced, Renamed, Corrected, Lapsed, Removed)
+FORUM_EVENTS = (DeadlineSet, DeadlineSpent, Replaced, Renamed, Corrected, Lapsed, Removed)
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:

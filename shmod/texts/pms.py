@@ -6,6 +6,7 @@ import os
 from shmod.base.errors import BadInput
 from shmod.core.events import Secret
 from shmod.core.state import State
+from shmod.core.steps import Backup
 from shmod.texts.formats import Plain
 from shmod.texts.messages import pm_with_subject
 from shmod.texts.views import player_view
@@ -13,8 +14,8 @@ from shmod.texts.views import player_view
 
 def latest_step(state: State) -> int:
     """The entry of the latest step or correction (0, the setup, before any): what a
-    moderator means by "the PMs owed now"; a post or a prod records no step."""
-    entries = [entry for entry, _step in state.history]
+    moderator means by "the PMs owed now"; a post, a prod or a backup records no step."""
+    entries = [entry for entry, step in state.history if not isinstance(step, Backup)]
     entries += [entry for entry, _voided, _why in state.corrections]
     return max(entries, default=0)
 
