@@ -105,8 +105,8 @@ def test_before_the_deal_a_seat_changes_hands_and_a_word_can_be_corrected(path, 
             r"R-CORRECT: entry 2 \(the word by Ann\) is a word its player posted in the "
             r"thread, where everyone saw it; use --force")
     code, out, err = run("correct", "--force", "--reason", "Ann wrote apple", "-g", str(path))
-    assert code == 0 and "CORRECTION: the moderator voids a step already posted here: the word "
-    "by Ann." in out
+    assert code == 0
+    assert "CORRECTION: the moderator voids a step already posted here: the word by Ann." in out
     assert run("word", "Ann", "apple", "-g", str(path))[0] == 0
     code, out, _ = run("replace", "Cy", "Cyril", "-g", str(path))
     assert code == 0 and "Cyril takes seat 3 from Cy before the deal" in out
