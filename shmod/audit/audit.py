@@ -17,6 +17,7 @@ from shmod.core.events import Corrected
 from shmod.core.explain import voided_steps, waiting_text
 from shmod.core.setup import parse_setup
 from shmod.core.state import Setup, State
+from shmod.core.steps import Word
 from shmod.core.terms import OVER
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
@@ -138,14 +139,6 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
     for weakness in commit.weaknesses(setup):
         report.warnings.append(Problem("exposed", weakness, line=_secret_line(log),
                                        rule="R-COMMIT"))
-    report.deal = (
-        "dealt from the moderator's committed seed and every player's word (R-DEAL): "
-        "nobody could choose it" if setup.deal == "players" else
-        "dealt from the moderator's seed alone: the commitment shows the setup was not "
-        "changed, not that it was not chosen (`shmod new --deal players` prevents that)"
-        if setup.seed is not None else
-        "dealt outside shmod (no seed): the commitment covers the roles and the first "
-        "deck; reshuffles are as the moderator recorded them")
     report.commitment = commit.commitment(setup)
     if setup.commitment is not None and setup.commitment != report.commitment:
         report.problems.append(Problem(
@@ -179,6 +172,31 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
                                        + waiting_text(engine.waiting_for(state))))
     report.summary = summarize(state)
     report.corrections = corrections(state, log)
+    report.deal = deal_text(state)
+
+
+def deal_text(state: State) -> str:
+    """How the game was dealt (R-DEAL), and what the audit recomputed of it, in words."""
+    setup = state.origin
+    assert setup is not None
+    if setup.deal == "players":
+        if state.dealt is None:
+            return ("to be dealt from the moderator's committed seed and every player's word "
+                    f"(R-DEAL): {len(state.words)} of {len(state.players)} words are in")
+        words = sorted(entry for entry, step in state.history if isinstance(step, Word))
+        how = ("each seat's word in its canonical form, by seat number" if setup.format >= 2
+               else "the words with the names seated at the deal (format 1, an earlier "
+               "shmod: a rename before the last word could move it)")
+        return (f"dealt from the moderator's committed seed and {how} (R-DEAL; entries "
+                f"{', '.join(map(str, words))}): the audit recomputed the roles, the deck and "
+                "the first President from them, and they are the ones played; nobody could "
+                "choose them")
+    if setup.seed is not None:
+        return ("dealt from the moderator's seed alone: the commitment shows the setup was "
+                "not changed, not that it was not chosen (`shmod new --deal players` "
+                "prevents that)")
+    return ("dealt outside shmod (no seed): the commitment covers the roles and the first "
+            "deck; reshuffles are as the moderator recorded them")
 
 
 def corrections(state: State, log: logfile.LogFile) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
+from shmod.core.dealing import starting_deck
 from shmod.core.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
 from shmod.core.forum import replacing, voided
 from shmod.core.rules import parse_cards
@@ -82,7 +83,7 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
             results.append(f"{b(e(s.to))} investigated {b(e(s.target))}: {s.party}.")
         elif isinstance(s, PeekResult):
             results.append(f"{b(e(s.to))} peeked at {pile(s.cards)}.")
-    decks = [f"Starting deck, top first: {pile(game.setup.deck)}"]
+    decks = [f"Starting deck, top first: {pile(starting_deck(state))}"]
     shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
                 if raw.get("kind") == "reshuffle" and number not in void]
     decks += [f"Reshuffle {n}, top first: {pile(parse_cards(raw['deck']))}"
