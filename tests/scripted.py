@@ -78,7 +78,7 @@ def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] |
         "variants": dict(variants or {}),
         "first_president": first or names[0],
         # a fixed salt of 128 bits (R-COMMIT): a real game draws a fresh one
-        "secret": {"salt": "5ca1ab1e" * 4, "roles": roles, "deck": full_deck(deck)},
+        "secret": {"salt": "5ca1ab1e9d07f3c24e8b61a0d5f2c973", "roles": roles, "deck": full_deck(deck)},
     }
 
 

@@ -24,7 +24,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 def played(tmp_path):
     """A game three posts long (opening, nomination, tally) and the thread that shows them."""
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16, created=AT)
+    game.new_game(str(path), NAMES, first="Ann", seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT)
     game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     for seat in range(5):
         game.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4), at=AT)
@@ -73,7 +73,7 @@ def test_a_forged_line_alone_never_fails_an_honest_log(played, forged):
 def test_a_line_from_another_game_is_not_this_games(played, tmp_path):
     path, thread = played
     other = tmp_path / "other.yaml"
-    game.new_game(str(other), NAMES, first="Ann", seed="ab" * 16,
+    game.new_game(str(other), NAMES, first="Ann", seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65",
                   created=AT)  # same deal, other salt
     foreign = posts.earlier_post(game.load(str(other)), 1, Plain()).text
     report = audit.audit_file(str(path), thread=thread + "\n" + foreign)
@@ -131,7 +131,7 @@ def test_json_reports_each_claim(played, run, tmp_path):
 def test_every_correction_and_acknowledgment_is_listed(tmp_path, run):
     """A vote swapped with ``correct`` before the tally used to audit VALID without a word."""
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16, created=AT)
+    game.new_game(str(path), NAMES, first="Ann", seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT)
     game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     swapped = game.record(str(path), lambda g: Vote(by=2, vote=True), at=AT)
     entry = swapped.game.state.entries

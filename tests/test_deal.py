@@ -68,7 +68,7 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
     seeds = set()
     for word in ("a", "b", "c", "d"):
         path = str(tmp_path / f"{word}.yaml")
-        game.new_game(path, NAMES, seed="ab" * 16, deal_by="players", created=AT)
+        game.new_game(path, NAMES, seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", deal_by="players", created=AT)
         for seat, _ in enumerate(NAMES):
             game.record(path, lambda g, s=seat: Word(by=s, word=word), at=AT)  # noqa: B023 - called now
         loaded = game.load(path)
@@ -81,14 +81,14 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
 
 def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="ab" * 16, deal_by="players", created=AT)
+    game.new_game(str(path), NAMES, seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", deal_by="players", created=AT)
     for seat, name in enumerate(NAMES):
         game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=canonical_word(WORDS[n])),
                     at=AT)
     commitment = game.load(str(path)).setup.commitment
     text = path.read_text()
     redealt = tmp_path / "redealt.yaml"
-    redealt.write_text(text.replace("ab" * 16, "cd" * 16))  # the moderator swaps the seed
+    redealt.write_text(text.replace("7d1e4c9a02b3f58e6a0c1d27b94e3f65", "c2a9f04e7b15d38e96a0f1c4b72d5e08"))  # the moderator swaps the seed
     report = audit.audit_file(str(redealt), commitment)
     assert not report.valid and report.commitment_ok is False
     reworded = tmp_path / "reworded.yaml"

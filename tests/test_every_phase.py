@@ -46,7 +46,7 @@ def _snapshots() -> dict[str, tuple[dict[str, Any], list[Step]]]:
         variants = ["veto=secret-vote"] if number % 3 == 1 else []
         deal_by = "players" if number % 5 == 0 else "moderator"
         header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{number:032x}",
-                            salt="ab" * 16, created=AT, variants=variants, deal_by=deal_by)
+                            salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT, variants=variants, deal_by=deal_by)
         unseeded = number % 4 == 2 and deal_by == "moderator"
         if unseeded:  # the moderator records every reshuffle
             header = copy.deepcopy(header)

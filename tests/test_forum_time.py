@@ -27,7 +27,7 @@ from shmod.texts.formats import Plain
 
 SHMOD = Path(sys.executable).parent / "shmod"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-SEED = "f0" * 16  # Ann is the first Presidential Candidate (--first)
+SEED = "f07c3a91d25e4b68a0e1c9f37d2b5a46"  # Ann is the first Presidential Candidate (--first)
 DAY1, DAY2, DAY4 = "2026-11-23T10:00:00Z", "2026-11-24T10:00:00Z", "2026-11-26T10:00:00Z"
 
 
@@ -199,7 +199,7 @@ def test_a_missing_choice_lapses_to_the_seeds_random_choice_which_audit_recomput
 
 
 def test_an_unanswered_veto_lapses_as_refused():
-    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1,
+    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
                                               first="Ann", variants=["late_choice=random"])))
     state.fascist, state.phase, state.chancellor = 5, "enact", 1
     state.hand = ["F", "F"]
@@ -308,7 +308,7 @@ def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
     game.new_game(str(path), NAMES, seed=SEED, deal_by="players", created=AT)
     with pytest.raises(Exception, match="R-MODKILL: the roles are not dealt yet"):
         game.record(str(path), lambda g: Remove(target=1, reason="x"), at=AT)
-    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1)))
+    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1)))
     state.alive = [True, True, False, False, False]
     state.roles = ("liberal", "fascist", "hitler", "liberal", "liberal")
     with pytest.raises(Exception, match="R-MODKILL: a game needs two living players"):
@@ -320,7 +320,7 @@ def test_no_nominee_sets_the_term_limits_aside(tmp_path):
     Presidential Candidate could nominate is the last elected Chancellor."""
     from shmod.core.house import adjust
 
-    setup = parse_setup(game.new_header(NAMES, seed=SEED, salt="ab" * 16, created=DAY1,
+    setup = parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
                                         first="Ann"))
     state = start(replace(setup, rules=adjust(setup.rules, setup.variants)))
     state.alive = [True, True, False, False, False]

@@ -269,7 +269,7 @@ def _with_lapses(game_seed: int, players: int) -> tuple[Setup, list[Step]]:
 
     rng = random.Random(game_seed)
     header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{game_seed:032x}",
-                        salt="ab" * 16, created="2026-01-01T00:00:00Z",
+                        salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created="2026-01-01T00:00:00Z",
                         variants=["late_vote=nein", "late_nomination=fail"])
     setup = parse_setup(header)
     state, steps = start(setup), []

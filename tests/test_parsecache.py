@@ -104,7 +104,7 @@ def completion(path: Path, cache: Path) -> subprocess.CompletedProcess[str]:
 def seated(run, path: Path, seed: int, *options: str) -> None:
     """A new 5-player game (Ann, Bob, Cy, Dee, Eve) at ``path``, through the command."""
     code, _, err = run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(path),
-                       "--seed", f"{seed:032x}", *options)
+                       "--seed", f"{seed:032x}", "--guessable", *options)
     assert code == 0, err
 
 

@@ -195,7 +195,16 @@ def test_a_guessable_seed_is_refused_unless_asked_for(tmp_path, run):
     code, _, err = run("new", *NAMES, "--seed", "s1", "-g", str(tmp_path / "a.yaml"))
     assert code == 1 and "R-COMMIT" in err and "--guessable" in err
     assert not (tmp_path / "a.yaml").exists()
-    assert run("new", *NAMES, "--seed", "0123456789abcdef" * 2, "-g",
+    # issue 25: 128 bits that follow a pattern are no secret either (R-COMMIT)
+    for pattern in ("0" * 32, "0123456789abcdef" * 2, "deadbeef" * 4):
+        code, _, err = run("new", *NAMES, "--seed", pattern, "-g", str(tmp_path / "p.yaml"))
+        assert code == 1 and "can be guessed (it is a pattern" in err and "--guessable" in err
+        assert not (tmp_path / "p.yaml").exists()
+    assert run("new", *NAMES, "--seed", "0" * 32, "--guessable", "-g",
+               str(tmp_path / "p.yaml"))[0] == 0
+    assert "the seed '00000000000000000000000000000000' can be guessed (it is a pattern" in \
+        run("audit", str(tmp_path / "p.yaml"))[1]
+    assert run("new", *NAMES, "--seed", "3f9a0c71e2d84b56a1c09e7f42d3b8a5", "-g",
                str(tmp_path / "b.yaml"))[0] == 0
     assert run("new", *NAMES, "--seed", "s1", "--guessable", "-g", str(tmp_path / "c.yaml"))[0] == 0
     code, out, _ = run("audit", str(tmp_path / "c.yaml"))
@@ -210,7 +219,7 @@ def test_the_moderator_can_choose_a_seed_but_not_a_deal_from_the_players_words()
         return roles[0] == "hitler" and first == 0
 
     def dealt_alone(seed: str) -> tuple[tuple[str, ...], int]:
-        setup = parse_setup(new_header(NAMES, seed=seed, salt="ab" * 16, created=AT))
+        setup = parse_setup(new_header(NAMES, seed=seed, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT))
         return setup.roles, setup.first or 0
 
     tries = next(n for n in range(1, 2000) if wished(*dealt_alone(f"{n:032x}")))
@@ -220,7 +229,7 @@ def test_the_moderator_can_choose_a_seed_but_not_a_deal_from_the_players_words()
     # (here: every player posts "x"), commits to one, and the players post other words.
     from shmod.core.setup import dealt, words_seed
 
-    base = parse_setup(new_header(NAMES, seed="0" * 32, salt="ab" * 16, created=AT,
+    base = parse_setup(new_header(NAMES, seed="0" * 32, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT,
                                        deal_by="players"))
 
     def dealt_with(seed: str, words: list[str]) -> tuple[tuple[str, ...], int]:

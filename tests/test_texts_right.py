@@ -20,7 +20,7 @@ from shmod.texts import board_image, forum_texts, game_texts, views
 from shmod.texts.formats import Plain
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-SEED = "ab" * 16
+SEED = "7d1e4c9a02b3f58e6a0c1d27b94e3f65"
 
 
 @pytest.fixture
@@ -62,7 +62,7 @@ def test_the_opening_post_states_house_rules_in_words(run, tmp_path):
 
 def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
     path = str(tmp_path / "g.yaml")
-    header = new_header(["A1", "B1", "C1", "D1", "E1", "F1", "G1"], seed=SEED, salt="cd" * 16,
+    header = new_header(["A1", "B1", "C1", "D1", "E1", "F1", "G1"], seed=SEED, salt="c2a9f04e7b15d38e96a0f1c4b72d5e08",
                         created="2026-01-01T00:00:00Z", first="A1")
     state = start(parse_setup(header))
     state.phase, state.power = "power", "special_election"
@@ -118,7 +118,7 @@ def test_a_replacement_is_briefed_in_rounds_with_what_to_do_now(run, log):
 
 def test_the_veto_refusal_follows_the_custom_board():
     for zone, expected in (("none", "this game has no veto"), (3, "needs 3 Fascist policies")):
-        header = new_header(NAMES, seed=SEED, salt="cd" * 16, created="2026-01-01T00:00:00Z",
+        header = new_header(NAMES, seed=SEED, salt="c2a9f04e7b15d38e96a0f1c4b72d5e08", created="2026-01-01T00:00:00Z",
                             first="Ann", custom={"veto_zone": zone})
         state = start(parse_setup(header))
         state.phase, state.chancellor, state.hand, state.fascist = "enact", 1, ["F", "F"], 1

@@ -59,7 +59,7 @@ def new(
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.base.plaintext import unsafe
     from shmod.cli import clock
-    from shmod.core.commitment import strong
+    from shmod.core.commitment import guessable as pattern, strong
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
 
@@ -70,6 +70,10 @@ def new(
                        "with a script, and the seed gives away every role and card: leave "
                        "--seed out (shmod draws 128 random bits), give at least 32 "
                        "hexadecimal digits, or add --guessable for a demonstration or a test")
+    if seed is not None and not guessable and pattern(seed):
+        raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({pattern(seed)}), and "
+                       "the seed gives away every role and card: leave --seed out (shmod draws "
+                       "128 random bits), or add --guessable for a demonstration or a test")
     if forum is not None:
         formats.get(forum, "forum")
     fmt = formats.chosen(fmt_name, forum)

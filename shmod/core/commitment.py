@@ -77,9 +77,39 @@ def commitment(setup: Setup) -> str:
     return digest.sha256_hex(canonical_bytes(setup))
 
 
+#: Secrets printed in shmod's own documentation and example games (docs/audit.md, games/):
+#: anyone can try them first, so a header that reuses one hides nothing
+#: (tests/test_fair_setup.py checks that every one printed there is listed).
+PUBLISHED = frozenset({
+    "9f86d081884c7d659a2feaa0c55ad015", "3a7bd3e2360a3d29eea436fcfb7e44c7",  # docs/audit.md
+    "e3e70682c2094cac629f6fbed82c07cd", "388a9540a9e0541c5223566f1f0bd1b5",  # games/
+    "c393fd0e1cc62be5783646bf0324aac3", "a31aa6b0eb59899311e72717cbd669ac",
+    "9c1e4f07a2b35d68e0f4a7b1c3d5e7f9",
+})
+
+
 def strong(secret: str | None) -> bool:
     """Whether ``secret`` has the form of a secret no script can guess: 128 bits or more."""
     return secret is not None and STRONG.fullmatch(secret) is not None
+
+
+def guessable(secret: str) -> str | None:
+    """Why a secret long enough to be strong was still not drawn at random (R-COMMIT), or
+    None: one printed in shmod's own docs or example games, or a pattern. 128 random
+    bits show at least 6 distinct hexadecimal digits and 17 distinct pairs of adjacent
+    digits but once in about 10^12 draws (a digit repeated, ``0123…`` repeated: far fewer)."""
+    value = secret.lower()
+    if value in PUBLISHED:
+        return "it is printed in shmod's own documentation or example games"
+    pairs = {value[i:i + 2] for i in range(len(value) - 1)}
+    if len(set(value)) <= 5 or len(pairs) <= 16:
+        return "it is a pattern, not drawn at random"
+    return None
+
+
+def unguessable(value: str | None) -> bool:
+    """Whether ``value`` is a secret no player can guess: strong, and not guessable."""
+    return strong(value) and guessable(value or "") is None
 
 
 def weaknesses(setup: Setup) -> list[str]:
@@ -93,10 +123,18 @@ def weaknesses(setup: Setup) -> list[str]:
         found.append(f"the header's salt has fewer than {SECRET_BITS} bits (32 hexadecimal "
                      "digits), so the commitment posted at the start can be inverted by "
                      "guessing: it hid nothing")
+    elif guessable(setup.salt):
+        found.append(f"the header's salt {setup.salt!r} can be guessed ({guessable(setup.salt)}), "
+                     "so the commitment posted at the start and the thread's checkpoints hid "
+                     "nothing from a player who tried it")
     if setup.seed is not None and not strong(setup.seed):
         found.append(f"the seed {setup.seed!r} has fewer than {SECRET_BITS} bits (32 "
                      "hexadecimal digits): a player who guesses it can deal the game "
                      "themselves and learn every role and every card")
+    elif setup.seed is not None and guessable(setup.seed):
+        found.append(f"the seed {setup.seed!r} can be guessed ({guessable(setup.seed)}): a "
+                     "player who tries it can deal the game themselves and learn every role "
+                     "and every card")
     return found
 
 

@@ -13,7 +13,7 @@ from typing import Literal
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field
 from shmod.core import engine, forum
-from shmod.core.commitment import commitment, strong
+from shmod.core.commitment import commitment, guessable, strong, unguessable
 from shmod.core.events import Public, Secret
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import Setup, State
@@ -426,13 +426,15 @@ def _post(state: State, game: Game, entries: list[dict[str, object]],
 def _require_secret(game: Game) -> None:
     """R-COMMIT: a game is played on only with a salt no script can guess, which hides
     the commitment and keys the thread's checkpoints."""
-    if strong(game.setup.salt):
+    salt = game.setup.salt
+    if unguessable(salt):
         return
     import secrets
 
     line = game.log.key_lines.get("salt") or game.log.key_lines.get("secret")
-    missing = ("has no secret salt" if game.setup.salt is None
-               else "has a salt too short to be secret")
+    missing = ("has no secret salt" if salt is None
+               else "has a salt too short to be secret" if not strong(salt)
+               else f"has a salt anyone can guess ({guessable(salt or '')})")
     raise LogError(game.path, line, f"nothing was recorded: the header {missing} (at least 128 "
                    "random bits), so its commitment and the thread's checkpoints would give "
                    "away every role and card to a player with a script. If the commitment is "
