@@ -72,7 +72,7 @@ def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] |
     roles = {n: "hitler" if n == hitler else "fascist" if n in fascists else "liberal"
              for n in names}
     return {
-        "shmod": 1,
+        "shmod": 2,
         "created": "2026-01-01T00:00:00Z",
         "players": names,
         "variants": dict(variants or {}),
