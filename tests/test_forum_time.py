@@ -5,13 +5,11 @@ moderator runs it, with the clock injected (``SHMOD_NOW``), never slept on. Ever
 has a legal and an illegal case."""
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from installed import DAY1, DAY2, DAY4, SHMOD, Moderator
 from scripted import AT
 
 from shmod.audit import audit
@@ -25,36 +23,8 @@ from shmod.log import game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
 
-SHMOD = Path(sys.executable).parent / "shmod"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 SEED = "f07c3a91d25e4b68a0e1c9f37d2b5a46"  # Ann is the first Presidential Candidate (--first)
-DAY1, DAY2, DAY4 = "2026-11-23T10:00:00Z", "2026-11-24T10:00:00Z", "2026-11-26T10:00:00Z"
-
-
-class Moderator:
-    """The installed ``shmod`` in one folder, the clock set by hand."""
-
-    def __init__(self, folder: Path, now: str = DAY1) -> None:
-        self.folder, self.now = folder, now
-        self.log = folder / "games" / "friday.yaml"
-
-    def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
-        env.update(SHMOD_GAME=str(self.log), SHMOD_NOW=self.now, COLUMNS="100",
-                   SHMOD_CACHE=os.environ.get("SHMOD_CACHE", "off"))
-        done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
-                              capture_output=True, timeout=60)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
-        assert "Traceback" not in done.stderr
-        if code:
-            assert done.stderr.startswith("Error: ") and done.stderr.count("\n") == 1
-        return done
-
-    def refused(self, *args: str, rule: str, code: int = 1) -> str:
-        before = self.log.read_bytes()
-        err = self.run(*args, code=code).stderr
-        assert rule in err and self.log.read_bytes() == before, err
-        return err
 
 
 @pytest.fixture

@@ -123,7 +123,7 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     stamp = clock.stamp()
 
     def make(g: "Game") -> "Step":
-        found = deadlines.current(g.state)
+        found = deadlines.current(g.state) or deadlines.spent(g.state)  # spent: refused
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
         choice = deadlines.drawn(g.state, g.state.entries + 1)

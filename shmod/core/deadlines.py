@@ -86,6 +86,14 @@ def current(state: State) -> Deadline | None:
     return found
 
 
+def spent(state: State) -> Deadline | None:
+    """The deadline that would be in force now had it not lapsed already (R-LAPSE)."""
+    found = state.deadline
+    if found is None or state.win or found.key != _key(state, found.scope):
+        return None
+    return found if found.entry in state.lapsed and _format(state) >= 2 else None
+
+
 def _format(state: State) -> int:
     return 2 if state.origin is None else state.origin.format
 
@@ -229,11 +237,10 @@ def drawn(state: State, entry: int) -> str | None:
 def _lapse(state: State, step: Lapse) -> None:
     """R-LAPSE: the deadline ``step.deadline`` has passed; apply what the house rules say."""
     found = current(state)
-    spent = state.deadline
-    if found is None and spent is not None and spent.entry in state.lapsed \
-            and spent.key == _key(state, spent.scope):
-        raise RuleBroken("R-LAPSE", f"the deadline set at entry {spent.entry} lapsed already "
-                         f"(entry {state.lapsed[spent.entry]}); a deadline lapses once: "
+    used = spent(state)
+    if used is not None:
+        raise RuleBroken("R-LAPSE", f"the deadline {used.until} lapsed already (entry "
+                         f"{state.lapsed[used.entry]}); a deadline lapses once: "
                          f"waiting for {waiting_text(waiting_for(state))}, which fell due "
                          "after it, needs a new deadline (shmod deadline)")
     if found is None or found.entry != step.deadline:

@@ -63,6 +63,21 @@ def word_posters(state: State) -> list[int]:
     return [s for s in range(len(state.players)) if s not in state.words]
 
 
+def limits_set_aside(state: State) -> bool:
+    """R-NO-NOMINEE: the term limits leave the Presidential Candidate nobody to nominate,
+    so they are set aside for this nomination."""
+    if state.phase != NOMINATE:
+        return False
+    limited = state.term_limited()
+    return bool(limited) and all(s in limited for s in state.living if s != state.president)
+
+
+def term_limits(state: State) -> dict[int, str]:
+    """Who cannot be nominated Chancellor now, and why (R-TERM, R-TERM5): nobody while the
+    limits are set aside (R-NO-NOMINEE)."""
+    return {} if limits_set_aside(state) else state.term_limited()
+
+
 def nominees(state: State) -> list[int]:
     """R-NOMINATE, R-TERM, R-TERM5: whom the Presidential Candidate may nominate now;
     R-NO-NOMINEE: when term limits leave nobody, every other living player."""

@@ -241,7 +241,8 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             if log.torn and index == last:
                 raise logfile.at_line(log.torn_error(), line) from None
             rule = getattr(err, "rule", None)
-            raise LogError(log.path, line, f"entry {index + 1}: {err}", rule=rule) from None
+            raise LogError(log.path, line, f"entry {index + 1}: {err}{_header_hint(setup)}",
+                           rule=rule) from None
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
@@ -254,6 +255,15 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
         elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
             found.problem = "acknowledged"
     return Game(log, setup, state, walk.head, notes, walk.heads)
+
+
+def _header_hint(setup: Setup) -> str:
+    """Why a step may no longer stand: the header was changed after ``shmod new`` (a name,
+    a role, the seed), which the commitment shows (R-COMMIT)."""
+    if setup.commitment is None or commitment(setup) == setup.commitment:
+        return ""
+    return ("; note: the header was changed after `shmod new` (it no longer gives its "
+            "commitment, R-COMMIT), which may be why: undo that edit")
 
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,

@@ -314,7 +314,9 @@ def board_text(view: PublicView, fmt: Plain) -> str:
     e = fmt.escape
     next_power = view.powers[view.fascist] if view.fascist < len(view.powers) else None
     powers = f" (next: {POWER_NAMES[next_power]})" if next_power else ""
-    limited = ", ".join(f"{e(n)} ({why})" for n, why in view.term_limited) or "nobody"
+    limited = ", ".join(f"{e(n)} ({why})" for n, why in view.term_limited) or (
+        "nobody: the term limits are set aside for this nomination, as they leave no eligible "
+        "nominee (R-NO-NOMINEE)" if view.limits_set_aside else "nobody")
     dead = [e(n) for n, up in zip(view.players, view.alive) if not up]
     lines = [
         f"Liberal policies: {view.liberal}/{view.liberal_win} | Fascist policies: "

@@ -10,6 +10,7 @@ from shmod.base.records import Record
 from shmod.core import absence, deadlines, engine, forum, house
 from shmod.core.events import Public, Secret
 from shmod.core.explain import waiting_text, win_text
+from shmod.core.legal import limits_set_aside, term_limits
 from shmod.core.setup import knows
 from shmod.core.state import State
 from shmod.core.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Phase, Power
@@ -39,6 +40,7 @@ class PublicView(Record):
     chancellor: str | None
     special: bool
     term_limited: tuple[tuple[str, str], ...]
+    limits_set_aside: bool  # R-NO-NOMINEE: nobody is eligible, so nobody is term-limited now
     not_hitler: tuple[str, ...]
     investigated: tuple[str, ...]
     voted: tuple[str, ...]  # who has voted (a vote) or posted a word (before the deal)
@@ -101,7 +103,8 @@ def public_view(state: State) -> PublicView:
         president="" if state.phase == DEAL and state.first is None else names[state.president],
         chancellor=names[state.chancellor] if state.chancellor is not None else None,
         special=state.special,
-        term_limited=tuple((names[s], why) for s, why in sorted(state.term_limited().items())),
+        term_limited=tuple((names[s], why) for s, why in sorted(term_limits(state).items())),
+        limits_set_aside=limits_set_aside(state),
         not_hitler=tuple(names[s] for s in sorted(state.not_hitler)),
         investigated=tuple(names[s] for s in sorted(state.investigated)),
         voted=(tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else
