@@ -219,10 +219,10 @@ def _correct(state: State, step: Correct, apply: Handler) -> None:
             follows = True
         elif isinstance(done, Reshuffle) and follows:
             voided.add(number)
-        else:
+        elif not isinstance(done, KEPT):  # bookkeeping between a step and its reshuffle
             follows = False
             public = any(p.entry == number for p in state.public)
-            if not isinstance(done, KEPT) and (not isinstance(done, PASSIVE) or public):
+            if not isinstance(done, PASSIVE) or public:
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(done, state.players)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")

@@ -13,7 +13,7 @@ from typing import Any
 from shmod.base import digest, plaintext
 from shmod.base.errors import BadInput
 from shmod.core import commitment, shuffle
-from shmod.core.deadlines import ZONE_NAME, zone_info
+from shmod.core.deadlines import UTC_TIME, ZONE_NAME, decision, zone_info
 from shmod.core.events import RoleSent, Started
 from shmod.core.house import rules_for
 from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
@@ -269,7 +269,20 @@ def parse_setup(raw: Any) -> Setup:
     if "title" in raw:
         _public(raw["title"], "title")
     return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
-                 stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version)
+                 stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version,
+                 created=_created(raw.get("created")))
+
+
+def _created(value: Any) -> str | None:
+    """The header's ``created`` as UTC text (YAML may read an unquoted time as a datetime;
+    a hand-written header may leave it out)."""
+    if hasattr(value, "utcoffset") and hasattr(value, "strftime"):
+        if value.utcoffset() is not None:
+            from datetime import UTC
+
+            value = value.astimezone(UTC)
+        return str(value.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    return value if isinstance(value, str) and UTC_TIME.fullmatch(value) else None
 
 
 def _public(value: Any, key: str) -> str:
@@ -338,8 +351,9 @@ def start(setup: Setup) -> State:
                                 commitment=setup.commitment, deal=setup.deal))
     if setup.deal == "players":
         state.phase = DEAL
-        return state
-    tell_roles(state, 0)
+    else:
+        tell_roles(state, 0)
+    state.decision, state.due = decision(state), setup.created  # R-LAPSE: owed since then
     return state
 
 
