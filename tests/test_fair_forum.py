@@ -73,7 +73,7 @@ def test_transcription_leaves_the_moderator_no_choice(tmp_path):
             dressed = f"{rng.choice(['', ' ', '  «'])}{flipped}{rng.choice(['', '!', '.', ' ?!'])}"
             forms.add(canonical_word(dressed.replace(" ", "  ")))
         assert forms == {word}, forms
-    assert canonical_word("ＬＥＭＯＮ") == "lemon"  # NFKC: full-width letters too
+    assert canonical_word("\uff2c\uff25\uff2d\uff2f\uff2e") == "lemon"  # NFKC: full-width letters too
     assert canonical_word("Straße") == canonical_word("STRASSE") == "strasse"
     plain = dealt(tmp_path / "plain")
     assert dealt(tmp_path / "shouted", words=["LEMON!", "Big  Cat", "«Zebra»", "42.",
