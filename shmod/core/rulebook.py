@@ -42,12 +42,17 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "`--guessable` allows a weak one for a demonstration or a test."),
         ("R-DEAL", "A deal nobody can steer",
          "With `shmod new --deal players` the roles, the deck and the first President are "
-         "dealt only after every player has posted one word in the thread: they follow "
-         "from the moderator's seed, fixed by the commitment before any word was posted, "
-         "and from the words, which the moderator records as posted (one per player, the "
-         "first counts, at most 40 characters). The moderator cannot choose the deal, and "
-         "the players cannot compute it; after the game the reveal's seed and the words "
-         "let anyone recompute it."),
+         "dealt only after every seat has a word posted in the thread: they follow from "
+         "the moderator's seed, fixed by the commitment before any word was posted, and "
+         "from each seat's word, by seat number (one per seat, the first counts, at most "
+         "40 characters). A word enters in its canonical form: Unicode NFKC, case-folded, "
+         "leading and trailing punctuation and spaces dropped, inner spaces collapsed "
+         "(`Lemon!`, `LEMON` and `lemon` are one word), so transcribing it leaves the "
+         "moderator no choice; names typed later (renames, replacements) never enter, and a "
+         "replacement posts no word of its own. Once the roles are dealt nothing re-deals "
+         "them: a correction that would is refused (the way out is a new game). The "
+         "moderator cannot choose the deal and the players cannot compute it; after the "
+         "game the reveal's seed and the words let anyone recompute it."),
         ("R-TRACK", "The board",
          "The Fascist track, and the powers on it, follow the number of players seated at "
          "the start: 5-6 players: Policy Peek on the 3rd Fascist policy, Execution on the "
@@ -193,10 +198,15 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "`shmod new`, off unless chosen: `late_vote=nein` counts each missing vote as Nein "
          "(the tally says so); `late_nomination=fail` makes a nomination not made a failed "
          "election; `late_choice=random` draws a missing discard, enactment or power target "
-         "at random from the game's seed and the entry's number (so anyone can recompute it "
-         "after the game) and refuses an unanswered veto. Without the switch (`wait`, the "
-         "official game) a lapse is refused: the moderator prods or replaces. The post says "
-         "what happened, in public terms only."),
+         "at random and refuses an unanswered veto. The draw follows from the game's secret "
+         "seed and from which decision it makes (the round, the phase, the power, the seat "
+         "awaited), never from anything the moderator can add or reorder, so players cannot "
+         "compute it before the reveal and anyone recomputes it after. A lapse decides only "
+         "what was owed when its deadline passed, and a deadline lapses once: what fell due "
+         "after it (the President's discard after the votes lapsed) waits for a new "
+         "deadline, and the post says so. Without the switch (`wait`, the official game) a "
+         "lapse is refused: the moderator prods or replaces. The post says what happened, "
+         "in public terms only."),
         ("R-MODKILL", "Removing a player nobody can replace",
          "When a living player must leave and nobody can take the seat, the moderator may "
          "remove it (`shmod remove NAME --reason …`). The seat dies, not by the table: it is "
@@ -224,10 +234,13 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "fail)."),
         ("R-CORRECT", "Corrections",
          "A mistyped step may be voided by an appended correction, together with every "
-         "later step that acted on it; nothing already written is changed. A step that a "
-         "post shmod printed for the thread covered, or any step of a finished game, is "
-         "voided only with `--force`, and the correction's own post announces it. Whoever "
-         "was sent a PM by a voided step is told to disregard it."),
+         "later step that acted on it; nothing already written is changed. Forum "
+         "bookkeeping the correction does not name stays as it was: deadlines, prods, "
+         "backups, words, renames, replacements, removals and posts. A step that a post "
+         "shmod printed for the thread covered, a word (its player posted it in the "
+         "thread), or any step of a finished game is voided only with `--force`, and the "
+         "correction's own post announces it. Whoever was sent a PM by a voided step is "
+         "told to disregard it."),
         ("R-EDIT", "Hand edits",
          "Editing an entry already written breaks the log's hash chain. Every command "
          "reports it; recording stops until the edit is undone or acknowledged with "
