@@ -91,3 +91,22 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     for g in govs:
         assert Counter(g.drawn) == Counter(g.president_discard + g.chancellor_discard
                                            + ([g.enacted] if g.enacted else []))
+
+
+def test_a_session_cut_short_by_a_removal_is_no_government():
+    """R-MODKILL: the President removed after drawing, the policies back on the pile; the
+    reveal paired draws and hands by position and showed a government that never sat."""
+    from types import SimpleNamespace
+
+    from scripted import table
+
+    from shmod.core.steps import Remove
+
+    t = table(7, deck="FFLLFFLFF")
+    t.elect("Bob")  # Ann draws three, then leaves the game before discarding
+    t.apply(Remove(target=t.seat("Ann"), reason="left the forum"))
+    t.elect("Dan")  # Bob, President now, nominates Dan
+    t.discard("fascist")
+    t.enact("liberal")
+    govs = governments(SimpleNamespace(state=t.state))  # type: ignore[arg-type]
+    assert [(g.president, g.chancellor, g.enacted) for g in govs] == [("Bob", "Dan", "L")]

@@ -8,7 +8,15 @@ from collections.abc import Iterable
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
 from shmod.core.dealing import starting_deck
-from shmod.core.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
+from shmod.core.events import (
+    Drawn,
+    Enacted,
+    Handed,
+    InvestigationResult,
+    PeekResult,
+    Retraction,
+    Vetoed,
+)
 from shmod.core.forum import replacing, voided
 from shmod.core.rules import parse_cards
 from shmod.core.terms import OVER, Policy
@@ -35,17 +43,22 @@ class Government(Record):
 
 
 def governments(game: Game) -> list[Government]:
-    """Each Legislative Session: who, the three drawn, both discards, and the outcome."""
+    """Each Legislative Session: who, the three drawn, both discards, and the outcome. A
+    session a removal cut short (R-MODKILL: its policies went back on the pile, its PMs
+    retracted) or a correction voided is not one."""
     state = game.state
-    void = voided(state)
-    draws = [s for s in state.secrets if isinstance(s, Drawn) and s.entry not in void]
-    hands = [s for s in state.secrets if isinstance(s, Handed) and s.entry not in void]
-    ends = [ev for ev in state.public if ev.entry not in void and (
+    gone = voided(state) | {s.sent for s in state.secrets if isinstance(s, Retraction)}
+    draws = [s for s in state.secrets if isinstance(s, Drawn) and s.entry not in gone]
+    hands = [s for s in state.secrets if isinstance(s, Handed) and s.entry not in gone]
+    ends = [ev for ev in state.public if ev.entry not in gone and (
         (isinstance(ev, Enacted) and not ev.chaos) or isinstance(ev, Vetoed))]
     out: list[Government] = []
-    for draw, hand in zip(draws, hands):
-        end = next(ev for ev in ends if ev.entry >= hand.entry)
-        ends.remove(end)
+    for number, draw in enumerate(draws):
+        until = draws[number + 1].entry if number + 1 < len(draws) else state.entries + 1
+        hand = next((h for h in hands if draw.entry <= h.entry < until), None)
+        end = hand and next((ev for ev in ends if hand.entry <= ev.entry < until), None)
+        if hand is None or end is None:
+            continue
         drawn: list[Policy] = list(draw.cards)
         passed: list[Policy] = list(hand.cards)
         enacted = end.policy if isinstance(end, Enacted) else None
