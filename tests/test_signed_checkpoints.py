@@ -312,7 +312,7 @@ def test_a_published_copy_cannot_post_and_a_wrong_key_is_refused(played, run, tm
     assert copy_.read_bytes() == before
     private = game.load(str(path)).setup.signing_key
     assert private is not None
-    path.write_text(path.read_text().replace(private, "11" * 32))
+    path.write_text(path.read_text().replace(private, "ab" * 32))  # text, as YAML reads it
     before = path.read_bytes()
     code, _, err = run("deadline", "48h", "-g", str(path))
     assert code == 1 and "is not the private half of its moderator_key" in err, err
