@@ -24,7 +24,8 @@ GAMES_PER_CASE = 40  # 6 player counts x 8 variant combinations x 40 = 1,920 gam
 
 
 def audited(sim):
-    text = log_text(sim.header, sim.steps, at=AT)
+    """A simulated game audited as published: without the moderator's signing key."""
+    text = log_text(logfile.published(sim.header), sim.steps, at=AT)
     log = logfile.parse("sim.yaml", text.encode())
     return log, audit.audit_log(log)
 
@@ -134,7 +135,7 @@ def test_unfinished_game_is_valid_with_a_warning():
 
 def test_unchained_entries_are_unverified_warnings_not_problems():
     sim = random_game(5, random.Random(2))
-    text = log_text(sim.header, sim.steps, at=AT)
+    text = log_text(logfile.published(sim.header), sim.steps, at=AT)
     lines = text.splitlines(keepends=True)
     first = lines.index("log:\n") + 1
     lines[first + 3] = lines[first + 3].split(", hash:")[0] + "}\n"

@@ -1,5 +1,6 @@
 """The fair-setup commitment (docs/audit.md): the exact bytes, and verification."""
 import hashlib
+import json
 import random
 
 import pytest
@@ -11,21 +12,25 @@ from shmod.base.records import replace
 from shmod.core import commitment
 from shmod.core.events import Started
 from shmod.core.setup import new_header, parse_setup
-from shmod.log import logfile
+from shmod.log import logfile, signing
 from shmod.log.game import load, log_text, new_game
 
 AT = "2026-01-01T00:00:00Z"
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Zoë"]
 
 
+#: RFC 8032's first Ed25519 test key pair (private, public): a key anyone can check.
+KEYS = ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+        "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+
+
 def setup(seed="s1", salt="00ff"):
-    return parse_setup(new_header(PLAYERS, seed=seed, salt=salt, created=AT))
+    return parse_setup(new_header(PLAYERS, seed=seed, salt=salt, created=AT, keys=KEYS))
 
 
-def test_the_bytes_are_the_documented_ones():
-    s = setup()
-    expected = (
-        'shmod-commitment 1\n'
+def _bytes(s, version: int) -> bytes:
+    return (
+        f'shmod-commitment {version}\n'
         'players "Ann" "Bob" "Cy" "Dee" "Zoë"\n'
         f'first_president "{PLAYERS[s.first]}"\n'
         'variants eva_braun=off first_president=random rebalanced=off term5=alive '
@@ -35,8 +40,27 @@ def test_the_bytes_are_the_documented_ones():
         'seed "s1"\n'
         'salt "00ff"\n'
     ).encode()
+
+
+def test_the_bytes_are_the_documented_ones():
+    s = setup()
+    expected = _bytes(s, 2) + f'moderator_key "{KEYS[1]}"\n'.encode()
     assert commitment.canonical_bytes(s) == expected
     assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
+    assert signing.public_key(KEYS[0]) == KEYS[1]
+    # A log of format 1 (an earlier shmod) keeps version 1, byte for byte: no key line.
+    old = replace(s, format=1, moderator_key=None, signing_key=None)
+    assert commitment.canonical_bytes(old) == _bytes(s, 1)
+    assert commitment.commitment(old) == \
+        "9c210a0001e8730783dee37bfee1a9e1ac876bc809b99fca194ed4febfd590c2"  # as before format 2
+
+
+def test_the_key_is_committed_and_a_keyless_header_says_so():
+    s = setup()
+    other = replace(s, moderator_key="00" * 32)
+    assert "not the one committed" in commitment.verify(other, commitment.commitment(s))
+    keyless = parse_setup(new_header(PLAYERS, seed="s1", salt="00ff", created=AT))
+    assert commitment.canonical_bytes(keyless).endswith(b'salt "00ff"\nmoderator_key none\n')
 
 
 def test_unchanged_setup_verifies_and_any_change_fails():
@@ -102,8 +126,29 @@ def test_audit_checks_a_rewritten_game_against_the_commitment():
 
 
 def test_the_example_in_docs_audit_md_is_right():
-    assert commitment.commitment(setup(salt="00ff")) == \
-        "9c210a0001e8730783dee37bfee1a9e1ac876bc809b99fca194ed4febfd590c2"
+    """The printf of "Checking it without shmod" hashes to the commitment the docs give,
+    and shmod commits to exactly those lines for that header."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "audit.md").read_text()
+    printf = re.search(r"printf '%s\\n' (.*?) \| sha256sum", doc, re.S)
+    assert printf
+    lines = shlex.split(printf.group(1).replace("\\\n", " "))
+    text = "".join(line + "\n" for line in lines).encode()
+    claimed = re.search(r"For this example the commitment is\s+`([0-9a-f]{64})`", doc)
+    assert claimed and hashlib.sha256(text).hexdigest() == claimed.group(1)
+    values = dict(line.split(" ", 1) for line in lines)
+    header = {
+        "shmod": 2, "created": AT, "players": PLAYERS, "first_president": "Ann",
+        "variants": dict(v.split("=") for v in values["variants"].split()),
+        "moderator_key": json.loads(values["moderator_key"]),
+        "secret": {"seed": json.loads(values["seed"]), "salt": json.loads(values["salt"]),
+                   "roles": dict(zip(PLAYERS, values["roles"].split())),
+                   "deck": list(values["deck"])},
+    }
+    assert commitment.canonical_bytes(parse_setup(header)) == text
 
 
 def test_a_custom_setup_is_committed_too():

@@ -120,6 +120,6 @@ def test_before_the_deal_a_seat_changes_hands_and_a_word_can_be_corrected(path, 
 
 def test_the_deal_is_in_the_reveal_and_the_opening_post_again(path, run):
     code, out, _ = run("post", "--again", "1", "-g", str(path))
-    assert code == 0 and "post one word" in out and "Log checkpoint: post 1 · entry 0" in out
+    assert code == 0 and "post one word" in out and "Log checkpoint: post 1 · " in out
     code, out, _ = run("status", "-g", str(path))
     assert "phase: deal" in out and "waiting for every player's word" not in out

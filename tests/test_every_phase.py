@@ -27,7 +27,7 @@ from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import State
 from shmod.core.steps import Step, Word
 from shmod.core.terms import OVER, POWER, RESHUFFLE
-from shmod.log import game
+from shmod.log import game, signing
 
 GAMES = int(os.environ.get("SHMOD_PHASE_GAMES", "60"))
 SEED = int(os.environ.get("SHMOD_PHASE_SEED", "18"))
@@ -35,6 +35,8 @@ AT = "2026-01-01T00:00:00Z"
 HOSTILE = ["", " ", "\x1b[2J", "a\u202eb", "x" * 3000, "\udcff\udcfe", "-1", "0",
            "99999999999999999999", "Ann\u200b", "{kind: vote}", "../../etc/passwd", "--"]
 SEEN: dict[str, int] = {"phases": 0, "runs": 0, "accepted": 0, "refused": 0, "hand": 0}
+#: The moderator's key pair of every game here: posts are signed (R-CHECKPOINT).
+KEYS = signing.new_key()
 
 
 def _snapshots() -> dict[str, tuple[dict[str, Any], list[Step]]]:
@@ -46,7 +48,8 @@ def _snapshots() -> dict[str, tuple[dict[str, Any], list[Step]]]:
         variants = ["veto=secret-vote"] if number % 3 == 1 else []
         deal_by = "players" if number % 5 == 0 else "moderator"
         header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{number:032x}",
-                            salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT, variants=variants, deal_by=deal_by)
+                            salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT, variants=variants,
+                            deal_by=deal_by, keys=KEYS)
         unseeded = number % 4 == 2 and deal_by == "moderator"
         if unseeded:  # the moderator records every reshuffle
             header = copy.deepcopy(header)

@@ -52,7 +52,7 @@ from shmod.core.steps import (
     Word,
 )
 from shmod.core.terms import NOMINATE, OVER
-from shmod.log import game as games
+from shmod.log import game as games, signing
 from shmod.texts import forum_texts, game_texts, messages, posts, views
 from shmod.texts.formats import FORMATS, Plain
 from shmod.texts.history import elections, history_text
@@ -693,7 +693,7 @@ def test_a_header_naming_an_unknown_forum_is_refused_by_texts_only(run, monkeypa
     monkeypatch.delenv("SHMOD_FORMAT", raising=False)
     names = ["Ann", "Bob", "Cat", "Dan", "Eve"]
     header = new_header(names, salt=secrets.token_hex(16), created="2026-01-01T00:00:00Z",
-                        forum="vbulletin")
+                        forum="vbulletin", keys=signing.new_key())
     path = tmp_path / "g.yaml"
     path.write_text(games.log_text(header, [], at="2026-01-01T00:00:00Z"))
     before = path.read_bytes()

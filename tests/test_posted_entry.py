@@ -26,7 +26,7 @@ def mark_posted(path, upto):
     """Record a ``posted`` entry for entry ``upto``, with the checkpoint its post shows."""
     def make(g):
         number = len(g.state.posts) + 1
-        shown = (checkpoints.token(g.setup.salt, number, upto, g.heads[upto])
+        shown = (checkpoints.mark(g.setup, number, upto, g.heads[upto])
                  if upto < len(g.heads) else None)
         return Posted(upto=upto, checkpoint=shown)
     return game.record(path, make, post=False, at=AT)

@@ -15,12 +15,13 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from shmod.base.records import replace
 from shmod.core import commitment
 from shmod.core.legal import legal_steps
 from shmod.core.setup import new_header, parse_setup
 from shmod.core.steps import SetDeadline, Step, Vote
 from shmod.core.terms import VOTE
-from shmod.log import checkpoints, game, logfile
+from shmod.log import checkpoints, game, logfile, signing
 from shmod.texts import posts
 from shmod.texts.formats import Plain
 
@@ -114,16 +115,20 @@ def test_checkpoints_give_away_no_vote_discard_or_reshuffled_pile(tmp_path):
     assert len(claims) == len(printed) == len(loaded.state.posts)
     assert loaded.state.reshuffles >= 1  # a reshuffle's new order lies between two posts
 
+    # The lines name no entry (format 2); the attacker is told them anyway (each post's
+    # last entry, from the log), which only makes the search easier.
+    assert all(c.entry is None and c.signed for c in claims)
+    entries = loaded.state.posts
     # What an earlier shmod showed: the chain heads themselves. The search recovers every
     # vote, discard and reshuffled pile between two posts, exactly.
-    unkeyed = [(c.entry, loaded.heads[c.entry]) for c in claims]
+    unkeyed = [(entry, loaded.heads[entry]) for entry in entries]
     results = _attack(loaded.log, unkeyed, logfile.link)
     kinds = {kind for truth, _ in results for kind, *_ in truth}
     assert {"vote", "discard", "reshuffle"} <= kinds
     assert all(found == [truth] for truth, found in results)
 
     # What shmod shows now: keyed values. The same search finds nothing.
-    keyed = [(c.entry, c.token[:checkpoints.CHECKPOINT_HEX]) for c in claims]
+    keyed = [(entry, c.token[:checkpoints.CHECKPOINT_HEX]) for entry, c in zip(entries, claims)]
     assert not any(value in thread for _, value in unkeyed)  # no chain head is ever shown
     results = _attack(loaded.log, keyed, logfile.link)
     assert len(results) >= 3 and all(found == [] for _, found in results)
@@ -132,6 +137,12 @@ def test_checkpoints_give_away_no_vote_discard_or_reshuffled_pile(tmp_path):
         results = _attack(loaded.log, keyed,
                           lambda head, entry, g=guess: checkpoints.value(g, 0, head))
         assert all(found == [] for _, found in results)
+    # The signature is the moderator's over public text and the value: every line of the
+    # thread verifies under the opening post's key, and tells nothing the value does not.
+    key, made = loaded.setup.moderator_key, loaded.setup.commitment
+    assert key and made and key in thread and made in thread
+    assert all(signing.verify(key, checkpoints.message(made, c.post or 0, c.token[:32]),
+                              c.token[32:]) for c in claims)
 
 
 def _invert(setup: Any, posted: str, mine: tuple[int, str]) -> list[tuple[str, ...]]:
@@ -139,10 +150,10 @@ def _invert(setup: Any, posted: str, mine: tuple[int, str]) -> list[tuple[str, .
     could be in, hashed as the commitment is (docs/audit.md spells out the bytes), against
     the one posted in the opening post. The players, the first President and the variants
     are public; the salt, if there is one, is not."""
-    bare = type(setup)(setup.players, setup.variants, setup.rules, setup.first, None, None,
-                       setup.roles, setup.deck, setup.custom)
+    bare = replace(setup, seed=None, salt=None)
     text = commitment.canonical_bytes(bare)
     prefix = text[:text.index(b"\nroles ") + 1]
+    suffix = text[text.index(b"\nseed ") + 1:]  # the key line of format 2 is public
     head = hashlib.sha256(prefix)
     found = []
     seats = range(len(setup.players))
@@ -158,7 +169,7 @@ def _invert(setup: Any, posted: str, mine: tuple[int, str]) -> list[tuple[str, .
             for spots in itertools.combinations(range(17), setup.rules.deck_liberal):
                 guess = with_roles.copy()
                 deck = "".join("L" if i in spots else "F" for i in range(17))
-                guess.update(f"deck {deck}\nseed none\nsalt none\n".encode())
+                guess.update(f"deck {deck}\n".encode() + suffix)
                 if guess.hexdigest() == posted:
                     found.append(roles)
     return found
@@ -170,8 +181,7 @@ def test_the_commitment_gives_away_no_role_and_no_card(tmp_path):
     setup = made.setup
     mine = (1, setup.roles[1])  # what Bob knows: his own seat and role
     # Without a salt (a header written by hand, as the shipped example was): found.
-    bare = type(setup)(setup.players, setup.variants, setup.rules, setup.first, None, None,
-                       setup.roles, setup.deck, setup.custom)
+    bare = replace(setup, seed=None, salt=None)
     assert _invert(setup, commitment.commitment(bare), mine) == [setup.roles]
     # As shmod writes it, with 128 random bits of salt: nothing.
     assert setup.salt is not None and commitment.strong(setup.salt)
@@ -254,6 +264,9 @@ def test_every_checkpoint_of_a_whole_game_is_keyed(tmp_path):
     loaded = game.load(path)
     salt = loaded.setup.salt
     assert salt is not None
-    for number, claim in enumerate(checkpoints.find("\n".join(printed)), 1):
+    claims = checkpoints.find("\n".join(printed))
+    assert len(claims) == len(loaded.state.posts) > 3
+    for number, (claim, upto) in enumerate(zip(claims, loaded.state.posts), 1):
         assert claim.post == number
-        assert claim.token == checkpoints.token(salt, number, claim.entry, loaded.heads[claim.entry])
+        assert claim.token == checkpoints.mark(loaded.setup, number, upto, loaded.heads[upto])
+        assert claim.token[:32] == checkpoints.value(salt, upto, loaded.heads[upto])

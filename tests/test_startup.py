@@ -85,8 +85,12 @@ COMMAND_ARGS = {
     "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
     "board": None, "word": ["Player1", "apple"], "remind": [], "lapse": [],
     "remove": ["Player2", "-r", "x"], "backup": [], "rename": ["Player2", "Player9"],
+    "publish": None,
 }
 DRAWS_WITH_RICH = {"audit", "simulate"}
+#: Only what signs a checkpoint (a post made) or makes a key loads ``cryptography``
+#: (shmod.log.signing); on this finished game the recording commands refuse before that.
+SIGNS = {"new", "post", "simulate"}
 
 
 def test_every_command_is_in_the_import_check():
@@ -95,6 +99,7 @@ def test_every_command_is_in_the_import_check():
 
 @pytest.mark.parametrize("name", sorted(COMMAND_ARGS))
 def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_path, name):
+    """And ``cryptography`` only where a checkpoint is signed or a key made."""
     args = COMMAND_ARGS[name]
     if name == "audit":
         argv = ["audit", ten]
@@ -102,6 +107,8 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
         argv = ["new", "A", "B", "C", "D", "E", "-g", str(tmp_path / "n.yaml")]
     elif name == "simulate":
         argv = ["simulate", str(tmp_path / "sim"), "-n", "1"]
+    elif name == "publish":
+        argv = ["publish", "-g", ten, "-o", str(tmp_path / "published.yaml")]
     elif name == "board":
         argv = ["board", "--svg", str(tmp_path / "b.svg"), "--png", str(tmp_path / "b.png"), "-g", ten]
     else:
@@ -109,3 +116,4 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
     loaded = _modules_of(argv)
     assert "pydantic" not in loaded
     assert ("rich" in loaded) == (name in DRAWS_WITH_RICH), name
+    assert ("cryptography" in loaded) == (name in SIGNS), name

@@ -178,4 +178,5 @@ def test_shmod_chains_over_an_entry_appended_by_hand(tmp_path):
     report = audit.audit_file(path)
     assert report.valid, report.problems
     assert [(w.kind, w.entry) for w in report.warnings] == [("unverified", 4), ("exposed", None),
+                                                              ("signing_key", None),
                                                               ("unfinished", None)]

@@ -61,6 +61,8 @@ class Report(Record, frozen=False):
     coverage: list[str] = field(default_factory=list)  # with --thread: what the thread pins
     deal: str | None = None  # how the deal was made (R-DEAL), in words
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
+    #: with --thread: the commitment and the key found in the thread's opening post
+    opening: dict[str, str | None] | None = None
 
     @property
     def valid(self) -> bool:
@@ -87,6 +89,7 @@ class Report(Record, frozen=False):
             "checkpoints": (None if self.checkpoints is None
                             else [c.to_json() for c in self.checkpoints]),
             "coverage": self.coverage,
+            "opening": self.opening,
             "deal": self.deal,
             "corrections": self.corrections,
         }
@@ -127,10 +130,10 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
         setup = parse_setup(log.header)
     except BadInput as err:
         report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
-    salt = setup.salt if setup is not None else None
-    pinned = (_thread_checks(log, walk.heads, salt, walk.posts, thread, report)
+    pinned = (_thread_checks(log, setup, walk.heads, walk.posts, thread, report)
               if thread is not None else -1)
-    _posted_checkpoints(log, walk, links, salt, report)
+    if setup is not None:
+        _posted_checkpoints(log, walk, links, setup, report)
     report.problems += chain_problems(log, walk, links, report.warnings, pinned)
     if setup is None:
         report.stopped = "the header is invalid, so no entry could be judged"
@@ -139,6 +142,7 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
     for weakness in commit.weaknesses(setup):
         report.warnings.append(Problem("exposed", weakness, line=_secret_line(log),
                                        rule="R-COMMIT"))
+    report.warnings += _key_warnings(log, setup)
     report.commitment = commit.commitment(setup)
     if setup.commitment is not None and setup.commitment != report.commitment:
         report.problems.append(Problem(
@@ -220,41 +224,197 @@ def corrections(state: State, log: logfile.LogFile) -> list[dict[str, Any]]:
     return sorted(out, key=lambda c: c["entry"])
 
 
-def _thread_checks(log: logfile.LogFile, heads: list[str], salt: str | None, posts: list[int],
-                   thread: str, report: Report) -> int:
-    """Judge every checkpoint in ``thread`` (R-CHECKPOINT) and say what the thread pins;
-    returns the last entry a genuine, matching checkpoint vouches for (-1: none).
+def _key_warnings(log: logfile.LogFile, setup: Setup) -> list[Problem]:
+    """Format 2's key pair (R-CHECKPOINT): a log that still holds the private half must not
+    be published; one without the public half had no post signed."""
+    if setup.signing_key is not None:
+        return [Problem("signing_key", "this log holds the moderator's private signing key "
+                        "(secret.signing_key): do not publish this file, or anyone could sign "
+                        "checkpoints in the moderator's name; publish the copy `shmod publish` "
+                        "writes, which leaves the key out and chains identically",
+                        line=log.key_lines.get("signing_key"), rule="R-CHECKPOINT")]
+    if setup.format >= 2 and setup.moderator_key is None:
+        return [Problem("signing_key", "the header has no moderator_key: no post of this log "
+                        "could be signed, so a thread cannot tell the moderator's checkpoint "
+                        "lines from anyone else's", rule="R-CHECKPOINT")]
+    return []
 
-    A line whose tag this game's key did not make is a forgery, a typo or another game's,
-    and never fails the log; a genuine line the log no longer gives does, unless another
-    genuine line for the same post matches (then both claims are shown)."""
-    report.checkpoints = checks = checkpoints.verify(heads, salt, thread, posts)
+
+class _Thread(Record):
+    """What a thread's lines are judged with: the key signed lines must verify under
+    (format 2) and the commitment their signatures bind, and whether both came from the
+    thread's opening post (else from the log itself, which a rewritten log replaces)."""
+
+    key: str | None
+    commitment: str | None
+    anchored: bool  # the thread's opening post gave them
+
+
+def _opening(log: logfile.LogFile, setup: Setup | None, thread: str,
+             report: Report) -> _Thread:
+    """R-COMMIT: the commitment (and in format 2 the key) the thread's opening post
+    carries, against this log's."""
+    found = checkpoints.opening(thread)
+    report.opening = {"commitment": found.commitment, "key": found.key}
+    if setup is None:
+        return _Thread(None, None, False)
+    ours = commit.commitment(setup)
+    if found.commitment is None:
+        report.warnings.append(Problem(
+            "thread", "the thread text shows no setup commitment: paste the thread from its "
+            "opening post (post 1), which carries it; without it nothing shows that this log "
+            "is of the game the thread played", rule="R-COMMIT"))
+    elif found.commitment != ours:
+        report.problems.append(Problem(
+            "commitment", f"the thread's opening post carries commitment {found.commitment}; "
+            f"this log gives {ours}: it is not the log of the game the thread played",
+            rule="R-COMMIT"))
+    for other in found.others:
+        report.warnings.append(Problem(
+            "thread", f"the thread also shows the commitment {other} after the opening "
+            "post's (a quote, a typo or another game's): the opening post's, the first in "
+            "the text, is the one checked", rule="R-COMMIT"))
+    if setup.format < 2:
+        return _Thread(None, found.commitment or checkpoints.game_commitment(setup),
+                       found.commitment is not None)
+    if found.key is None:
+        report.warnings.append(Problem(
+            "thread", "the thread text shows no moderator's public key: the checkpoint "
+            "lines are checked with this log's own key instead, which a rewritten log would "
+            "replace; paste the thread from its opening post (post 1), which carries it",
+            rule="R-CHECKPOINT"))
+    elif setup.moderator_key is not None and found.key != setup.moderator_key:
+        report.problems.append(Problem(
+            "commitment", f"the thread's opening post shows the moderator's key {found.key}; "
+            f"this log gives {setup.moderator_key}: it is not the log of the game the thread "
+            "played", rule="R-CHECKPOINT"))
+    return _Thread(found.key or setup.moderator_key,
+                   found.commitment or checkpoints.game_commitment(setup),
+                   found.key is not None and found.commitment is not None)
+
+
+def _thread_checks(log: logfile.LogFile, setup: Setup | None, heads: list[str],
+                   posts: list[int], thread: str, report: Report) -> int:
+    """Judge the thread's opening post and every checkpoint in it (R-COMMIT,
+    R-CHECKPOINT) and say what the thread pins; returns the last entry a genuine, matching
+    checkpoint vouches for (-1: none).
+
+    Format 2: a line is the moderator's iff its signature verifies under the key the
+    opening post shows; one that does not is a forgery, a typo or another game's and never
+    fails the log; one that does and that the log no longer gives fails it. Format 1: the
+    same with the salt's tag, which anyone can make once the reveal has published it."""
+    salt = setup.salt if setup is not None else None
+    judged = _opening(log, setup, thread, report)
+    report.checkpoints = checks = checkpoints.verify(heads, salt, thread, posts, judged.key,
+                                                     judged.commitment)
     if not checks:
         report.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
                                        "text given with --thread", rule="R-CHECKPOINT"))
+    signed = setup is not None and setup.format >= 2
     legacy = any(len(str(raw.get("checkpoint", ""))) == CHECKPOINT_HEX
                  for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
     matched = {c.claim.post for c in checks if c.ok and c.claim.keyed}
+    ours = [c for c in checks if c.claim.keyed and c.claim.signed == signed]
+    unanchored = bool(ours) and not any(c.genuine for c in ours) and not judged.anchored
+    if unanchored:  # not one line is the log's: said once, below, not line by line
+        checks = [c for c in checks if c not in ours]
     for check in checks:
-        found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched)
+        if check.claim.signed != signed:
+            found: tuple[str, str] | None = ("thread", f"{_named(check)}: a checkpoint line of "
+                                             f"log format {2 if check.claim.signed else 1}, "
+                                             "not of this log's: another game's, ignored")
+        elif signed:
+            found = _signed_finding(check, salt, len(posts), check.claim.post in matched)
+        else:
+            found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched)
         if found is None:
             continue
         kind, message = found
-        entry = check.claim.entry
-        line = log.line_of(entry - 1) if 0 < entry <= len(log.entries) else None
+        entry = check.entry
+        line = log.line_of(entry - 1) if entry and 0 < entry <= len(log.entries) else None
         where = report.problems if kind == "checkpoint" else report.warnings
         where.append(Problem(kind, message, line=line, entry=entry or None, rule="R-CHECKPOINT"))
-    pinned = max((c.claim.entry for c in checks if c.ok), default=-1)
+    if unanchored:
+        report.problems.append(Problem("checkpoint", _none_genuine(len(ours), signed),
+                                       rule="R-CHECKPOINT"))
+    pinned = max((c.entry for c in checks if c.ok and c.entry is not None), default=-1)
     report.coverage = _coverage(checks, posts, pinned, len(log.entries))
+    shown = report.opening or {}
+    if setup is not None and shown.get("commitment") == commit.commitment(setup):
+        key = " and moderator's key" if signed and shown.get("key") == setup.moderator_key else ""
+        report.coverage.insert(0, f"the opening post carries this log's commitment{key}")
+    if setup is not None and not signed and ours:
+        report.coverage.append(
+            "this log is of format 1 (an earlier shmod): its lines are tagged with the salt, "
+            "which the reveal publishes, so after the reveal anyone can make a line that "
+            "passes for the moderator's; the forum's post dates tell the two apart")
     return pinned
+
+
+def _named(check: Check) -> str:
+    claim = check.claim
+    if claim.signed:
+        return f"post {claim.post}"
+    return f"post {claim.post} (entry {claim.entry})" if claim.keyed else f"entry {claim.entry}"
+
+
+def _none_genuine(count: int, signed: bool) -> str:
+    """Every line of the log's form fails: it is the log that changed, not the thread."""
+    if signed:
+        return (f"none of the thread's {count} signed checkpoint line(s) verifies under this "
+                "log's key, and the thread text has no opening post to take the key from: "
+                "the log's key is not the one the thread's posts were signed with, so this log "
+                "was rewritten or is another game's (paste the thread from post 1 to see which)")
+    return (f"none of the thread's {count} tagged checkpoint line(s) carries the tag this "
+            "log's salt makes, and the thread text has no opening post with a commitment to "
+            "tell whose salt is right: the log's salt is not the one the thread's posts were "
+            "made with, so this log was rewritten or is another game's (paste the thread from "
+            "post 1 to see which)")
+
+
+def _signed_finding(check: Check, salt: str | None, recorded: int,
+                    answered: bool) -> tuple[str, str] | None:
+    """Format 2: ``(kind, message)`` for a line that is not simply a match: ``checkpoint``
+    (a problem) or ``thread`` (a warning); None for a match."""
+    claim = check.claim
+    post = _named(check)
+    if not check.genuine:
+        return ("thread", f"{post}: the line's signature does not verify under the "
+                "moderator's key: a forged or mistyped line, or another game's; it proves "
+                "nothing and is ignored")
+    if salt is None:
+        return ("thread", f"{post}: cannot be checked: the log has no salt to key it with")
+    if check.matches:
+        return None
+    shown = claim.token[:CHECKPOINT_HEX]
+    moved = (f"; the log gives that value at entry {check.found}, so the log's posts were "
+             "renumbered, moved or removed" if check.found is not None else "")
+    if check.recorded_upto is None:
+        gone = moved or ": posts or entries were removed from the log"
+        return ("checkpoint", f"{post}: the moderator's signed checkpoint {shown} is for a "
+                f"post the log does not record (the log records {recorded} posts){gone}")
+    if check.matches is None:
+        return ("checkpoint", f"{post}: the moderator's signed checkpoint, but the log ends "
+                f"before entry {check.recorded_upto}, the last its post {claim.post} covers: "
+                "entries were removed from its end")
+    twice = (" The thread also holds a signed line for this post that matches: only the key's "
+             "holder could sign both, so two versions of this post were made"
+             if answered else "")
+    if check.found is not None:
+        return ("checkpoint", f"{post}: the moderator's signed checkpoint {shown}, but the "
+                f"log's post {claim.post} covers entry {check.recorded_upto}{moved}.{twice}")
+    return ("checkpoint", f"{post}: the thread shows the moderator's signed checkpoint "
+            f"{shown}, which the log no longer gives at its post {claim.post} (entry "
+            f"{check.recorded_upto}): an entry at or before it (or the header) was changed "
+            f"after this post was made.{twice}")
 
 
 def _thread_finding(check: Check, salt: str | None, recorded: int, legacy: bool,
                     answered: bool) -> tuple[str, str] | None:
-    """``(kind, message)`` for a checkpoint that is not simply a match: ``checkpoint`` (a
-    problem) or ``thread`` (a warning); None for a match."""
+    """Format 1: ``(kind, message)`` for a checkpoint that is not simply a match:
+    ``checkpoint`` (a problem) or ``thread`` (a warning); None for a match."""
     claim = check.claim
-    post = f"post {claim.post} (entry {claim.entry})" if claim.keyed else f"entry {claim.entry}"
+    post = _named(check)
     if not claim.keyed:
         if check.matches:
             return ("thread", f"{post}: an unkeyed checkpoint of an earlier shmod; it "
@@ -323,7 +483,7 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def _posted_checkpoints(log: logfile.LogFile, walk: chain.Walk, links: list[chain.Link],
-                        salt: str | None, report: Report) -> None:
+                        setup: Setup, report: Report) -> None:
     """A ``posted`` entry's checkpoint must still be what the log gives (R-CHECKPOINT);
     after an acknowledged edit (R-EDIT) of an entry it covers, a warning says so."""
     acknowledged = _acknowledged(walk)
@@ -332,7 +492,7 @@ def _posted_checkpoints(log: logfile.LogFile, walk: chain.Walk, links: list[chai
         number, upto, mark = link.post, link.upto, link.checkpoint
         if not (number and upto is not None and mark is not None and 0 <= upto < len(heads)):
             continue
-        if checkpoints.recorded(salt, number, upto, mark, heads):
+        if checkpoints.recorded(setup, number, upto, mark, heads):
             continue
         found = Problem(
             "checkpoint", f"the post this entry marks (post {number}) showed checkpoint "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from shmod.base.records import Record
+from shmod.base.records import Record, replace
 from shmod.core import engine
 from shmod.core.legal import legal_steps, voters
 from shmod.core.setup import new_header, parse_setup, start
@@ -27,6 +27,7 @@ from shmod.core.steps import (
     Vote,
 )
 from shmod.core.terms import ENACT, FASCIST, LIBERAL, OVER, VOTE
+from shmod.log.signing import public_key
 
 
 class Simulated(Record, frozen=False):
@@ -43,7 +44,8 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
     """Play a random legal game to the end, with a mild bias towards elections passing."""
     names = [f"Player{n}" for n in range(1, players + 1)]
     seed = seed or f"{rng.getrandbits(128):032x}"  # 128 bits, as a real game's (R-COMMIT)
-    header = new_header(names, seed=seed, variants=variants, salt=f"{rng.getrandbits(128):032x}",
+    salt = f"{rng.getrandbits(128):032x}"
+    header = new_header(names, seed=seed, variants=variants, salt=salt,
                         created="2026-01-01T00:00:00Z", custom=custom)
     setup: Setup = parse_setup(header)
     state = start(setup)
@@ -60,6 +62,15 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
             step = rng.choice(options)
         engine.apply(state, step)
         steps.append(step)
+    # The moderator's key pair (R-CHECKPOINT), drawn last so that the game's own draws are
+    # those of a seed before keys existed.
+    signing = f"{rng.getrandbits(256):064x}"
+    header = new_header(names, seed=seed, variants=variants, salt=salt,
+                        created="2026-01-01T00:00:00Z", custom=custom,
+                        keys=(signing, public_key(signing)))
+    state.origin = keyed = parse_setup(header)  # the key changes nothing but the opening post's
+    state.public[0] = replace(state.public[0], commitment=keyed.commitment,
+                              key=keyed.moderator_key)
     return Simulated(header, steps, state)
 
 

@@ -63,5 +63,7 @@ def simulate(folder: str, count: int, counts: list[int], seed: str, *,
         players = counts[(number - 1) % len(counts)]
         sim = random_game(players, rng, variants=game_variants(rng, variants, mixed, players))
         path = os.path.join(folder, f"game-{number:0{width}d}-{players}p.yaml")
-        logfile.create(path, log_text(sim.header, sim.steps, at=SIMULATED_AT))
+        # as published after the game: without the moderator's private key
+        logfile.create(path, log_text(logfile.published(sim.header), sim.steps,
+                                      at=SIMULATED_AT))
         yield path

@@ -160,6 +160,31 @@ def reveal(
               "follows a warning line (SPOILER: …). With a spoiler tag on your board, use "
               "that profile (phpbb-spoiler, xenforo, discourse, bbcode).")
     echo(text)
+    if loaded.setup.signing_key is not None:
+        _hint("Then publish the log with `shmod publish`: it writes a copy without your "
+              "private signing key, which must never be published (with it anyone could "
+              "sign checkpoints in your name); players audit that copy with `shmod audit "
+              "LOG --thread THREAD`.")
+
+
+@app.command()
+def publish(
+    game: GameOpt,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE",
+        help="Where to write the copy (default: the log's name with .published before "
+             ".yaml).")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Publish a game that is not over (it holds every secret).")] = False,
+) -> None:
+    """After the game: write the log to publish, without the private signing key."""
+    from shmod.log.publish import publish as run
+
+    target, _ = run(game, output, force=force)
+    echo(target)
+    _hint(f"Wrote {target}: the log without the moderator's private signing key. Publish "
+          "this copy, never the game file itself; anyone can audit it against the thread "
+          f"with `shmod audit {target} --thread THREAD`.")
 
 
 @app.command()

@@ -17,6 +17,11 @@ line ending in ``\\n`` (docs/audit.md spells them out so a player can rebuild th
     deck FFLFL…                         words has the line "deal players" instead of these two)
     seed "…"                           (or: seed none)
     salt "…"                           (or: salt none)
+    moderator_key "…"                  (format 2 only: the public key the thread's
+                                        checkpoints are signed with, or: moderator_key none)
+
+A log of format 2 writes ``shmod-commitment 2`` and the ``moderator_key`` line; a log of
+format 1 (an earlier shmod) keeps version 1, byte for byte.
 
 With a seed, the seed fixes every later reshuffle (R-RESHUFFLE, checked by the audit),
 so the commitment covers the roles and every shuffle of the game.
@@ -37,7 +42,8 @@ from shmod.core.rules import LATER_VARIANTS
 from shmod.core.state import Setup
 from shmod.core.terms import VARIANTS
 
-VERSION = 1
+#: The commitment's version for each log format (shmod.core.setup.FORMATS).
+VERSIONS = {1: 1, 2: 2}
 _HEX = re.compile(r"^[0-9a-f]{64}$")
 #: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.
 STRONG = re.compile(r"[0-9a-fA-F]{32,}")
@@ -58,7 +64,7 @@ def canonical_bytes(setup: Setup) -> bytes:
     dealt = (["deal players"] if setup.deal == "players" else
              ["roles " + " ".join(setup.roles), "deck " + "".join(setup.deck)])
     lines = [
-        f"shmod-commitment {VERSION}",
+        f"shmod-commitment {VERSIONS[setup.format]}",
         "players " + " ".join(_quoted(name) for name in setup.players),
         "first_president " + first,
         "variants " + " ".join(f"{k}={v}" for k, v in sorted(setup.variants.items())
@@ -68,6 +74,7 @@ def canonical_bytes(setup: Setup) -> bytes:
         *dealt,
         "seed " + _optional(setup.seed),
         "salt " + _optional(setup.salt),
+        *(["moderator_key " + _optional(setup.moderator_key)] if setup.format >= 2 else []),
     ]
     return ("\n".join(lines) + "\n").encode()
 

@@ -90,6 +90,7 @@ class Started(Public):
     variants: tuple[tuple[str, str], ...]
     commitment: str | None
     deal: Deal
+    key: str | None = None  # the moderator's public key (format 2): checkpoints are signed with it
 
 
 class Dealt(Public):

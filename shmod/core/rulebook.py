@@ -36,8 +36,11 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
          "game. After the game the published log must give that hash (`shmod audit -c`), so "
          "the setup cannot have been changed; before it, nobody can compute anything from "
          "it, because nobody can guess the salt. The salt also keys every checkpoint "
-         "(R-CHECKPOINT). A log without such a salt can be read and audited but not played "
-         "on, and the audit says its commitment hid nothing. A seed the moderator types "
+         "(R-CHECKPOINT), and the commitment binds the moderator's public key, which the "
+         "opening post shows too; `shmod audit LOG --thread THREAD` compares both with the "
+         "log's, so a log rewritten under another salt or key is not the thread's game. A "
+         "log without such a salt can be read and audited but not played on, and the "
+         "audit says its commitment hid nothing. A seed the moderator types "
          "must be as strong (32 hexadecimal digits), or every role could be guessed; "
          "`--guessable` allows a weak one for a demonstration or a test."),
         ("R-DEAL", "A deal nobody can steer",
@@ -248,11 +251,13 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         ("R-CHECKPOINT", "Checkpoints",
          "Every thread post is numbered and ends with a checkpoint: a 128-bit hash of the "
          "log up to the entries it covers, keyed with the game's secret salt (R-COMMIT), "
-         "and a tag that only the holder of that salt can make. Before the reveal nobody "
-         "can learn anything from a checkpoint, whatever they guess; after it, `shmod "
-         "audit LOG --thread THREAD` checks every checkpoint in the thread: a line whose "
-         "tag is wrong was not made by shmod for this game (a forgery or a typo) and is "
-         "ignored, while a genuine line the log no longer gives shows the log was changed "
+         "and the moderator's signature of it, made with a private key that is never "
+         "published (`shmod publish` writes the log without it); the line names no entry. "
+         "Before the reveal nobody can learn anything from a checkpoint, whatever they "
+         "guess; after it, `shmod audit LOG --thread THREAD` checks every checkpoint in the "
+         "thread: a line whose signature does not verify under the key the opening post "
+         "shows was not made by the moderator (a forgery, a typo, another game's) and is "
+         "ignored, while a signed line the log no longer gives shows the log was changed "
          "after that post. Every post shmod prints is recorded in the log as posted."),
     ]),
 ]

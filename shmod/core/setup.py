@@ -31,8 +31,12 @@ MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
 FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
-               "first_president", "secret", "custom", "commitment", "forum")
-SECRET_KEYS = ("seed", "salt", "roles", "deck")
+               "first_president", "secret", "custom", "commitment", "forum", "moderator_key")
+SECRET_KEYS = ("seed", "salt", "roles", "deck", "signing_key")
+#: Format 2's key pair (R-CHECKPOINT): the public key checkpoints are signed with, and
+#: (secret, never published) its private half; ``shmod.log.signing`` makes and uses them.
+KEY_FIELDS = ("moderator_key", "secret.signing_key")
+_KEY = re.compile(r"[0-9a-f]{64}")
 
 
 def deal(players: list[str], seed: str, rules: Rules) -> tuple[Role, ...]:
@@ -59,11 +63,14 @@ def new_header(
     zone: str | None = None,
     title: str | None = None,
     forum: str | None = None,
+    keys: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
     """The header of a new seeded game, checked by :func:`parse_setup`. ``deal_by``
     ``players``: the roles and the deck are dealt later, from the seed and a word from
     every player (R-DEAL), so the header holds neither. ``forum``: the output profile its
-    posts are written in (public)."""
+    posts are written in (public). ``keys``: the moderator's key pair, ``(private,
+    public)`` (:func:`shmod.log.signing.new_key`), that the thread's checkpoints are
+    signed with; without one the game can be replayed but no post made."""
     names = check_players(players)
     chosen = parse_variants(variants)
     rules = rules_for(len(names), chosen, custom)
@@ -81,6 +88,8 @@ def new_header(
     else:
         first_seat = shuffle.pick(len(names), seed, "first-president")  # R-FIRST
     secret: dict[str, Any] = {"seed": seed, "salt": salt}
+    if keys is not None:
+        secret["signing_key"] = keys[0]
     if deal_by == "moderator":
         secret["roles"] = dict(zip(names, deal(names, seed, rules)))
         secret["deck"] = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed,
@@ -105,6 +114,8 @@ def new_header(
         header["custom"] = custom
     if forum is not None:
         header["forum"] = forum
+    if keys is not None:
+        header["moderator_key"] = keys[1]
     header["commitment"] = commitment.commitment(parse_setup(header))
     return header
 
@@ -262,6 +273,7 @@ def parse_setup(raw: Any) -> Setup:
         roles, deck = _undealt(secret, seed)
     else:
         roles, deck = _dealt(secret, names, seating, rules, seed)
+    keys = _keys(raw, secret, version)
     stored = raw.get("commitment")
     if stored is not None:
         stored = commitment.parse_hex(str(stored))
@@ -270,7 +282,8 @@ def parse_setup(raw: Any) -> Setup:
         _public(raw["title"], "title")
     return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
                  stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version,
-                 created=_created(raw.get("created")))
+                 created=_created(raw.get("created")), moderator_key=keys[0],
+                 signing_key=keys[1])
 
 
 def _created(value: Any) -> str | None:
@@ -283,6 +296,23 @@ def _created(value: Any) -> str | None:
             value = value.astimezone(UTC)
         return str(value.strftime("%Y-%m-%dT%H:%M:%SZ"))
     return value if isinstance(value, str) and UTC_TIME.fullmatch(value) else None
+
+
+def _keys(raw: dict[str, Any], secret: dict[str, Any],
+          version: int) -> tuple[str | None, str | None]:
+    """Format 2's ``moderator_key`` and ``secret.signing_key``: each absent or 64 hex
+    digits (a published log has no signing key); a format-1 header has neither."""
+    found = (raw.get("moderator_key"), secret.get("signing_key"))
+    for value, where in zip(found, KEY_FIELDS):
+        if value is None:
+            continue
+        if version == 1:
+            raise BadInput(f"{where} is a field of log format 2, not of this header's "
+                           "shmod: 1")
+        if not isinstance(value, str) or not _KEY.fullmatch(value):
+            raise BadInput(f"{where} must be 64 lowercase hexadecimal digits (an Ed25519 "
+                           f"key, as `shmod new` writes it), not {shown(str(value)[:70])}")
+    return found[0], found[1]
 
 
 def _public(value: Any, key: str) -> str:
@@ -348,7 +378,8 @@ def start(setup: Setup) -> State:
     state.zone = setup.zone
     state.public.append(Started(0, players=setup.players, president=president,
                                 variants=tuple(setup.variants.items()),
-                                commitment=setup.commitment, deal=setup.deal))
+                                commitment=setup.commitment, deal=setup.deal,
+                                key=setup.moderator_key))
     if setup.deal == "players":
         state.phase = DEAL
     else:

@@ -45,6 +45,8 @@ class Setup(Record):
     forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
     created: str | None = None  # public: when the game was created (the header's, UTC)
     format: int = 2  # the header's ``shmod:``: 1 for a log of an earlier shmod (setup.FORMATS)
+    moderator_key: str | None = None  # public (format 2): the key checkpoints are signed with
+    signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
 
 
 class Deadline(Record):

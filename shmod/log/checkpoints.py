@@ -1,30 +1,34 @@
-"""Checkpoints: the thread pins the log, and tells nobody anything (R-CHECKPOINT).
+"""Checkpoints: the thread pins the log, tells nobody anything, and only the moderator
+can make one (R-CHECKPOINT).
 
-Every thread post shmod prints is numbered and ends with one line::
+Every thread post shmod prints is numbered and ends with one line. In a log of format 2::
 
-    Log checkpoint: post 3 · entry 12 · <32 hex digits><16 hex digits>
+    Log checkpoint: post 3 · <32 hex digits> · <128 hex digits>
 
-The first 32 digits are the **value**: HMAC-SHA256, keyed with a key derived from the
-game's secret salt (R-COMMIT: at least 128 random bits, committed in the opening post and
-published by the reveal), over the entry number and the head of the hash chain after
-the header and the first 12 entries, computed from what those entries *say* (never from
-their ``hash`` fields). The last 16 are the **tag**: a second HMAC, under another key
-derived from the salt, over the post number, the entry number and the value.
+The 32 digits are the **value**: HMAC-SHA256, keyed with a key derived from the game's
+secret salt (R-COMMIT: at least 128 random bits, committed in the opening post and
+published by the reveal), over the number of the last entry the post covers and the head
+of the hash chain after it, computed from what the entries *say* (never from their
+``hash`` fields). The 128 digits are the moderator's Ed25519 **signature**
+(:mod:`shmod.log.signing`) of :func:`message`: the game's commitment, the post number and
+the value. The line names no entry: how many entries a post covers (prods, corrections,
+deadlines) is nobody's business until the reveal.
 
 - *Hiding.* Without the salt, a value is indistinguishable from random: guessing an
   entry's content (a vote, a discard, the deck after a reshuffle) and hashing it gives
-  nothing to compare with. Unkeyed chain heads could be brute-forced from consecutive
-  posts in milliseconds; that is why they are never posted.
+  nothing to compare with. The signature is a function of the value and public text.
 - *Binding.* After the game the salt is public; a changed log gives other values. Making
   a changed log give a posted value needs a second preimage (about 2^128 tries), or a
   collision prepared in advance (about 2^64).
-- *Authenticity.* Before the reveal only the moderator can make a valid tag, so
-  ``shmod audit --thread`` tells a line shmod made for this game (whose value the log must
-  still give) from a forged, mistyped or foreign one (ignored, with a warning). Post
-  numbers make two different claims for one post visible.
+- *Authenticity.* Only the holder of the private key makes a signature that verifies
+  under the public key the opening post shows, before the reveal and after it (the
+  private key is never published). So ``shmod audit --thread`` tells the moderator's
+  lines from anyone else's: a line that does not verify proves nothing and fails nothing.
 
-Logs of an earlier shmod carry unkeyed checkpoints (``Log checkpoint: entry 12 · <32 hex>``:
-the chain head itself); they are still checked, and reported as unkeyed.
+Logs of format 1 (an earlier shmod) end posts with ``Log checkpoint: post 3 · entry 12 ·
+<48 hex>``: the value, then a 16-digit tag made with another key derived from the salt
+(anyone can make one once the reveal has published it); older ones still with
+``Log checkpoint: entry 12 · <32 hex>``, the chain head itself. Both are still checked.
 """
 from __future__ import annotations
 
@@ -33,15 +37,27 @@ from typing import Any
 
 from shmod.base import digest
 from shmod.base.records import Record
-from shmod.log.entries import CHECKPOINT_HEX, TAG_HEX
+from shmod.core.commitment import commitment as _commitment
+from shmod.core.state import Setup
+from shmod.log.entries import CHECKPOINT_HEX, SIGNATURE_HEX, TAG_HEX
 
 LABEL = "Log checkpoint"
-TOKEN_HEX = CHECKPOINT_HEX + TAG_HEX
+TOKEN_HEX = CHECKPOINT_HEX + TAG_HEX  # format 1: value and tag
+SIGNED_HEX = CHECKPOINT_HEX + SIGNATURE_HEX  # format 2: value and signature
+#: The opening post's lines the audit finds in pasted thread text (shmod.texts.game_texts).
+COMMITMENT_LABEL = "Setup commitment"
+KEY_LABEL = "Moderator's public key"
+_SIGNED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}post\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
+                     rf"([0-9a-f]{{{CHECKPOINT_HEX}}})\W{{0,20}}([0-9a-f]{{{SIGNATURE_HEX}}})"
+                     r"(?![0-9a-f])", re.IGNORECASE)
 _KEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}post\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
                     rf"entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}([0-9a-f]{{{TOKEN_HEX}}})(?![0-9a-f])",
                     re.IGNORECASE)
 _UNKEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
                       rf"([0-9a-f]{{{CHECKPOINT_HEX}}})(?![0-9a-f])", re.IGNORECASE)
+_HEX64 = r"[^\n]{0,80}?(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])"
+_COMMITMENT = re.compile(r"setup\W{1,3}commitment\b" + _HEX64, re.IGNORECASE)
+_KEY = re.compile(r"moderator\W{0,3}s?\W{1,3}public\W{1,3}key\b" + _HEX64, re.IGNORECASE)
 
 
 def _key(salt: str, purpose: str) -> bytes:
@@ -55,80 +71,170 @@ def value(salt: str, entry: int, head: str) -> str:
 
 
 def tag(salt: str, post: int, entry: int, pinned: str) -> str:
-    """The tag that only the holder of ``salt`` can make for post ``post``."""
+    """Format 1: the tag of post ``post``, made with a key derived from ``salt``."""
     return digest.hmac_sha256(_key(salt, "tag"), f"{post}\n{entry}\n{pinned}".encode())[:TAG_HEX]
 
 
 def token(salt: str, post: int, entry: int, head: str) -> str:
-    """What post ``post`` shows for the log up to ``entry``: value then tag."""
+    """Format 1: what post ``post`` shows for the log up to ``entry``: value then tag."""
     pinned = value(salt, entry, head)
     return pinned + tag(salt, post, entry, pinned)
 
 
+def message(commitment: str, post: int, pinned: str) -> bytes:
+    """Format 2: what the moderator signs for post ``post`` showing the value ``pinned``,
+    in the game whose commitment is ``commitment`` (so that no signature of one game or
+    one post serves another)."""
+    return f"shmod-checkpoint 2\n{commitment}\n{post}\n{pinned}\n".encode()
+
+
+def game_commitment(setup: Setup) -> str:
+    """The commitment a game's posts show and its signatures bind: the header's, else
+    the one its setup hashes to."""
+    return setup.commitment or _commitment(setup)
+
+
+def mark(setup: Setup, post: int, entry: int, head: str) -> str:
+    """What post ``post`` records and shows for the log up to ``entry`` (chain head
+    ``head``): in format 2 the value and the moderator's signature, in format 1 the value
+    and the tag. Format 2 signs with ``secret.signing_key``, which must be the private
+    half of ``moderator_key``; without it no post can be made."""
+    assert setup.salt is not None
+    if setup.format == 1:
+        return token(setup.salt, post, entry, head)
+    from shmod.base.errors import BadInput
+    from shmod.log import signing
+
+    if setup.signing_key is None or setup.moderator_key is None:
+        missing = "moderator_key" if setup.moderator_key is None else "secret.signing_key"
+        raise BadInput(f"R-CHECKPOINT: nothing was recorded: the header has no {missing}, so "
+                       "the post's checkpoint cannot be signed (a published copy of a log has "
+                       "no signing key: play on the moderator's own file; a game without a "
+                       "key pair is started anew with `shmod new`)")
+    if signing.public_key(setup.signing_key) != setup.moderator_key:
+        raise BadInput("R-CHECKPOINT: nothing was recorded: the header's secret.signing_key "
+                       "is not the private half of its moderator_key, so no line it signs "
+                       "would verify; put back the key `shmod new` wrote")
+    pinned = value(setup.salt, entry, head)
+    return pinned + signing.sign(setup.signing_key, message(game_commitment(setup), post,
+                                                            pinned))
+
+
 def line(post: int, entry: int, shown: str) -> str:
-    """The checkpoint line that ends post ``post``, covering the log up to ``entry``."""
+    """The checkpoint line that ends post ``post``, covering the log up to ``entry``:
+    format 2's names no entry."""
+    if len(shown) == SIGNED_HEX:
+        return f"{LABEL}: post {post} · {shown[:CHECKPOINT_HEX]} · {shown[CHECKPOINT_HEX:]}"
     return f"{LABEL}: post {post} · entry {entry} · {shown}"
 
 
 class Claim(Record):
-    """One checkpoint line found in thread text. ``post`` is None for an unkeyed line of
-    an earlier shmod (its ``token`` is then the 32-digit chain head)."""
+    """One checkpoint line found in thread text: format 2's (``signed``: a post number and
+    value and signature, no entry), format 1's (a post number, an entry and value and tag)
+    or an earlier shmod's unkeyed one (``post`` None, the 32-digit chain head)."""
 
     post: int | None
-    entry: int
+    entry: int | None
     token: str
 
     @property
     def keyed(self) -> bool:
         return self.post is not None
 
+    @property
+    def signed(self) -> bool:
+        return len(self.token) == SIGNED_HEX
+
 
 def find(text: str) -> list[Claim]:
     """Every checkpoint in pasted thread text (BBCode, Markdown or plain, or as a browser
     shows it), in order of appearance, each distinct claim once."""
-    found = [(m.start(), Claim(int(m.group(1)), int(m.group(2)), m.group(3).lower()))
-             for m in _KEYED.finditer(text)]
+    found = [(m.start(), Claim(int(m.group(1)), None, (m.group(2) + m.group(3)).lower()))
+             for m in _SIGNED.finditer(text)]
+    found += [(m.start(), Claim(int(m.group(1)), int(m.group(2)), m.group(3).lower()))
+              for m in _KEYED.finditer(text)]
     found += [(m.start(), Claim(None, int(m.group(1)), m.group(2).lower()))
               for m in _UNKEYED.finditer(text)]
     return list(dict.fromkeys(claim for _, claim in sorted(found, key=lambda f: f[0])))
 
 
-def recorded(salt: str | None, post: int, upto: int, shown: str, chain: list[str]) -> bool:
+class Opening(Record):
+    """What the thread's opening post shows: the first setup commitment and the first
+    moderator's key in the text (None: not found), and every other commitment shown
+    later (a quote, a typo, another game's)."""
+
+    commitment: str | None
+    key: str | None
+    others: tuple[str, ...] = ()
+
+
+def opening(text: str) -> Opening:
+    """The commitment and the key the thread's opening post carries (the first of each in
+    ``text``, which is to start with that post)."""
+    shown = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
+    key = _KEY.search(text)
+    return Opening(shown[0] if shown else None, key.group(1).lower() if key else None,
+                   tuple(shown[1:]))
+
+
+def recorded(setup: Setup, post: int, upto: int, shown: str, chain: list[str]) -> bool:
     """Whether a ``posted`` entry's ``checkpoint`` (post ``post``, up to entry ``upto``)
-    is what the log gives: keyed with the salt, or an earlier shmod's unkeyed head."""
+    is what the log gives. Format 2: its value (the signature is checked where the thread
+    is, by the audit: no command that reads a log loads the signing library); format 1:
+    value and tag, or an earlier shmod's unkeyed head."""
     if not 0 <= upto < len(chain):
         return False
+    salt = setup.salt
+    if setup.format >= 2:
+        return (len(shown) == SIGNED_HEX and salt is not None
+                and shown[:CHECKPOINT_HEX] == value(salt, upto, chain[upto]))
     if len(shown) == CHECKPOINT_HEX:
         return shown == chain[upto]
-    return salt is not None and shown == token(salt, post, upto, chain[upto])
+    return (len(shown) == TOKEN_HEX and salt is not None
+            and shown == token(salt, post, upto, chain[upto]))
 
 
 class Check(Record):
     """One claim from the thread, judged against the log.
 
-    ``genuine``: its tag was made with this game's key (None for an unkeyed claim, which
-    has no tag); ``matches``: the log still gives its value (None: the log has fewer
-    entries); ``recorded_upto``: the entry the log's own post of that number covers
-    (None: the log records no such post)."""
+    ``genuine``: format 2, its signature verifies under the moderator's key; format 1, its
+    tag was made with this game's salt (None for an unkeyed claim, which has neither);
+    ``matches``: the log still gives its value (None: the log has no such entry or post);
+    ``recorded_upto``: the last entry the log's own post of that number covers (None: the
+    log records no such post); ``found``: format 2, when the log's post does not give the
+    value, the entry whose value it is, if any (the log's posts were renumbered)."""
 
     claim: Claim
     genuine: bool | None
     matches: bool | None
     recorded_upto: int | None
+    found: int | None = None
 
     @property
     def ok(self) -> bool:
         return bool(self.matches) and self.genuine is not False
 
+    @property
+    def entry(self) -> int | None:
+        """The last entry the line pins: the one it names (format 1), or the log's post's."""
+        return self.claim.entry if not self.claim.signed else self.recorded_upto
+
     def to_json(self) -> dict[str, Any]:
-        return {"post": self.claim.post, "entry": self.claim.entry, "posted": self.claim.token,
+        return {"post": self.claim.post, "entry": self.entry, "posted": self.claim.token,
                 "genuine": self.genuine, "matches": self.matches, "ok": self.ok}
 
 
-def judge(claim: Claim, salt: str | None, chain: list[str],
-          posts: list[int]) -> Check:
+def judge(claim: Claim, salt: str | None, chain: list[str], posts: list[int],
+          key: str | None = None, commitment: str | None = None) -> Check:
     """Judge one claim: ``chain`` is the log's content chain (:attr:`shmod.log.chain.Walk.
-    heads`), ``posts`` the ``upto`` of each post the log records (post 1 first)."""
+    heads`), ``posts`` the ``upto`` of each post the log records (post 1 first); ``key``
+    and ``commitment`` those a signed line must verify under (the thread's opening
+    post's)."""
+    upto = (posts[claim.post - 1] if claim.post is not None and 1 <= claim.post <= len(posts)
+            else None)
+    if claim.signed:
+        return _judge_signed(claim, salt, chain, upto, key, commitment)
+    assert claim.entry is not None
     head = chain[claim.entry] if claim.entry < len(chain) else None
     if not claim.keyed:
         return Check(claim, None, None if head is None else claim.token == head, None)
@@ -136,12 +242,29 @@ def judge(claim: Claim, salt: str | None, chain: list[str],
     shown, given = claim.token[:CHECKPOINT_HEX], claim.token[CHECKPOINT_HEX:]
     genuine = salt is not None and given == tag(salt, claim.post, claim.entry, shown)
     matches = None if head is None or salt is None else shown == value(salt, claim.entry, head)
-    upto = posts[claim.post - 1] if 1 <= claim.post <= len(posts) else None
     return Check(claim, genuine, matches, upto)
 
 
-def verify(chain: list[str], salt: str | None, thread: str,
-           posts: list[int]) -> list[Check]:
+def _judge_signed(claim: Claim, salt: str | None, chain: list[str], upto: int | None,
+                  key: str | None, commitment: str | None) -> Check:
+    from shmod.log import signing
+
+    assert claim.post is not None
+    shown, signature = claim.token[:CHECKPOINT_HEX], claim.token[CHECKPOINT_HEX:]
+    genuine = (key is not None and commitment is not None
+               and signing.verify(key, message(commitment, claim.post, shown), signature))
+    if salt is None:
+        return Check(claim, genuine, None, upto)
+    matches = (None if upto is None or not 0 <= upto < len(chain)
+               else shown == value(salt, upto, chain[upto]))
+    found = None
+    if genuine and not matches:
+        found = next((n for n, head in enumerate(chain) if value(salt, n, head) == shown), None)
+    return Check(claim, genuine, matches, upto, found)
+
+
+def verify(chain: list[str], salt: str | None, thread: str, posts: list[int],
+           key: str | None = None, commitment: str | None = None) -> list[Check]:
     """Judge every checkpoint in ``thread`` against the log whose content chain is ``chain``
     (:func:`judge`)."""
-    return [judge(claim, salt, chain, posts) for claim in find(thread)]
+    return [judge(claim, salt, chain, posts, key, commitment) for claim in find(thread)]

@@ -85,12 +85,17 @@ TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice")
 BOOKKEEPING = ("at", "hash")
 PLAYER_FIELDS = ("by", "chancellor", "target")
 MAX_TEXT = 200
-#: A checkpoint as posted: 32 hex digits keyed over the log (128 bits), then a 16-digit tag
-#: that only the key's holder can make (R-CHECKPOINT; shmod.log.checkpoints). Logs of an
-#: earlier shmod hold 32 digits alone.
+#: A checkpoint as posted (R-CHECKPOINT; shmod.log.checkpoints): 32 hex digits keyed over
+#: the log (128 bits), then in format 2 the moderator's Ed25519 signature (128 digits); in
+#: format 1 a 16-digit tag made with the salt, or (an earlier shmod still) nothing.
 CHECKPOINT_HEX = 32
 TAG_HEX = 16
-_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}(?:[0-9a-f]{{{TAG_HEX}}})?")
+SIGNATURE_HEX = 128
+_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}"
+                  f"(?:[0-9a-f]{{{TAG_HEX}}}|[0-9a-f]{{{SIGNATURE_HEX}}})?")
+#: The lengths a checkpoint may have, in words.
+_FORMS = (f"{CHECKPOINT_HEX + SIGNATURE_HEX} hex digits (or {CHECKPOINT_HEX + TAG_HEX} in a "
+          "log of format 1)")
 
 
 def parse_step(raw: Any, seating: Seating) -> Step:
@@ -148,8 +153,7 @@ def parse_step(raw: Any, seating: Seating) -> Step:
     if "checkpoint" in optional and "checkpoint" in raw:
         value = raw["checkpoint"]
         if not isinstance(value, str) or not _HEX.fullmatch(value):
-            raise BadInput(f"{kind} entry's checkpoint must be {CHECKPOINT_HEX + TAG_HEX} hex "
-                           f"digits, not {_shown(value)}")
+            raise BadInput(f"{kind} entry's checkpoint must be {_FORMS}, not {_shown(value)}")
         values["checkpoint"] = value
     for flag in ("force", "drop"):
         if flag in optional and flag in raw:
@@ -242,5 +246,6 @@ def _entry_numbers(value: Any, kind: str, least: int = 1) -> tuple[int, ...]:
     return tuple(sorted(set(items)))
 
 
-__all__ = ["CHECKPOINT_HEX", "KINDS", "OPTIONAL", "STEPS", "TAG_HEX", "at_text", "parse_step",
+__all__ = ["CHECKPOINT_HEX", "KINDS", "OPTIONAL", "SIGNATURE_HEX", "STEPS", "TAG_HEX", "at_text",
+           "parse_step",
            "parse_veto_answer", "parse_vote", "to_entry"]

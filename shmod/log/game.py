@@ -222,7 +222,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
                 continue
             link = next(links)
             if link.checkpoint is not None and link.upto is not None and not \
-                    checkpoints.recorded(setup.salt, link.post, link.upto,
+                    checkpoints.recorded(setup, link.post, link.upto,
                                          link.checkpoint, walk.heads):
                 notes.append(ChainNote(index, line, "checkpoint", (
                     f"the post it marks (post {link.post}) showed checkpoint "
@@ -277,15 +277,18 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     ``created`` is the time it is created at (the caller's clock: this layer reads none)."""
     import secrets
 
+    from shmod.log import signing
+
     header = new_header(players, seed=seed, first=first, variants=variants,
                         salt=secrets.token_hex(16), created=created, custom=custom,
-                        deal_by=deal_by, zone=zone, title=title, forum=forum)
+                        deal_by=deal_by, zone=zone, title=title, forum=forum,
+                        keys=signing.new_key())
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
     try:
         parsed = logfile.parse(path, text.encode("utf-8"))
         opened = replay(parsed)
-        mark = _mark(opened.state, opened.setup.salt, opened.heads[-1])
+        mark = _mark(opened.state, opened.setup, opened.heads[-1])
         opened.state.clock = header["created"]
         engine.apply(opened.state, mark)
         entries, _ = chained([mark], opened.state.players, opened.head, header["created"])
@@ -302,12 +305,11 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     return load(path)
 
 
-def _mark(state: State, salt: str | None, head: str) -> Posted:
+def _mark(state: State, setup: Setup, head: str) -> Posted:
     """The ``posted`` entry for the next post, covering the log up to its last entry,
     whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT)."""
-    assert salt is not None
     number, upto = len(state.posts) + 1, state.entries
-    return Posted(upto, checkpoints.token(salt, number, upto, head))
+    return Posted(upto, checkpoints.mark(setup, number, upto, head))
 
 
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
@@ -425,7 +427,7 @@ def _post(state: State, game: Game, entries: list[dict[str, object]],
     for entry in entries:
         content = logfile.link(content, entry)
     first = forum.last_posted(state) + 1
-    mark = _mark(state, game.setup.salt, content)
+    mark = _mark(state, game.setup, content)
     engine.apply(state, mark)
     head = str(entries[-1]["hash"]) if entries else game.head
     done, _ = chained([mark], state.players, head, stamp)

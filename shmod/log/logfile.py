@@ -368,8 +368,18 @@ def _text_keys(value: Any) -> Any:
 
 
 def header_link(header: dict[str, Any]) -> str:
-    """The chain's starting value: a hash of the whole header."""
-    return digest.sha256_hex(b"shmod-header\n" + canonical(header))[:HASH_LEN]
+    """The chain's starting value: a hash of the whole header but the moderator's private
+    signing key (``secret.signing_key``, format 2), which is never published: the log
+    published without it (``shmod publish``) chains exactly as the moderator's own."""
+    return digest.sha256_hex(b"shmod-header\n" + canonical(published(header)))[:HASH_LEN]
+
+
+def published(header: dict[str, Any]) -> dict[str, Any]:
+    """``header`` as it may be published: without ``secret.signing_key`` (format 2)."""
+    secret = header.get("secret")
+    if isinstance(secret, dict) and "signing_key" in secret:
+        return {**header, "secret": {k: v for k, v in secret.items() if k != "signing_key"}}
+    return header
 
 
 def link(previous: str, entry: dict[str, Any]) -> str:
@@ -432,9 +442,15 @@ def header_text(header: dict[str, Any]) -> str:
         out.insert(-1, f"commitment: {scalar(header['commitment'])}  # post it in the opening post")
     if "forum" in header:
         out.insert(-1, f"forum: {scalar(header['forum'])}  # posts are written for this forum")
+    if "moderator_key" in header:
+        out.insert(-1, f"moderator_key: {scalar(header['moderator_key'])}  # public: every "
+                   "post's checkpoint is signed with it")
     for key in ("seed", "salt"):
         if secret.get(key) is not None:
             out.append(f"  {key}: {scalar(secret[key])}")
+    if "signing_key" in secret:
+        out.append(f"  signing_key: {scalar(secret['signing_key'])}  # NEVER publish: "
+                   "`shmod publish` writes the log without it")
     if "roles" in secret:
         out.append("  roles:")
         out += [f"    {scalar(name)}: {scalar(role)}" for name, role in secret["roles"].items()]

@@ -40,6 +40,7 @@ from shmod.core.events import (
 )
 from shmod.core.explain import win_text
 from shmod.core.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, Policy
+from shmod.log.checkpoints import COMMITMENT_LABEL, KEY_LABEL
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
@@ -223,8 +224,11 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
     ]
     commitment = event.commitment if event else None
     if commitment:
-        parts.append(f"Setup commitment (check it against the reveal at the end): "
+        parts.append(f"{COMMITMENT_LABEL} (check it against the reveal at the end): "
                      f"{e(str(commitment))}")
+    if event and event.key:
+        parts.append(f"{KEY_LABEL} (it signs the checkpoint at the end of every post): "
+                     f"{e(event.key)}")
     if by_players:
         parts.append(fmt.lines([
             fmt.bold("Every player: post one word in this thread") + " (anything up to "
