@@ -60,6 +60,12 @@ def full_deck(top: str = "") -> list[str]:
     return cards + [FASCIST] * fascist + [LIBERAL] * liberal
 
 
+#: RFC 8032's first Ed25519 test key pair (private, public): the moderator's key pair of
+#: every hand-made header here (R-CHECKPOINT); a real game draws its own at `shmod new`.
+KEYS = ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+        "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+
+
 def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] | None = None,
            deck: str = "", first: str | None = None,
            variants: dict[str, str] | None = None) -> dict[str, Any]:
@@ -77,8 +83,10 @@ def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] |
         "players": names,
         "variants": dict(variants or {}),
         "first_president": first or names[0],
-        # a fixed salt of 128 bits (R-COMMIT): a real game draws a fresh one
-        "secret": {"salt": "5ca1ab1e9d07f3c24e8b61a0d5f2c973", "roles": roles, "deck": full_deck(deck)},
+        "moderator_key": KEYS[1],
+        # a fixed salt of 128 bits (R-COMMIT) and key pair: a real game draws fresh ones
+        "secret": {"salt": "5ca1ab1e9d07f3c24e8b61a0d5f2c973", "roles": roles, "deck": full_deck(deck),
+                   "signing_key": KEYS[0]},
     }
 
 

@@ -21,7 +21,7 @@ from shmod.core.legal import legal_steps, voters
 from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.steps import Step, Vote
 from shmod.core.terms import OVER, POWER, VOTE
-from shmod.log import game
+from shmod.log import game, signing
 
 pytestmark = pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed here")
 
@@ -140,7 +140,8 @@ def at_power(folder: Path, power: str) -> Path:
         rng = random.Random(attempt)
         header = new_header(SEVEN, seed=f"{rng.getrandbits(128):032x}", created=DAY1,
                             salt=f"{rng.getrandbits(128):032x}",
-                            variants=["late_choice=random", "late_vote=nein"])
+                            variants=["late_choice=random", "late_vote=nein"],
+                            keys=signing.new_key())
         state = start(parse_setup(header))
         steps: list[Step] = []
         while state.phase != OVER and len(steps) < 400:
@@ -254,7 +255,7 @@ def test_a_header_reusing_a_published_salt_is_not_played_on(tmp_path):
     m = Moderator(tmp_path)
     m.log.parent.mkdir()
     header = new_header(NAMES, seed=SEED, salt="3a7bd3e2360a3d29eea436fcfb7e44c7",
-                        created=DAY1, first="Ann")
+                        created=DAY1, first="Ann", keys=signing.new_key())
     m.log.write_text(game.log_text(header, [], at=DAY1))
     m.log.chmod(0o600)
     err = m.refused("nominate", "Bob", rule="R-COMMIT", code=2)

@@ -252,7 +252,7 @@ def _shmod(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_a_whole_format_2_game_through_the_installed_shmod(tmp_path):
     """From an empty folder: new, every step (each printing its post), reveal, publish,
     and the published copy audited against the thread as pasted (BBCode)."""
-    seed = "5e" * 16
+    seed = "5e3a90c1d7f24b68e0a1c39f7b2d5e48"
     sim = random_game(5, random.Random(25), seed=seed)
     names = tuple(f"Player{n}" for n in range(1, 6))
     log = "games/g.yaml"

@@ -105,12 +105,18 @@ def mark(setup: Setup, post: int, entry: int, head: str) -> str:
     from shmod.base.errors import BadInput
     from shmod.log import signing
 
-    if setup.signing_key is None or setup.moderator_key is None:
-        missing = "moderator_key" if setup.moderator_key is None else "secret.signing_key"
-        raise BadInput(f"R-CHECKPOINT: nothing was recorded: the header has no {missing}, so "
-                       "the post's checkpoint cannot be signed (a published copy of a log has "
-                       "no signing key: play on the moderator's own file; a game without a "
-                       "key pair is started anew with `shmod new`)")
+    if setup.moderator_key is None:
+        private, public = signing.new_key()
+        raise BadInput("R-CHECKPOINT: nothing was recorded: the header has no moderator_key, "
+                       "so the post's checkpoint cannot be signed. If the commitment is not "
+                       f"posted yet, add the line `moderator_key: {public}` to the header and "
+                       f"`  signing_key: {private}` under `secret:` (a key pair freshly drawn); "
+                       "otherwise start the game anew with `shmod new`")
+    if setup.signing_key is None:
+        raise BadInput("R-CHECKPOINT: nothing was recorded: the header has no "
+                       "secret.signing_key, so the post's checkpoint cannot be signed: this "
+                       "looks like the published copy of the log (`shmod publish`); play on "
+                       "the moderator's own file")
     if signing.public_key(setup.signing_key) != setup.moderator_key:
         raise BadInput("R-CHECKPOINT: nothing was recorded: the header's secret.signing_key "
                        "is not the private half of its moderator_key, so no line it signs "
