@@ -70,28 +70,36 @@ def prods(
 ) -> None:
     """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
     only reminds; `shmod status` shows each player's count)."""
-    from shmod.cli import clock
+    from shmod.cli import clock, output
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, pms, views
 
+    if not preview:
+        output.require_open()
+    now = clock.now()
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum)
     state = loaded.state
     view = views.public_view(state)
     sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
-    made = forum_texts.prods(view, fmt, clock.now() if view.deadline else None, sent)
+    made = forum_texts.prods(view, fmt, now if view.deadline else None, sent)
     if not made:
         _show([], [("Nothing to prod", view.waiting)])
         return
-    if not preview:
-        from shmod.core.steps import Prod
-        from shmod.log.game import record
-
-        record(game, lambda g: [Prod(g.state.players.index(name))
-                                for name, _ in made], at=clock.stamp(), post=False)
     title = pms.title(game, loaded.log.header)
-    _show([(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made],
-          [] if preview else [("Recorded", "the prods as sent: " + ", ".join(n for n, _ in made))])
+    shown = [(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made]
+    if preview:
+        _show(shown)
+        return
+    from shmod.core.steps import Prod
+    from shmod.log.game import record
+
+    record(game, lambda g: [Prod(g.state.players.index(name)) for name, _ in made],
+           at=clock.text(now), post=False)
+    names = ", ".join(n for n, _ in made)
+    _show(shown, [("Recorded", f"the prods as sent: {names}")])
+    output.check(f"the prods to {names} were recorded as sent", "`shmod prods --preview` shows "
+                 "them again (each numbered one reminder later)")
 
 
 @app.command()
@@ -164,12 +172,13 @@ def backup(
 ) -> None:
     """The ordered list of backup players that `shmod replace OLD` takes the first of
     (R-BACKUP); without names, the list."""
-    from shmod.cli import clock
+    from shmod.cli import clock, output
     from shmod.core.names import tidy
     from shmod.core.steps import Backup
     from shmod.log import game as games
 
     if names:
+        output.require_open()
         done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
                                              for n in names], at=clock.stamp(), post=False)
         state = done.game.state
@@ -177,6 +186,8 @@ def backup(
         state = games.load(game).state
     _show([("Backup players, in order", "\n".join(
         f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")])
+    if names:
+        output.check("the backup list was recorded", "`shmod backup` shows it")
 
 
 @app.command()

@@ -58,7 +58,7 @@ def new(
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.base.plaintext import unsafe
-    from shmod.cli import clock
+    from shmod.cli import clock, output
     from shmod.core.commitment import strong
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
@@ -73,19 +73,26 @@ def new(
     if forum is not None:
         formats.get(forum, "forum")
     fmt = formats.chosen(fmt_name, forum)
+    output.require_open()
+    shown: list[list[tuple[str, str]]] = []
+
+    def compose(made: "Game") -> None:  # before the file is created: nothing is left to fail
+        view = views.public_view(made.state)
+        opening = posts.earlier_post(made, 1, fmt)
+        shown.append(report.after_step(view, made.state.secrets, fmt, opening,
+                                       pms.title(game, made.log.header)))
+        shown.append([("Waiting for", view.waiting)])
+
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal, zone=zone, title=title, forum=forum,
-                          created=clock.stamp())
-    state = made.state
-    view = views.public_view(state)
-    echo(f"Created {game}: {len(state.players)} players. Keep this file private "
-               "until the game is over.", err=True)
-    echo(f"Commitment (post it in the opening thread post): "
-               f"{made.setup.commitment}", err=True)
-    opening = posts.earlier_post(made, 1, fmt)
-    _show(report.after_step(view, state.secrets, fmt, opening, pms.title(game, made.log.header)),
-          [("Waiting for", view.waiting)])
+                          created=clock.stamp(), before_write=compose)
+    echo(f"Created {game}: {len(made.state.players)} players. Keep this file private "
+         "until the game is over.", err=True)
+    echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)
+    _show(*shown)
+    output.check(f"the game was created as {game}", "`shmod post --again 1` prints its opening "
+                 "post, with the commitment, and `shmod pm --entry 0` the role PMs")
 
 
 @app.command()

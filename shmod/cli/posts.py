@@ -73,13 +73,16 @@ def post(
             _hint("Still coming in; this note may be posted (it is not a numbered post):")
             echo(progress)
         return
-    from shmod.cli import clock
+    from shmod.cli import clock, output
 
+    output.require_open()
     marked = posts.mark_next(game, fmt, board=board, at=clock.stamp())
     echo(marked.text)
     _hint(f"Post {marked.number} (entries {marked.first} to {marked.upto}), recorded as "
           "posted: paste it as it is.")
     _post_images(loaded, marked, images)
+    output.check(f"post {marked.number} was recorded as posted",
+                 f"`shmod post --again {marked.number}` prints it")
 
 
 def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
