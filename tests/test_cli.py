@@ -79,7 +79,7 @@ def test_unknown_and_ambiguous_players_list_the_candidates(run, tmp_path):
     path = tmp_path / "g.yaml"
     assert run("new", "Anna", "Anne", "Bob", "Cat", "Dan", "-g", str(path), "--seed", "x", "--guessable",
                "--first", "Dan")[0] == 0
-    refused(run, path, ["nominate", "An"], 2, r"'An' is ambiguous: it could be Anna, Anne$")
+    refused(run, path, ["nominate", "An"], 2, r"'An' is ambiguous: it could be Anna \(seat 1\), Anne \(seat 2\); name one in full or by seat number$")
     refused(run, path, ["nominate", "Zed"], 2,
             r"unknown player 'Zed' \(players: 1\. Anna, 2\. Anne, 3\. Bob, 4\. Cat, 5\. Dan\)")
     refused(run, path, ["nominate", "9"], 2, r"unknown player '9'")

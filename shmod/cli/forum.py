@@ -172,11 +172,16 @@ def backup(
 ) -> None:
     """The ordered list of backup players that `shmod replace OLD` takes the first of
     (R-BACKUP); without names, the list."""
+    from shmod.base.errors import BadInput
     from shmod.cli import clock, output
+    from shmod.core.absence import MAX_BACKUPS
     from shmod.core.names import tidy
     from shmod.core.steps import Backup
     from shmod.log import game as games
 
+    if names and len(names) > MAX_BACKUPS:  # refused before a name is looked at
+        raise BadInput(f"R-BACKUP: {len(names)} names: the backup list holds at most "
+                       f"{MAX_BACKUPS}")
     if names:
         output.require_open()
         done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)

@@ -3,7 +3,7 @@ powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.game.recor
 :func:`shmod.log.game.load`, and shows the result."""
 # No ``from __future__ import annotations``: see shmod/cli/app.py.
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
     from shmod.core.steps import Step
     from shmod.log.game import Game
+
+V = TypeVar("V")  # a vote or a word
 
 
 @app.command()
@@ -131,8 +133,8 @@ def vote(
 
     pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
     values = [(name, parse_vote(value)) for name, value in pairs]
-    _step(game, fmt_name, lambda g: [Vote(g.seating.seat(name), value)
-                                     for name, value in values])
+    _step(game, fmt_name, lambda g: [Vote(seat, value) for seat, value in
+                                     _once(g, values, "R-VOTE", "a vote is final once received")])
 
 
 @app.command()
@@ -155,8 +157,9 @@ def word(
 
     pairs = [(name, normal_word(value))
              for name, value in _pairs([player, text, *(more or [])], "word", "NAME WORD")]
-    _step(game, fmt_name, lambda g: [Word(g.seating.seat(name), value)
-                                     for name, value in pairs])
+    _step(game, fmt_name, lambda g: [Word(seat, value) for seat, value in
+                                     _once(g, pairs, "R-DEAL", "the first word a player posts "
+                                           "counts")])
 
 
 def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
@@ -164,6 +167,24 @@ def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
     if len(items) % 2:
         raise BadInput(f"shmod {command} takes {shape} pairs; {items[-1]!r} has no partner")
     return list(zip(items[::2], items[1::2]))
+
+
+def _once(game: "Game", pairs: "list[tuple[str, V]]", rule: str,
+          why: str) -> "list[tuple[int, V]]":
+    """``(seat, value)`` for each ``(name, value)``; a player named twice (by any form of
+    their name) is refused as a mistake in the command, not as a second PM."""
+    seats: dict[int, str] = {}
+    out = []
+    for name, value in pairs:
+        seat = game.seating.seat(name)
+        if seat in seats:
+            same = "" if seats[seat] == name else f" (as {seats[seat]!r} and {name!r})"
+            raise BadInput(f"{rule}: {game.state.players[seat]} is named twice in this "
+                           f"command{same}; {why}, so nothing was recorded: give each "
+                           "player once")
+        seats[seat] = name
+        out.append((seat, value))
+    return out
 
 
 def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":

@@ -206,6 +206,11 @@ def board(
 
     if png is None and svg is None:
         raise BadInput("name a picture to write: --png FILE and/or --svg FILE")
+    for path, kind in ((png, "png"), (svg, "svg")):
+        if path is not None and not path.lower().endswith(f".{kind}"):
+            raise BadInput(f"--{kind} {path!r}: the picture is {kind.upper()}, so its file "
+                           f"name must end in .{kind} (a forum and a browser go by the "
+                           "name's ending)")
     loaded = games.load(game)
     if entry is not None and not 0 <= entry <= loaded.state.entries:
         raise BadInput(f"there is no entry {entry}: the log has entries 0 to "
