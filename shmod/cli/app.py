@@ -83,7 +83,9 @@ def _show(sections: list[tuple[str, str]], hints: Sequence[tuple[str, str]] = ()
 def echo(text: str, *, err: bool = False) -> None:
     """Print ``text`` (a post, a PM, a note): every character a log may not hold is shown
     as an escape, so a hostile log cannot send a terminal control sequences."""
-    typer.echo(escaped(text), err=err)
+    stream = sys.stderr if err else sys.stdout  # shmod's own (shmod.cli.output), not click's
+    stream.write(escaped(text) + "\n")
+    stream.flush()
 
 
 def _step(game_path: str, fmt_name: str | None,

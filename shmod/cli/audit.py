@@ -57,7 +57,7 @@ def audit(
     if len(paths) == 1 and not os.path.isdir(paths[0]):
         report = audits.audit_file(paths[0], commitment, text)
         if as_json:
-            typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+            sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
         else:
             _show_report(report)
         raise typer.Exit(report.exit_code)
@@ -139,7 +139,7 @@ def _batch(paths: list[str], as_json: bool) -> int:
             totals.add(audit_file(path))
             bar.advance(task)
     if as_json:
-        typer.echo(json.dumps(totals.to_json(), indent=2, ensure_ascii=False))
+        sys.stdout.write(json.dumps(totals.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
         _show_totals(totals)
     return totals.exit_code

@@ -145,5 +145,5 @@ def check(done: str, again: str) -> None:
     that ``done`` (what was recorded) and how to see it again (``again``)."""
     reason = lost()
     if reason:
-        raise OutputLost(f"{done}, but its output could not be written ({reason}); do not "
+        raise OutputLost(f"{done}, but the output could not be written ({reason}); do not "
                          f"record it again: {again}")

@@ -89,8 +89,11 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
     if raw[:-1].isdigit() and raw[-1:].lower() in units:
         if len(raw) > 7:  # more than 999999 of a unit: far beyond a year in every unit
             raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
+        delta = timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+        if delta > timedelta(days=MAX_DAYS):
+            raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
         try:
-            when = now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+            when = now + delta
         except OverflowError:
             raise BadInput(f"deadline {text[:20]!r} is out of range") from None
     else:
