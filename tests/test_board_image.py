@@ -130,7 +130,7 @@ def test_a_picture_is_written_only_under_a_name_of_its_kind(run, tmp_path, optio
     game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
                   created=AT)
     kind = option[2:]
-    code, out, err = run("board", "-g", str(path), option, str(tmp_path / name))
+    code, _, err = run("board", "-g", str(path), option, str(tmp_path / name))
     assert code == 2 and err == (f"Error: {option} {str(tmp_path / name)!r}: the picture is "
                                  f"{kind.upper()}, so its file name must end in .{kind} (a forum "
                                  "and a browser go by the name's ending)\n")
