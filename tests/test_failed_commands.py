@@ -282,3 +282,17 @@ def test_a_name_the_output_cannot_encode_is_shown_as_its_escape(tmp_path):
                  tmp_path, PYTHONIOENCODING="ascii", SHMOD_NOW=NOW)
     assert made.returncode == 0, made.stderr
     assert "\\u0411oris" in made.stdout  # Борис is not Boris, even in ASCII
+
+
+def test_post_images_into_a_folder_it_cannot_write_records_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "g.yaml"
+    args = _post(path)
+    data = path.read_bytes()
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    code, _, err = _run(monkeypatch, path, [*args, "--images", str(blocked / "pics")])
+    assert code == 2 and err.startswith(f"Error: cannot write into {blocked / 'pics'}: ")
+    assert path.read_bytes() == data
+    code, _, err = _run(monkeypatch, path, [*args, "--images", str(tmp_path / "pics")])
+    assert code == 0 and sorted(os.listdir(tmp_path / "pics")) == [
+        "post-2-entry-2.png", "post-2-entry-2.svg"], err

@@ -18,6 +18,7 @@ from shmod.texts.formats import FORMATS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from datetime import datetime
 
     from shmod.core.steps import Step
     from shmod.log.game import Game, Recorded
@@ -89,18 +90,20 @@ def echo(text: str, *, err: bool = False) -> None:
 
 
 def _step(game_path: str, fmt_name: str | None,
-          make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False) -> None:
+          make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False,
+          now: "datetime | None" = None) -> None:
     """Record the step ``make`` builds and show what it makes: every check (the clock's,
     the format's, an output that is closed) and every text is done before the log is
     written, so an error means nothing was recorded; an output lost after the write is
-    said as such, with how to see it again (:mod:`shmod.cli.output`)."""
+    said as such, with how to see it again (:mod:`shmod.cli.output`). ``now``: the clock,
+    if the command read it already (it is read once)."""
     from shmod.cli import clock, output
     from shmod.log import game
     from shmod.texts import formats, forum_texts, pms, posts, report, views
 
     fmt = formats.get(fmt_name) if fmt_name else None  # a typo is refused before anything
     output.require_open()
-    now = clock.now()
+    now = now or clock.now()
     shown: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str, str]] = []
 
     def checked(loaded: "Game") -> "Step | list[Step] | None":

@@ -54,10 +54,11 @@ def deadline(
     def make(g: "Game") -> "Step":
         chosen = zone or g.state.zone or "UTC"
         deadlines.zone_info(chosen)
-        until = deadlines.until_text(deadlines.parse_deadline(when, chosen, clock.now()))
+        until = deadlines.until_text(deadlines.parse_deadline(when, chosen, now))
         return SetDeadline(until, zone=chosen, scope=scope)
 
-    _step(game, fmt_name, make)
+    now = clock.now()
+    _step(game, fmt_name, make, now=now)
 
 
 @app.command()
@@ -128,16 +129,16 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     from shmod.core import deadlines
     from shmod.core.steps import Lapse
 
-    stamp = clock.stamp()
+    now = clock.now()
 
     def make(g: "Game") -> "Step":
         found = deadlines.current(g.state)
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
         choice = deadlines.drawn(g.state, g.state.entries + 1)
-        return Lapse(found.entry, stamp, choice)
+        return Lapse(found.entry, clock.text(now), choice)
 
-    _step(game, fmt_name, make)
+    _step(game, fmt_name, make, now=now)
 
 
 @app.command()
