@@ -371,7 +371,6 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
             warnings.warn(changed, logfile.LogWarning, stacklevel=2)
         state = game.state
         _require_secret(game)
-        _warn_if_earlier(game, at)
         edited = game.edits()
         if edited and not edits_ok:
             found = edited[0]
@@ -410,6 +409,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                         marked[0] if marked else None)
         if before_write is not None:
             _before_write(before_write, done, game.log)
+        _warn_if_earlier(game, at)  # once the step is known to be recorded
         logfile.append(fd, text, path)
         if not written.chain:
             logfile.keep(written.log)  # the next command finds the new log parsed
@@ -448,7 +448,7 @@ def _post(state: State, game: Game, entries: list[dict[str, object]],
     return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
 
 
-def latest_time(game: Game) -> tuple[int, str] | None:
+def _latest_time(game: Game) -> tuple[int, str] | None:
     """The last time the log was written at: the number of its last entry with a time
     (0: the header's ``created``) and that time, if it has one a clock wrote."""
     from shmod.core.deadlines import UTC_TIME
@@ -467,7 +467,7 @@ def _warn_if_earlier(game: Game, at: str) -> None:
     stamped by a clock far ahead (a mistyped ``SHMOD_NOW``) would otherwise block every
     later step until that time. Entry times are bookkeeping; only a lapse's own time is
     judged (R-LAPSE), by the clock that records it."""
-    last = latest_time(game)
+    last = _latest_time(game)
     if last is None or at >= last[1] or len(at) != len(last[1]):
         return
     number, when = last
