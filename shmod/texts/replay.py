@@ -53,7 +53,7 @@ from shmod.core.explain import win_text
 from shmod.core.setup import start
 from shmod.core.state import State
 from shmod.core.steps import Backup, Discard, Prod, Reshuffle, Step
-from shmod.core.terms import POLICY_NAMES, POWER_NAMES, Policy, Role
+from shmod.core.terms import POLICY_NAMES, POWER_NAMES, RESHUFFLE, Policy, Role
 from shmod.log.game import Game, replay
 from shmod.texts import board_image, forum_texts
 from shmod.texts.formats import Plain
@@ -142,6 +142,7 @@ def frames(game: Game, *, reveal: bool) -> Replay:
     cut = _Cutter(reveal)
     cut.add(0, None, start(game.setup))
     replay(game.log, watch=cut.add)
+    cut.flush()  # a log that ends waiting for the moderator's reshuffle
     voiders = {number: ev.entry for ev in game.state.public if isinstance(ev, Corrected)
                for number, _ in ev.voided}
     for frame in cut.frames:
@@ -166,37 +167,52 @@ def _seat_names(state: State) -> list[str]:
 
 
 class _Cutter:
-    """The fold's watcher: a frame at each entry that changed what the thread can see."""
+    """The fold's watcher: a frame at each entry that changed what the thread can see. A
+    step that leaves a reshuffle due is shown with the reshuffle (a seeded game appends
+    it in the same write; the thread never sees the wait)."""
 
     def __init__(self, reveal: bool) -> None:
         self.reveal = reveal
         self.frames: list[Frame] = []
         self.last: PublicView | None = None
-        self.told = 0  # secrets seen so far (revealed)
+        self.told = 0  # secrets shown so far (revealed)
         self.acks = 0
+        self.held: tuple[int, Step | None, State, str] | None = None  # awaiting a reshuffle
+        self.said: list[str] = []  # what the held steps did
 
     def add(self, entry: int, step: Step | None, state: State) -> None:
         view = public_view(state)
-        before = self.last
-        self.last = view
-        events = [ev for ev in view.history if ev.entry == entry] if step is not None else \
-            list(view.history)
-        secrets = state.secrets[self.told:] if self.reveal else []
-        self.told = len(state.secrets)
+        before, self.last = self.last, view
         ack = self.reveal and len(state.acknowledged) > self.acks
         self.acks = len(state.acknowledged)
+        events = ([ev for ev in view.history if ev.entry == entry] if step is not None
+                  else list(view.history))
         if before is not None and not (events or ack or _changed(before, view)):
             return
-        said = _said(view, before, step, events)
+        self.said += _said(view, before, step, events)
         if ack:
             _at, numbers, reason = state.acknowledged[-1]
-            said.append(f"The moderator recorded that entr{'y' if len(numbers) == 1 else 'ies'} "
-                        f"{', '.join(map(str, numbers))} of the log were edited by hand: "
-                        f"{reason}.")
+            self.said.append(f"The moderator recorded that entr"
+                             f"{'y' if len(numbers) == 1 else 'ies'} "
+                             f"{', '.join(map(str, numbers))} of the log were edited by hand: "
+                             f"{reason}.")
+        kind = self.held[3] if self.held else _kind(step, events, ack)
+        self.held = (entry, step, state, kind)
+        if view.phase != RESHUFFLE or step is None:
+            self.flush()
+
+    def flush(self) -> None:
+        """Make the frame of the step held, if any."""
+        if self.held is None:
+            return
+        entry, step, state, kind = self.held
+        view = public_view(state)
+        secrets = state.secrets[self.told:] if self.reveal else []
+        self.told = len(state.secrets)
         governments = _governments(view)
         hidden = _hidden(state, secrets, step, governments) if self.reveal else None
-        self.frames.append(Frame(entry, _kind(step, events, ack), view, said, governments,
-                                 hidden))
+        self.frames.append(Frame(entry, kind, view, self.said, governments, hidden))
+        self.held, self.said = None, []
 
 
 def _changed(before: PublicView, after: PublicView) -> bool:

@@ -73,7 +73,7 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
         start, end = template.index("<!-- hidden:"), template.index("<!-- /hidden -->")
         template = template[:start] + template[end + len("<!-- /hidden -->\n"):]
     return template.format(
-        policy=escape(policy), title=escape(title), css=css, js=js, data=blob,
+        policy=escape(policy, quote=False), title=escape(title), css=css, js=js, data=blob,
         players=len(last.players), result=escape(result), shown=escape(shown),
         headline=escape(verdict.headline),
         details="".join(f"<li>{escape(d)}</li>" for d in verdict.details),
