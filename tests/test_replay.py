@@ -88,7 +88,7 @@ def test_a_game_in_progress_gives_the_same_page_and_post_whatever_was_hidden(run
     for seed, players, variants in [(1, 5, []), (2, 7, ["veto=secret-vote"]),
                                     (3, 10, ["tracker_reset=election"]),
                                     (4, 8, ["term5=seated"]), (5, 9, [])]:
-        setup, steps, twin, twin_steps = make_pair(seed, players, variants)
+        _setup, steps, twin, twin_steps = make_pair(seed, players, variants)
         sim = random_game(players, random.Random(seed), variants=variants)
         assert sim.steps == steps
         header = twin_header(sim.header, twin)

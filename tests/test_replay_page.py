@@ -176,7 +176,7 @@ def check_step(shown: dict[str, Any], view: views.PublicView, voided_later: bool
     assert shown["chancellor"] == facts.get("chancellor", "—")
     assert shown["liberal"] == f"{view.liberal}/{view.liberal_win}"
     assert shown["fascist"] == f"{view.fascist}/{view.fascist_win}"
-    assert shown["waiting"].lower() == f"waiting for {view.waiting}".lower()
+    assert shown["waiting"] == f"Waiting for {view.waiting}"
     rows = elections(view)
     if view.phase == VOTE:
         marks = [v.rsplit(": ", 1)[1] for v in shown["votes"]]

@@ -88,7 +88,7 @@ def _frame(frame: Frame, s: _Strings) -> dict[str, Any]:
     out: dict[str, Any] = {
         "e": frame.entry, "k": s(frame.kind), "s": [s(t) for t in frame.said],
         "r": view.round, "ph": s(PHASE_WORDS[view.phase]),
-        "w": s(view.waiting[:1].upper() + view.waiting[1:]),
+        "w": s(view.waiting),
         "p": s(president), "c": s(chancellor),
         "t": f"{view.tracker}/{view.chaos_at}", "d": view.draw_size, "x": view.discard_size,
         "l": f"{view.liberal}/{view.liberal_win}", "f": f"{view.fascist}/{view.fascist_win}",
