@@ -174,22 +174,23 @@ class _Cutter:
     def __init__(self, reveal: bool) -> None:
         self.reveal = reveal
         self.frames: list[Frame] = []
-        self.last: PublicView | None = None
+        self.seen = 0  # public events met so far
+        self.signature: tuple[object, ...] = ()
         self.told = 0  # secrets shown so far (revealed)
         self.acks = 0
         self.held: tuple[int, Step | None, State, str] | None = None  # awaiting a reshuffle
         self.said: list[str] = []  # what the held steps did
 
     def add(self, entry: int, step: Step | None, state: State) -> None:
-        view = public_view(state)
-        before, self.last = self.last, view
+        events = state.public[self.seen:]
+        self.seen = len(state.public)
         ack = self.reveal and len(state.acknowledged) > self.acks
         self.acks = len(state.acknowledged)
-        events = ([ev for ev in view.history if ev.entry == entry] if step is not None
-                  else list(view.history))
-        if before is not None and not (events or ack or _changed(before, view)):
+        signature, self.signature = self.signature, _signature(state)
+        if step is not None and not (events or ack or signature != self.signature):
             return
-        self.said += _said(view, before, step, events)
+        view = public_view(state)
+        self.said += _said(view, step, events)
         if ack:
             _at, numbers, reason = state.acknowledged[-1]
             self.said.append(f"The moderator recorded that entr"
@@ -215,12 +216,11 @@ class _Cutter:
         self.held, self.said = None, []
 
 
-def _changed(before: PublicView, after: PublicView) -> bool:
-    """Whether the thread can see a difference (votes coming in aside)."""
-    return (before.phase, before.power, before.prods, before.backups, before.deadline,
-            before.removed, before.replacing, before.players) != \
-        (after.phase, after.power, after.prods, after.backups, after.deadline,
-         after.removed, after.replacing, after.players)
+def _signature(state: State) -> tuple[object, ...]:
+    """What the thread can see change without an event of its own (votes coming in aside):
+    the phase and the power, prods, backups, the deadline, seats removed or changing hands."""
+    return (state.phase, state.power, len(state.prods), tuple(state.backups), state.deadline,
+            len(state.removed), len(state.replaced), len(state.renamed), state.players)
 
 
 def _kind(step: Step | None, events: list[Public], ack: bool) -> str:
@@ -242,14 +242,13 @@ def _kind(step: Step | None, events: list[Public], ack: bool) -> str:
     return by_step.get(step.kind, "power")
 
 
-def _said(view: PublicView, before: PublicView | None, step: Step | None,
-          events: list[Public]) -> list[str]:
+def _said(view: PublicView, step: Step | None, events: list[Public]) -> list[str]:
     """What happened, in sentences: each public event, and what a step without one did."""
     out = [text for text in (event_sentence(view, ev) for ev in events) if text]
     if isinstance(step, Discard):
         out.insert(0, f"President {view.president} discarded one policy and passed the other "
                       f"two to Chancellor {view.chancellor}.")
-    elif isinstance(step, Prod) and before is not None:
+    elif isinstance(step, Prod):
         name = view.players[step.target]
         count = dict(view.prods).get(name, 0)
         out.append(f"The moderator prodded {name} by PM for what the game awaits "
