@@ -31,12 +31,16 @@ from shmod.core.events import (
     Handed,
     Investigated,
     InvestigationResult,
+    Lapsed,
     Nominated,
     Peeked,
     PeekResult,
     PowerGranted,
     PowerSkipped,
     Public,
+    Removed,
+    Renamed,
+    Replaced,
     Reshuffled,
     RoundBegan,
     Secret,
@@ -52,7 +56,18 @@ from shmod.core.events import (
 from shmod.core.explain import win_text
 from shmod.core.setup import start
 from shmod.core.state import State
-from shmod.core.steps import Backup, Discard, Prod, Reshuffle, Step
+from shmod.core.steps import (
+    Backup,
+    Discard,
+    Enact,
+    Nominate,
+    Prod,
+    Reshuffle,
+    SetDeadline,
+    Step,
+    Veto,
+    Vote,
+)
 from shmod.core.terms import POLICY_NAMES, POWER_NAMES, RESHUFFLE, Policy, Role
 from shmod.log.game import Game, replay
 from shmod.texts import board_image, forum_texts
@@ -108,8 +123,8 @@ class Government(Record, frozen=False):
 
 
 class Hidden(Record):
-    """What was secret at a step: each line with what it is (``hands``, ``results``,
-    ``deck``, ``edit``), the draw pile top first and the discard pile."""
+    """What was secret at a step: each line with the switch that shows it (``hands``,
+    ``results``, ``deck``, ``roles``), the draw pile top first and the discard pile."""
 
     lines: tuple[tuple[str, str], ...]
     draw: tuple[Policy, ...]
@@ -223,23 +238,28 @@ def _signature(state: State) -> tuple[object, ...]:
             len(state.removed), len(state.replaced), len(state.renamed), state.players)
 
 
+#: The kind of a step by the first of these events it caused, else by the step.
+EVENT_KINDS: tuple[tuple[type[Public], str], ...] = (
+    (GameOver, "game over"), (Corrected, "correction"), (Removed, "removal"),
+    (Replaced, "replacement"), (Renamed, "rename"), (Lapsed, "lapse"), (Dealt, "deal"),
+    (DeadlineSet, "deadline"))
+STEP_KINDS: tuple[tuple[type[Step], str], ...] = (
+    (Prod, "prod"), (Backup, "backup"), (Reshuffle, "reshuffle"), (Nominate, "nomination"),
+    (Vote, "vote"), (Discard, "legislation"), (Enact, "legislation"), (Veto, "veto"),
+    (SetDeadline, "deadline"))
+
+
 def _kind(step: Step | None, events: list[Public], ack: bool) -> str:
     """What the step was, as one of :data:`KINDS`."""
     if step is None:
         return "setup"
     if ack:
         return "edit"
-    kinds = {ev.kind for ev in events}
-    for event_kind, kind in (("game_over", "game over"), ("correction", "correction"),
-                             ("removed", "removal"), ("replace", "replacement"),
-                             ("renamed", "rename"), ("lapse", "lapse"),
-                             ("dealt", "deal"), ("deadline", "deadline")):
-        if event_kind in kinds:
+    for event_type, kind in EVENT_KINDS:
+        if any(isinstance(ev, event_type) for ev in events):
             return kind
-    by_step = {"prod": "prod", "backup": "backup", "reshuffle": "reshuffle",
-               "nominate": "nomination", "vote": "vote", "discard": "legislation",
-               "enact": "legislation", "veto": "veto", "deadline": "deadline"}
-    return by_step.get(step.kind, "power")
+    return next((kind for step_type, kind in STEP_KINDS if isinstance(step, step_type)),
+                "power")
 
 
 def _said(view: PublicView, step: Step | None, events: list[Public]) -> list[str]:
