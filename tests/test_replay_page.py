@@ -184,7 +184,12 @@ def check_step(shown: dict[str, Any], view: views.PublicView, voided_later: bool
         assert len(marks) == len(view.players)
     elif rows:
         values = [v.rsplit(": ", 1)[1] for v in shown["votes"]]
-        grid = ["†" if v == "dead" else "Nein" if v.startswith("Nein") else v for v in values]
+        grid = ["†" if v in ("dead", "removed") else "Nein" if v.startswith("Nein") else v
+                for v in values]
+        names = [v.rsplit(": ", 1)[0].split(" (")[0] for v in shown["votes"]]
+        for name, value in zip(names, values):  # a seat out of the game: removed or dead
+            if value in ("dead", "removed"):
+                assert (value == "removed") == (name in view.removed), (name, value)
         assert grid == rows[-1].votes
     else:
         assert shown["votes"] == [] and shown["voteTitle"] == "No vote yet"

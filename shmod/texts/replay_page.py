@@ -124,8 +124,10 @@ def vote_list(view: PublicView) -> tuple[str, list[tuple[str, str]]]:
     if view.phase == VOTE:
         title = (f"Votes coming in on {view.president} → {view.chancellor}: "
                  f"{len(view.voted)} of {view.living} living players have voted")
-        return title, [(name, "dead" if not up else "voted" if name in view.voted
-                        else "not voted yet") for name, up in zip(view.players, view.alive)]
+        removed = set(view.removed)
+        return title, [(name, ("removed" if name in removed else "dead") if not up else "voted"
+                        if name in view.voted else "not voted yet")
+                       for name, up in zip(view.players, view.alive)]
     gone = {n for ev in view.history if isinstance(ev, Corrected) for n, _ in ev.voided}
     tallies = [ev for ev in view.history if isinstance(ev, Tallied) and ev.entry not in gone]
     if not tallies:
@@ -134,9 +136,10 @@ def vote_list(view: PublicView) -> tuple[str, list[tuple[str, str]]]:
     result = "elected" if last.elected or last.eva_braun else "not elected"
     title = (f"Vote {len(tallies)}: {last.president} → {last.chancellor}: Ja {last.ja}, "
              f"Nein {last.nein}: {result}")
-    late = set(last.late)
-    return title, [(name, "dead" if vote is None else "Nein (no vote by the deadline)"
-                    if name in late else "Ja" if vote else "Nein") for name, vote in last.votes]
+    late, removed = set(last.late), set(view.removed)
+    return title, [(name, ("removed" if name in removed else "dead") if vote is None else
+                    "Nein (no vote by the deadline)" if name in late else "Ja" if vote
+                    else "Nein") for name, vote in last.votes]
 
 
 def _asset(name: str) -> str:
