@@ -85,6 +85,7 @@ COMMAND_ARGS = {
     "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
     "board": None, "word": ["Player1", "apple"], "remind": [], "lapse": [],
     "remove": ["Player2", "-r", "x"], "backup": [], "rename": ["Player2", "Player9"],
+    "replay": None,
 }
 DRAWS_WITH_RICH = {"audit", "simulate"}
 
@@ -104,6 +105,8 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
         argv = ["simulate", str(tmp_path / "sim"), "-n", "1"]
     elif name == "board":
         argv = ["board", "--svg", str(tmp_path / "b.svg"), "--png", str(tmp_path / "b.png"), "-g", ten]
+    elif name == "replay":
+        argv = ["replay", ten, "-o", str(tmp_path / "r.html"), "--post"]
     else:
         argv = [name, *args, "-g", ten]
     loaded = _modules_of(argv)

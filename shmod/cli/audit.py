@@ -7,7 +7,7 @@ import typer
 
 from shmod.base.errors import BadInput
 from shmod.base.plaintext import escaped, one_line
-from shmod.cli.app import app
+from shmod.cli.app import FormatOpt, app
 
 if TYPE_CHECKING:
     from shmod.audit.audit import Report
@@ -215,3 +215,52 @@ def simulate(
         for _ in run(folder, count, counts, seed, variants=variant, mixed=mixed):
             bar.advance(task)
     sys.stderr.write(f"Wrote {count} games to {folder}\n")
+
+
+@app.command()
+def replay(
+    path: Annotated[str | None, typer.Argument(
+        metavar="LOG", help="The game log (default: $SHMOD_GAME).",
+        show_default=False)] = None,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE",
+        help="Write the replay page: one HTML file that needs nothing else.")] = None,
+    as_post: Annotated[bool, typer.Option(
+        "--post", help="Print the whole game as one post for the thread.")] = False,
+    fmt_name: FormatOpt = None,
+    public: Annotated[bool, typer.Option(
+        "--public", help="Leave the hidden information out even of a finished game.")] = False,
+    commitment: Annotated[str | None, typer.Option(
+        "--commitment", "-c", metavar="HEX",
+        help="The commitment posted at the start: the page says whether the setup matches "
+             "it.")] = None,
+) -> None:
+    """After the game: a page anyone can step through (-o), or the whole game in one post."""
+    import os
+
+    from shmod.audit import replay as replays
+
+    path = path or os.environ.get("SHMOD_GAME")
+    if not path:
+        raise BadInput("name a game log (or set SHMOD_GAME)")
+    if output is None and not as_post:
+        raise BadInput("say what to make: -o FILE writes the replay page, --post prints the "
+                       "game in one post")
+    if commitment is not None:
+        from shmod.core.commitment import parse_hex
+
+        parse_hex(commitment)
+    if output is not None:
+        from shmod.cli.posts import _write
+
+        made = replays.page(path, public=public, commitment=commitment)
+        _write(output, made.html)
+        hidden = ("the hidden information behind switches, as the game is over" if
+                  made.revealed else "the public record only")
+        sys.stderr.write(f"Wrote {output}: {made.steps} steps, "
+                         f"{len(made.html.encode()) // 1024} KB, {hidden}. One file: open it "
+                         "in any browser.\n")
+    if as_post:
+        from shmod.cli.app import echo
+
+        echo(replays.post(path, fmt_name, public=public))

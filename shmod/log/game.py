@@ -186,10 +186,13 @@ class _Forms:
         self.seating = Seating(tuple(players))
 
 
-def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
+def replay(log: logfile.LogFile, listing: Listing | None = None,
+           watch: Callable[[int, Step, State], None] | None = None) -> Game:
     """Replay a parsed log through the engine, following and checking the hash chain;
     the first problem raises :class:`LogError` with its line. With ``listing`` (the
-    audit's mode), problems are listed there and the replay goes on (:class:`Listing`)."""
+    audit's mode), problems are listed there and the replay goes on (:class:`Listing`).
+    ``watch(number, step, state)`` is called after each entry is applied (``shmod
+    replay``: the game as it stood after every entry, from one fold)."""
     try:
         setup = parse_setup(log.header)
         state = start(setup)
@@ -216,6 +219,8 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             engine.apply(state, step)
             if state.players != seating.players:  # a replacement (shmod.core.forum)
                 seating = Seating(state.players, state.replaced, state.renamed)
+            if watch is not None:
+                watch(index + 1, step, state)
             if listing is not None:
                 listing.judged = index + 1
                 continue
