@@ -124,9 +124,9 @@ def find_player(stats: Stats) -> Career:
 
 
 def csv_text(careers: list[Career]) -> str:
-    """One row per player, every figure as a number (rates as fractions)."""
-    rows = [_flat(c.to_json()) for c in careers]
-    return _csv(rows)
+    """One row per player, every figure as a number (rates as fractions; the figures by
+    player count and by how games were won are in ``--json``)."""
+    return _csv([_flat(c.to_json()) for c in careers])
 
 
 def games_csv(rows: list[GameRow]) -> str:
@@ -134,12 +134,20 @@ def games_csv(rows: list[GameRow]) -> str:
     return _csv([_flat(row.to_json()) for row in rows])
 
 
+#: A rating's fields, empty in a row of a player without that rating.
+_NO_RATING = {"rating": None, "mu": None, "sigma": None}
+
+
 def _flat(item: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A JSON object as one row: nested fields named ``outer_inner``."""
     out: dict[str, Any] = {}
     for key, value in item.items():
-        if isinstance(value, dict) and (prefix or key not in ("by_players", "by_how")):
-            out.update(_flat(value, f"{prefix}{key}_"))
-        elif not isinstance(value, dict):
+        if value is None and not prefix and key.endswith("rating"):
+            value = _NO_RATING
+        if isinstance(value, dict):
+            if prefix or key not in ("by_players", "by_how"):
+                out.update(_flat(value, f"{prefix}{key}_"))
+        else:
             out[prefix + key] = value
     return out
 

@@ -167,18 +167,11 @@ def _counted_line(out: "Console", result: "Stats") -> None:
 
 
 def _left_out(out: "Console", result: "Stats") -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    if not result.left_out:
-        return
-    table = Table(title="Left out: only valid, finished games are counted",
-                  header_style="bold")
-    table.add_column("Log", overflow="fold")
-    table.add_column("Why", overflow="fold")
+    """Every log left out, one line each: where, and why."""
+    if result.left_out:
+        out.print("Left out (only valid, finished games are counted):", markup=False)
     for item in result.left_out:
-        table.add_row(Text(one_line(item.path)), Text(one_line(item.reason)))
-    out.print(table)
+        out.print(one_line(f"  {item.path}: {item.reason}"), markup=False, soft_wrap=True)
 
 
 def _show_player(result: "Stats", career: "Career") -> None:
