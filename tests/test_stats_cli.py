@@ -126,7 +126,7 @@ def test_csv_is_one_row_a_player_and_runs_no_formula(run, tmp_path):
                                                                          "0", "")
     code, out, _ = run("stats", str(folder), "--csv", "--player", "@vorret")
     (row,) = csv.DictReader(io.StringIO(out))
-    assert (row["name"], row["role"], row["result"]) == ("'@Vorret", "fascist", "won")
+    assert (row["name"], row["role"], row["result"]) == ("'@Vorret", "liberal", "lost")
 
 
 def test_csv_and_post_name_what_was_left_out_on_stderr(run, games):
