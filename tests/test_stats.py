@@ -13,7 +13,7 @@ from scripted import Table
 from stats_games import AT, forum, game_three, game_two, head, write
 
 from shmod.audit import played, stats as stats_mod
-from shmod.audit.ratings import Match, Seat, rate
+from shmod.audit.ratings import Match, rate
 from shmod.audit.stats import Aliases, collect, fold
 from shmod.base.errors import BadInput
 from shmod.core.terms import EXECUTE, INVESTIGATE, SPECIAL
@@ -240,8 +240,7 @@ def test_a_replaced_seat_is_rated_as_its_occupants_mixed_by_share():
 
     model = PlackettLuce()
     table = [Rating(30, 5), Rating(20, 7), *(Rating(model.mu, model.sigma) for _ in range(4))]
-    match = Match(("", "x"), True, (Seat(((0, 0.25), (1, 0.75))), Seat(((2, 1.0),))),
-                  (Seat(((3, 1.0),)), Seat(((4, 1.0),)), Seat(((5, 1.0),))))
+    match = Match(("", "x"), True, (((0, 0.25), (1, 0.75)), 2), (3, 4, 5))
     _update(model, table, table, match)
     seat_mu, seat_sigma = 0.25 * 30 + 0.75 * 20, math.sqrt(0.25 * 25 + 0.75 * 49)
     new = model.rate([[model.rating(seat_mu, seat_sigma), model.rating()],

@@ -22,10 +22,15 @@ if TYPE_CHECKING:
 _KAPPA = 0.0001
 
 
-class Seat(Record):
-    """A seat in a rated game: its occupants as (player number, share of the game)."""
+#: A seat in a rated game: the player number of the one who held it all game, or its
+#: occupants as (player number, share of the game). Kept small: one is kept per seat of
+#: every counted game until all are read.
+Seat = int | tuple[tuple[int, float], ...]
 
-    occupants: tuple[tuple[int, float], ...]
+
+def occupants(seat: Seat) -> tuple[tuple[int, float], ...]:
+    """Who held ``seat``, each with their share of the game."""
+    return ((seat, 1.0),) if isinstance(seat, int) else seat
 
 
 class Match(Record):
@@ -86,7 +91,7 @@ def rate(matches: list[Match], players: int, track: int | None = None) -> Rating
         _update(model, liberal, fascist, match)
         if track is not None and any(
                 number == track for seat in (*match.liberals, *match.fascists)
-                for number, _share in seat.occupants):
+                for number, _share in occupants(seat)):
             history.append(Point(match.order, overall[track], liberal[track], fascist[track]))
     return Ratings(overall, liberal, fascist, history)
 
@@ -101,17 +106,17 @@ def _update(model: PlackettLuce, liberal: list[Rating], fascist: list[Rating],
     after = model.rate(teams, ranks=[0, 1] if match.liberals_won else [1, 0])
     for (table, seats), was, now in zip(sides, before, after):
         for seat, old, new in zip(seats, was, now):
-            for number, share in seat.occupants:
+            for number, share in occupants(seat):
                 if share > 0:
                     table[number] = _moved(table[number], share, old, Rating(new.mu, new.sigma))
 
 
 def _mixed(table: list[Rating], seat: Seat) -> Rating:
     """A seat's rating: its occupants' mixed by share (one occupant: theirs)."""
-    if len(seat.occupants) == 1:
-        return table[seat.occupants[0][0]]
-    mu = sum(share * table[n].mu for n, share in seat.occupants)
-    variance = sum(share * table[n].sigma ** 2 for n, share in seat.occupants)
+    if isinstance(seat, int):
+        return table[seat]
+    mu = sum(share * table[n].mu for n, share in seat)
+    variance = sum(share * table[n].sigma ** 2 for n, share in seat)
     return Rating(mu, math.sqrt(variance))
 
 
@@ -125,4 +130,4 @@ def _moved(own: Rating, share: float, old: Rating, new: Rating) -> Rating:
     return Rating(own.mu + share * (new.mu - old.mu), own.sigma * math.sqrt(max(factor, _KAPPA)))
 
 
-__all__ = ["Match", "Point", "Rating", "Ratings", "Seat", "rate"]
+__all__ = ["Match", "Point", "Rating", "Ratings", "Seat", "occupants", "rate"]

@@ -367,12 +367,17 @@ def _not_counted(report: Report) -> str | None:
 
 def _match(game: Counted, played: list[Part], keys: list[str],
            careers: dict[str, Career]) -> Match:
+    """What the ratings keep of a counted game."""
     seats: dict[int, list[tuple[int, float]]] = {}
     teams: dict[int, str] = {}
     for part, key in zip(played, keys):
         seats.setdefault(part.seat, []).append((careers[key].number, part.share))
         teams[part.seat] = part.team
-    side = {team: tuple(Seat(tuple(seats[s])) for s in sorted(seats) if teams[s] == team)
+
+    def seat(held: list[tuple[int, float]]) -> Seat:
+        return held[0][0] if len(held) == 1 else tuple(held)
+
+    side = {team: tuple(seat(seats[s]) for s in sorted(seats) if teams[s] == team)
             for team in (LIBERALS, FASCISTS)}
     return Match(game.order, game.winner == LIBERALS, side[LIBERALS], side[FASCISTS])
 
