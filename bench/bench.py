@@ -15,7 +15,9 @@ Python, the same typer and the same site-packages. Then, in one run:
    nominate, vote, discard, enact, power and ``post --mark``): total wall time;
 3. auditing 1,000 simulated games against merely parsing them with PyYAML's C loader
    (goal <= 1.5x);
-4. audit time by log length (goal: flat time per entry).
+4. audit time by log length (goal: flat time per entry);
+5. ``shmod stats FOLDER`` against ``shmod audit FOLDER`` on the same 1,000 simulated games,
+   whole installed commands, best of alternating runs (goal: time per log <= 1.5x).
 """
 from __future__ import annotations
 
@@ -138,9 +140,10 @@ def bench_whole_game(python: Path, folder: str) -> None:
           f"in {took:.1f} s ({took / len(commands) * 1000:.0f} ms a command)")
 
 
-def bench_batch(folder: str, games: int, repeat: int) -> None:
-    paths = list(simulate(os.path.join(folder, "games"), games, parse_counts("5-10"), "bench",
-                          mixed=True))
+def bench_batch(folder: str, games: int, repeat: int) -> str:
+    """(3); returns the folder of games it wrote."""
+    where = os.path.join(folder, "games")
+    paths = list(simulate(where, games, parse_counts("5-10"), "bench", mixed=True))
     entries = sum(len(logfile.read(p).entries) for p in paths[:50])
 
     def parse_only() -> None:
@@ -158,6 +161,22 @@ def bench_batch(folder: str, games: int, repeat: int) -> None:
         audit = min(audit, _best(audit_all, 1))
     print(f"(3) {games} games (~{entries / 50:.0f} entries each): C-loader parse "
           f"{parse:.3f} s, audit {audit:.3f} s, ratio {verdict(audit / parse, 1.5)}")
+    return where
+
+
+def bench_stats(python: Path, games: str, repeat: int) -> None:
+    """(5): the installed ``shmod stats`` and ``shmod audit`` on the same folder."""
+    shmod = str(python.parent / "shmod")
+    env = clean_env()
+    count = len(os.listdir(games))
+    best = {"audit": float("inf"), "stats": float("inf")}
+    for _ in range(repeat):  # alternating, so load on the machine affects both alike
+        for name in best:
+            best[name] = min(best[name], timed([shmod, name, games], env))
+    audit, stats = best["audit"], best["stats"]
+    print(f"(5) shmod stats against shmod audit on the same {count} logs, best of {repeat}: "
+          f"audit {audit:.2f} s ({audit / count * 1000:.2f} ms a log), stats {stats:.2f} s "
+          f"({stats / count * 1000:.2f} ms a log), ratio {verdict(stats / audit, 1.5)}")
 
 
 def _best(fn: Callable[[], object], repeat: int) -> float:
@@ -200,8 +219,9 @@ def main() -> None:
         os.environ["SHMOD_CACHE"] = os.path.join(folder, "cache")  # never the user's cache
         bench_startup(python, folder, args.runs)
         bench_whole_game(python, folder)
-        bench_batch(folder, args.games, args.repeat)
-    bench_growth(args.repeat * 5)
+        games = bench_batch(folder, args.games, args.repeat)
+        bench_growth(args.repeat * 5)
+        bench_stats(python, games, args.repeat)
 
 
 if __name__ == "__main__":

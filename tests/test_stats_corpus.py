@@ -155,3 +155,74 @@ def test_thousands_of_logs_with_memory_flat(tmp_path):
     per_log = (kept_whole - kept_quarter) / (total - total // 4)
     assert per_log < 1024, f"{per_log:.0f} bytes kept per log"
     assert whole - quarter < 8 * 1024, f"{quarter} kB for {total // 4} logs, {whole} kB for {total}"
+
+
+@pytest.fixture(scope="module")
+def forum_features(tmp_path_factory):
+    """The whole games of the forum-profile tests: hostile names, a replacement by
+    "@Newbie", corrections (one forced after a post); a deal from the players' words;
+    a name corrected, deadlines that lapse, a prod, a removal."""
+    from test_forum_profiles import _absences, _dealt_by_words, _forum_game
+
+    from shmod.log.game import log_text
+
+    folder = tmp_path_factory.mktemp("features")
+    for name, make in (("forum", _forum_game), ("words", _dealt_by_words),
+                       ("absences", _absences)):
+        header, steps = make()
+        (folder / f"{name}.yaml").write_text(log_text(header, steps, at="2026-01-01T00:00:00Z"))
+    return folder
+
+
+def test_forum_features_are_counted_as_the_audit_recounts_them(run, forum_features):
+    """Each game's elections and enactments as the audit's summary has them, and its
+    prods, lapses, replacements, removals and renames as the replayed state has them."""
+    from shmod.audit.audit import audit_file
+    from shmod.core.events import Lapsed
+    from shmod.core.forum import voided
+
+    for path in sorted(forum_features.glob("*.yaml")):
+        report = audit_file(str(path))
+        assert report.valid and report.summary and report.summary.winner, path.name
+        state, summary = report.state, report.summary
+        got = collect([str(path)])
+        assert got.counted == 1 and not got.left_out
+        players = [c.to_json() for c in got.careers.values()]
+        total = {key: sum(p[key] for p in players) for key in (
+            "elected_president", "elected_chancellor", "prods", "lapses", "replaced_in",
+            "replaced_out", "removed", "games")}
+        assert total["elected_president"] == total["elected_chancellor"] == summary.elected
+        assert sum(sum(p["enacted_as_chancellor"].values()) for p in players) == sum(
+            1 for e in summary.enacted if e["by"] == "government")
+        assert total["prods"] == len(state.prods)
+        void = voided(state)
+        assert total["lapses"] == sum(len(ev.late) for ev in state.public
+                                      if isinstance(ev, Lapsed) and ev.entry not in void)
+        assert total["replaced_in"] == total["replaced_out"] == len(state.replaced)
+        assert total["removed"] == len(state.removed)
+        assert total["games"] == summary.players  # one result a seat
+        assert {p["name"] for p in players} >= set(state.players)
+    features = {p["name"]: p for p in json.loads(run("stats", str(forum_features), "--json")[1])["players"]}
+    # Cat of the absences game was renamed Cato (R-RENAME): one player, credited as Cato
+    assert (features["Ann"]["games"], features["Cat"]["games"], features["Cato"]["games"]) == (
+        2, 1, 1)
+    assert features["@Newbie"]["replaced_in"] == 1
+
+
+def test_a_log_that_trips_a_bug_is_left_out_saying_so(corpus, monkeypatch):
+    from shmod.audit import stats as stats_mod
+
+    paths = find_logs([str(corpus / "forum")])
+    real = stats_mod.parts
+
+    def parts(state, accuracy=True):
+        if "Fay" in state.players:
+            raise KeyError("Fay")
+        return real(state, accuracy)
+
+    monkeypatch.setattr(stats_mod, "parts", parts)
+    got = collect(paths)
+    assert got.counted == 2 and [o.path.rsplit("/", 1)[1] for o in got.left_out] == ["a.yaml"]
+    assert got.left_out[0].reason.startswith(
+        f"not counted: unexpected internal error reading {corpus / 'forum' / 'a.yaml'} "
+        "(KeyError: 'Fay')")

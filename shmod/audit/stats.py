@@ -17,7 +17,7 @@ from shmod.audit.audit import Report, audit_file
 from shmod.audit.played import Part, parts
 from shmod.audit.ratings import Match, Point, Rating, Ratings, Seat, rate
 from shmod.base import digest
-from shmod.base.errors import BadInput
+from shmod.base.errors import BadInput, InternalError
 from shmod.base.records import Record, field
 from shmod.core.terms import FASCISTS, LIBERALS
 
@@ -293,39 +293,46 @@ class Collector:
         self.stats = Stats(track=self.aliases.key(player) if player is not None else None)
 
     def add(self, path: str) -> None:
-        """Audit the log at ``path``, and count it or say why not."""
-        stats = self.stats
-        stats.logs += 1
+        """Audit the log at ``path``, and count it or say why not. Never raises for what
+        a log holds: a log that trips a bug in shmod is left out, saying so, and the
+        others are still counted (as the batch audit goes on)."""
+        self.stats.logs += 1
         report = audit_file(path)
         why = _not_counted(report)
-        if why:
-            stats.left_out.append(LeftOut(path, why))
-            return
+        if why is None:
+            try:
+                why = self._count(path, report)
+            except Exception as err:  # noqa: BLE001 - a bug: said, and the others counted
+                why = f"not counted: {InternalError(f'{type(err).__name__}: {err}', path)}"
+        if why is not None:
+            self.stats.left_out.append(LeftOut(path, why))
+
+    def _count(self, path: str, report: Report) -> str | None:
+        """Count an audited valid finished game; or why it is not counted."""
+        stats = self.stats
         assert report.log is not None and report.state is not None and report.summary
         sha = digest.sha256_hex(report.log.data)
         if sha in stats.seen:
-            stats.left_out.append(LeftOut(path, f"the same log as {stats.seen[sha]}, byte "
-                                          "for byte: counted once"))
-            return
+            return f"the same log as {stats.seen[sha]}, byte for byte: counted once"
         created = report.log.header.get("created")
         when = parse_time(created) if isinstance(created, str) else None
         if self.since is not None and (when is None or when < self.since):
             stats.before += 1
-            return
+            return None
         stamp = when.isoformat().replace("+00:00", "Z") if when else None
+        order = when.isoformat(timespec="microseconds") if when else ""  # sorts as it reads
         summary = report.summary
         assert summary.winner is not None and summary.how is not None
         state = report.state
         assert state.origin is not None
-        game = Counted(path, stamp, (stamp or "", sha), summary.players, summary.winner,
+        game = Counted(path, stamp, (order, sha), summary.players, summary.winner,
                        summary.how)
         played = parts(state, accuracy=state.origin.custom is None)
         keys = [self.aliases.key(p.name) for p in played]
         if len(set(keys)) < len(keys):
             twins = sorted({p.name for p, k in zip(played, keys) if keys.count(k) > 1})
-            stats.left_out.append(LeftOut(path, "two seats are one player once case, accents "
-                                          f"and aliases are folded: {', '.join(twins)}"))
-            return
+            return ("two seats are one player once case, accents and aliases are folded: "
+                    + ", ".join(twins))
         stats.seen[sha] = path
         stats.undated += when is None
         row = stats.by_players.setdefault(game.players, {"games": 0, LIBERALS: 0, FASCISTS: 0})
@@ -340,6 +347,7 @@ class Collector:
             if key == stats.track:
                 stats.rows.append(GameRow(game, part))
         stats.matches.append(_match(game, played, keys, stats.careers))
+        return None
 
     def finish(self) -> Stats:
         """Rate every counted game in date order and give the figures."""
