@@ -165,7 +165,7 @@ def test_names_fold_case_spaces_and_accents():
 
 def test_aliases_rename_players_across_games(folder, tmp_path):
     aliases = tmp_path / "aliases.txt"
-    aliases.write_text("# players who changed names\nFay = Zoe\n\nzoë=Zed  # later\n")
+    aliases.write_text("# players who changed names\nFay = Zoe\n\n  # later:\nzoë=Zed\n")
     got = collect(sorted(str(p) for p in folder.rglob("*.yaml")), Aliases.read(str(aliases)))
     assert "fay" not in got.careers and "zoe" not in got.careers
     zed = got.careers["zed"].to_json()  # Fay in game two, Zoë in game three
@@ -185,6 +185,12 @@ def test_a_bad_alias_file_is_one_line_naming_its_line(tmp_path, text, error):
     with pytest.raises(BadInput) as caught:
         Aliases.read(str(path))
     assert str(caught.value).startswith(str(tmp_path / error))
+
+
+def test_an_alias_may_name_a_player_with_a_hash(tmp_path):
+    aliases = tmp_path / "aliases.txt"
+    aliases.write_text("A|B #1 = AB\n")
+    assert Aliases.read(str(aliases)).key("a|b  #1") == "ab"
 
 
 def test_two_seats_that_fold_to_one_player_leave_the_game_out(folder, tmp_path):

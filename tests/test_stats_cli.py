@@ -106,6 +106,22 @@ def test_a_players_page_lists_their_games_in_date_order(run, games):
     assert page["games"][1]["share"] == 0.4 and page["games"][-1]["rating"] == page["rating"]
 
 
+def test_a_hostile_name_is_shown_as_written(run, tmp_path):
+    folder = tmp_path / "games"
+    write(folder, "g.yaml", game_one(("[/b]", "[bold red]x", "*Star*", "Dan", "Eve")))
+    code, out, _ = run("stats", str(folder), "--player", "[/b]")
+    assert code == 0 and "[/b]: 1 games" in out
+    code, out, _ = run("stats", str(folder), "--sort", "player")
+    assert code == 0 and "│ [bold red]x " in out and "│ [/b] " in out
+
+
+def test_every_sort_key_is_a_column():
+    from shmod.audit.leaderboard import BY_KEY
+    from shmod.cli.stats import SORTS
+
+    assert tuple(BY_KEY) == SORTS
+
+
 def test_an_unknown_player_is_one_line_with_the_closest_names(run, games):
     code, out, err = run("stats", str(games), "--player", "dna")
     assert (code, out) == (2, "")
@@ -253,3 +269,28 @@ def test_the_same_folder_gives_the_same_numbers_whatever_the_file_order(run, gam
 
 def test_every_profile_is_known_to_the_tests():
     assert set(PROFILES) == set(FORMATS)
+
+
+def test_a_progress_bar_on_stderr_only_at_a_terminal(games):
+    import os
+    import pty
+
+    shmod = os.path.join(os.path.dirname(sys.executable), "shmod")
+    main, tty = pty.openpty()
+    try:
+        done = subprocess.run([shmod, "stats", str(games), "--json"], stdout=subprocess.PIPE,
+                              stderr=tty, timeout=120, env={**os.environ, "COLUMNS": "100"})
+        os.close(tty)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal closed: all read
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(main)
+    assert done.returncode == 0 and json.loads(done.stdout)["counted"] == 3
+    assert b"Reading logs" in seen  # and nothing of it on stdout, which is not a terminal

@@ -104,9 +104,9 @@ def ranked(stats: Stats, sort: str = "rating", min_games: int = 0) -> list[Caree
     shown.sort(key=lambda c: (fold(c.name), c.key))
     if sort != "player":
         value = BY_KEY[sort].value
-        present = [c for c in shown if value(c) is not None]
-        present.sort(key=lambda c: value(c), reverse=True)  # type: ignore[arg-type,return-value]
-        shown = present + [c for c in shown if value(c) is None]
+        present = [(float(v), c) for c in shown if isinstance(v := value(c), int | float)]
+        present.sort(key=lambda vc: vc[0], reverse=True)  # stable: ties stay by name
+        shown = [c for _, c in present] + [c for c in shown if value(c) is None]
     return shown
 
 

@@ -42,16 +42,17 @@ class Aliases:
 
     @classmethod
     def read(cls, path: str) -> Aliases:
-        """An alias file: one ``OLD=NEW`` a line; blank lines and ``#`` comments ignored;
-        chains (``A=B``, ``B=C``) followed to their end."""
+        """An alias file: one ``OLD=NEW`` a line (split at the first ``=``); blank lines and
+        lines starting with ``#`` ignored (a name may hold ``#``); chains (``A=B``,
+        ``B=C``) followed to their end."""
         from shmod.log.logfile import read_bytes
 
         data, _ = read_bytes(path, 1024 * 1024, "no such alias file")
         pairs: dict[str, str] = {}
         lines: dict[str, int] = {}
         for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
+            line = raw.strip()
+            if not line or line.startswith("#"):
                 continue
             old, sep, new = line.partition("=")
             if not sep or not old.strip() or not new.strip():

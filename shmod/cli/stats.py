@@ -185,7 +185,7 @@ def _show_player(result: "Stats", career: "Career") -> None:
 
     out = Console(highlight=False)
     _counted_line(out, result)
-    figures = Table(title=one_line(f"{career.name}: {career.overall.games} games"),
+    figures = Table(title=Text(one_line(f"{career.name}: {career.overall.games} games")),
                     header_style="bold", show_header=False)
     figures.add_column("What")
     figures.add_column("Figure", overflow="fold")
