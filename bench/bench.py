@@ -19,6 +19,8 @@ Python, the same typer and the same site-packages. Then, in one run:
 5. the replay page of a finished 10-player game against ``shmod audit`` of it: whole
    processes (``shmod replay LOG -o FILE`` and ``shmod audit LOG``, medians of alternating
    runs) and in-process (the library calls behind them, best of interleaved runs).
+6. ``shmod stats FOLDER`` against ``shmod audit FOLDER`` on the same 1,000 simulated games,
+   whole installed commands, best of alternating runs (goal: time per log <= 1.5x).
 """
 from __future__ import annotations
 
@@ -142,9 +144,10 @@ def bench_whole_game(python: Path, folder: str) -> None:
           f"in {took:.1f} s ({took / len(commands) * 1000:.0f} ms a command)")
 
 
-def bench_batch(folder: str, games: int, repeat: int) -> None:
-    paths = list(simulate(os.path.join(folder, "games"), games, parse_counts("5-10"), "bench",
-                          mixed=True))
+def bench_batch(folder: str, games: int, repeat: int) -> str:
+    """(3); returns the folder of games it wrote."""
+    where = os.path.join(folder, "games")
+    paths = list(simulate(where, games, parse_counts("5-10"), "bench", mixed=True))
     entries = sum(len(logfile.read(p).entries) for p in paths[:50])
 
     def parse_only() -> None:
@@ -162,6 +165,22 @@ def bench_batch(folder: str, games: int, repeat: int) -> None:
         audit = min(audit, _best(audit_all, 1))
     print(f"(3) {games} games (~{entries / 50:.0f} entries each): C-loader parse "
           f"{parse:.3f} s, audit {audit:.3f} s, ratio {verdict(audit / parse, 1.5)}")
+    return where
+
+
+def bench_stats(python: Path, games: str, repeat: int) -> None:
+    """(6): the installed ``shmod stats`` and ``shmod audit`` on the same folder."""
+    shmod = str(python.parent / "shmod")
+    env = clean_env()
+    count = len(os.listdir(games))
+    best = {"audit": float("inf"), "stats": float("inf")}
+    for _ in range(repeat):  # alternating, so load on the machine affects both alike
+        for name in best:
+            best[name] = min(best[name], timed([shmod, name, games], env))
+    audit, stats = best["audit"], best["stats"]
+    print(f"(6) shmod stats against shmod audit on the same {count} logs, best of {repeat}: "
+          f"audit {audit:.2f} s ({audit / count * 1000:.2f} ms a log), stats {stats:.2f} s "
+          f"({stats / count * 1000:.2f} ms a log), ratio {verdict(stats / audit, 1.5)}")
 
 
 def _best(fn: Callable[[], object], repeat: int) -> float:
@@ -223,10 +242,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--only", type=int, choices=range(1, 6), metavar="N",
-                        help="run benchmark N alone (1-5)")
+    parser.add_argument("--only", type=int, choices=range(1, 7), metavar="N",
+                        help="run benchmark N alone (1-6; 6 runs 3 first, for its games)")
     args = parser.parse_args()
-    chosen = {args.only} if args.only else set(range(1, 6))
+    chosen = {args.only} if args.only else set(range(1, 7))
     print(f"Python {sys.version.split()[0]}, PyYAML {yaml.__version__} "
           f"(C loader: {yaml.__with_libyaml__}), {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.2f}")
@@ -237,10 +256,11 @@ def main() -> None:
             bench_startup(python, folder, args.runs)
         if 2 in chosen:
             bench_whole_game(python, folder)
-        if 3 in chosen:
-            bench_batch(folder, args.games, args.repeat)
+        games = bench_batch(folder, args.games, args.repeat) if chosen & {3, 6} else ""
         if 5 in chosen:
             bench_replay(python, folder, args.runs, args.repeat * 4)
+        if 6 in chosen:
+            bench_stats(python, games, args.repeat)
     if 4 in chosen:
         bench_growth(args.repeat * 5)
 

@@ -60,6 +60,10 @@ class Report(Record, frozen=False):
     coverage: list[str] = field(default_factory=list)  # with --thread: what the thread pins
     deal: str | None = None  # how the deal was made (R-DEAL), in words
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
+    # What the audit read and replayed, for a caller that goes on from them (shmod stats);
+    # never in the JSON, and dropped with the report.
+    log: logfile.LogFile | None = None
+    state: State | None = None
 
     @property
     def valid(self) -> bool:
@@ -118,7 +122,7 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
               thread: str | None = None) -> Report:
     """Audit a parsed log: header, chain, form of every entry, then the rules; with
     ``thread``, every checkpoint posted there (R-CHECKPOINT)."""
-    report = Report(log.path, entries=len(log.entries))
+    report = Report(log.path, entries=len(log.entries), log=log)
     walk = chain.Walk(log)
     links = list(walk)  # the chain, walked once: what every check of it below reads
     setup: Setup | None = None
@@ -178,6 +182,7 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
         report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
                                        + waiting_text(engine.waiting_for(state))))
     report.summary = summarize(state)
+    report.state = state
     report.corrections = corrections(state, log)
 
 

@@ -10,6 +10,8 @@ from shmod.base.plaintext import escaped, one_line
 from shmod.cli.app import FormatOpt, app
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from shmod.audit.audit import Report
     from shmod.audit.batch import Totals
 
@@ -150,9 +152,6 @@ def _show_totals(totals: "Totals") -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from shmod.audit.summary import HOW
-    from shmod.core.terms import FASCISTS, LIBERALS
-
     out = Console(highlight=False)
     head = Table(title="Audit", show_header=True, header_style="bold")
     for name in ("Games", "Valid", "Invalid", "Unreadable", "Finished"):
@@ -167,6 +166,18 @@ def _show_totals(totals: "Totals") -> None:
         for _, message in totals.invalid:
             bad.add_row(Text(one_line(message)))
         out.print(bad)
+    for table in win_tables(totals.by_players, totals.by_how, totals.finished):
+        out.print(table)
+
+
+def win_tables(by_players: dict[int, dict[str, int]], by_how: dict[str, int],
+               finished: int) -> "list[Table]":
+    """Liberal and Fascist win rates by player count, and how games were won (the batch
+    audit's tables; ``shmod stats`` shows the same)."""
+    from rich.table import Table
+
+    from shmod.audit.summary import HOW
+    from shmod.core.terms import FASCISTS, LIBERALS
 
     def pct(part: int, whole: int) -> str:
         return f"{part} ({100 * part / whole:.0f}%)" if whole else "0"
@@ -174,16 +185,15 @@ def _show_totals(totals: "Totals") -> None:
     wins = Table(title="Win rates by player count (valid finished games)", header_style="bold")
     for name in ("Players", "Games", "Liberals won", "Fascists won"):
         wins.add_column(name, justify="right")
-    for players, row in sorted(totals.by_players.items()):
+    for players, row in sorted(by_players.items()):
         wins.add_row(str(players), str(row["games"]), pct(row[LIBERALS], row["games"]),
                      pct(row[FASCISTS], row["games"]))
-    out.print(wins)
     how = Table(title="Win conditions", header_style="bold")
     how.add_column("How")
     how.add_column("Games", justify="right")
-    for key, count in sorted(totals.by_how.items(), key=lambda kv: -kv[1]):
-        how.add_row(HOW[key], pct(count, totals.finished))
-    out.print(how)
+    for key, count in sorted(by_how.items(), key=lambda kv: -kv[1]):
+        how.add_row(HOW[key], pct(count, finished))
+    return [wins, how]
 
 
 @app.command()

@@ -3,9 +3,9 @@
 Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
 ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
-:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts` and :mod:`~shmod.cli.audit`, each
-registered with :data:`shmod.cli.app.app`; importing them here, in this order, is what
-orders ``shmod --help``.
+:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit` and
+:mod:`~shmod.cli.stats`, each registered with :data:`shmod.cli.app.app`; importing them
+here, in this order, is what orders ``shmod --help``.
 """
 import os
 import re
@@ -23,6 +23,7 @@ from shmod.cli import safety  # noqa: F401  # isort: skip
 from shmod.cli import forum  # noqa: F401  # isort: skip
 from shmod.cli import posts  # noqa: F401  # isort: skip
 from shmod.cli import audit  # noqa: F401  # isort: skip
+from shmod.cli import stats  # noqa: F401  # isort: skip
 from shmod.cli.app import app
 
 __all__ = ["app", "main"]
