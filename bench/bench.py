@@ -15,7 +15,12 @@ Python, the same typer and the same site-packages. Then, in one run:
    nominate, vote, discard, enact, power and ``post --mark``): total wall time;
 3. auditing 1,000 simulated games against merely parsing them with PyYAML's C loader
    (goal <= 1.5x);
-4. audit time by log length (goal: flat time per entry).
+4. audit time by log length (goal: flat time per entry);
+5. the replay page of a finished 10-player game against ``shmod audit`` of it: whole
+   processes (``shmod replay LOG -o FILE`` and ``shmod audit LOG``, medians of alternating
+   runs) and in-process (the library calls behind them, best of interleaved runs).
+6. ``shmod stats FOLDER`` against ``shmod audit FOLDER`` on the same 1,000 simulated games,
+   whole installed commands, best of alternating runs (goal: time per log <= 1.5x).
 """
 from __future__ import annotations
 
@@ -34,6 +39,7 @@ import yaml
 
 from shmod.audit.audit import audit_file, audit_log
 from shmod.audit.moves import command_for, random_game
+from shmod.audit.replay import page as replay_page
 from shmod.audit.simulate import SIMULATED_AT, parse_counts, simulate
 from shmod.log import logfile
 from shmod.log.game import log_text
@@ -138,9 +144,10 @@ def bench_whole_game(python: Path, folder: str) -> None:
           f"in {took:.1f} s ({took / len(commands) * 1000:.0f} ms a command)")
 
 
-def bench_batch(folder: str, games: int, repeat: int) -> None:
-    paths = list(simulate(os.path.join(folder, "games"), games, parse_counts("5-10"), "bench",
-                          mixed=True))
+def bench_batch(folder: str, games: int, repeat: int) -> str:
+    """(3); returns the folder of games it wrote."""
+    where = os.path.join(folder, "games")
+    paths = list(simulate(where, games, parse_counts("5-10"), "bench", mixed=True))
     entries = sum(len(logfile.read(p).entries) for p in paths[:50])
 
     def parse_only() -> None:
@@ -158,6 +165,22 @@ def bench_batch(folder: str, games: int, repeat: int) -> None:
         audit = min(audit, _best(audit_all, 1))
     print(f"(3) {games} games (~{entries / 50:.0f} entries each): C-loader parse "
           f"{parse:.3f} s, audit {audit:.3f} s, ratio {verdict(audit / parse, 1.5)}")
+    return where
+
+
+def bench_stats(python: Path, games: str, repeat: int) -> None:
+    """(6): the installed ``shmod stats`` and ``shmod audit`` on the same folder."""
+    shmod = str(python.parent / "shmod")
+    env = clean_env()
+    count = len(os.listdir(games))
+    best = {"audit": float("inf"), "stats": float("inf")}
+    for _ in range(repeat):  # alternating, so load on the machine affects both alike
+        for name in best:
+            best[name] = min(best[name], timed([shmod, name, games], env))
+    audit, stats = best["audit"], best["stats"]
+    print(f"(6) shmod stats against shmod audit on the same {count} logs, best of {repeat}: "
+          f"audit {audit:.2f} s ({audit / count * 1000:.2f} ms a log), stats {stats:.2f} s "
+          f"({stats / count * 1000:.2f} ms a log), ratio {verdict(stats / audit, 1.5)}")
 
 
 def _best(fn: Callable[[], object], repeat: int) -> float:
@@ -186,22 +209,60 @@ def bench_growth(repeat: int) -> None:
     print(f"    per entry, longest vs a quarter: {verdict(spread, 1.5)} (flat)")
 
 
+def bench_replay(python: Path, folder: str, runs: int, repeat: int) -> None:
+    sim = random_game(10, random.Random(10))
+    log = os.path.join(folder, "replay.yaml")
+    Path(log).write_text(log_text(sim.header, sim.steps, at=SIMULATED_AT))
+    shmod = str(python.parent / "shmod")
+    env = {**clean_env(), "SHMOD_CACHE": os.path.join(folder, "cache")}
+    html = os.path.join(folder, "replay.html")
+    runs_of = {"audit": [shmod, "audit", log], "replay": [shmod, "replay", log, "-o", html]}
+    for argv in runs_of.values():
+        timed(argv, env)
+    times: dict[str, list[float]] = {name: [] for name in runs_of}
+    for _ in range(runs):
+        for name, argv in runs_of.items():
+            times[name].append(timed(argv, env))
+    audit, made = statistics.median(times["audit"]), statistics.median(times["replay"])
+    size = os.path.getsize(html)
+    print(f"(5) the replay page of a finished 10-player game ({len(sim.steps)} entries, "
+          f"{size // 1024} KB): shmod replay -o {made * 1000:.0f} ms, shmod audit "
+          f"{audit * 1000:.0f} ms, ratio {made / audit:.2f}x (whole processes, medians of "
+          f"{runs})")
+    inside, audited = float("inf"), float("inf")
+    for _ in range(repeat):  # interleaved, so load on the machine affects both alike
+        inside = min(inside, _best(lambda: replay_page(log), 1))
+        audited = min(audited, _best(lambda: audit_file(log), 1))
+    print(f"    in-process: page {inside * 1000:.1f} ms, audit {audited * 1000:.1f} ms, "
+          f"ratio {inside / audited:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--only", type=int, choices=range(1, 7), metavar="N",
+                        help="run benchmark N alone (1-6; 6 runs 3 first, for its games)")
     args = parser.parse_args()
+    chosen = {args.only} if args.only else set(range(1, 7))
     print(f"Python {sys.version.split()[0]}, PyYAML {yaml.__version__} "
           f"(C loader: {yaml.__with_libyaml__}), {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.2f}")
     python = environment()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["SHMOD_CACHE"] = os.path.join(folder, "cache")  # never the user's cache
-        bench_startup(python, folder, args.runs)
-        bench_whole_game(python, folder)
-        bench_batch(folder, args.games, args.repeat)
-    bench_growth(args.repeat * 5)
+        if 1 in chosen:
+            bench_startup(python, folder, args.runs)
+        if 2 in chosen:
+            bench_whole_game(python, folder)
+        games = bench_batch(folder, args.games, args.repeat) if chosen & {3, 6} else ""
+        if 5 in chosen:
+            bench_replay(python, folder, args.runs, args.repeat * 4)
+        if 6 in chosen:
+            bench_stats(python, games, args.repeat)
+    if 4 in chosen:
+        bench_growth(args.repeat * 5)
 
 
 if __name__ == "__main__":

@@ -23,3 +23,24 @@ def run_main(monkeypatch, *args: str) -> int:  # type: ignore[no-untyped-def]
     except SystemExit as done:
         return int(done.code or 0)
     return 0
+
+
+def run_with(monkeypatch, args: list[str], *, stdout, stderr, now: str | None) -> int:  # type: ignore[no-untyped-def]
+    """Run ``shmod ARGS`` in-process with the given standard streams (``None``: closed, as
+    Python leaves a stream whose descriptor was closed) and ``SHMOD_NOW`` (None: the
+    computer's clock); return its exit code. The streams are put back afterwards."""
+    if now is None:
+        monkeypatch.delenv("SHMOD_NOW", raising=False)
+    else:
+        monkeypatch.setenv("SHMOD_NOW", now)
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = stdout, stderr
+    try:
+        monkeypatch.setattr("sys.argv", ["shmod", *args])
+        try:
+            cli.main()
+        except SystemExit as done:
+            return int(done.code or 0)
+        return 0
+    finally:
+        sys.stdout, sys.stderr = saved

@@ -120,6 +120,24 @@ def test_board_command_and_post_images(run, tmp_path):
     assert "Attach " in err and "alt text: Board:" in err
 
 
+@pytest.mark.parametrize("option, name", [("--png", "x.jpg"), ("--png", "x.svg"), ("--png", "x"),
+                                          ("--svg", "x.png"), ("--png", "x.png.jpeg")])
+def test_a_picture_is_written_only_under_a_name_of_its_kind(run, tmp_path, option, name):
+    """Issue 26 §4: `board --png x.jpg` wrote PNG bytes under a .jpg name."""
+    from shmod.log import game
+
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
+                  created=AT)
+    kind = option[2:]
+    code, _, err = run("board", "-g", str(path), option, str(tmp_path / name))
+    assert code == 2 and err == (f"Error: {option} {str(tmp_path / name)!r}: the picture is "
+                                 f"{kind.upper()}, so its file name must end in .{kind} (a forum "
+                                 "and a browser go by the name's ending)\n")
+    assert os.listdir(tmp_path) == ["g.yaml"]
+    assert run("board", "-g", str(path), option, str(tmp_path / f"b.{kind.upper()}"))[0] == 0
+
+
 def test_a_missing_pillow_is_one_clear_line(tmp_path):
     from shmod.log import game
 

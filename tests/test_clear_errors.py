@@ -12,6 +12,7 @@ from safety_helpers import run_main
 from scripted import AT
 
 from shmod.base.errors import IllegalStep, InternalError, LogError
+from shmod.cli import app
 from shmod.core import engine
 from shmod.core.steps import Nominate
 from shmod.log import game, logfile
@@ -79,14 +80,34 @@ def test_illegal_step_is_refused_before_any_write(tmp_path):
     assert path.read_bytes() == data
 
 
-def test_bug_after_the_log_was_read_asks_to_check_and_report(tmp_path, capsys, monkeypatch):
+def test_bug_in_what_a_step_shows_changes_nothing(tmp_path, capsys, monkeypatch):
+    """Issue 26 §1: every text a step shows is composed before the log is written, so a
+    bug there leaves the log as it was, and says so."""
+    path = tmp_path / "g.yaml"
+    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    data = path.read_bytes()
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyError("oops")
+
+    monkeypatch.setattr(report, "after_step", broken)
+    monkeypatch.delenv("SHMOD_DEBUG", raising=False)
+    assert run_main(monkeypatch, "nominate", "Bob", "-g", str(path)) == 70
+    assert capsys.readouterr().err == (
+        f"Error: unexpected internal error at {path}:27 (KeyError: 'oops', while composing what "
+        "the step shows); the log was not changed. This is a bug in shmod: please report it, "
+        "with the command you ran and that log line\n")
+    assert path.read_bytes() == data
+
+
+def test_bug_after_the_log_was_written_asks_to_check_and_report(tmp_path, capsys, monkeypatch):
     path = tmp_path / "g.yaml"
     game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise KeyError("oops")
 
-    monkeypatch.setattr(report, "after_step", broken)
+    monkeypatch.setattr(app, "_show", broken)
     monkeypatch.delenv("SHMOD_DEBUG", raising=False)
     assert run_main(monkeypatch, "nominate", "Bob", "-g", str(path)) == 70
     assert capsys.readouterr().err == (

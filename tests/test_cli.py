@@ -75,11 +75,48 @@ def test_illegal_steps_exit_1_with_the_rule_and_leave_the_log_alone(run, log):
     refused(run, log, ["vote", "dan", "ja"], 1, r"R-VOTE: Dan has already voted; a vote is final")
 
 
+def test_a_typed_name_matches_any_word_without_accents_and_never_guesses(run, tmp_path):
+    """Issue 26 §4: `Zoe` finds Zoë, `guapo` finds El Guapo; several matches are refused
+    with each candidate and its seat; the name as seated always wins."""
+    path = tmp_path / "g.yaml"
+    players = ["Zoë", "El Guapo", "Moliere", "Remus West", "Westley", "Zoe Ann", "Émile"]
+    assert run("new", *players, "-g", str(path), "--seed", "x", "--guessable",
+               "--first", "Moliere")[0] == 0
+    for typed, seated in [("Zoë", "Zoë"), ("ZOË", "Zoë"), ("Zoe Ann", "Zoe Ann"),
+                          ("guapo", "El Guapo"), ("GUA", "El Guapo"), ("emile", "Émile"),
+                          ("ann", "Zoe Ann"), ("westl", "Westley"), ("remus", "Remus West")]:
+        code, out, err = run("pm", typed, "-g", str(path))
+        assert code == 0 and f"── PM to {seated} (entry 0, role) ─" in err, (typed, out, err)
+    refused(run, path, ["pm", "west"], 2, r"'west' is ambiguous: it could be Remus West \(seat 4\), "
+            r"Westley \(seat 5\); name one in full or by seat number$")
+    refused(run, path, ["pm", "zoe"], 2, r"it could be Zoë \(seat 1\), Zoe Ann \(seat 6\)")
+    refused(run, path, ["nominate", "e"], 2, r"it could be El Guapo \(seat 2\), Émile \(seat 7\)")
+    ok(run, path, "nominate", "guapo")
+    assert "El Guapo" in yaml.safe_load(path.read_text())["log"][-2]["chancellor"]
+    ok(run, path, "vote", "zoe ann", "ja", "Zoë", "nein", "émi", "ja")
+
+
+def test_a_player_named_twice_in_one_command_is_said_so(run, tmp_path):
+    """Issue 26 §4: the issue's own words: `shmod vote Moliere ja Vorret ja Moliere nein`."""
+    path = tmp_path / "g.yaml"
+    assert run("new", "Moliere", "Vorret", "Cat", "Dan", "Eve", "-g", str(path), "--seed", "x",
+               "--guessable", "--first", "Cat")[0] == 0
+    ok(run, path, "nominate", "Dan")
+    refused(run, path, ["vote", "Moliere", "ja", "Vorret", "ja", "Moliere", "nein"], 1,
+            r"^Error: R-VOTE: Moliere is named twice in this command; a vote is final once "
+            r"received, so nothing was recorded: give each player once")
+    refused(run, path, ["vote", "Moliere", "ja", "mol", "nein"], 1,
+            r"Moliere is named twice in this command \(as 'Moliere' and 'mol'\)")
+    ok(run, path, "vote", "Moliere", "ja")
+    refused(run, path, ["vote", "Vorret", "ja", "Moliere", "nein"], 1,
+            r"R-VOTE: Moliere has already voted")
+
+
 def test_unknown_and_ambiguous_players_list_the_candidates(run, tmp_path):
     path = tmp_path / "g.yaml"
     assert run("new", "Anna", "Anne", "Bob", "Cat", "Dan", "-g", str(path), "--seed", "x", "--guessable",
                "--first", "Dan")[0] == 0
-    refused(run, path, ["nominate", "An"], 2, r"'An' is ambiguous: it could be Anna, Anne$")
+    refused(run, path, ["nominate", "An"], 2, r"'An' is ambiguous: it could be Anna \(seat 1\), Anne \(seat 2\); name one in full or by seat number$")
     refused(run, path, ["nominate", "Zed"], 2,
             r"unknown player 'Zed' \(players: 1\. Anna, 2\. Anne, 3\. Bob, 4\. Cat, 5\. Dan\)")
     refused(run, path, ["nominate", "9"], 2, r"unknown player '9'")

@@ -11,75 +11,25 @@ that loads, and ``status`` and ``audit`` (of one log and of the folder) always a
 """
 from __future__ import annotations
 
-import copy
 import os
 import random
 import warnings
 from pathlib import Path
 from typing import Any
 
+from phases import AT, snapshots
 from safety_helpers import run_main
 
 from shmod.audit import audit
-from shmod.core import engine
-from shmod.core.legal import legal_steps
-from shmod.core.setup import new_header, parse_setup, start
 from shmod.core.state import State
-from shmod.core.steps import Step, Word
-from shmod.core.terms import OVER, POWER, RESHUFFLE
-from shmod.log import game, signing
+from shmod.log import game
 
 GAMES = int(os.environ.get("SHMOD_PHASE_GAMES", "60"))
 SEED = int(os.environ.get("SHMOD_PHASE_SEED", "18"))
-AT = "2026-01-01T00:00:00Z"
 HOSTILE = ["", " ", "\x1b[2J", "a\u202eb", "x" * 3000, "\udcff\udcfe", "-1", "0",
            "99999999999999999999", "Ann\u200b", "{kind: vote}", "../../etc/passwd", "--"]
 SEEN: dict[str, int] = {"phases": 0, "runs": 0, "accepted": 0, "refused": 0, "hand": 0}
 #: The moderator's key pair of every game here: posts are signed (R-CHECKPOINT).
-KEYS = signing.new_key()
-
-
-def _snapshots() -> dict[str, tuple[dict[str, Any], list[Step]]]:
-    """A header and a prefix of steps for every phase (and power) random games reach."""
-    rng = random.Random(SEED)
-    found: dict[str, tuple[dict[str, Any], list[Step]]] = {}
-    for number in range(GAMES):
-        players = 5 + number % 6
-        variants = ["veto=secret-vote"] if number % 3 == 1 else []
-        deal_by = "players" if number % 5 == 0 else "moderator"
-        header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{number:032x}",
-                            salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT, variants=variants,
-                            deal_by=deal_by, keys=KEYS)
-        unseeded = number % 4 == 2 and deal_by == "moderator"
-        if unseeded:  # the moderator records every reshuffle
-            header = copy.deepcopy(header)
-            del header["secret"]["seed"]
-            header.pop("commitment")
-        state = start(parse_setup(header))
-        steps: list[Step] = []
-        while state.phase != OVER and len(steps) < 600:
-            key = _key(state, variants, unseeded)
-            found.setdefault(key, (header, list(steps)))
-            options = legal_steps(state)
-            if state.phase == "deal":
-                options = [Word(by=s, word=f"w{rng.randint(0, 9)}")
-                           for s in range(players) if s not in state.words]
-            step = rng.choice(options)
-            engine.apply(state, step)
-            steps.append(step)
-        found.setdefault("over", (header, steps))
-    return found
-
-
-def _key(state: State, variants: list[str], unseeded: bool) -> str:
-    key = state.phase
-    if state.phase == POWER:
-        key += ":" + (state.power or "")
-    if state.phase == RESHUFFLE and unseeded:
-        key += ":unseeded"
-    if variants:
-        key += ":" + variants[0]
-    return key
 
 
 def _commands(state: State, rng: random.Random) -> list[list[str]]:
@@ -148,15 +98,15 @@ BOOKKEEPING = [
 
 
 def test_every_command_in_every_phase_ends_cleanly(tmp_path, monkeypatch, capsys):
-    snapshots = _snapshots()
+    reached = snapshots(GAMES, SEED)
     assert {"deal", "nominate", "vote", "discard", "enact", "veto_answer", "power:investigate",
             "power:peek", "power:execute", "power:special_election", "reshuffle:unseeded",
-            "over"} <= set(snapshots) | {k.split(":veto")[0] for k in snapshots}
-    assert any(k.startswith("veto_vote") for k in snapshots)
+            "over"} <= set(reached) | {k.split(":veto")[0] for k in reached}
+    assert any(k.startswith("veto_vote") for k in reached)
     rng = random.Random(SEED)
     folder = tmp_path / "all"
     folder.mkdir()
-    for number, (key, (header, steps)) in enumerate(sorted(snapshots.items())):
+    for number, (key, (header, steps)) in enumerate(sorted(reached.items())):
         SEEN["phases"] += 1
         original = folder / f"{number:02d}-{key.replace(':', '-')}.yaml"
         original.write_text(game.log_text(header, steps, at=AT))

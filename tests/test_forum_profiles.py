@@ -53,7 +53,7 @@ from shmod.core.steps import (
 )
 from shmod.core.terms import NOMINATE, OVER
 from shmod.log import game as games, signing
-from shmod.texts import forum_texts, game_texts, messages, posts, views
+from shmod.texts import forum_texts, game_texts, messages, posts, replay, replay_post, views
 from shmod.texts.formats import FORMATS, Plain
 from shmod.texts.history import elections, history_text
 from shmod.texts.reveal import reveal_text
@@ -370,6 +370,10 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
     out += [Text(f"pm:{type(s).__name__}", messages.pm_text(s, fmt), data=s)
             for s in state.secrets]
     out.append(Text("reveal", reveal_text(game, fmt), state.players, game))
+    made = replay.frames(game, reveal=True)  # shmod replay --post: the game in one post
+    out.append(Text("replay-post", replay_post.post_text(made, fmt, title="Friday",
+                                                          commitment=game.setup.commitment),
+                    tuple(name for name, _ in made.roles), made))
     return out
 
 
@@ -410,7 +414,7 @@ def test_the_corpus_has_every_kind_of_text(corpus):
             "Investigated", "SpecialElectionCalled", "Peeked", "Executed", "GameOver",
             "DeadlineSet", "Replaced", "Corrected", "Dealt", "Lapsed", "Removed", "Renamed",
             "reminder", "prompt", "prods", "post", "board", "rules", "history",
-            "reveal"} <= kinds, kinds
+            "reveal", "replay-post"} <= kinds, kinds
     assert {"pm:RoleSent", "pm:Drawn", "pm:Handed", "pm:InvestigationResult", "pm:PeekResult",
             "pm:ExecutedNotice", "pm:VetoRequested", "pm:Briefing", "pm:Retraction",
             "pm:RemovedNotice"} <= kinds, kinds
@@ -485,6 +489,8 @@ def _check_kind(profile: str, text: Text, root: ET.Element) -> None:
         _check_history(profile, text, root)
     elif kind == "reveal":
         _check_reveal(profile, text, root)
+    elif kind == "replay-post":
+        _check_replay_post(profile, text, root)
     elif isinstance(text.data, (Drawn, Handed, PeekResult)):
         cards = text.data.cards
         bold = [flat(s) for s in root.iter("strong") if flat(s) in ("Liberal", "Fascist")]
@@ -526,6 +532,24 @@ def _check_reveal(profile: str, text: Text, root: ET.Element) -> None:
         assert not hidden
         warning = f"SPOILER: {TITLE}. Do not read on if you do not want to see it."
         assert _words(flat(root)) == _words(warning) + body
+
+
+def _check_replay_post(profile: str, text: Text, root: ET.Element) -> None:
+    """The game in one post: its heading, a list item per role and per government (with
+    its hands), the voting record as the history's table."""
+    made = text.data
+    assert isinstance(made, replay.Replay)
+    assert _heading_texts(profile, root) == ["Friday: the whole game"]
+    lists = [flat(li).replace("\u2060", "") for found in (*root.iter("ul"), *root.iter("ol"))
+             for li in found]  # the word joiner after an @ (no mention)
+    hidden = made.frames[-1].hidden
+    assert hidden is not None
+    for name, role in made.roles:
+        assert f"{name}: {role}" in lists
+    for government in hidden.governments:
+        assert government.hidden_line() in lists, government.hidden_line()
+    view = made.frames[-1].view
+    _check_history(profile, Text("history", "", text.players, view), root)
 
 
 def _words(text: str) -> str:

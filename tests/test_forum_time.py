@@ -307,12 +307,13 @@ def test_several_votes_in_one_command_all_or_nothing(mod):
     mod.run("nominate", "Bob")
     before = mod.log.read_bytes()
     err = mod.refused("vote", "Ann", "ja", "Bob", "nein", "Ann", "ja",
-                      rule="R-VOTE: Ann has already voted")
+                      rule="R-VOTE: Ann is named twice in this command")  # issue 26 §4
     assert "Error" in err and mod.log.read_bytes() == before
     mod.refused("vote", "Ann", "ja", "Bob", rule="has no partner", code=2)
     done = mod.run("vote", "Ann", "ja", "Bob", "nein", "Cy", "ja")
     assert "Recorded as entries 4-6 of " in done.stderr and done.stderr.count("Recorded as") == 1
     assert "games/friday.yaml" in done.stderr
+    mod.refused("vote", "Dee", "ja", "Ann", "nein", rule="R-VOTE: Ann has already voted")
 
 
 def test_the_game_is_named_everywhere_and_g_comes_before_or_after(mod):

@@ -51,7 +51,8 @@ def _laughs() -> str:
 BIG = logfile.MAX_BYTES // 2 - 2_000
 #: What refuses each case (the size limit has its own case, the 100 MB file).
 REFUSED_BY = {"deep nesting": "levels deep", "huge string": "too long",
-              "huge number": "too long", "100 MB file": "too large"}
+              "huge number": "too long", "100 MB file": "too large",
+              "merge key": "merge keys (<<) are not allowed"}
 CASES = {
     "python tag": lambda h, marker: h + f'- !!python/object/apply:os.system ["touch {marker}"]\n',
     "python tag in header": lambda h, marker: (

@@ -658,3 +658,31 @@ def test_a_warm_cache_keeps_pyyaml_out_of_status(tmp_path):
     assert cold.stderr.strip().splitlines()[-1] == "True"
     assert warm_run.stderr.strip().splitlines()[-1] == "False"
     assert cold.stdout == warm_run.stdout and "Player" in warm_run.stdout
+
+
+# -- bounded (issue 26 §3) ---------------------------------------------------------------
+
+def test_the_cache_keeps_at_most_max_files_parses_and_drops_the_oldest(cache, tmp_path):
+    """200 logs read used to leave 200 parses; now the oldest written go, the newest stay,
+    and files that are not the cache's own are never touched."""
+    source = simulated(tmp_path, 5, 1)
+    paths = []
+    for number in range(parsecache.MAX_FILES + 36):
+        path = tmp_path / f"log-{number}.yaml"
+        path.write_bytes(source.read_bytes())
+        paths.append(path)
+    warm(paths[0])
+    os.utime(cache_file(paths[0]), (1000, 1000))
+    cache.joinpath("notes.txt").write_text("mine")
+    leftover = cache / f".{cache_file(paths[0]).name}.{'0' * 16}.tmp"
+    leftover.write_bytes(b"a crash's")
+    os.utime(leftover, (1, 1))  # long ago
+    for number, path in enumerate(paths[1:], 1):
+        warm(path)
+        os.utime(cache_file(path), (1000 + number, 1000 + number))  # written in this order
+    kept = sorted(p.name for p in cache.iterdir() if p.name.endswith(".parsed"))
+    assert len(kept) == parsecache.MAX_FILES
+    assert kept == sorted(cache_file(p).name for p in paths[-parsecache.MAX_FILES:])
+    assert cache.joinpath("notes.txt").read_text() == "mine" and not leftover.exists()
+    assert load(str(paths[-1])).log.cached  # the newest is a hit
+    assert not load(str(paths[0])).log.cached  # the oldest was dropped: parsed again

@@ -39,7 +39,8 @@ def _modules_after(code: str) -> set[str]:
 
 def test_the_command_modules_import_nothing_heavy():
     loaded = _modules_after("import shmod.cli.main")
-    heavy = {"rich", "yaml", "json", "hashlib", "shmod.log.game", "shmod.core.engine", "shmod.audit.audit"}
+    heavy = {"rich", "yaml", "json", "hashlib", "shmod.log.game", "shmod.core.engine", "shmod.audit.audit",
+             "openskill", "shmod.audit.stats"}
     assert not heavy & loaded
 
 
@@ -73,8 +74,9 @@ def test_status_of_a_finished_game_loads_only_what_it_shows(ten):
 
 
 #: Every command with arguments that make it do its real work on the finished game.
-#: Only ``audit`` (a coloured report, a progress bar for folders) and ``simulate`` (its
-#: progress) draw with rich; no command imports pydantic (typer < 0.29, pyproject.toml).
+#: Only ``audit`` (a coloured report, a progress bar for folders), ``simulate`` (its
+#: progress) and ``stats`` (its tables and progress) draw with rich; no command imports
+#: pydantic (typer < 0.29, pyproject.toml), and only ``stats`` imports openskill.
 COMMAND_ARGS = {
     "status": [], "prods": [], "post": [], "pm": ["Player1"], "reveal": [],
     "corrections": [], "rules": [], "repair": [], "audit": None, "nominate": ["Player2"],
@@ -86,8 +88,10 @@ COMMAND_ARGS = {
     "board": None, "word": ["Player1", "apple"], "remind": [], "lapse": [],
     "remove": ["Player2", "-r", "x"], "backup": [], "rename": ["Player2", "Player9"],
     "publish": None,
+    "replay": None,
+    "stats": None,
 }
-DRAWS_WITH_RICH = {"audit", "simulate"}
+DRAWS_WITH_RICH = {"audit", "simulate", "stats"}
 #: Only what signs a checkpoint (a post made) or makes a key loads ``cryptography``
 #: (shmod.log.signing); on this finished game the recording commands refuse before that.
 SIGNS = {"new", "post", "simulate"}
@@ -109,11 +113,16 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
         argv = ["simulate", str(tmp_path / "sim"), "-n", "1"]
     elif name == "publish":
         argv = ["publish", "-g", ten, "-o", str(tmp_path / "published.yaml")]
+    elif name == "stats":
+        argv = ["stats", ten]
     elif name == "board":
         argv = ["board", "--svg", str(tmp_path / "b.svg"), "--png", str(tmp_path / "b.png"), "-g", ten]
+    elif name == "replay":
+        argv = ["replay", ten, "-o", str(tmp_path / "r.html"), "--post"]
     else:
         argv = [name, *args, "-g", ten]
     loaded = _modules_of(argv)
     assert "pydantic" not in loaded
     assert ("rich" in loaded) == (name in DRAWS_WITH_RICH), name
     assert ("cryptography" in loaded) == (name in SIGNS), name
+    assert ("openskill" in loaded) == (name == "stats"), name

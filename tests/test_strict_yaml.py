@@ -80,6 +80,22 @@ def test_the_duplicate_key_error_names_its_line():
     assert caught.value.line == 4
 
 
+@pytest.mark.parametrize("entry, words", [
+    ("- {<<: {kind: vote}, by: Cy, vote: ja}", "merge keys (<<) are not allowed"),
+    ("- {kind: vote, by: Cy, vote: {<<: {a: 1}}}", "merge keys (<<) are not allowed"),
+    ("- {? [kind]: vote, by: Cy}", ""),
+])
+def test_a_merge_key_is_refused_at_its_line_in_its_own_words(entry, words):
+    """Issue 26 §3: a merge key after a number (the header's ``shmod: 1``) was reported at
+    the number's line as an alias: the fast path had built the number already."""
+    text = "shmod: 1\n" + HEADER + "log:\n" + "- {kind: vote, by: Cy, vote: ja}\n" * 22 + \
+        entry + "\n"
+    with pytest.raises(LogError) as caught:
+        logfile.parse("g.yaml", text.encode())
+    assert caught.value.line == 26, caught.value
+    assert words in str(caught.value) and "alias" not in str(caught.value)
+
+
 def test_a_date_like_value_is_refused_with_its_line_not_an_internal_error():
     text = HEADER + "log:\n- {kind: vote, by: Cy, vote: ja}\n- {kind: vote, by: Bo, vote: 2026-13-45}\n"
     with pytest.raises(LogError) as caught:

@@ -63,6 +63,10 @@ class Report(Record, frozen=False):
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
     #: with --thread: the commitment and the key found in the thread's opening post
     opening: dict[str, str | None] | None = None
+    # What the audit read and replayed, for a caller that goes on from them (shmod stats);
+    # never in the JSON, and dropped with the report.
+    log: logfile.LogFile | None = None
+    state: State | None = None
 
     @property
     def valid(self) -> bool:
@@ -122,7 +126,7 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
               thread: str | None = None) -> Report:
     """Audit a parsed log: header, chain, form of every entry, then the rules; with
     ``thread``, every checkpoint posted there (R-CHECKPOINT)."""
-    report = Report(log.path, entries=len(log.entries))
+    report = Report(log.path, entries=len(log.entries), log=log)
     walk = chain.Walk(log)
     links = list(walk)  # the chain, walked once: what every check of it below reads
     setup: Setup | None = None
@@ -175,6 +179,7 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
         report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
                                        + waiting_text(engine.waiting_for(state))))
     report.summary = summarize(state)
+    report.state = state
     report.corrections = corrections(state, log)
     report.deal = deal_text(state)
 

@@ -72,3 +72,10 @@ class InternalError(ShmodError):
         report = "the command you ran" + (" and that log line" if line else "")
         super().__init__(f"unexpected internal error{where} ({problem}); {log}. This is a "
                          f"bug in shmod: please report it, with {report}")
+
+
+class OutputLost(ShmodError):
+    """The command's output could not be written (a full disk, ``>/dev/full``, a closed
+    stdout): the message says whether anything was recorded and how to see it again."""
+
+    exit_code = 74  # sysexits' EX_IOERR

@@ -18,9 +18,10 @@ from shmod.texts.formats import FORMATS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from datetime import datetime
 
     from shmod.core.steps import Step
-    from shmod.log.game import Game
+    from shmod.log.game import Game, Recorded
 
 app = App(
     add_completion=False,  # shmod.cli.completion answers the shell itself (README: completion)
@@ -83,35 +84,56 @@ def _show(sections: list[tuple[str, str]], hints: Sequence[tuple[str, str]] = ()
 def echo(text: str, *, err: bool = False) -> None:
     """Print ``text`` (a post, a PM, a note): every character a log may not hold is shown
     as an escape, so a hostile log cannot send a terminal control sequences."""
-    typer.echo(escaped(text), err=err)
+    stream = sys.stderr if err else sys.stdout  # shmod's own (shmod.cli.output), not click's
+    stream.write(escaped(text) + "\n")
+    stream.flush()
 
 
 def _step(game_path: str, fmt_name: str | None,
-          make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False) -> None:
-    from shmod.cli import clock
+          make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False,
+          now: "datetime | None" = None) -> None:
+    """Record the step ``make`` builds and show what it makes: every check (the clock's,
+    the format's, an output that is closed) and every text is done before the log is
+    written, so an error means nothing was recorded; an output lost after the write is
+    said as such, with how to see it again (:mod:`shmod.cli.output`). ``now``: the clock,
+    if the command read it already (it is read once)."""
+    from shmod.cli import clock, output
     from shmod.log import game
     from shmod.texts import formats, forum_texts, pms, posts, report, views
 
     fmt = formats.get(fmt_name) if fmt_name else None  # a typo is refused before anything
+    output.require_open()
+    now = now or clock.now()
+    shown: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str, str]] = []
 
     def checked(loaded: "Game") -> "Step | list[Step] | None":
         nonlocal fmt
         fmt = fmt or formats.chosen(None, loaded.setup.forum)  # the game's: before writing
         return make(loaded)
 
-    done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.stamp())
-    assert fmt is not None  # checked() chose it before anything was written
-    post = posts.recorded_post(done, fmt)
-    state = done.game.state
-    view = views.public_view(state)
-    posted = done.post.events if done.post else []
-    deadline = forum_texts.deadline_line(view, clock.now())
-    _show(report.after_step(view, done.secrets, fmt, post,
-                            pms.title(game_path, done.game.log.header)),
-          [*report.unposted_corrections(view, done.public, posted, fmt),
-           ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))])
-    echo(report.recorded_note(game_path, state.entries, len(done.entries), post,
-                              state.winner is not None), err=True)
+    def compose(done: "Recorded") -> None:
+        assert fmt is not None  # checked() chose it
+        post = posts.recorded_post(done, fmt)
+        state = done.game.state
+        view = views.public_view(state)
+        posted = done.post.events if done.post else []
+        deadline = forum_texts.deadline_line(view, now)
+        shown.append((
+            report.after_step(view, done.secrets, fmt, post,
+                              pms.title(game_path, done.game.log.header)),
+            [*report.unposted_corrections(view, done.public, posted, fmt),
+             ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))],
+            report.recorded_note(game_path, state.entries, len(done.entries), post,
+                                 state.winner is not None),
+            "the step was recorded " + report.recorded_where(
+                game_path, state.entries, len(done.entries), post),
+            report.again(done.secrets, post)))
+
+    game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now), before_write=compose)
+    sections, hints, note, recorded, again = shown[0]
+    _show(sections, hints)
+    echo(note, err=True)
+    output.check(recorded, again)
 
 
 def _expected(game: "Game", by: str | None, default: int | None) -> int:

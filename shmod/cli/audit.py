@@ -7,9 +7,11 @@ import typer
 
 from shmod.base.errors import BadInput
 from shmod.base.plaintext import escaped, one_line
-from shmod.cli.app import app
+from shmod.cli.app import FormatOpt, app
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from shmod.audit.audit import Report
     from shmod.audit.batch import Totals
 
@@ -57,7 +59,7 @@ def audit(
     if len(paths) == 1 and not os.path.isdir(paths[0]):
         report = audits.audit_file(paths[0], commitment, text)
         if as_json:
-            typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+            sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
         else:
             _show_report(report)
         raise typer.Exit(report.exit_code)
@@ -139,7 +141,7 @@ def _batch(paths: list[str], as_json: bool) -> int:
             totals.add(audit_file(path))
             bar.advance(task)
     if as_json:
-        typer.echo(json.dumps(totals.to_json(), indent=2, ensure_ascii=False))
+        sys.stdout.write(json.dumps(totals.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
         _show_totals(totals)
     return totals.exit_code
@@ -149,9 +151,6 @@ def _show_totals(totals: "Totals") -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
-
-    from shmod.audit.summary import HOW
-    from shmod.core.terms import FASCISTS, LIBERALS
 
     out = Console(highlight=False)
     head = Table(title="Audit", show_header=True, header_style="bold")
@@ -167,6 +166,18 @@ def _show_totals(totals: "Totals") -> None:
         for _, message in totals.invalid:
             bad.add_row(Text(one_line(message)))
         out.print(bad)
+    for table in win_tables(totals.by_players, totals.by_how, totals.finished):
+        out.print(table)
+
+
+def win_tables(by_players: dict[int, dict[str, int]], by_how: dict[str, int],
+               finished: int) -> "list[Table]":
+    """Liberal and Fascist win rates by player count, and how games were won (the batch
+    audit's tables; ``shmod stats`` shows the same)."""
+    from rich.table import Table
+
+    from shmod.audit.summary import HOW
+    from shmod.core.terms import FASCISTS, LIBERALS
 
     def pct(part: int, whole: int) -> str:
         return f"{part} ({100 * part / whole:.0f}%)" if whole else "0"
@@ -174,16 +185,15 @@ def _show_totals(totals: "Totals") -> None:
     wins = Table(title="Win rates by player count (valid finished games)", header_style="bold")
     for name in ("Players", "Games", "Liberals won", "Fascists won"):
         wins.add_column(name, justify="right")
-    for players, row in sorted(totals.by_players.items()):
+    for players, row in sorted(by_players.items()):
         wins.add_row(str(players), str(row["games"]), pct(row[LIBERALS], row["games"]),
                      pct(row[FASCISTS], row["games"]))
-    out.print(wins)
     how = Table(title="Win conditions", header_style="bold")
     how.add_column("How")
     how.add_column("Games", justify="right")
-    for key, count in sorted(totals.by_how.items(), key=lambda kv: -kv[1]):
-        how.add_row(HOW[key], pct(count, totals.finished))
-    out.print(how)
+    for key, count in sorted(by_how.items(), key=lambda kv: -kv[1]):
+        how.add_row(HOW[key], pct(count, finished))
+    return [wins, how]
 
 
 @app.command()
@@ -215,3 +225,52 @@ def simulate(
         for _ in run(folder, count, counts, seed, variants=variant, mixed=mixed):
             bar.advance(task)
     sys.stderr.write(f"Wrote {count} games to {folder}\n")
+
+
+@app.command()
+def replay(
+    path: Annotated[str | None, typer.Argument(
+        metavar="LOG", help="The game log (default: $SHMOD_GAME).",
+        show_default=False)] = None,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE",
+        help="Write the replay page: one HTML file that needs nothing else.")] = None,
+    as_post: Annotated[bool, typer.Option(
+        "--post", help="Print the whole game as one post for the thread.")] = False,
+    fmt_name: FormatOpt = None,
+    public: Annotated[bool, typer.Option(
+        "--public", help="Leave the hidden information out even of a finished game.")] = False,
+    commitment: Annotated[str | None, typer.Option(
+        "--commitment", "-c", metavar="HEX",
+        help="The commitment posted at the start: the page says whether the setup matches "
+             "it.")] = None,
+) -> None:
+    """After the game: a page anyone can step through (-o), or the whole game in one post."""
+    import os
+
+    from shmod.audit import replay as replays
+
+    path = path or os.environ.get("SHMOD_GAME")
+    if not path:
+        raise BadInput("name a game log (or set SHMOD_GAME)")
+    if output is None and not as_post:
+        raise BadInput("say what to make: -o FILE writes the replay page, --post prints the "
+                       "game in one post")
+    if commitment is not None:
+        from shmod.core.commitment import parse_hex
+
+        parse_hex(commitment)
+    if output is not None:
+        from shmod.cli.posts import _write
+
+        made = replays.page(path, public=public, commitment=commitment)
+        _write(output, made.html)
+        hidden = ("the hidden information behind switches, as the game is over" if
+                  made.revealed else "the public record only")
+        sys.stderr.write(f"Wrote {output}: {made.steps} steps, "
+                         f"{len(made.html.encode()) // 1024} KB, {hidden}. One file: open it "
+                         "in any browser.\n")
+    if as_post:
+        from shmod.cli.app import echo
+
+        echo(replays.post(path, fmt_name, public=public))

@@ -54,10 +54,11 @@ def deadline(
     def make(g: "Game") -> "Step":
         chosen = zone or g.state.zone or "UTC"
         deadlines.zone_info(chosen)
-        until = deadlines.until_text(deadlines.parse_deadline(when, chosen, clock.now()))
+        until = deadlines.until_text(deadlines.parse_deadline(when, chosen, now))
         return SetDeadline(until, zone=chosen, scope=scope)
 
-    _step(game, fmt_name, make)
+    now = clock.now()
+    _step(game, fmt_name, make, now=now)
 
 
 @app.command()
@@ -70,28 +71,36 @@ def prods(
 ) -> None:
     """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
     only reminds; `shmod status` shows each player's count)."""
-    from shmod.cli import clock
+    from shmod.cli import clock, output
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, pms, views
 
+    if not preview:
+        output.require_open()
+    now = clock.now()
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum)
     state = loaded.state
     view = views.public_view(state)
     sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
-    made = forum_texts.prods(view, fmt, clock.now() if view.deadline else None, sent)
+    made = forum_texts.prods(view, fmt, now if view.deadline else None, sent)
     if not made:
         _show([], [("Nothing to prod", view.waiting)])
         return
-    if not preview:
-        from shmod.core.steps import Prod
-        from shmod.log.game import record
-
-        record(game, lambda g: [Prod(g.state.players.index(name))
-                                for name, _ in made], at=clock.stamp(), post=False)
     title = pms.title(game, loaded.log.header)
-    _show([(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made],
-          [] if preview else [("Recorded", "the prods as sent: " + ", ".join(n for n, _ in made))])
+    shown = [(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made]
+    if preview:
+        _show(shown)
+        return
+    from shmod.core.steps import Prod
+    from shmod.log.game import record
+
+    record(game, lambda g: [Prod(g.state.players.index(name)) for name, _ in made],
+           at=clock.text(now), post=False)
+    names = ", ".join(n for n, _ in made)
+    _show(shown, [("Recorded", f"the prods as sent: {names}")])
+    output.check(f"the prods to {names} were recorded as sent", "`shmod prods --preview` shows "
+                 "them again (each numbered one reminder later)")
 
 
 @app.command()
@@ -120,16 +129,16 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     from shmod.core import deadlines
     from shmod.core.steps import Lapse
 
-    stamp = clock.stamp()
+    now = clock.now()
 
     def make(g: "Game") -> "Step":
         found = deadlines.current(g.state) or deadlines.spent(g.state)  # spent: refused
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
         choice = deadlines.drawn(g.state, g.state.entries + 1)
-        return Lapse(found.entry, stamp, choice)
+        return Lapse(found.entry, clock.text(now), choice)
 
-    _step(game, fmt_name, make)
+    _step(game, fmt_name, make, now=now)
 
 
 @app.command()
@@ -164,12 +173,18 @@ def backup(
 ) -> None:
     """The ordered list of backup players that `shmod replace OLD` takes the first of
     (R-BACKUP); without names, the list."""
-    from shmod.cli import clock
+    from shmod.base.errors import BadInput
+    from shmod.cli import clock, output
+    from shmod.core.absence import MAX_BACKUPS
     from shmod.core.names import tidy
     from shmod.core.steps import Backup
     from shmod.log import game as games
 
+    if names and len(names) > MAX_BACKUPS:  # refused before a name is looked at
+        raise BadInput(f"R-BACKUP: {len(names)} names: the backup list holds at most "
+                       f"{MAX_BACKUPS}")
     if names:
+        output.require_open()
         done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
                                              for n in names], at=clock.stamp(), post=False)
         state = done.game.state
@@ -177,6 +192,8 @@ def backup(
         state = games.load(game).state
     _show([("Backup players, in order", "\n".join(
         f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")])
+    if names:
+        output.check("the backup list was recorded", "`shmod backup` shows it")
 
 
 @app.command()

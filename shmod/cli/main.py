@@ -3,18 +3,19 @@
 Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
 ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
-:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts` and :mod:`~shmod.cli.audit`, each
-registered with :data:`shmod.cli.app.app`; importing them here, in this order, is what
-orders ``shmod --help``.
+:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit` and
+:mod:`~shmod.cli.stats`, each registered with :data:`shmod.cli.app.app`; importing them
+here, in this order, is what orders ``shmod --help``.
 """
 import os
 import re
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
-from shmod.base.errors import BadInput, InternalError, ShmodError
+from shmod.base.errors import BadInput, InternalError, OutputLost, ShmodError
 from shmod.base.plaintext import one_line
+from shmod.cli import output
 
 # Each command module registers its commands with ``app``; this order is --help's order.
 from shmod.cli import play  # noqa: F401  # isort: skip
@@ -22,6 +23,7 @@ from shmod.cli import safety  # noqa: F401  # isort: skip
 from shmod.cli import forum  # noqa: F401  # isort: skip
 from shmod.cli import posts  # noqa: F401  # isort: skip
 from shmod.cli import audit  # noqa: F401  # isort: skip
+from shmod.cli import stats  # noqa: F401  # isort: skip
 from shmod.cli.app import app
 
 __all__ = ["app", "main"]
@@ -30,14 +32,25 @@ def main() -> None:
     """Entry point: run the app and turn every error into one line and an exit code.
 
     A reader that goes away (``shmod audit LOG | head -1``) changes neither: what can no
-    longer be written is dropped (:class:`_Stdout`) and the command ends with its own
-    status (audit: its verdict)."""
-    if not isinstance(sys.stdout, _Stdout):
-        sys.stdout = _Stdout(sys.stdout)
+    longer be written is dropped and the command ends with its own status (audit: its
+    verdict). An output that cannot be written (a closed stdout, a full disk) ends a
+    command that would have succeeded with exit 74 (:mod:`shmod.cli.output`)."""
+    output.install()
     try:
         _run()
-    finally:
-        sys.stdout.flush()
+    except SystemExit as done:
+        if done.code in (0, None) and "_SHMOD_COMPLETE" not in os.environ:
+            _output_written()
+        raise
+    else:
+        _output_written()
+
+
+def _output_written() -> None:
+    reason = output.lost()
+    if reason:
+        sys.stderr.write(f"Error: the output could not be written ({reason})\n")
+        sys.exit(OutputLost.exit_code)
 
 
 def _run() -> None:
@@ -97,42 +110,11 @@ def _no_undo(args: list[str]) -> None:
 
 def _exit_code(err: ShmodError) -> int:
     """The README's table: 1 when a rule forbids what was asked (the message names the
-    rule), 2 for input or a log that cannot be understood, 70 for a bug in shmod."""
+    rule), 2 for input or a log that cannot be understood, 70 for a bug in shmod, 74
+    for an output that could not be written."""
     if isinstance(err, BadInput) and re.match(r"R-[A-Z0-9-]+:", str(err)):
         return 1
     return err.exit_code
-
-
-class _Stdout:
-    """``sys.stdout`` that drops what it cannot write once its reader has gone (EPIPE):
-    the stream is pointed at the null device, so neither a later write nor the flush at
-    exit fails, and every other attribute is the stream's own."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            return self._stream.write(text)
-        except BrokenPipeError:
-            self._gone()
-            return len(text)
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            self._gone()
-
-    def _gone(self) -> None:
-        null = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(null, self._stream.fileno())
-        finally:
-            os.close(null)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
 
 
 def _read_more(err: ShmodError) -> str:

@@ -3,7 +3,7 @@ powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.game.recor
 :func:`shmod.log.game.load`, and shows the result."""
 # No ``from __future__ import annotations``: see shmod/cli/app.py.
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
     from shmod.core.steps import Step
     from shmod.log.game import Game
+
+V = TypeVar("V")  # a vote or a word
 
 
 @app.command()
@@ -58,7 +60,7 @@ def new(
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.base.plaintext import unsafe
-    from shmod.cli import clock
+    from shmod.cli import clock, output
     from shmod.core.commitment import guessable as pattern, strong
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
@@ -77,19 +79,26 @@ def new(
     if forum is not None:
         formats.get(forum, "forum")
     fmt = formats.chosen(fmt_name, forum)
+    output.require_open()
+    shown: list[list[tuple[str, str]]] = []
+
+    def compose(made: "Game") -> None:  # before the file is created: nothing is left to fail
+        view = views.public_view(made.state)
+        opening = posts.earlier_post(made, 1, fmt)
+        shown.append(report.after_step(view, made.state.secrets, fmt, opening,
+                                       pms.title(game, made.log.header)))
+        shown.append([("Waiting for", view.waiting)])
+
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal, zone=zone, title=title, forum=forum,
-                          created=clock.stamp())
-    state = made.state
-    view = views.public_view(state)
-    echo(f"Created {game}: {len(state.players)} players. Keep this file private "
-               "until the game is over.", err=True)
-    echo(f"Commitment (post it in the opening thread post): "
-               f"{made.setup.commitment}", err=True)
-    opening = posts.earlier_post(made, 1, fmt)
-    _show(report.after_step(view, state.secrets, fmt, opening, pms.title(game, made.log.header)),
-          [("Waiting for", view.waiting)])
+                          created=clock.stamp(), before_write=compose)
+    echo(f"Created {game}: {len(made.state.players)} players. Keep this file private "
+         "until the game is over.", err=True)
+    echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)
+    _show(*shown)
+    output.check(f"the game was created as {game}", "`shmod post --again 1` prints its opening "
+                 "post, with the commitment, and `shmod pm --entry 0` the role PMs")
 
 
 @app.command()
@@ -128,8 +137,8 @@ def vote(
 
     pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
     values = [(name, parse_vote(value)) for name, value in pairs]
-    _step(game, fmt_name, lambda g: [Vote(g.seating.seat(name), value)
-                                     for name, value in values])
+    _step(game, fmt_name, lambda g: [Vote(seat, value) for seat, value in
+                                     _once(g, values, "R-VOTE", "a vote is final once received")])
 
 
 @app.command()
@@ -151,9 +160,9 @@ def word(
     from shmod.core.steps import Word
 
     pairs = _pairs([player, text, *(more or [])], "word", "NAME WORD")
-    _step(game, fmt_name, lambda g: [Word(g.seating.seat(name),
-                                          recorded_word(value, g.setup.format))
-                                     for name, value in pairs])
+    _step(game, fmt_name, lambda g: [Word(seat, recorded_word(value, g.setup.format))
+                                     for seat, value in _once(g, pairs, "R-DEAL", "the first "
+                                                              "word a player posts counts")])
 
 
 def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
@@ -161,6 +170,24 @@ def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
     if len(items) % 2:
         raise BadInput(f"shmod {command} takes {shape} pairs; {items[-1]!r} has no partner")
     return list(zip(items[::2], items[1::2]))
+
+
+def _once(game: "Game", pairs: "list[tuple[str, V]]", rule: str,
+          why: str) -> "list[tuple[int, V]]":
+    """``(seat, value)`` for each ``(name, value)``; a player named twice (by any form of
+    their name) is refused as a mistake in the command, not as a second PM."""
+    seats: dict[int, str] = {}
+    out = []
+    for name, value in pairs:
+        seat = game.seating.seat(name)
+        if seat in seats:
+            same = "" if seats[seat] == name else f" (as {seats[seat]!r} and {name!r})"
+            raise BadInput(f"{rule}: {game.state.players[seat]} is named twice in this "
+                           f"command{same}; {why}, so nothing was recorded: give each "
+                           "player once")
+        seats[seat] = name
+        out.append((seat, value))
+    return out
 
 
 def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":

@@ -73,13 +73,38 @@ def post(
             _hint("Still coming in; this note may be posted (it is not a numbered post):")
             echo(progress)
         return
-    from shmod.cli import clock
+    from shmod.base.errors import BadInput, OutputLost
+    from shmod.cli import clock, output
 
+    output.require_open()
+    if images is not None:  # a folder that cannot be written is refused before recording
+        _folder(images)
     marked = posts.mark_next(game, fmt, board=board, at=clock.stamp())
     echo(marked.text)
     _hint(f"Post {marked.number} (entries {marked.first} to {marked.upto}), recorded as "
           "posted: paste it as it is.")
-    _post_images(loaded, marked, images)
+    done, how = (f"post {marked.number} was recorded as posted",
+                 f"`shmod post --again {marked.number}` prints it")
+    try:
+        _post_images(loaded, marked, images)
+    except BadInput as failed:
+        raise OutputLost(f"{done}, but its pictures could not be written ({failed}); do not "
+                         f"record it again: {how} (with --images DIR, its pictures)") from None
+    output.check(done, how)
+
+
+def _folder(path: str) -> None:
+    """Create the folder ``path`` if it is missing; refuse one that cannot be written."""
+    import os
+
+    from shmod.base.errors import BadInput
+
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as err:
+        raise BadInput(f"cannot write into {path}: {err.strerror}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise BadInput(f"cannot write into {path}: permission denied")
 
 
 def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
@@ -228,6 +253,11 @@ def board(
 
     if png is None and svg is None:
         raise BadInput("name a picture to write: --png FILE and/or --svg FILE")
+    for path, kind in ((png, "png"), (svg, "svg")):
+        if path is not None and not path.lower().endswith(f".{kind}"):
+            raise BadInput(f"--{kind} {path!r}: the picture is {kind.upper()}, so its file "
+                           f"name must end in .{kind} (a forum and a browser go by the "
+                           "name's ending)")
     loaded = games.load(game)
     if entry is not None and not 0 <= entry <= loaded.state.entries:
         raise BadInput(f"there is no entry {entry}: the log has entries 0 to "

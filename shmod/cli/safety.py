@@ -6,9 +6,10 @@ from shmod.cli.app import GameOpt, app, echo
 @app.command()
 def repair(game: GameOpt) -> None:
     """Move a torn final entry (a write cut off by a crash) to a backup beside the log."""
-    from shmod.cli import clock
+    from shmod.cli import clock, output
     from shmod.log.repair import repair as run
 
+    output.require_open()
     done = run(game, at=clock.stamp())
     if done.backup is None:
         echo(f"Nothing to repair: {game} loads cleanly ({done.entries} entries).")
@@ -16,3 +17,5 @@ def repair(game: GameOpt) -> None:
     echo(f"Moved the torn final entry (line {done.line}, {done.moved} bytes) to "
          f"{done.backup}; {game} now ends with entry {done.entries} and loads cleanly. "
          "Record the interrupted step again if it is still due.")
+    output.check(f"the torn final entry was moved to {done.backup}",
+                 "`shmod status` shows where the game stands")

@@ -47,10 +47,15 @@ def prod_count(state: State, seat: int) -> int:
     return sum(1 for _, prodded in state.prods if prodded == seat)
 
 
+#: R-BACKUP: the most backup players the list holds. A forum game needs a handful; a
+#: longer list only eats the room in the log a whole game needs (logfile.MAX_BYTES).
+MAX_BACKUPS = 50
+
+
 def _backup(state: State, step: Backup) -> None:
     """R-BACKUP: a name joins the ordered list of backup players, or leaves it."""
     name = " ".join(step.name.split())
-    known = [b.casefold() for b in state.backups]
+    known = [b.casefold() for b in state.backups]  # at most MAX_BACKUPS
     if step.drop:
         if name.casefold() not in known:
             raise RuleBroken("R-BACKUP", f"{name!r} is not on the backup list "
@@ -59,6 +64,9 @@ def _backup(state: State, step: Backup) -> None:
         return
     if name.casefold() in known:
         raise RuleBroken("R-BACKUP", f"{name!r} is already on the backup list")
+    if len(known) >= MAX_BACKUPS:
+        raise RuleBroken("R-BACKUP", f"the backup list holds at most {MAX_BACKUPS} players, "
+                         f"and it is full; drop one first (shmod backup --drop NAME)")
     try:
         check_name(name, state.players, [old for _s, old, _n, _e in state.replaced])
     except BadInput as err:

@@ -124,7 +124,13 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
     if raw[:-1].isdigit() and raw[-1:].lower() in units:
         if len(raw) > 7:  # more than 999999 of a unit: far beyond a year in every unit
             raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
-        when = now + timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+        delta = timedelta(**{units[raw[-1].lower()]: int(raw[:-1])})
+        if delta > timedelta(days=MAX_DAYS):
+            raise BadInput(f"R-DEADLINE: deadline {text[:20]!r} is more than a year away")
+        try:
+            when = now + delta
+        except OverflowError:
+            raise BadInput(f"deadline {text[:20]!r} is out of range") from None
     else:
         try:
             when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
@@ -170,7 +176,10 @@ def utc(text: str) -> datetime:
 
 
 def until_text(when: datetime) -> str:
-    return when.strftime(UTC_FORMAT)
+    """``when`` (UTC) as ``2026-11-23T18:00:00Z``, the year in four digits whatever it is
+    (``strftime`` writes the year 999 as ``999``)."""
+    return (f"{when.year:04d}-{when.month:02d}-{when.day:02d}T{when.hour:02d}:"
+            f"{when.minute:02d}:{when.second:02d}Z")
 
 
 def _deadline(state: State, step: SetDeadline) -> None:

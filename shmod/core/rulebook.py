@@ -223,7 +223,8 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         ("R-BACKUP", "Backup players",
          "The moderator may keep an ordered list of backup players (`shmod backup NAME`); "
          "`shmod replace OLD` seats the first one unless another is named. A backup's name "
-         "follows the same rules as a player's."),
+         "follows the same rules as a player's. The list holds at most 50 names, more than "
+         "a forum game ever needs, so that it never eats the room in the log a game needs."),
         ("R-REPLACE", "Replacements",
          "A newcomer may take over a living seat with its role and everything it was sent "
          "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "

@@ -188,8 +188,28 @@ def seat_number(text: str, count: int) -> int | None:
     return None
 
 
+def folded(text: str) -> str:
+    """``text`` as names are matched when typed: case-folded, accents taken off (``Zoë``
+    as ``zoe``)."""
+    text = text.casefold()
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return "".join(char for char in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(char))
+
+
+def _words(name: str) -> list[str]:
+    """The words of a folded name, and the name itself: ``el guapo``, ``el``, ``guapo``."""
+    import re
+
+    return [name, *(word for word in re.split(r"[\W_]+", name) if word)]
+
+
 class Seating:
-    """Looks players up by name (any case, any Unicode form), seat number or unique prefix."""
+    """Looks players up by name (any case, any Unicode form), seat number, or the start of
+    their name or of any word of it, accents ignored (``guapo``, ``Zoe`` for ``Zoë``)."""
 
     def __init__(self, players: tuple[str, ...],
                  replaced: Sequence[tuple[int, str, str, int]] = (),
@@ -215,12 +235,15 @@ class Seating:
         if number is not None:
             return number - 1
         if prefixes and key:
-            hits = [s for s, name in enumerate(self.players) if name.casefold().startswith(key)]
+            typed = folded(key)
+            hits = [s for s, name in enumerate(self.players) if typed and
+                    any(word.startswith(typed) for word in _words(folded(name)))]
             if len(hits) == 1:
                 return hits[0]
             if hits:
-                names = ", ".join(self.players[s] for s in hits)
-                raise BadInput(f"{text!r} is ambiguous: it could be {names}")
+                names = ", ".join(f"{self.players[s]} (seat {s + 1})" for s in hits)
+                raise BadInput(f"{text!r} is ambiguous: it could be {names}; name one in "
+                               "full or by seat number")
         if key in self._renamed and key not in self._former:
             seat, entry = self._renamed[key]
             raise BadInput(f"{text} is now called {self.players[seat]} (entry {entry}); name "

@@ -233,9 +233,13 @@ def at_text(raw: Any) -> str | None:
 
 def _utc_text(when: Any) -> str:
     if when.utcoffset() is not None:
+        try:
+            when = when.astimezone(UTC)
+        except OverflowError:
+            raise BadInput(f"time {when} is out of range") from None
+    from shmod.core.deadlines import until_text  # a date in a hand-written entry: rare
 
-        when = when.astimezone(UTC)
-    return str(when.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    return until_text(when)
 
 
 def _entry_numbers(value: Any, kind: str, least: int = 1) -> tuple[int, ...]:

@@ -186,10 +186,13 @@ class _Forms:
         self.seating = Seating(tuple(players))
 
 
-def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
+def replay(log: logfile.LogFile, listing: Listing | None = None,
+           watch: Callable[[int, Step, State], None] | None = None) -> Game:
     """Replay a parsed log through the engine, following and checking the hash chain;
     the first problem raises :class:`LogError` with its line. With ``listing`` (the
-    audit's mode), problems are listed there and the replay goes on (:class:`Listing`)."""
+    audit's mode), problems are listed there and the replay goes on (:class:`Listing`).
+    ``watch(number, step, state)`` is called after each entry is applied (``shmod
+    replay``: the game as it stood after every entry, from one fold)."""
     try:
         setup = parse_setup(log.header)
         state = start(setup)
@@ -217,6 +220,8 @@ def replay(log: logfile.LogFile, listing: Listing | None = None) -> Game:
             engine.apply(state, step)
             if state.players != seating.players:  # a replacement (shmod.core.forum)
                 seating = Seating(state.players, state.replaced, state.renamed)
+            if watch is not None:
+                watch(index + 1, step, state)
             if listing is not None:
                 listing.judged = index + 1
                 continue
@@ -270,11 +275,13 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
              custom: dict[str, object] | None = None, deal_by: str = "moderator",
              zone: str | None = None, title: str | None = None, created: str,
-             forum: str | None = None) -> Game:
+             forum: str | None = None,
+             before_write: Callable[[Game], None] | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
     post 1, and return it replayed. ``zone``, ``title`` and ``forum`` are public: the
     game's time zone, its name in PM subjects, the output profile its posts are written in;
-    ``created`` is the time it is created at (the caller's clock: this layer reads none)."""
+    ``created`` is the time it is created at (the caller's clock: this layer reads none).
+    ``before_write`` is given the new game, replayed, before the file is created."""
     import secrets
 
     from shmod.log import signing
@@ -294,13 +301,21 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
         entries, _ = chained([mark], opened.state.players, opened.head, header["created"])
         text += "".join(map(logfile.entry_line, entries))
         parsed = logfile.parse(path, text.encode("utf-8"))
-        replay(parsed)
+        made = replay(parsed)
     except LogError as err:
         raise BadInput(f"nothing was created: the header would not read back ({err.reason})"
                        ) from None
     if parsed.header != header:
         raise InternalError("the new log's header read back differently from how it was "
                             "written", path)
+    if before_write is not None:
+        try:
+            before_write(made)
+        except ShmodError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug, said as one
+            raise InternalError(f"{type(err).__name__}: {err}, while composing the opening "
+                                "post", path) from err
     logfile.create(path, text)
     return load(path)
 
@@ -350,7 +365,8 @@ class Marked(Record, frozen=False):
 
 
 def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
-           edits_ok: bool = False, post: bool = True) -> Recorded:
+           edits_ok: bool = False, post: bool = True,
+           before_write: Callable[[Recorded], None] | None = None) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append, each new
     entry stamped ``at`` (the caller's clock: this layer reads none).
 
@@ -362,7 +378,9 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     recorded as the next post in the same write (``Recorded.post``): whatever shmod
     prints for the thread is known to the log. ``make`` may return several steps (votes
     sent together: each is checked as if recorded alone, and if one is refused nothing is
-    written) or None (``shmod post``: the post alone).
+    written) or None (``shmod post``: the post alone). ``before_write`` is given what is
+    about to be recorded before a byte is written (the caller composes what it will show:
+    whatever it raises, nothing is recorded).
     """
     with logfile.locked(path) as fd:
         # the log's own bytes, never the parse cache: the chain head is the file's
@@ -408,12 +426,29 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         prefix = "\n" if game.log.torn else ""
         text = prefix + "".join(logfile.entry_line(e) for e in entries)
         written = read_back(game, text, head, len(entries))
+        game.head, game.heads = head, written.heads  # the chain after the new entries
+        done = Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
+                        marked[0] if marked else None)
+        if before_write is not None:
+            _before_write(before_write, done, game.log)
+        _warn_if_earlier(game, at)  # once the step is known to be recorded
         logfile.append(fd, text, path)
         if not written.chain:
             logfile.keep(written.log)  # the next command finds the new log parsed
-        game.head, game.heads = head, written.heads  # the chain after the new entries
-        return Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
-                        marked[0] if marked else None)
+        return done
+
+
+def _before_write(call: Callable[[Recorded], None], done: Recorded,
+                  log: logfile.LogFile) -> None:
+    try:
+        call(done)
+    except ShmodError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+        count = len(log.entries)
+        line = (log.line_of(count - 1) if count else log.key_lines.get("log", 0)) + 1
+        raise InternalError(f"{type(err).__name__}: {err}, while composing what the step "
+                            "shows", log.path, line) from err
 
 
 def _post(state: State, game: Game, entries: list[dict[str, object]],
@@ -433,6 +468,35 @@ def _post(state: State, game: Game, entries: list[dict[str, object]],
     done, _ = chained([mark], state.players, head, stamp)
     assert mark.checkpoint is not None
     return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
+
+
+def _latest_time(game: Game) -> tuple[int, str] | None:
+    """The last time the log was written at: the number of its last entry with a time
+    (0: the header's ``created``) and that time, if it has one a clock wrote."""
+    from shmod.core.deadlines import UTC_TIME
+
+    for index in range(len(game.log.entries) - 1, -1, -1):
+        raw = game.log.entries[index]
+        at = raw.get("at") if isinstance(raw, dict) else None
+        if isinstance(at, str) and UTC_TIME.fullmatch(at):
+            return index + 1, at
+    created = game.log.header.get("created")
+    return (0, created) if isinstance(created, str) and UTC_TIME.fullmatch(created) else None
+
+
+def _warn_if_earlier(game: Game, at: str) -> None:
+    """A clock earlier than the log's last entry is warned about, not refused: one entry
+    stamped by a clock far ahead (a mistyped ``SHMOD_NOW``) would otherwise block every
+    later step until that time. Entry times are bookkeeping; only a lapse's own time is
+    judged (R-LAPSE), by the clock that records it."""
+    last = _latest_time(game)
+    if last is None or at >= last[1] or len(at) != len(last[1]):
+        return
+    number, when = last
+    what = "the log was created" if number == 0 else f"entry {number} was recorded"
+    warnings.warn(f"the clock reads {at}, earlier than {when}, when {what}: this step is "
+                  "recorded at the clock's time, so the log's times go back. If the clock is "
+                  "wrong (or SHMOD_NOW is set), set it right", logfile.LogWarning, stacklevel=3)
 
 
 def _require_secret(game: Game) -> None:

@@ -98,6 +98,8 @@ class _Plain(_Strict):
         try:
             return self._plain(node)
         except _NotPlain:
+            # anew: a scalar the fast path built (a number) must not read as an alias
+            self.constructed_objects, self.recursive_objects = {}, {}
             return super().construct_document(node)
 
     def _plain(self, node: yaml.Node) -> Any:

@@ -23,6 +23,9 @@ it is not used, never that a command fails or sees something the log does not ho
 - **Writing.** A temporary file with an unpredictable name is created exclusively
   (``O_CREAT | O_EXCL | O_NOFOLLOW``, 0600) in the checked folder, then renamed over the
   cache file (``os.replace``): a link planted in the folder is never written through.
+- **Bounded.** The folder keeps at most :data:`MAX_FILES` parses (64 MiB at most, a few
+  MB as logs go): writing one more removes the ones written longest ago. Files that are
+  not the cache's own (by name) are never touched.
 - **Still not the log.** Whoever can write the folder can forge a correct stamp, so a hit
   is used only when :func:`shmod.log.logfile.anchored` pins it to the log's bytes and
   :func:`shmod.log.game.load` replays it with no chain note; a step is recorded from the
@@ -38,6 +41,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 from typing import Any
@@ -49,6 +53,10 @@ FORMAT = 2
 MAGIC = f"shmod parse cache {FORMAT}\n".encode()
 DIGEST = 32  # bytes of BLAKE2b after the magic
 MAX_BYTES = 1024 * 1024  # a 256 KiB log's parse is about as long as JSON; larger: not kept
+MAX_FILES = 64  # parses kept: the games in play and the last few read; the oldest go first
+#: The cache's own files: a parse, and a temporary file being written (or left by a crash).
+_OWN = re.compile(r"[0-9a-f]{24}\.parsed|\.[0-9a-f]{24}\.parsed\.[0-9a-f]{16}\.tmp")
+STALE_TEMP = 60.0  # seconds after which a temporary file is a crash's leftover
 #: The packages whose code decides what a log parses to: the log layer and the layers
 #: below it, all a log layer module may import (docs/architecture.md). A change to any of
 #: their files (a new shmod, an edited checkout) makes every cached parse stale.
@@ -115,6 +123,7 @@ def put(path: str, data: bytes, parsed: Parsed) -> None:
     if opened is not None:
         try:
             opened.write(place[1], blob)
+            opened.trim(place[1])
         finally:
             opened.close()
 
@@ -319,6 +328,38 @@ class _Folder:
                 return handle.read(info.st_size)  # not a byte more than it has
         except OSError:
             return None
+
+    def trim(self, kept: str) -> None:
+        """Remove the parses written longest ago beyond :data:`MAX_FILES` (never ``kept``,
+        the one just written), and temporary files a crash left behind."""
+        try:
+            names = [n for n in os.listdir(self.path if self.fd is None else self.fd)
+                     if _OWN.fullmatch(n)]
+        except OSError:
+            return
+        if len(names) <= MAX_FILES:
+            return
+        import time
+
+        parses: list[tuple[float, str]] = []
+        leftovers: list[str] = []
+        for name in names:
+            try:
+                info = (os.lstat(os.path.join(self.path, name)) if self.fd is None
+                        else os.stat(name, dir_fd=self.fd, follow_symlinks=False))
+            except OSError:
+                continue
+            if name.endswith(".tmp"):
+                if time.time() - info.st_mtime > STALE_TEMP:
+                    leftovers.append(name)
+            elif name != kept:
+                parses.append((info.st_mtime, name))
+        oldest = [name for _, name in sorted(parses)[:max(0, len(parses) + 1 - MAX_FILES)]]
+        for name in leftovers + oldest:
+            try:
+                self._unlink(name)
+            except OSError:
+                pass
 
     def write(self, name: str, blob: bytes) -> None:
         """Replace the file ``name`` by ``blob``, through a new private temporary file

@@ -193,23 +193,35 @@ def svg(view: PublicView) -> str:
 
 def png(view: PublicView) -> bytes:
     """The board as PNG bytes (Pillow; the same bytes for the same board)."""
+    return encoded(raster(view))
+
+
+def encoded(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes."""
     import io
 
     buffer = io.BytesIO()
-    raster(view).save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
 
 
 def raster(view: PublicView) -> Image.Image:
     """The board drawn with Pillow, before it is encoded."""
+    shapes, height = layout(view)
+    return paint(shapes, WIDTH, height)
+
+
+def paint(shapes: list[Shape], width: int, height: int, *,
+          instead: str = " (or use --svg)") -> Image.Image:
+    """``shapes`` drawn with Pillow on paper ``width`` by ``height`` pixels; without
+    Pillow, an error that says how to install it, then ``instead``."""
     try:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError:
         from shmod.base.errors import BadInput
 
-        raise BadInput("PNG needs Pillow: pip install 'shmod[images]' (or use --svg)") from None
-    shapes, height = layout(view)
-    image = Image.new("RGB", (WIDTH, height), PAPER)
+        raise BadInput(f"PNG needs Pillow: pip install 'shmod[images]'{instead}") from None
+    image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     fonts: dict[int, ImageFont.ImageFont | ImageFont.FreeTypeFont] = {}
     for s in shapes:

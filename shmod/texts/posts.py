@@ -70,9 +70,11 @@ def recorded_post(done: Recorded, fmt: Plain, *, board: bool = True) -> Post | N
 def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str) -> Post:
     """The next post, recorded as posted (at ``at``) with the checkpoint it ends with,
     under the log's lock (two racing ``shmod post`` cannot both print it)."""
-    made = recorded_post(record(path, lambda game: None, at=at), fmt, board=board)
-    assert made is not None
-    return made
+    made: list[Post | None] = []
+    record(path, lambda game: None, at=at,
+           before_write=lambda done: made.append(recorded_post(done, fmt, board=board)))
+    assert made[0] is not None
+    return made[0]
 
 
 def preview(game: Game, fmt: Plain, now: datetime, *, board: bool = True) -> str | None:

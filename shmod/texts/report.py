@@ -43,15 +43,29 @@ def unposted_corrections(view: PublicView, public: Iterable[Public],
 def recorded_note(path: str, last: int, count: int, post: Post | None, over: bool) -> str:
     """The stderr line after a recorded step: its entry number(s) in which log, for
     ``shmod correct``, and the post recorded with it; at the end, what is left to do."""
-    steps = count - (1 if post else 0)
-    first = last - count + 1
-    where = (f"entry {first}" if steps == 1 else f"entries {first}-{first + steps - 1}"
-             if steps else "")
-    note = f"Recorded as {where} of {path}" if where else f"Recorded in {path}"
-    if post is not None:
-        note += f"{',' if where else ':'} with post {post.number} (entry {last})"
-    note += "."
+    note = f"Recorded {recorded_where(path, last, count, post)}."
     if over:
         note += (" The game is over: paste the last post, then the reveal (shmod reveal);"
                  " anyone can check the log with shmod audit.")
     return note
+
+
+def recorded_where(path: str, last: int, count: int, post: Post | None) -> str:
+    """``as entry 12 of games/g.yaml, with post 4 (entry 13)``: where a step's ``count``
+    entries, the last of them entry ``last``, went."""
+    steps = count - (1 if post else 0)
+    first = last - count + 1
+    where = (f"entry {first}" if steps == 1 else f"entries {first}-{first + steps - 1}"
+             if steps else "")
+    said = f"as {where} of {path}" if where else f"in {path}"
+    if post is not None:
+        said += f"{',' if where else ':'} with post {post.number} (entry {last})"
+    return said
+
+
+def again(secrets: Iterable[Secret], post: Post | None) -> str:
+    """How to see a recorded step's output again: its post, its PMs."""
+    ways = [f"`shmod post --again {post.number}` prints its post"] if post else []
+    entries = sorted({secret.entry for secret in secrets})
+    ways += [f"`shmod pm --entry {entry}` its PMs" for entry in entries]
+    return "; ".join(ways) or "`shmod status` shows where the game stands"

@@ -1,0 +1,68 @@
+"""Shared by the phase tests (not a test file): a header and a prefix of steps for every
+phase (and power) random games reach, with a fixed seed: the deal from the players' words,
+each phase of a round, each power, both vetoes, a reshuffle the moderator must record, a
+finished game."""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from shmod.core import engine
+from shmod.core.legal import legal_steps
+from shmod.core.setup import new_header, parse_setup, start
+from shmod.core.state import State
+from shmod.core.steps import Step, Word
+from shmod.core.terms import OVER, POWER, RESHUFFLE
+from shmod.log.signing import new_key
+
+#: The moderator's key pair of every snapshot's game (R-CHECKPOINT: posts are signed).
+KEYS = new_key()
+
+AT = "2026-01-01T00:00:00Z"
+
+Snapshots = dict[str, tuple[dict[str, Any], list[Step]]]
+
+
+def snapshots(games: int, seed: int) -> Snapshots:
+    """A header and a prefix of steps for every phase (and power) ``games`` random games
+    reach, keyed by phase (``power:peek``, ``reshuffle:unseeded``, ``vote:veto=secret-vote``)."""
+    rng = random.Random(seed)
+    found: Snapshots = {}
+    for number in range(games):
+        players = 5 + number % 6
+        variants = ["veto=secret-vote"] if number % 3 == 1 else []
+        deal_by = "players" if number % 5 == 0 else "moderator"
+        header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{number:032x}",
+                            salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT, variants=variants,
+                            deal_by=deal_by, keys=KEYS)
+        unseeded = number % 4 == 2 and deal_by == "moderator"
+        if unseeded:  # the moderator records every reshuffle
+            header = copy.deepcopy(header)
+            del header["secret"]["seed"]
+            header.pop("commitment")
+        state = start(parse_setup(header))
+        steps: list[Step] = []
+        while state.phase != OVER and len(steps) < 600:
+            key = _key(state, variants, unseeded)
+            found.setdefault(key, (header, list(steps)))
+            options = legal_steps(state)
+            if state.phase == "deal":
+                options = [Word(by=s, word=f"w{rng.randint(0, 9)}")
+                           for s in range(players) if s not in state.words]
+            step = rng.choice(options)
+            engine.apply(state, step)
+            steps.append(step)
+        found.setdefault("over", (header, steps))
+    return found
+
+
+def _key(state: State, variants: list[str], unseeded: bool) -> str:
+    key = state.phase
+    if state.phase == POWER:
+        key += ":" + (state.power or "")
+    if state.phase == RESHUFFLE and unseeded:
+        key += ":unseeded"
+    if variants:
+        key += ":" + variants[0]
+    return key

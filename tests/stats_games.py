@@ -1,0 +1,102 @@
+"""Hand-made games for the stats tests (not a test file): three five-player games whose
+every figure ``tests/test_stats.py`` counts by hand, written as logs."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from scripted import Table, full_deck
+
+from shmod.core.steps import Lapse, Prod, Remove, Replace, Seating, SetDeadline
+from shmod.core.terms import EXECUTE
+from shmod.log.game import log_text
+
+AT = "2026-01-01T00:00:00Z"
+
+
+def head(names: list[str], hitler: str, fascists: list[str], deck: str, created: str,
+         variants: dict[str, str] | None = None) -> dict[str, object]:
+    roles = {n: "hitler" if n == hitler else "fascist" if n in fascists else "liberal"
+             for n in names}
+    return {"shmod": 1, "created": created, "players": names, "variants": variants or {},
+            "first_president": names[0],
+            "secret": {"salt": "5ca1ab1e" * 4, "roles": roles, "deck": full_deck(deck)}}
+
+
+def game_one(names: tuple[str, ...] = ("Ann", "Bob", "Cat", "Dan", "Eve"),
+             created: str = "2026-01-10T20:00:00Z") -> Table:
+    """2026-01-10, Ann Bob Cat Liberal, Dan Fascist, Eve Hitler: three Fascist policies,
+    then Hitler elected with Ann and Cat voting Nein, Bob Ja (``names`` in those seats)."""
+    ann, bob, cat, dan, eve = names
+    t = Table(head(list(names), eve, [dan], "F" * 9, created))
+    t.session(dan, "F", "F")                                     # Ann + Dan
+    t.elect(eve, {ann: False, bob: True, cat: True, dan: True, eve: True})
+    t.discard("F")
+    t.enact("F")                                                 # Bob + Eve
+    t.session(dan, "F", "F")                                     # Cat + Dan: peek
+    t.power("peek")
+    t.elect(eve, {ann: False, bob: True, cat: False, dan: True, eve: True})
+    assert t.state.winner == "Fascists"
+    return t
+
+
+def game_two() -> Table:
+    """2026-02-10, Ann Hitler, Bob Fascist: Cat prodded; Dan replaced by Fay after two of
+    five rounds; five Liberal policies."""
+    t = Table(head(["Ann", "Bob", "Cat", "Dan", "Eve"], "Ann", ["Bob"], "LFF" * 5,
+                   "2026-02-10T20:00:00Z"))
+    t.nominate("Cat")
+    t.vote("Ann", True)
+    t.apply(Prod(target=2))
+    for name in ("Bob", "Cat", "Dan", "Eve"):
+        t.vote(name, True)
+    t.discard("F")
+    t.enact("L")                                                 # Ann + Cat
+    t.session("Dan", "F", "L")                                   # Bob + Dan
+    t.apply(Replace(target=3, name="Fay"))
+    t.seating = Seating(t.state.players)
+    t.session("Eve", "F", "L")                                   # Cat + Eve
+    t.session("Ann", "F", "L")                                   # Fay + Ann
+    t.session("Bob", "F", "L")                                   # Eve + Bob
+    assert t.state.winner == "Liberals"
+    return t
+
+
+def game_three() -> Table:
+    """2026-03-10, ANN Dan Zoë Liberal, Cat Fascist, Bob Hitler, late votes count Nein:
+    Dan and Zoë lapse once; Dan (Liberal) executes Cat; ANN is removed; Hitler elected
+    with Dan voting Nein, Zoë Ja."""
+    t = Table(head(["ANN", "Bob", "Cat", "Dan", "Zoë"], "Bob", ["Cat"], "FFL" * 4,
+                   "2026-03-10T20:00:00Z", {"late_vote": "nein"}))
+    t.session("Dan", "F", "F")                                   # ANN + Dan
+    t.nominate("Cat")                                            # Bob + Cat
+    t.apply(SetDeadline(until="2026-03-11T20:00:00Z", zone="UTC"))
+    deadline = t.state.entries
+    for name in ("ANN", "Bob", "Cat"):
+        t.vote(name, True)
+    t.apply(Lapse(deadline=deadline, at="2026-03-12T20:00:00Z"))
+    t.discard("F")
+    t.enact("F")
+    t.session("ANN", "F", "F")                                   # Cat + ANN: peek
+    t.power("peek")
+    t.session("Zoë", "F", "F")                                   # Dan + Zoë: execution
+    t.power(EXECUTE, "Cat")
+    t.apply(Remove(target=0, reason="left the forum"))
+    t.elect("Bob", {"Bob": True, "Dan": False, "Zoë": True})     # Zoë + Bob
+    assert t.state.winner == "Fascists"
+    return t
+
+
+def write(folder: Path, name: str, t: Table) -> str:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(log_text(t.header, t.steps, at=AT))
+    return str(path)
+
+
+def forum(folder: Path) -> Path:
+    """The three games in ``folder``: two at the top, one in a subfolder."""
+    write(folder, "c.yaml", game_one())
+    write(folder, "a.yaml", game_two())
+    write(folder / "2026", "b.yaml", game_three())
+    return folder
+
