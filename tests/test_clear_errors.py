@@ -93,9 +93,10 @@ def test_bug_in_what_a_step_shows_changes_nothing(tmp_path, capsys, monkeypatch)
     monkeypatch.setattr(report, "after_step", broken)
     monkeypatch.delenv("SHMOD_DEBUG", raising=False)
     assert run_main(monkeypatch, "nominate", "Bob", "-g", str(path)) == 70
+    line = len(data.splitlines()) + 1  # the entry the step would have been
     assert capsys.readouterr().err == (
-        f"Error: unexpected internal error at {path}:27 (KeyError: 'oops', while composing what "
-        "the step shows); the log was not changed. This is a bug in shmod: please report it, "
+        f"Error: unexpected internal error at {path}:{line} (KeyError: 'oops', while composing "
+        "what the step shows); the log was not changed. This is a bug in shmod: please report it, "
         "with the command you ran and that log line\n")
     assert path.read_bytes() == data
 

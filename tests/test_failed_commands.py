@@ -88,7 +88,7 @@ def _post(path: Path) -> list[str]:
 
 
 def _new(path: Path) -> list[str]:
-    return ["new", "Ann", "Bob", "Cy", "Dee", "Eve", "--seed", "0" * 32]
+    return ["new", "Ann", "Bob", "Cy", "Dee", "Eve", "--seed", "0" * 32, "--guessable"]
 
 
 PHASES = snapshots(60, 18)
@@ -239,7 +239,7 @@ def shell(command: str, folder: Path, **env: str) -> subprocess.CompletedProcess
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    assert shell("shmod new Ann Bob Cy Dee Eve --seed 0123456789abcdef0123456789abcdef",
+    assert shell("shmod new Ann Bob Cy Dee Eve --seed 0123456789abcdef0123456789abcdef --guessable",
                  tmp_path, SHMOD_NOW=NOW).returncode == 0
     return tmp_path
 
@@ -278,7 +278,7 @@ def test_an_output_that_cannot_encode_falls_back_to_ascii(folder, encoding):
 
 
 def test_a_name_the_output_cannot_encode_is_shown_as_its_escape(tmp_path):
-    made = shell("shmod new Ann Бoris Cy Dee Eve --seed 0123456789abcdef0123456789abcdef",
+    made = shell("shmod new Ann Бoris Cy Dee Eve --seed 0123456789abcdef0123456789abcdef --guessable",
                  tmp_path, PYTHONIOENCODING="ascii", SHMOD_NOW=NOW)
     assert made.returncode == 0, made.stderr
     assert "\\u0411oris" in made.stdout  # Борис is not Boris, even in ASCII

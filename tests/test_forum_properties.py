@@ -187,7 +187,7 @@ def _bookkeeping(rng: random.Random, state: State, at: str, before: int) -> Plan
     roll = rng.random()
     if roll < 0.3 and waiting_for(state).seats:
         return [(at, Prod(rng.choice(waiting_for(state).seats)))]
-    if roll < 0.5:
+    if roll < 0.5 and len(state.backups) < 40:  # R-BACKUP: a list holds at most 50
         return [(at, Backup(f"Extra{before}"))]
     if roll < 0.75 and forum.news(state):
         return [(at, Posted(state.entries))]

@@ -405,7 +405,7 @@ def test_the_page_is_accessible(browser, run, tmp_path):
 def test_a_hostile_name_is_text_and_nothing_runs(browser, run, tmp_path):
     names = ["</script><img src=x onerror=alert(1)>", "<b>Bo", 'Q"uo', "Dee", "Eve"]
     log = tmp_path / "h.yaml"
-    assert run("new", *names, "-g", str(log), "--seed", "cd" * 16)[0] == 0
+    assert run("new", *names, "-g", str(log), "--seed", "cd" * 16, "--guessable")[0] == 0
     opened = Opened(browser, made(run, str(log), tmp_path / "h.html"), DESKTOP)
     dialogs: list[str] = []
     opened.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
