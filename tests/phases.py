@@ -8,12 +8,13 @@ import copy
 import random
 from typing import Any
 
-from shmod.core import engine
-from shmod.core.legal import legal_steps
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import State
-from shmod.core.steps import Step, Word
-from shmod.core.terms import OVER, POWER, RESHUFFLE
+from shmod.forum import engine
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.steps import Word
+from shmod.forum.table import Table as State
+from shmod.forum.turns import legal_steps
+from shmod.game.steps import Step
+from shmod.game.terms import OVER, POWER, RESHUFFLE
 from shmod.log.signing import new_key
 
 #: The moderator's key pair of every snapshot's game (R-CHECKPOINT: posts are signed).
@@ -43,11 +44,11 @@ def snapshots(games: int, seed: int) -> Snapshots:
             header.pop("commitment")
         state = start(parse_setup(header))
         steps: list[Step] = []
-        while state.phase != OVER and len(steps) < 600:
+        while state.game.phase != OVER and len(steps) < 600:
             key = _key(state, variants, unseeded)
             found.setdefault(key, (header, list(steps)))
             options = legal_steps(state)
-            if state.phase == "deal":
+            if state.game.phase == "deal":
                 options = [Word(by=s, word=f"w{rng.randint(0, 9)}")
                            for s in range(players) if s not in state.words]
             step = rng.choice(options)
@@ -58,10 +59,10 @@ def snapshots(games: int, seed: int) -> Snapshots:
 
 
 def _key(state: State, variants: list[str], unseeded: bool) -> str:
-    key = state.phase
-    if state.phase == POWER:
-        key += ":" + (state.power or "")
-    if state.phase == RESHUFFLE and unseeded:
+    key = state.game.phase
+    if state.game.phase == POWER:
+        key += ":" + (state.game.power or "")
+    if state.game.phase == RESHUFFLE and unseeded:
         key += ":unseeded"
     if variants:
         key += ":" + variants[0]

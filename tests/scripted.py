@@ -2,11 +2,16 @@
 
 ``table(5, hitler="Eve", fascists=["Dan"], deck="LFF")`` builds an unseeded header whose
 deck starts with the given cards (the rest of the 6 Liberal + 11 Fascist policies follow,
-Fascists first), and a :class:`Table` that applies steps by player name.
+Fascists first), and a :class:`Table` that applies steps by player name: on the game floor
+alone (:mod:`shmod.game`, its state and engine; this module imports nothing else, so the
+game's rule tests run with the forum unimportable, tests/test_game_alone.py), or with
+``forum_table(...)`` at a forum's table (:mod:`shmod.forum`: the header parsed, the state a
+:class:`~shmod.forum.table.Table` with the game inside, the forum's engine).
 """
 from __future__ import annotations
 
 import copy
+import random
 import re
 from contextlib import AbstractContextManager
 from typing import Any
@@ -15,23 +20,23 @@ import pytest
 
 from shmod.base.errors import IllegalStep
 from shmod.base.records import values
-from shmod.core import engine, legal
-from shmod.core.rules import parse_policy
-from shmod.core.setup import parse_setup, start
-from shmod.core.state import State
-from shmod.core.steps import (
+from shmod.game import engine, legal
+from shmod.game.house import rules_for
+from shmod.game.rules import parse_policy, parse_variants
+from shmod.game.setup import from_seed, start
+from shmod.game.state import State
+from shmod.game.steps import (
     POWER_STEPS,
     Discard,
     Enact,
     Nominate,
     Peek,
     Reshuffle,
-    Seating,
     Step,
     Veto,
     Vote,
 )
-from shmod.core.terms import (
+from shmod.game.terms import (
     DISCARD,
     ENACT,
     EXECUTE,
@@ -90,34 +95,63 @@ def header(players: int = 5, *, hitler: str | None = None, fascists: list[str] |
     }
 
 
-class Table:
-    """A game state plus helpers that apply steps named by player."""
+def game_of(head: dict[str, Any]) -> State:
+    """The game floor's state for a header: the players, the game's variants, the roles
+    and the deck it gives, its first President and seed."""
+    names = tuple(head["players"])
+    rules = rules_for(len(names), parse_variants(head.get("variants")), head.get("custom"))
+    secret = head["secret"]
+    return start(names, rules, roles=tuple(secret["roles"][n] for n in names),
+                 deck=tuple(parse_policy(c) for c in secret["deck"]),
+                 first=names.index(head["first_president"]), seed=secret.get("seed"))
 
-    def __init__(self, head: dict[str, Any]) -> None:
+
+class Table:
+    """A game plus helpers that apply steps named by player: ``state`` is the game floor's
+    (``forum=False``) or a forum's table, with the game inside (``forum=True``)."""
+
+    def __init__(self, head: dict[str, Any], *, forum: bool = False) -> None:
         self.header = head
-        self.setup = parse_setup(head)
-        self.state: State = start(self.setup)
-        self.seating = Seating(self.setup.players)
+        self.forum = forum
         self.steps: list[Step] = []
+        self.names = tuple(head["players"])
+        self.state: Any
+        if forum:
+            from shmod.forum import engine as forum_engine
+            from shmod.forum.names import Seating
+            from shmod.forum.setup import parse_setup, start as forum_start
+
+            self.setup = parse_setup(head)
+            self.state = forum_start(self.setup)
+            self.seating = Seating(self.setup.players)
+            self._apply = forum_engine.apply
+        else:
+            self.state = game_of(head)
+            self._apply = engine.apply
+
+    @property
+    def game(self) -> State:
+        """The game: the state itself, or the one on the forum's table."""
+        return self.state.game if self.forum else self.state
 
     # -- lookups --
     def seat(self, name: str) -> int:
-        return self.seating.seat(name)
+        return self.seating.seat(name) if self.forum else self.names.index(name)
 
     def name(self, seat: int | None) -> str:
-        return self.state.name(seat)
+        return self.game.name(seat)
 
     @property
     def president(self) -> str:
-        return self.name(self.state.president)
+        return self.name(self.game.president)
 
     @property
     def chancellor(self) -> str:
-        return self.name(self.state.chancellor)
+        return self.name(self.game.chancellor)
 
     # -- single steps --
     def apply(self, step: Step) -> None:
-        engine.apply(self.state, step)
+        self._apply(self.state, step)
         self.steps.append(step)
 
     def nominate(self, chancellor: str, by: str | None = None) -> None:
@@ -142,7 +176,7 @@ class Table:
 
     def reshuffle(self, deck: str | None = None) -> None:
         """Record a reshuffle: ``deck`` top first, or the pile sorted (Fascists first)."""
-        pile = self.state.draw + self.state.discard
+        pile = self.game.draw + self.game.discard
         cards = tuple(parse_policy(c) for c in deck) if deck else tuple(sorted(pile))
         self.apply(Reshuffle(deck=cards))
 
@@ -150,7 +184,7 @@ class Table:
     def elect(self, chancellor: str, ja: bool | dict[str, bool] = True) -> None:
         """The current candidate nominates ``chancellor``; every living player votes."""
         self.nominate(chancellor)
-        for seat in list(self.state.living):
+        for seat in list(self.game.living):
             name = self.name(seat)
             self.vote(name, ja[name] if isinstance(ja, dict) else ja)
 
@@ -162,12 +196,18 @@ class Table:
         self.elect(chancellor)
         self.discard(discard)
         self.enact(enact)
-        if self.state.phase == RESHUFFLE:
+        if self.game.phase == RESHUFFLE:
             self.reshuffle()
 
 
 def table(players: int = 5, **kwargs: Any) -> Table:
+    """A scripted game on the game floor alone."""
     return Table(header(players, **kwargs))
+
+
+def forum_table(players: int = 5, **kwargs: Any) -> Table:
+    """A scripted game at a forum's table."""
+    return Table(header(players, **kwargs), forum=True)
 
 
 def refused(cls: type[IllegalStep], rule: str, match: str = "") -> AbstractContextManager[Any]:
@@ -175,7 +215,7 @@ def refused(cls: type[IllegalStep], rule: str, match: str = "") -> AbstractConte
     return pytest.raises(cls, match=rf"^{re.escape(rule)}: .*{match}")
 
 
-def snapshot(state: State) -> dict[str, Any]:
+def snapshot(state: Any) -> dict[str, Any]:
     """Every field of the state, copied, to check that a refused step changed nothing."""
     return copy.deepcopy(values(state))
 
@@ -200,7 +240,7 @@ def chaos(t: Table) -> None:
 
 def eligible(t: Table) -> list[str]:
     """Who the current candidate may nominate (R-NOMINATE, R-TERM), in seating order."""
-    return [t.name(x) for x in legal.nominees(t.state)]
+    return [t.name(x) for x in legal.nominees(t.game)]
 
 
 WAYS = {
@@ -211,13 +251,14 @@ WAYS = {
 }
 
 
-def play(players: int, way: str) -> tuple[Table, list[str | None]]:
+def play(players: int, way: str, *, forum: bool = False) -> tuple[Table, list[str | None]]:
     """Play to the end: the Liberals' way enacts Liberal policies from a deck holding one
-    per hand; the other ways enact Fascist ones, use every power and aim it as ``way`` needs."""
+    per hand; the other ways enact Fascist ones, use every power and aim it as ``way`` needs
+    (``forum``: at a forum's table)."""
     want = "L" if way == "five-liberal" else "F"
     other = "F" if want == "L" else "L"
-    t = table(players, deck="LFF" * 5 if want == "L" else "FFL" * 5)
-    s = t.state
+    t = Table(header(players, deck="LFF" * 5 if want == "L" else "FFL" * 5), forum=forum)
+    s = t.game
     hitler = t.name(s.hitler)
     fascists = {t.name(x) for x, r in enumerate(s.roles) if r == "fascist"}
     powers_used: list[str | None] = []
@@ -253,3 +294,23 @@ def play(players: int, way: str) -> tuple[Table, list[str | None]]:
         else:
             raise AssertionError(f"unexpected phase {s.phase}")
     return t, powers_used
+
+
+def seeded(players: int, seed: str, variants: dict[str, str] | None = None) -> State:
+    """A seeded game on the game floor: roles, deck and first President from ``seed``."""
+    names = NAMES[:players]
+    rules = rules_for(players, parse_variants(variants or {}))
+    roles, deck, first = from_seed(names, rules, seed, None)
+    return start(names, rules, roles=roles, deck=deck, first=first, seed=seed)
+
+
+def random_play(state: State, rng: random.Random, *, until: tuple[str, ...] = (OVER,),
+                budget: int = 2000) -> list[Step]:
+    """Legal steps drawn at random (:func:`shmod.game.legal.legal_steps`) and applied by
+    the game floor's engine until the game reaches a phase in ``until`` (or is over)."""
+    steps: list[Step] = []
+    while state.phase not in until and state.phase != OVER and len(steps) < budget:
+        step = rng.choice(legal.legal_steps(state))
+        engine.apply(state, step)
+        steps.append(step)
+    return steps

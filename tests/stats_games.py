@@ -6,8 +6,9 @@ from pathlib import Path
 
 from scripted import Table, full_deck
 
-from shmod.core.steps import Lapse, Prod, Remove, Replace, Seating, SetDeadline
-from shmod.core.terms import EXECUTE
+from shmod.forum.names import Seating
+from shmod.forum.steps import Lapse, Prod, Remove, Replace, SetDeadline
+from shmod.game.terms import EXECUTE
 from shmod.log.game import log_text
 
 AT = "2026-01-01T00:00:00Z"
@@ -27,7 +28,7 @@ def game_one(names: tuple[str, ...] = ("Ann", "Bob", "Cat", "Dan", "Eve"),
     """2026-01-10, Ann Bob Cat Liberal, Dan Fascist, Eve Hitler: three Fascist policies,
     then Hitler elected with Ann and Cat voting Nein, Bob Ja (``names`` in those seats)."""
     ann, bob, cat, dan, eve = names
-    t = Table(head(list(names), eve, [dan], "F" * 9, created))
+    t = Table(head(list(names), eve, [dan], "F" * 9, created), forum=True)
     t.session(dan, "F", "F")                                     # Ann + Dan
     t.elect(eve, {ann: False, bob: True, cat: True, dan: True, eve: True})
     t.discard("F")
@@ -35,7 +36,7 @@ def game_one(names: tuple[str, ...] = ("Ann", "Bob", "Cat", "Dan", "Eve"),
     t.session(dan, "F", "F")                                     # Cat + Dan: peek
     t.power("peek")
     t.elect(eve, {ann: False, bob: True, cat: False, dan: True, eve: True})
-    assert t.state.winner == "Fascists"
+    assert t.game.winner == "Fascists"
     return t
 
 
@@ -43,7 +44,7 @@ def game_two() -> Table:
     """2026-02-10, Ann Hitler, Bob Fascist: Cat prodded; Dan replaced by Fay after two of
     five rounds; five Liberal policies."""
     t = Table(head(["Ann", "Bob", "Cat", "Dan", "Eve"], "Ann", ["Bob"], "LFF" * 5,
-                   "2026-02-10T20:00:00Z"))
+                   "2026-02-10T20:00:00Z"), forum=True)
     t.nominate("Cat")
     t.vote("Ann", True)
     t.apply(Prod(target=2))
@@ -53,11 +54,11 @@ def game_two() -> Table:
     t.enact("L")                                                 # Ann + Cat
     t.session("Dan", "F", "L")                                   # Bob + Dan
     t.apply(Replace(target=3, name="Fay"))
-    t.seating = Seating(t.state.players)
+    t.seating = Seating(t.game.players)
     t.session("Eve", "F", "L")                                   # Cat + Eve
     t.session("Ann", "F", "L")                                   # Fay + Ann
     t.session("Bob", "F", "L")                                   # Eve + Bob
-    assert t.state.winner == "Liberals"
+    assert t.game.winner == "Liberals"
     return t
 
 
@@ -66,7 +67,7 @@ def game_three() -> Table:
     Dan and Zoë lapse once; Dan (Liberal) executes Cat; ANN is removed; Hitler elected
     with Dan voting Nein, Zoë Ja."""
     t = Table(head(["ANN", "Bob", "Cat", "Dan", "Zoë"], "Bob", ["Cat"], "FFL" * 4,
-                   "2026-03-10T20:00:00Z", {"late_vote": "nein"}))
+                   "2026-03-10T20:00:00Z", {"late_vote": "nein"}), forum=True)
     t.session("Dan", "F", "F")                                   # ANN + Dan
     t.nominate("Cat")                                            # Bob + Cat
     t.apply(SetDeadline(until="2026-03-11T20:00:00Z", zone="UTC"))
@@ -82,7 +83,7 @@ def game_three() -> Table:
     t.power(EXECUTE, "Cat")
     t.apply(Remove(target=0, reason="left the forum"))
     t.elect("Bob", {"Bob": True, "Dan": False, "Zoë": True})     # Zoë + Bob
-    assert t.state.winner == "Fascists"
+    assert t.game.winner == "Fascists"
     return t
 
 

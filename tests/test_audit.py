@@ -8,8 +8,8 @@ import pytest
 from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.audit.simulate import game_variants
-from shmod.core.setup import parse_setup
-from shmod.core.terms import VARIANTS
+from shmod.forum.setup import parse_setup
+from shmod.game.terms import VARIANTS
 from shmod.log import logfile
 from shmod.log.game import log_text
 
@@ -174,7 +174,7 @@ def test_summary_leaves_out_what_a_correction_voided():
     from scripted import table
 
     from shmod.audit.summary import summarize
-    from shmod.core.steps import Correct
+    from shmod.forum.steps import Correct
 
     t = table(5, deck="LFF")
     t.elect("Bob")
@@ -192,7 +192,8 @@ def test_summary_leaves_out_what_a_correction_voided():
 
 def test_a_replacement_audits_as_valid():
     """R-REPLACE: entries after a replacement name the newcomer; they read as valid."""
-    from shmod.core.steps import Replace, Vote
+    from shmod.forum.steps import Replace
+    from shmod.game.steps import Vote
 
     sim = random_game(7, random.Random(2))
     seat = 2
@@ -204,7 +205,8 @@ def test_a_replacement_audits_as_valid():
 
 def test_a_voided_replacement_audits_as_valid(tmp_path):
     """R-CORRECT: after a replacement is voided, entries name the player who stayed."""
-    from shmod.core.steps import Correct, Nominate, Replace, Vote
+    from shmod.forum.steps import Correct, Replace
+    from shmod.game.steps import Nominate, Vote
     from shmod.log import game
 
     path = str(tmp_path / "g.yaml")
@@ -213,9 +215,9 @@ def test_a_voided_replacement_audits_as_valid(tmp_path):
     number = done.game.state.entries - 1  # then the replacement's post
     game.record(path, lambda g: Correct(entries=(number,), reason="wrong seat",
                                      force=True), at=AT)  # its post was printed for the thread
-    game.record(path, lambda g: Vote(by=2, vote=True) if g.state.phase == "vote"
-                else Nominate(by=g.state.president,
-                          chancellor=2 if g.state.president != 2 else 3), at=AT)
+    game.record(path, lambda g: Vote(by=2, vote=True) if g.state.game.phase == "vote"
+                else Nominate(by=g.state.game.president,
+                          chancellor=2 if g.state.game.president != 2 else 3), at=AT)
     lines = open(path).read().splitlines()
     assert "Cat" in lines[-2] and "kind: posted" in lines[-1]
     report = audit.audit_file(path)

@@ -15,9 +15,10 @@ import pytest
 from scripted import AT
 
 from shmod.audit import audit
-from shmod.core import commitment
-from shmod.core.setup import parse_setup
-from shmod.core.steps import Correct, Nominate, Vote
+from shmod.forum import commitment
+from shmod.forum.setup import parse_setup
+from shmod.forum.steps import Correct
+from shmod.game.steps import Nominate, Vote
 from shmod.log import checkpoints, game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain

@@ -15,8 +15,8 @@ from PIL import Image
 from scripted import AT
 
 from shmod.audit.moves import random_game
-from shmod.core import engine
-from shmod.core.setup import parse_setup, start
+from shmod.forum import engine
+from shmod.forum.setup import parse_setup, start
 from shmod.texts import board_image
 from shmod.texts.views import public_view
 

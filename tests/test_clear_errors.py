@@ -13,8 +13,8 @@ from scripted import AT
 
 from shmod.base.errors import IllegalStep, InternalError, LogError
 from shmod.cli import app
-from shmod.core import engine
-from shmod.core.steps import Nominate
+from shmod.forum import engine
+from shmod.game.steps import Nominate
 from shmod.log import game, logfile
 from shmod.texts import report
 

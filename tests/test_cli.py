@@ -200,7 +200,7 @@ def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
     import random
 
     from shmod.audit.moves import random_game
-    from shmod.core.steps import Enact
+    from shmod.game.steps import Enact
     from shmod.log.game import log_text
 
     sim = next(s for s in (random_game(5, random.Random(k)) for k in range(50))
@@ -231,7 +231,7 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     import random
 
     from shmod.audit.moves import random_game
-    from shmod.core.steps import Nominate, Peek, Reshuffle
+    from shmod.game.steps import Nominate, Peek, Reshuffle
     from shmod.log import game
 
     sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
@@ -239,7 +239,7 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     index = next(i for i, s in enumerate(sim.steps) if isinstance(s, Reshuffle))
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(sim.header, sim.steps[:index], at="2026-01-01T00:00:00Z"))
-    assert game.load(str(path)).state.phase == "reshuffle"
+    assert game.load(str(path)).state.game.phase == "reshuffle"
     after = sim.steps[index + 1]
     names = sim.header["players"]
     args = (["peek"] if isinstance(after, Peek) else
@@ -250,7 +250,7 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     assert lines[-3].startswith("- {kind: reshuffle, deck: ")  # then the step, then its post
     assert lines[-1].startswith("- {kind: posted, ")
     replayed = game.load(str(path))
-    assert replayed.chain == [] and replayed.state.reshuffles == 1
+    assert replayed.chain == [] and replayed.state.game.reshuffles == 1
     assert len(replayed.log.entries) == index + 3
 
 
@@ -287,9 +287,9 @@ def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run,
     assert "Eve (President) to use Execution" in shown
     ok(run, path, "execute", "Cat")
     state = game.load(str(path)).state
-    assert (state.fascist, state.reshuffles, state.draw, state.alive) == (
+    assert (state.game.fascist, state.game.reshuffles, state.game.draw, state.game.alive) == (
         5, 1, list("FFFFFFLLLLLL"), [True, False, False, True, True])
-    assert state.president == 0  # Ann, after Eve
+    assert state.game.president == 0  # Ann, after Eve
 
 
 def test_torn_last_line_is_reported_and_nothing_is_built_on_it(run, log):

@@ -9,7 +9,7 @@ from scripted import play
 
 from shmod.audit.moves import command_for
 from shmod.base.records import replace
-from shmod.core.terms import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
+from shmod.game.terms import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
 from shmod.log import game
 
 WAY_BY_COUNT = {5: "hitler-executed", 6: "six-fascist", 7: "hitler-elected",
@@ -32,13 +32,13 @@ def illegal(state, names: tuple[str, ...]) -> tuple[list[str], str]:
 
 @pytest.mark.parametrize("players", range(5, 11))
 def test_whole_game_with_the_commands(players, run, tmp_path):
-    scripted, _ = play(players, WAY_BY_COUNT[players])
-    names = scripted.state.players
+    scripted, _ = play(players, WAY_BY_COUNT[players], forum=True)
+    names = scripted.state.game.players
     path = tmp_path / "game.yaml"
     path.write_text(game.log_text(scripted.header, [], at="2026-01-01T00:00:00Z"))
     for number, step in enumerate(scripted.steps):
         if number % 3 == 0:
-            state = game.load(str(path)).state
+            state = game.load(str(path)).state.game
             args, rule = illegal(state, names)
             before = path.read_bytes()
             code, _, err = run(*args, "-g", str(path))
@@ -52,6 +52,6 @@ def test_whole_game_with_the_commands(players, run, tmp_path):
     def said(state):  # the public record, without entry numbers (posts are entries too)
         return [replace(ev, entry=0) for ev in state.public]
 
-    assert (end.state.win, said(end.state)) == (scripted.state.win, said(scripted.state))
+    assert (end.state.game.win, said(end.state)) == (scripted.state.game.win, said(scripted.state))
     assert len(end.state.posts) > len(scripted.steps) // 4  # every step with news was posted
     assert "nobody: the game is over" in err

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from safety_helpers import run_main
 from scripted import AT
 
-from shmod.core.steps import Nominate
+from shmod.game.steps import Nominate
 from shmod.log import game
 
 COMMANDS = ["new", "nominate", "vote", "discard", "enact", "veto", "investigate",

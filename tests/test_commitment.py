@@ -9,9 +9,9 @@ from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
 from shmod.base.records import replace
-from shmod.core import commitment
-from shmod.core.events import Started
-from shmod.core.setup import new_header, parse_setup
+from shmod.forum import commitment
+from shmod.forum.events import Started
+from shmod.forum.setup import new_header, parse_setup
 from shmod.log import logfile, signing
 from shmod.log.game import load, log_text, new_game
 

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from scripted import AT
 
-from shmod.core.legal import legal_steps
-from shmod.core.terms import NOMINATE, OVER, VOTE
+from shmod.forum.turns import legal_steps
+from shmod.game.terms import NOMINATE, OVER, VOTE
 from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
@@ -51,11 +51,11 @@ def _play_to_nomination(path: str, rng: random.Random) -> None:
     """Record random legal steps (in-process) until a Chancellor is nominated."""
     while True:
         state = game.load(path).state
-        if state.phase in (VOTE, OVER):
+        if state.game.phase in (VOTE, OVER):
             return
         step = rng.choice(legal_steps(state))
         game.record(path, lambda g, step=step: step, at=AT)
-        if state.phase == NOMINATE:
+        if state.game.phase == NOMINATE:
             return
 
 
@@ -81,12 +81,12 @@ def test_four_terminals_record_each_vote_exactly_once(tmp_path, report_counts):
     for _ in range(ROUNDS):
         _play_to_nomination(path, rng)
         loaded = game.load(path)
-        if loaded.state.phase == OVER:
+        if loaded.state.game.phase == OVER:
             new_game()
             _play_to_nomination(path, rng)
             loaded = game.load(path)
         state = loaded.state
-        voters = {state.players[s]: rng.choice(["ja", "nein"]) for s in state.living}
+        voters = {state.game.players[s]: rng.choice(["ja", "nein"]) for s in state.game.living}
         for proc in procs:
             proc.stdin.write(json.dumps(voters) + "\n")  # type: ignore[union-attr]
             proc.stdin.flush()  # type: ignore[union-attr]

@@ -1,7 +1,8 @@
 """R-CORRECT and R-THREAD together: a correction keeps the posts already made."""
 from scripted import AT
 
-from shmod.core.steps import Correct, Nominate, Vote
+from shmod.forum.steps import Correct
+from shmod.game.steps import Nominate, Vote
 from shmod.log import game
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
@@ -15,11 +16,11 @@ def test_a_correction_after_a_post_keeps_the_post(tmp_path):
     voted = game.record(path, lambda g: Vote(by=0, vote=True), at=AT)  # entry 4: no post
     assert voted.post is None
     before = game.load(path).state
-    assert before.posts == [0, 2] and 0 in before.votes
+    assert before.posts == [0, 2] and 0 in before.game.votes
 
     game.record(path, lambda g: Correct(entries=(4,), reason="wrong player's vote"), at=AT)
 
     after = game.load(path).state
     assert after.posts == [0, 2]
-    assert after.votes == {}
-    assert after.phase == "vote"
+    assert after.game.votes == {}
+    assert after.game.phase == "vote"

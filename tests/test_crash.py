@@ -18,8 +18,8 @@ from safety_helpers import SHMOD, bare
 from scripted import AT
 
 from shmod.audit.moves import command_for
-from shmod.core.legal import legal_steps
-from shmod.core.terms import OVER
+from shmod.forum.turns import legal_steps
+from shmod.game.terms import OVER
 from shmod.log import game, logfile, repair
 from shmod.log.entries import to_entry
 
@@ -85,11 +85,11 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
             entries = [bare(e) for e in loaded.log.entries]
             assert entries[:len(known)] == known, f"{path}: an acknowledged step was lost"
             known = entries
-            if loaded.state.phase == OVER:
+            if loaded.state.game.phase == OVER:
                 path = None
                 continue
             step = _next_step(loaded, rng)
-            args = [*command_for(step, loaded.state.players), "-g", str(path)]
+            args = [*command_for(step, loaded.state.game.players), "-g", str(path)]
             before = path.stat().st_size
             aimed = rng.random() < 0.3
             command = [sys.executable, "-c", SLOW_WRITER, *args] if aimed else [*SHMOD, *args]
@@ -122,7 +122,7 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
             tally["acknowledged"] += 1
             recorded = [bare(e) for e in game.load(str(path)).log.entries]
             assert recorded[:len(known)] == known
-            assert to_entry(step, loaded.state.players) in recorded[len(known):], "step lost"
+            assert to_entry(step, loaded.state.game.players) in recorded[len(known):], "step lost"
             known = recorded
     except AssertionError as problem:
         failures.append(str(problem))

@@ -9,9 +9,8 @@ import pytest
 from scripted import AT
 
 from shmod.audit import audit
-from shmod.core.dealing import canonical_word
-from shmod.core.setup import dealt, words_seed
-from shmod.core.steps import Word
+from shmod.forum.dealing import canonical_word, dealt, words_seed
+from shmod.forum.steps import Word
 from shmod.log import game
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -57,7 +56,7 @@ def test_the_last_word_deals_from_the_seed_and_the_words(path, run):
     words = [canonical_word(WORDS[name]) for name in NAMES]
     assert words[-1] == "ünïcode"  # R-DEAL: recorded in its canonical form
     roles, deck, first = dealt(loaded.setup, words_seed(loaded.setup.seed, words))
-    assert (state.roles, tuple(state.draw), state.president) == (roles, deck, first)
+    assert (state.game.roles, tuple(state.game.draw), state.game.president) == (roles, deck, first)
     assert f"The first Presidential Candidate is {NAMES[first]}." in out
     refused(run, path, ["word", "Ann", "late"], 1, r"R-DEAL: cannot record a word for the deal "
             r"now: waiting for .* to nominate")
@@ -72,7 +71,7 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
         for seat, _ in enumerate(NAMES):
             game.record(path, lambda g, s=seat: Word(by=s, word=word), at=AT)  # noqa: B023 - called now
         loaded = game.load(path)
-        seeds.add(loaded.state.seed)
+        seeds.add(loaded.state.game.seed)
         report = audit.audit_file(path, loaded.setup.commitment)
         assert report.valid and report.commitment_ok and "the audit recomputed the roles, the deck" in report.deal
         assert report.summary is not None
@@ -115,7 +114,7 @@ def test_before_the_deal_a_seat_changes_hands_and_a_word_can_be_corrected(path, 
         assert code == 0, err
     assert "── PM to Cyril" in err and "Cyril: w" in out
     state = game.load(str(path)).state
-    assert state.words[0] == "apple" and state.roles
+    assert state.words[0] == "apple" and state.game.roles
 
 
 def test_the_deal_is_in_the_reveal_and_the_opening_post_again(path, run):

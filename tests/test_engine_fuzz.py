@@ -11,12 +11,14 @@ import pytest
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput, IllegalStep
 from shmod.base.records import values
-from shmod.core import engine, play
-from shmod.core.legal import legal_steps
-from shmod.core.setup import parse_setup, start
-from shmod.core.state import State
-from shmod.core.steps import Seating
-from shmod.core.terms import OVER
+from shmod.forum import engine
+from shmod.forum.names import Seating
+from shmod.forum.setup import parse_setup, start
+from shmod.forum.table import Table
+from shmod.forum.turns import legal_steps
+from shmod.game import play
+from shmod.game.state import State
+from shmod.game.terms import OVER
 from shmod.log.entries import KINDS, parse_step
 
 VALUES = {
@@ -34,6 +36,12 @@ VALUES = {
 GAME_KINDS = [move.step.kind for move in play.MOVES if set(KINDS[move.step.kind][0]) <= set(VALUES)]
 
 
+def shallow(table: Table) -> Table:
+    """A copy of ``table`` and its game whose fields hold copies (they hold immutables)."""
+    game = State(**{k: copy.copy(v) for k, v in values(table.game).items()})
+    return Table(**{**{k: copy.copy(v) for k, v in values(table).items()}, "game": game})
+
+
 def random_entry(rng: random.Random, names: tuple[str, ...]) -> dict:
     kind = rng.choice([*GAME_KINDS, "coup"])
     fields = KINDS.get(kind, (("by",), ""))[0]
@@ -49,11 +57,11 @@ def test_random_entries_are_accepted_or_refused_cleanly(players):
                     rng.choice(["tracker_reset=enactment", "tracker_reset=election"])]
         sim = random_game(players, random.Random(n), variants=variants)
         state = start(parse_setup(sim.header))
-        seating = Seating(state.players)
-        while state.phase != OVER:
+        seating = Seating(state.game.players)
+        while state.game.phase != OVER:
             for _ in range(3):
-                raw = random_entry(rng, state.players)
-                before = {k: copy.copy(v) for k, v in values(state).items()}  # fields hold immutables
+                raw = random_entry(rng, state.game.players)
+                before = values(shallow(state))
                 legal = legal_steps(state)
                 try:
                     step = parse_step(raw, seating)
@@ -65,12 +73,13 @@ def test_random_entries_are_accepted_or_refused_cleanly(players):
                     assert str(err) and "\n" not in str(err)
                     if isinstance(err, IllegalStep):
                         assert str(err).startswith(err.rule + ": ") and err.rule.startswith("R-")
-                    assert values(state) == before, f"{raw} was refused but changed the state"
-                if state.phase == OVER:
+                    assert values(state) == before and values(state.game) == values(before["game"]), \
+                        f"{raw} was refused but changed the state"
+                if state.game.phase == OVER:
                     break
-            if state.phase != OVER:
+            if state.game.phase != OVER:
                 options = legal_steps(state)
                 for step in rng.sample(options, min(3, len(options))):
-                    engine.apply(State(**{k: copy.copy(v) for k, v in values(state).items()}), step)
+                    engine.apply(shallow(state), step)
                 engine.apply(state, rng.choice(options))
     assert accepted > 50 and refused > 1000

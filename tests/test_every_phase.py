@@ -21,7 +21,7 @@ from phases import AT, snapshots
 from safety_helpers import run_main
 
 from shmod.audit import audit
-from shmod.core.state import State
+from shmod.forum.table import Table as State
 from shmod.log import game
 
 GAMES = int(os.environ.get("SHMOD_PHASE_GAMES", "60"))
@@ -34,7 +34,7 @@ SEEN: dict[str, int] = {"phases": 0, "runs": 0, "accepted": 0, "refused": 0, "ha
 
 def _commands(state: State, rng: random.Random) -> list[list[str]]:
     """Every command, with arguments a moderator might type now and some no one should."""
-    names = list(state.players)
+    names = list(state.game.players)
     someone = rng.choice(names)
     hostile = rng.choice(HOSTILE)
     out = [
@@ -59,13 +59,13 @@ def _commands(state: State, rng: random.Random) -> list[list[str]]:
         # the forum's clock and absent players (issue 19), the President and the
         # Chancellor removed in every phase among them
         ["prods", "--preview"], ["remind"], ["lapse"], ["deadline", "24h", "--phase"],
-        ["deadline", "--clear"], ["remove", names[state.president], "--reason", "gone"],
+        ["deadline", "--clear"], ["remove", names[state.game.president], "--reason", "gone"],
         ["remove", someone, "--reason", "gone"], ["remove", hostile, "-r", "x"],
         ["backup", "Zed"], ["backup"], ["backup", "--drop", hostile],
         ["rename", someone, "Renamed"], ["rename", someone, hostile],
     ]
-    if state.chancellor is not None:
-        out.append(["remove", names[state.chancellor], "--reason", "gone"])
+    if state.game.chancellor is not None:
+        out.append(["remove", names[state.game.chancellor], "--reason", "gone"])
     return out
 
 

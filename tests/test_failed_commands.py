@@ -25,8 +25,9 @@ from phases import AT, snapshots
 from safety_helpers import run_with
 
 from shmod.audit.moves import command_for
-from shmod.core.legal import legal_steps
-from shmod.core.steps import Nominate, SetDeadline, Vote
+from shmod.forum.steps import SetDeadline
+from shmod.forum.turns import legal_steps
+from shmod.game.steps import Nominate, Vote
 from shmod.log import game
 
 NOW = "2026-06-01T00:00:00Z"  # the ordinary clock: after every entry
@@ -45,7 +46,7 @@ def _phase(key: str, kind: str) -> Callable[[Path], list[str]]:
         path.write_text(game.log_text(header, steps, at=AT))
         state = game.load(str(path)).state
         step = next(s for s in legal_steps(state) if s.kind == kind)
-        return command_for(step, state.players)
+        return command_for(step, state.game.players)
     return make
 
 
@@ -53,7 +54,7 @@ def _word(path: Path) -> list[str]:
     header, steps = PHASES["deal"]
     path.write_text(game.log_text(header, steps, at=AT))
     state = game.load(str(path)).state
-    return ["word", next(n for s, n in enumerate(state.players) if s not in state.words), "apple"]
+    return ["word", next(n for s, n in enumerate(state.game.players) if s not in state.words), "apple"]
 
 
 def _forum(*args: str) -> Callable[[Path], list[str]]:

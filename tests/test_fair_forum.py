@@ -15,12 +15,13 @@ import pytest
 import yaml
 from installed import DAY1, DAY2, SHMOD, Moderator
 
-from shmod.core import commitment, engine
-from shmod.core.dealing import canonical_word
-from shmod.core.legal import legal_steps, voters
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.steps import Step, Vote
-from shmod.core.terms import OVER, POWER, VOTE
+from shmod.forum import commitment, engine
+from shmod.forum.dealing import canonical_word
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.turns import legal_steps
+from shmod.game.legal import voters
+from shmod.game.steps import Step, Vote
+from shmod.game.terms import OVER, POWER, VOTE
 from shmod.log import game, signing
 
 pytestmark = pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed here")
@@ -42,10 +43,10 @@ def dealt(folder: Path, *before_last: list[str], words: list[str] = WORDS) -> di
         m.run("word", name, word)
     for args in before_last:
         m.run(*args)
-    last = game.load(str(m.log)).state.players[-1]
+    last = game.load(str(m.log)).state.game.players[-1]
     m.run("word", last, words[-1])
     state = game.load(str(m.log)).state
-    return {"roles": state.roles, "deck": tuple(state.draw), "first": state.president}
+    return {"roles": state.game.roles, "deck": tuple(state.game.draw), "first": state.game.president}
 
 
 # -- R-DEAL ---------------------------------------------------------------------------
@@ -115,16 +116,16 @@ def test_the_reveal_shows_the_dealt_deck_and_the_audit_recomputes_the_deal(tmp_p
     deck = re.search(r"Starting deck, top first: (.+)", text)
     assert deck is not None
     shown = [card.strip()[0] for card in deck.group(1).split(",")]
-    assert shown == list(state.draw) and len(shown) == 17
+    assert shown == list(state.game.draw) and len(shown) == 17
     out = m.run("audit", "-c", loaded.setup.commitment or "").stdout
     assert "recomputed the roles, the deck and the first President" in out
 
 
 def _finished(state):
     """``state`` as a game over, for the reveal (which refuses a game in progress)."""
-    from shmod.core.events import Win
+    from shmod.game.events import Win
 
-    state.win, state.phase = Win("Liberals", "R-WIN-LIB"), OVER
+    state.game.win, state.game.phase = Win("Liberals", "R-WIN-LIB"), OVER
     return state
 
 
@@ -144,16 +145,16 @@ def at_power(folder: Path, power: str) -> Path:
                             keys=signing.new_key())
         state = start(parse_setup(header))
         steps: list[Step] = []
-        while state.phase != OVER and len(steps) < 400:
-            if state.phase == POWER and state.power == power:
+        while state.game.phase != OVER and len(steps) < 400:
+            if state.game.phase == POWER and state.game.power == power:
                 folder.mkdir(parents=True, exist_ok=True)
                 path = folder / "games" / "friday.yaml"
                 path.parent.mkdir(exist_ok=True)
                 path.write_text(game.log_text(header, steps, at=DAY1))
                 path.chmod(0o600)
                 return path
-            step = (Vote(rng.choice(voters(state)), rng.random() < 0.8)
-                    if state.phase == VOTE else rng.choice(legal_steps(state)))
+            step = (Vote(rng.choice(voters(state.game)), rng.random() < 0.8)
+                    if state.game.phase == VOTE else rng.choice(legal_steps(state)))
             engine.apply(state, step)
             steps.append(step)
     raise AssertionError(f"no random game reached {power}")
@@ -277,7 +278,7 @@ def test_every_secret_printed_in_the_docs_and_example_games_is_known_as_publishe
 def test_status_lists_nobody_term_limited_while_the_limits_are_set_aside():
     """Issue 25 §5: with the term limits set aside (R-NO-NOMINEE), status still listed the
     last Chancellor as term-limited."""
-    from shmod.core.house import adjust
+    from shmod.game.house import adjust
     from shmod.texts.formats import Plain
     from shmod.texts.game_texts import board_text
     from shmod.texts.views import public_view
@@ -287,12 +288,12 @@ def test_status_lists_nobody_term_limited_while_the_limits_are_set_aside():
     from shmod.base.records import replace
 
     state = start(replace(setup, rules=adjust(setup.rules, setup.variants)))
-    state.alive = [True, True, False, False, False]
-    state.term_chancellor = 1
+    state.game.alive = [True, True, False, False, False]
+    state.game.term_chancellor = 1
     view = public_view(state)
     assert view.term_limited == () and view.limits_set_aside
     assert "Term-limited: nobody: the term limits are set aside" in board_text(view, Plain())
-    state.alive = [True, True, True, False, False]
+    state.game.alive = [True, True, True, False, False]
     assert public_view(state).term_limited == (("Bob", "last elected Chancellor"),)
 
 

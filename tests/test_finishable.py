@@ -15,12 +15,13 @@ import pytest
 from safety_helpers import run_main
 
 from shmod.base.errors import LogError
-from shmod.core.absence import MAX_BACKUPS
-from shmod.core.legal import legal_steps
-from shmod.core.setup import MAX_NAME
-from shmod.core.state import State
-from shmod.core.steps import Backup, Prod, SetDeadline, Step, Veto, Vote
-from shmod.core.terms import (
+from shmod.forum.absence import MAX_BACKUPS
+from shmod.forum.setup import MAX_NAME
+from shmod.forum.steps import Backup, Prod, SetDeadline
+from shmod.forum.table import Table as State
+from shmod.forum.turns import legal_steps
+from shmod.game.steps import Step, Veto, Vote
+from shmod.game.terms import (
     DISCARD,
     ENACT,
     FASCIST,
@@ -31,7 +32,7 @@ from shmod.core.terms import (
     VETO_ANSWER,
     VOTE,
 )
-from shmod.core.turns import waiting_for
+from shmod.game.turns import waiting_for
 from shmod.log import game, logfile
 
 AT = "2026-01-01T00:00:00Z"
@@ -88,22 +89,22 @@ def _choice(state: State) -> list[Step]:
     before every government, every policy kept off the winning slot until the last, every
     veto proposed and accepted, Hitler never nominated nor executed."""
     steps = legal_steps(state)
-    hitler = state.roles.index("hitler")
-    if state.phase == NOMINATE:
+    hitler = state.game.roles.index("hitler")
+    if state.game.phase == NOMINATE:
         return [next(s for s in steps if getattr(s, "chancellor", None) != hitler)]
-    if state.phase == VOTE:
-        return [Vote(seat, state.tracker >= 2) for seat in waiting_for(state).seats]
-    if state.phase in (DISCARD, ENACT):
+    if state.game.phase == VOTE:
+        return [Vote(seat, state.game.tracker >= 2) for seat in waiting_for(state).seats]
+    if state.game.phase in (DISCARD, ENACT):
         vetoes = [s for s in steps if isinstance(s, Veto)]
         if vetoes:
             return vetoes[:1]
-        want = LIBERAL if state.liberal < 4 else FASCIST if state.fascist < 5 else None
+        want = LIBERAL if state.game.liberal < 4 else FASCIST if state.game.fascist < 5 else None
         cards = [s for s in steps if getattr(s, "policy", None) is not None]
-        keep = [s for s in cards if (s.policy != want) == (state.phase == DISCARD)]  # type: ignore[attr-defined]
+        keep = [s for s in cards if (s.policy != want) == (state.game.phase == DISCARD)]  # type: ignore[attr-defined]
         return [(keep or cards)[0]]
-    if state.phase == VETO_ANSWER:
+    if state.game.phase == VETO_ANSWER:
         return [next(s for s in steps if getattr(s, "answer", "") == "accept")]
-    if state.phase == POWER:
+    if state.game.phase == POWER:
         return [next(s for s in steps if getattr(s, "target", None) != hitler)]
     return steps[:1]
 
@@ -119,10 +120,10 @@ def test_a_whole_longest_game_fits_after_the_largest_lists_and_names(tmp_path, m
     vetoes = 0
     while True:
         state = game.load(str(path), cache="off").state
-        if state.phase == OVER:
+        if state.game.phase == OVER:
             break
-        if state.round not in rounds:  # a deadline for every round
-            rounds.add(state.round)
+        if state.game.round not in rounds:  # a deadline for every round
+            rounds.add(state.game.round)
             game.record(str(path), lambda g: SetDeadline("2026-01-03T00:00:00Z", zone="UTC"),
                         at=AT)
         prods = [Prod(seat) for seat in waiting_for(state).seats]  # everyone awaited, prodded
@@ -131,7 +132,7 @@ def test_a_whole_longest_game_fits_after_the_largest_lists_and_names(tmp_path, m
         game.record(str(path), lambda g, steps=[*prods, *chosen]: steps, at=AT)
     end = game.load(str(path), cache="off")
     size = path.stat().st_size
-    assert end.state.liberal + end.state.fascist == 10  # every policy the game can hold
+    assert end.state.game.liberal + end.state.game.fascist == 10  # every policy the game can hold
     assert len(rounds) >= 25 and vetoes >= 1
     assert size < logfile.MAX_BYTES * 0.6, size  # room to spare, after the largest lists
     assert run_main(monkeypatch, "audit", str(path)) == 0

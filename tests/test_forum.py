@@ -8,19 +8,13 @@ import pytest
 from scripted import AT
 
 from shmod.base.errors import BadInput, GameIsOver, RuleBroken
-from shmod.core import deadlines, forum
-from shmod.core.events import Briefing, Corrected, Handed, Tallied
-from shmod.core.legal import legal_steps
-from shmod.core.steps import (
-    Correct,
-    Discard,
-    Enact,
-    Nominate,
-    Replace,
-    Reshuffle,
-    SetDeadline,
-    Vote,
-)
+from shmod.forum import corrections, deadlines
+from shmod.forum.events import Briefing, Corrected
+from shmod.forum.steps import Correct, Replace, SetDeadline
+from shmod.forum.turns import legal_steps
+from shmod.game import legal
+from shmod.game.events import Handed, Tallied
+from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Vote
 from shmod.log import game
 from shmod.texts import formats, forum_texts, messages, views
 
@@ -50,7 +44,7 @@ def seat(name):
 def elect(path, president, chancellor, votes=None):
     rec(path, Nominate(by=seat(president), chancellor=seat(chancellor)))
     state = game.load(path).state
-    for s in state.living:
+    for s in state.game.living:
         rec(path, Vote(by=s, vote=True if votes is None else votes))
 
 
@@ -58,10 +52,10 @@ def finish(path, rng):
     """Play legal steps (never a correction) until the game ends."""
     while True:
         state = game.load(path).state
-        if state.winner:
+        if state.game.winner:
             return state
         options = legal_steps(state)
-        if state.phase == "vote":
+        if state.game.phase == "vote":
             options = [o for o in options if o.vote]
         rec(path, rng.choice(options))
 
@@ -86,11 +80,11 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     rec(path, Nominate(by=seat("Gus"), chancellor=seat("Ann")))
     rec(path, Vote(by=seat("Ann"), vote=True))
     wrong = rec(path, Vote(by=seat("Bob"), vote=True))
-    fix = rec(path, lambda g: Correct(entries=(forum.last_step(g.state),),
+    fix = rec(path, lambda g: Correct(entries=(corrections.last_step(g.state),),
                                    reason="Bob sent Nein"))
     words = post(fix)
     assert "voids the vote by Bob." in words and "entry 14" not in words and "Nein" not in words
-    assert fix.game.state.votes == {seat("Ann"): True}
+    assert fix.game.state.game.votes == {seat("Ann"): True}
     assert wrong.entries[0]["kind"] == "vote"
     rec(path, Vote(by=seat("Bob"), vote=False))
     # One overdue vote is prodded.
@@ -105,10 +99,10 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     rec(path, Vote(by=seat("Gus"), vote=True))
     end = finish(path, random.Random(5))
     loaded = game.load(path)
-    assert loaded.chain == [] and loaded.state.winner == end.winner
+    assert loaded.chain == [] and loaded.state.game.winner == end.game.winner
     voided_vote, correction = wrong.game.state.entries, fix.game.state.entries
     assert loaded.state.corrections == [(correction, (voided_vote,), "Bob sent Nein")]
-    assert loaded.state.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
+    assert loaded.state.game.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
     history = "\n".join(filter(None, (messages.event_text(views.public_view(loaded.state), e, PLAIN)
                                       for e in loaded.state.public)))
     assert "Correction" in history and "replaces Fay" in history
@@ -132,7 +126,7 @@ def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
                        "post 3"):  # its post (the tally) was printed for the thread
         rec(path, Correct(entries=(10,), reason="Gus sent Nein"))
     fix = rec(path, Correct(entries=(10,), reason="Gus sent Nein", force=True))
-    assert fix.game.state.phase == "vote" and len(fix.game.state.votes) == 6
+    assert fix.game.state.game.phase == "vote" and len(fix.game.state.game.votes) == 6
     assert isinstance(fix.post.events[0], Corrected) and "CORRECTION" in post(fix)  # loudly
     rec(path, Vote(by=seat("Gus"), vote=False))
     tally = [e for e in game.load(path).state.public if isinstance(e, Tallied)]
@@ -143,16 +137,16 @@ def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
 
 def test_a_correction_reopens_a_finished_game_only_when_forced(path):
     end = finish(path, random.Random(2))
-    last = forum.last_step(end)
+    last = corrections.last_step(end)
     before = open(path, "rb").read()
     with pytest.raises(RuleBroken, match=r"R-CORRECT: the game is over.*--force"):
         rec(path, Correct(entries=(last,), reason="wrong card"))
     assert open(path, "rb").read() == before
     fix = rec(path, Correct(entries=(last,), reason="wrong card", force=True))
-    assert fix.game.state.winner is None
+    assert fix.game.state.game.winner is None
     assert "CORRECTION" in post(fix)  # loud: the win was seen
     again = finish(path, random.Random(3))
-    assert again.winner and game.load(path).chain == []
+    assert again.game.winner and game.load(path).chain == []
     with pytest.raises(GameIsOver):
         rec(path, SetDeadline(until="2030-01-01T00:00:00Z", zone="UTC"))
 
@@ -170,7 +164,7 @@ def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
     assert done.entries[1]["kind"] == "reshuffle"
     fix = rec(path, Correct(entries=(first,), reason="x", force=True))
     assert fix.game.state.corrections[-1][1] == (first, first + 1)
-    assert fix.game.state.reshuffles == 0
+    assert fix.game.state.game.reshuffles == 0
 
 
 def test_deadline_parsing_and_lapse():
@@ -215,15 +209,15 @@ def test_a_name_that_held_another_seat_is_not_reused(path):
     with pytest.raises(RuleBroken, match=r"R-REPLACE: .*Ann held seat 1"):
         rec(path, Replace(target=seat("Bob"), name="ann"))
     state = game.load(path).state
-    assert state.players[seat("Bob")] == "Bob"
+    assert state.game.players[seat("Bob")] == "Bob"
     done = rec(path, Replace(target=seat("Ann"), name="Ann"))  # back to the own seat
-    assert done.game.state.players[0] == "Ann"
+    assert done.game.state.game.players[0] == "Ann"
 
 
 def test_a_replacement_is_not_briefed_with_a_voided_pm(path):
     """R-CORRECT: a voided discard's hand PM is not part of the seat's history."""
     elect(path, "Fay", "Gus")
-    hand = game.load(path).state.hand
+    hand = game.load(path).state.game.hand
     done = rec(path, Discard(by=seat("Fay"), policy=hand[0]))
     assert [type(s) for s in done.secrets] == [Handed]
     rec(path, Correct(entries=(done.game.state.entries,), reason="misread"))
@@ -233,8 +227,8 @@ def test_a_replacement_is_not_briefed_with_a_voided_pm(path):
 
 def test_a_dead_seat_is_not_replaced(path):
     state = game.load(path).state
-    state.alive[seat("Dan")] = False
-    from shmod.core import engine
+    state.game.alive[seat("Dan")] = False
+    from shmod.forum import engine
 
     with pytest.raises(RuleBroken, match="R-REPLACE: Dan is dead"):
         engine.apply(state, Replace(target=seat("Dan"), name="Zed"))
@@ -319,7 +313,7 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(sim.header, sim.steps[:cut - 2], at="2026-01-01T00:00:00Z"))
     path.chmod(0o600)
-    hand = game.load(str(path)).state.hand
+    hand = game.load(str(path)).state.game.hand
     wrong = sim.steps[cut - 2]
     right = next(p for p in ("L", "F") if p in hand and (p != wrong.policy or hand.count(p) == 2))
     rec(str(path), wrong)
@@ -327,19 +321,19 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
     rec(str(path), Enact(by=wrong.by, policy=right))
     end = finish(str(path), random.Random(1))
     loaded = game.load(str(path))
-    assert forum.voided(end) == {cut - 1, cut}
+    assert corrections.voided(end) == {cut - 1, cut}
     text = reveal.reveal_text(loaded, PLAIN, spoiler=False)
-    assert text.count("Reshuffle ") == end.reshuffles
+    assert text.count("Reshuffle ") == end.game.reshuffles
     summary = audit.audit_log(logfile.read(str(path))).summary
-    assert summary is not None and summary.reshuffles == end.reshuffles
-    assert len(summary.enacted) == end.liberal + end.fascist
+    assert summary is not None and summary.reshuffles == end.game.reshuffles
+    assert len(summary.enacted) == end.game.liberal + end.game.fascist
     gov = [g for g in reveal.governments(loaded) if g.chancellor == sim.header["players"][wrong.by]]
     assert any(g.enacted == right and sorted(g.drawn) == sorted(g.president_discard + hand)
                for g in gov)
 
 
 def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
-    from shmod.core.setup import new_header
+    from shmod.forum.setup import new_header
 
     header = new_header(NAMES, seed="s7", salt="x", created="2026-01-01T00:00:00Z")
     steps = [Replace(target=seat("Fay"), name="Zed"),
@@ -347,7 +341,7 @@ def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(game.log_text(header, steps, at="2026-01-01T00:00:00Z"))
     assert "by: Zed" in path.read_text()
-    assert game.load(str(path)).state.chancellor == seat("Gus")
+    assert game.load(str(path)).state.game.chancellor == seat("Gus")
 
 
 SAME = ("players", "alive", "phase", "president", "chancellor", "anchor", "special",
@@ -360,8 +354,8 @@ SAME = ("players", "alive", "phase", "president", "chancellor", "anchor", "speci
 def test_a_correction_is_as_if_the_step_was_never_recorded(players):
     """Property: voiding the latest step leaves exactly the state without it."""
     from shmod.audit.moves import random_game
-    from shmod.core import engine
-    from shmod.core.setup import parse_setup, start
+    from shmod.forum import engine
+    from shmod.forum.setup import parse_setup, start
 
     rng = random.Random(players)
     sim = random_game(players, rng)
@@ -374,18 +368,19 @@ def test_a_correction_is_as_if_the_step_was_never_recorded(players):
             engine.apply(without, step)
             engine.apply(corrected, step)
         engine.apply(corrected, sim.steps[cut - 1])
-        while corrected.phase == "reshuffle":
-            engine.apply(corrected, Reshuffle(deck=tuple(engine.expected_reshuffle(corrected))))
+        while corrected.game.phase == "reshuffle":
+            engine.apply(corrected, Reshuffle(deck=tuple(legal.expected_reshuffle(corrected.game))))
         engine.apply(corrected, Correct(entries=(cut,), reason="typo"))
         for name in SAME:
-            assert getattr(corrected, name) == getattr(without, name), (cut, name)
-        if without.phase == "vote" and len(without.votes) >= 1:
+            assert getattr(corrected.game, name) == getattr(without.game, name), (cut, name)
+        if without.game.phase == "vote" and len(without.game.votes) >= 1:
             # Any vote of a ballot still open can be voided, not only the latest.
             first = min(n for n, s in corrected.history if isinstance(s, Vote) and
                         n > max(m for m, t in corrected.history if isinstance(t, Nominate)))
             voter = dict(corrected.history)[first].by
             engine.apply(corrected, Correct(entries=(first,), reason="wrong voter"))
-            assert voter not in corrected.votes and len(corrected.votes) == len(without.votes) - 1
+            assert voter not in corrected.game.votes
+            assert len(corrected.game.votes) == len(without.game.votes) - 1
 
 
 def test_a_hand_written_unquoted_deadline_reads(path):

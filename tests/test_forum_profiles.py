@@ -32,12 +32,10 @@ from markdown_it.rules_block import StateBlock
 from thread_example import EXAMPLE
 
 from shmod.audit.moves import random_game
-from shmod.core import deadlines, engine
-from shmod.core.events import Drawn, Enacted, GameOver, Handed, PeekResult, Started, Tallied
-from shmod.core.legal import legal_steps
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import State
-from shmod.core.steps import (
+from shmod.forum import deadlines, engine
+from shmod.forum.events import Started
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.steps import (
     Backup,
     Correct,
     Lapse,
@@ -47,11 +45,13 @@ from shmod.core.steps import (
     Rename,
     Replace,
     SetDeadline,
-    Step,
-    Vote,
     Word,
 )
-from shmod.core.terms import NOMINATE, OVER
+from shmod.forum.table import Table as State
+from shmod.forum.turns import legal_steps
+from shmod.game.events import Drawn, Enacted, GameOver, Handed, PeekResult, Tallied
+from shmod.game.steps import Step, Vote
+from shmod.game.terms import NOMINATE, OVER
 from shmod.log import game as games, signing
 from shmod.texts import forum_texts, game_texts, messages, posts, replay, replay_post, views
 from shmod.texts.formats import FORMATS, Plain
@@ -270,9 +270,9 @@ def _forum_game() -> tuple[dict[str, object], list[Step]]:
     rng = random.Random(20)
     steps = _apply(state, [SetDeadline(until="2030-01-01T00:00:00Z", zone="Europe/Berlin")])
     steps += _play(state, rng, lambda s: any(isinstance(ev, Tallied) for ev in s.public))
-    seat = next(s for s in state.living if s not in (state.president, state.chancellor))
+    seat = next(s for s in state.game.living if s not in (state.game.president, state.game.chancellor))
     steps += _apply(state, [Replace(target=seat, name="@Newbie")])
-    steps += _play(state, rng, lambda s: s.phase == "enact")
+    steps += _play(state, rng, lambda s: s.game.phase == "enact")
     steps += _apply(state, [Correct(entries=(state.entries,), reason="typo")])
     steps += _play(state, rng, lambda s: isinstance(s.public[-1], Enacted))
     enacted = state.entries  # posted, then voided all the same: said loudly
@@ -312,14 +312,14 @@ def _absences() -> tuple[dict[str, object], list[Step]]:
     steps = _apply(state, [Rename(target=2, name="Cato"),
                            Backup(name="@Backup")])
     steps += lapse(state)  # the nomination
-    steps += _play(state, rng, lambda s: s.phase == "vote")
-    steps += _apply(state, [Vote(by=state.living[0], vote=True),
-                            Prod(target=state.living[1])])
+    steps += _play(state, rng, lambda s: s.game.phase == "vote")
+    steps += _apply(state, [Vote(by=state.game.living[0], vote=True),
+                            Prod(target=state.game.living[1])])
     steps += lapse(state)  # the other votes
-    steps += _play(state, rng, lambda s: s.phase == "discard")
+    steps += _play(state, rng, lambda s: s.game.phase == "discard")
     steps += lapse(state)  # a random discard
-    seat = next(s for s in state.living if s not in (state.president, state.chancellor)
-                and state.roles[s] != "hitler")
+    seat = next(s for s in state.game.living if s not in (state.game.president, state.game.chancellor)
+                and state.game.roles[s] != "hitler")
     steps += _apply(state, [Remove(target=seat, reason="left the forum"),
                             SetDeadline(until="2027-01-01T00:00:00Z", zone="UTC"),
                             SetDeadline(until="clear", zone="UTC")])
@@ -335,7 +335,7 @@ def _apply(state: State, steps: list[Step]) -> list[Step]:
 def _play(state: State, rng: random.Random, until: Callable[[State], bool]) -> list[Step]:
     """Random legal steps (elections mostly passing) until ``until`` or the end."""
     done = []
-    while state.phase != OVER and not until(state):
+    while state.game.phase != OVER and not until(state):
         options = legal_steps(state)
         yes = [s for s in options if isinstance(s, Vote) and s.vote]
         done += _apply(state, [rng.choice(yes if yes and rng.random() < 0.7 else options)])
@@ -348,28 +348,28 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
     then the board, the history, every PM, the rules card and the reveal."""
     state = start(game.setup)
     rules_view = views.public_view(state)
-    out = [Text("rules", forum_texts.rules_card(rules_view, fmt), state.players, rules_view)]
+    out = [Text("rules", forum_texts.rules_card(rules_view, fmt), state.game.players, rules_view)]
     now, posted, seen = datetime(2031, 1, 1, tzinfo=UTC), 0, 0
     for step in [None, *steps]:
         if step is not None:
             seen = len(state.public)
             engine.apply(state, step)
         view = views.public_view(state)
-        out += [Text(type(ev).__name__, messages.event_text(view, ev, fmt) or "", state.players, ev)
+        out += [Text(type(ev).__name__, messages.event_text(view, ev, fmt) or "", state.game.players, ev)
                 for ev in state.public[seen:]]
         out.append(Text("prompt", game_texts.prompt_text(view, fmt) or ""))
         out.append(Text("reminder", forum_texts.reminder(view, fmt, now) or ""))
         sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
         out += [Text("prods", text) for _, text in forum_texts.prods(view, fmt, now, sent)]
-        if state.phase in (NOMINATE, OVER) and len(state.public) > posted:
+        if state.game.phase in (NOMINATE, OVER) and len(state.public) > posted:
             out.append(Text("post", posts.render(state, state.public[posted:], fmt)))
             posted = len(state.public)
     view = views.public_view(state)
     out.append(Text("board", game_texts.board_text(view, fmt)))
-    out.append(Text("history", history_text(view, fmt), state.players, view))
+    out.append(Text("history", history_text(view, fmt), state.game.players, view))
     out += [Text(f"pm:{type(s).__name__}", messages.pm_text(s, fmt), data=s)
             for s in state.secrets]
-    out.append(Text("reveal", reveal_text(game, fmt), state.players, game))
+    out.append(Text("reveal", reveal_text(game, fmt), state.game.players, game))
     made = replay.frames(game, reveal=True)  # shmod replay --post: the game in one post
     out.append(Text("replay-post", replay_post.post_text(made, fmt, title="Friday",
                                                           commitment=game.setup.commitment),
@@ -438,7 +438,7 @@ def _check_common(profile: str, root: ET.Element, names: set[str]) -> None:
 
 
 def _powers_of(view: views.PublicView) -> list[str]:
-    from shmod.core.terms import POWER_NAMES
+    from shmod.game.terms import POWER_NAMES
 
     return [f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
             for n, p in enumerate(view.powers, 1)] + \
@@ -722,7 +722,7 @@ def test_a_header_naming_an_unknown_forum_is_refused_by_texts_only(run, monkeypa
     path.write_text(games.log_text(header, [], at="2026-01-01T00:00:00Z"))
     before = path.read_bytes()
     assert run("status", "-g", str(path))[0] == 0
-    president = games.load(str(path)).state.president
+    president = games.load(str(path)).state.game.president
     nominee = names[(president + 1) % 5]
     code, _, err = run("nominate", nominee, "-g", str(path))
     assert code == 2 and "names forum 'vbulletin'" in err and err.count("\n") == 1
@@ -736,7 +736,7 @@ def test_a_header_naming_an_unknown_forum_is_refused_by_texts_only(run, monkeypa
 
 
 def test_the_forum_is_public_and_not_in_the_commitment(tmp_path):
-    from shmod.core import commitment
+    from shmod.forum import commitment
 
     plain = new_header(["Ann", "Bob", "Cat", "Dan", "Eve"], seed="c", salt="s", created="x")
     with_forum = new_header(["Ann", "Bob", "Cat", "Dan", "Eve"], seed="c", salt="s", created="x",

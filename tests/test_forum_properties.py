@@ -21,25 +21,14 @@ from datetime import datetime, timedelta
 
 from shmod.base.errors import IllegalStep
 from shmod.base.records import replace
-from shmod.core import deadlines, engine, forum
-from shmod.core.legal import legal_steps, voters
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import State
-from shmod.core.steps import (
-    Backup,
-    Correct,
-    Lapse,
-    Posted,
-    Prod,
-    Rename,
-    Replace,
-    Reshuffle,
-    SetDeadline,
-    Step,
-    Vote,
-)
-from shmod.core.terms import OVER, VOTE
-from shmod.core.turns import waiting_for
+from shmod.forum import deadlines, engine, thread
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.steps import Backup, Correct, Lapse, Posted, Prod, Rename, Replace, SetDeadline
+from shmod.forum.table import Table as State
+from shmod.forum.turns import legal_steps, waiting_for
+from shmod.game.legal import voters
+from shmod.game.steps import Reshuffle, Step, Vote
+from shmod.game.terms import OVER, VOTE
 
 GAMES = int(os.environ.get("SHMOD_FORUM_GAMES", "40"))
 SEED = int(os.environ.get("SHMOD_FORUM_SEED", "25"))
@@ -69,14 +58,14 @@ class Game:
         state = self.start()
         clock, newcomer = T0, 0
         yes = rng.uniform(0.5, 0.85)
-        while state.phase != OVER and len(self.plan) < 400:
+        while state.game.phase != OVER and len(self.plan) < 400:
             clock += timedelta(minutes=rng.choice([0, 5, 30, 120, 600]))
             at = stamp(clock)
             roll = rng.random()
             found = deadlines.current(state)
             if roll < 0.7:
-                step: Step = (Vote(rng.choice(voters(state)), rng.random() < yes)
-                              if state.phase == VOTE else rng.choice(legal_steps(state)))
+                step: Step = (Vote(rng.choice(voters(state.game)), rng.random() < yes)
+                              if state.game.phase == VOTE else rng.choice(legal_steps(state)))
             elif roll < 0.78 and found is None:
                 step = SetDeadline(stamp(clock + timedelta(minutes=rng.choice([30, 300]))),
                                    zone="UTC", scope=rng.choice(["round", "phase"]))
@@ -89,14 +78,14 @@ class Game:
                 step = Backup(f"Backup{newcomer}")
             elif roll < 0.94:
                 newcomer += 1
-                step = rng.choice([Rename, Replace])(rng.choice(state.living),
+                step = rng.choice([Rename, Replace])(rng.choice(state.game.living),
                                                      f"New{newcomer}")
             else:
                 last = [n for n, s in state.history if not isinstance(s, Reshuffle)]
                 if not last or not corrections:
                     continue
                 step = Correct((rng.choice(last[-3:]),), "a typo", force=True)
-            seated = state.players
+            seated = state.game.players
             if self.apply(state, at, step):
                 self.plan.append((at, step))
                 self.seated.append(seated)
@@ -142,13 +131,13 @@ def renumbered(plan: Plan, where: dict[int, int]) -> Plan:
 
 def outcome(state: State) -> dict[str, object]:
     """What nobody may steer: the deal, the board, every seat's fate, the winner."""
-    return {"roles": state.roles, "seed": state.seed, "first": state.first,
-            "draw": list(state.draw), "discard": list(state.discard), "phase": state.phase,
-            "round": state.round, "president": state.president, "chancellor": state.chancellor,
-            "tracker": state.tracker, "policies": (state.liberal, state.fascist),
-            "alive": list(state.alive), "investigated": set(state.investigated),
-            "win": state.win and (state.win.team, state.win.rule, state.win.policies),
-            "reshuffles": state.reshuffles, "hand": list(state.hand),
+    return {"roles": state.game.roles, "seed": state.game.seed, "first": state.game.first,
+            "draw": list(state.game.draw), "discard": list(state.game.discard), "phase": state.game.phase,
+            "round": state.game.round, "president": state.game.president, "chancellor": state.game.chancellor,
+            "tracker": state.game.tracker, "policies": (state.game.liberal, state.game.fascist),
+            "alive": list(state.game.alive), "investigated": set(state.game.investigated),
+            "win": state.game.win and (state.game.win.team, state.game.win.rule, state.game.win.policies),
+            "reshuffles": state.game.reshuffles, "hand": list(state.game.hand),
             "words": dict(state.words)}
 
 
@@ -189,9 +178,9 @@ def _bookkeeping(rng: random.Random, state: State, at: str, before: int) -> Plan
         return [(at, Prod(rng.choice(waiting_for(state).seats)))]
     if roll < 0.5 and len(state.backups) < 40:  # R-BACKUP: a list holds at most 50
         return [(at, Backup(f"Extra{before}"))]
-    if roll < 0.75 and forum.news(state):
+    if roll < 0.75 and thread.news(state):
         return [(at, Posted(state.entries))]
-    if state.deadline is None and state.phase != OVER:  # none set, or cleared: neutral
+    if state.deadline is None and state.game.phase != OVER:  # none set, or cleared: neutral
         until = stamp(datetime.strptime(at, "%Y-%m-%dT%H:%M:%SZ") + timedelta(hours=1))
         return [(at, SetDeadline(until, zone="UTC")), (at, SetDeadline(deadlines.CLEAR))]
     return []
@@ -207,9 +196,9 @@ def test_renames_and_replacements_move_no_deal_and_no_draw():
         where: dict[int, int] = {}
         state = played.start()
         for number, (at, step) in enumerate(played.plan, 1):
-            if rng.random() < 0.15 and state.phase != OVER:
+            if rng.random() < 0.15 and state.game.phase != OVER:
                 renamed += 1
-                change = rng.choice([Rename, Replace])(rng.choice(state.living),
+                change = rng.choice([Rename, Replace])(rng.choice(state.game.living),
                                                         f"Renamed{len(plan)}")
                 if played.apply(state, at, change):
                     plan.append((at, change))
@@ -217,7 +206,7 @@ def test_renames_and_replacements_move_no_deal_and_no_draw():
             (_, moved), = renumbered([(at, step)], where)
             then = played.seated[number - 1]
             if isinstance(moved, Lapse) and moved.choice in then:
-                moved = replace(moved, choice=state.players[then.index(moved.choice)])
+                moved = replace(moved, choice=state.game.players[then.index(moved.choice)])
             assert played.apply(state, at, moved), (number, moved)
             plan.append((at, moved))
         assert outcome(state) == outcome(played.state)
@@ -228,11 +217,11 @@ def test_renames_and_replacements_move_no_deal_and_no_draw():
 #: entry and the voided ones): compared between a corrected log and one never written.
 def projection(state: State) -> dict[str, object]:
     found = deadlines.current(state)
-    return {**outcome(state), "players": state.players, "votes": dict(state.votes),
-            "term": (state.term_president, state.term_chancellor), "power": state.power,
-            "special": state.special, "anchor": state.anchor, "resume": state.resume,
-            "not_hitler": set(state.not_hitler), "late": set(state.late),
-            "veto": (state.veto_refused, dict(state.veto_votes), state.chosen),
+    return {**outcome(state), "players": state.game.players, "votes": dict(state.game.votes),
+            "term": (state.game.term_president, state.game.term_chancellor), "power": state.game.power,
+            "special": state.game.special, "anchor": state.game.anchor, "resume": state.game.resume,
+            "not_hitler": set(state.game.not_hitler),
+            "veto": (state.game.veto_refused, dict(state.game.veto_votes), state.game.chosen),
             "backups": list(state.backups), "prods": [seat for _, seat in state.prods],
             "deadline": None if found is None else (found.until, found.zone, found.scope),
             "lapsed": len(state.lapsed), "removed": sorted(state.removed),
@@ -280,7 +269,7 @@ def test_no_deadline_lapses_twice():
         state = played.start()
         for at, step in played.plan:
             assert played.apply(state, at, step)
-            if isinstance(step, Lapse) and state.phase != OVER:
+            if isinstance(step, Lapse) and state.game.phase != OVER:
                 tried += 1
                 for later in (at, "2030-01-01T00:00:00Z"):
                     again = Lapse(step.deadline, later, deadlines.drawn(state, state.entries + 1))

@@ -14,11 +14,13 @@ from scripted import AT
 
 from shmod.audit import audit
 from shmod.base.records import replace
-from shmod.core import deadlines, engine
-from shmod.core.events import Handed, Lapsed, RemovedNotice, Retraction
-from shmod.core.setup import parse_setup, start
-from shmod.core.steps import Lapse, Nominate, Prod, Remove, SetDeadline, Veto, Vote
-from shmod.core.terms import VOTE
+from shmod.forum import deadlines, engine
+from shmod.forum.events import Lapsed, RemovedNotice, Retraction
+from shmod.forum.setup import parse_setup, start
+from shmod.forum.steps import Lapse, Prod, Remove, SetDeadline
+from shmod.game.events import Handed
+from shmod.game.steps import Nominate, Veto, Vote
+from shmod.game.terms import VOTE
 from shmod.log import game, logfile
 from shmod.texts import posts
 from shmod.texts.formats import Plain
@@ -118,7 +120,7 @@ def _game_at(tmp_path, phase: str, variants: tuple[str, ...] = ()) -> Path:
     a deadline set, and its log."""
     import random
 
-    from shmod.core.legal import legal_steps
+    from shmod.forum.turns import legal_steps
 
     path = tmp_path / f"{phase}.yaml"
     game.new_game(str(path), NAMES, seed=SEED, first="Ann", created=DAY1,
@@ -126,7 +128,7 @@ def _game_at(tmp_path, phase: str, variants: tuple[str, ...] = ()) -> Path:
     rng = random.Random(phase)
     for _ in range(400):
         state = game.load(str(path)).state
-        if state.phase == phase.split(":")[0] and (":" not in phase or state.power == phase.split(":")[1]):
+        if state.game.phase == phase.split(":")[0] and (":" not in phase or state.game.power == phase.split(":")[1]):
             break
         options = legal_steps(state)
         game.record(str(path), lambda g, o=options: rng.choice(
@@ -171,12 +173,12 @@ def test_a_missing_choice_lapses_to_the_seeds_random_choice_which_audit_recomput
 def test_an_unanswered_veto_lapses_as_refused():
     state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
                                               first="Ann", variants=["late_choice=random"])))
-    state.fascist, state.phase, state.chancellor = 5, "enact", 1
-    state.hand = ["F", "F"]
+    state.game.fascist, state.game.phase, state.game.chancellor = 5, "enact", 1
+    state.game.hand = ["F", "F"]
     engine.apply(state, Veto(by=1, answer="propose"))
     engine.apply(state, SetDeadline(until="2026-11-24T10:00:00Z", zone="UTC"))
     engine.apply(state, Lapse(deadline=state.entries, at=DAY4))
-    assert state.phase == "enact" and state.veto_refused
+    assert state.game.phase == "enact" and state.game.veto_refused
     [lapsed] = [e for e in state.public if isinstance(e, Lapsed)]
     from shmod.texts.forum_texts import lapse_text
 
@@ -221,7 +223,7 @@ def test_backups_take_seats_in_order(mod):
 
 
 def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
-    roles = game.load(str(mod.log)).state.roles
+    roles = game.load(str(mod.log)).state.game.roles
     hitler = NAMES[roles.index("hitler")]
     others = [n for n in NAMES if n != hitler and n != "Ann"]
     mod.run("nominate", others[0])
@@ -231,7 +233,7 @@ def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
     assert f"PM to {others[1]}" in removed.stderr
     assert "Subject: Friday: you have left the game" in removed.stdout
     state = game.load(str(mod.log)).state
-    assert state.phase == VOTE and not state.alive[NAMES.index(others[1])]
+    assert state.game.phase == VOTE and not state.game.alive[NAMES.index(others[1])]
     removed = mod.run("remove", others[0], "--reason", "gone")  # the nominee: the round fails
     assert "The round ends as a failed election." in removed.stdout
     assert "Election Tracker: 1/3" in removed.stdout
@@ -244,10 +246,10 @@ def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
 def test_a_removed_president_hands_the_policies_back(tmp_path):
     path = _game_at(tmp_path, "discard")
     state = game.load(str(path)).state
-    hand, draw = list(state.hand), list(state.draw)
-    done = game.record(str(path), lambda g: Remove(target=g.state.president, reason="x"), at=AT)
-    after = done.game.state
-    assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.tracker + 1
+    hand, draw = list(state.game.hand), list(state.game.draw)
+    done = game.record(str(path), lambda g: Remove(target=g.state.game.president, reason="x"), at=AT)
+    after = done.game.state.game
+    assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.game.tracker + 1
     assert after.phase == "nominate"
 
 
@@ -255,19 +257,19 @@ def test_removing_the_president_retracts_the_chancellors_two_policies(mod):
     """R-MODKILL with the Chancellor holding two policies: the round fails, the two go back
     on top of the draw pile, and the Chancellor is told that PM no longer holds (this
     crashed before the typed events: the retraction's fields clashed with tell's)."""
-    roles = game.load(str(mod.log)).state.roles
+    roles = game.load(str(mod.log)).state.game.roles
     assert roles[NAMES.index("Ann")] != "hitler"  # Ann is President; her removal ends no game
     chancellor = next(n for n, r in zip(NAMES, roles) if r != "hitler" and n != "Ann")
     mod.run("nominate", chancellor)
     mod.run("vote", *[word for name in NAMES for word in (name, "ja")])
-    mod.run("discard", {"L": "liberal", "F": "fascist"}[game.load(str(mod.log)).state.hand[0]])
+    mod.run("discard", {"L": "liberal", "F": "fascist"}[game.load(str(mod.log)).state.game.hand[0]])
     before = game.load(str(mod.log)).state
     done = mod.run("remove", "Ann", "--reason", "gone")
     assert "PM to Ann" in done.stderr and f"PM to {chancellor}" in done.stderr
     assert "Please disregard the two policies I sent you as Chancellor" in done.stdout
     assert "The round ends as a failed election." in done.stdout
     after = game.load(str(mod.log)).state
-    assert after.draw[:2] == before.hand and after.phase == "nominate"
+    assert after.game.draw[:2] == before.game.hand and after.game.phase == "nominate"
     assert [(type(s), s.to) for s in after.secrets[-2:]] == [(RemovedNotice, "Ann"),
                                                            (Retraction, chancellor)]
     assert after.secrets[-1].what is Handed
@@ -279,8 +281,8 @@ def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
     with pytest.raises(Exception, match="R-MODKILL: the roles are not dealt yet"):
         game.record(str(path), lambda g: Remove(target=1, reason="x"), at=AT)
     state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1)))
-    state.alive = [True, True, False, False, False]
-    state.roles = ("liberal", "fascist", "hitler", "liberal", "liberal")
+    state.game.alive = [True, True, False, False, False]
+    state.game.roles = ("liberal", "fascist", "hitler", "liberal", "liberal")
     with pytest.raises(Exception, match="R-MODKILL: a game needs two living players"):
         engine.apply(state, Remove(target=1, reason="x"))
 
@@ -288,17 +290,17 @@ def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
 def test_no_nominee_sets_the_term_limits_aside(tmp_path):
     """R-NO-NOMINEE: three Executions at five players leave two alive; the only one the
     Presidential Candidate could nominate is the last elected Chancellor."""
-    from shmod.core.house import adjust
+    from shmod.game.house import adjust
 
     setup = parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
                                         first="Ann"))
     state = start(replace(setup, rules=adjust(setup.rules, setup.variants)))
-    state.alive = [True, True, False, False, False]
-    state.term_chancellor, state.president = 1, 0
+    state.game.alive = [True, True, False, False, False]
+    state.game.term_chancellor, state.game.president = 1, 0
     engine.apply(state, Nominate(by=0, chancellor=1))  # allowed: nobody else is left
-    assert state.phase == VOTE
+    assert state.game.phase == VOTE
     state2 = start(setup)
-    state2.term_chancellor = 1
+    state2.game.term_chancellor = 1
     with pytest.raises(Exception, match="R-TERM"):
         engine.apply(state2, Nominate(by=0, chancellor=1))  # others are eligible
 

@@ -21,7 +21,7 @@ from scripted import AT
 from shmod.audit import audit
 from shmod.base.errors import ShmodError
 from shmod.cli.main import main
-from shmod.core.steps import Nominate, Vote
+from shmod.game.steps import Nominate, Vote
 from shmod.log import game, logfile
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it

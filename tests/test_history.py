@@ -13,9 +13,9 @@ from markdown_it import MarkdownIt
 from scripted import AT
 from thread_example import example_game
 
-from shmod.core import engine
-from shmod.core.events import Tallied
-from shmod.core.setup import start
+from shmod.forum import engine
+from shmod.forum.setup import start
+from shmod.game.events import Tallied
 from shmod.texts.formats import FORMATS, BBCode, Markdown, Plain
 from shmod.texts.history import DEAD, elections, history_text
 from shmod.texts.views import public_view
@@ -104,7 +104,7 @@ def test_one_election_is_not_called_elections(tmp_path, run):
     from shmod.log.game import load
 
     state = load(str(log)).state
-    nominee = state.players[(state.president + 1) % 5]
+    nominee = state.game.players[(state.game.president + 1) % 5]
     assert run("nominate", nominee, "-g", str(log))[0] == 0
     for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
         assert run("vote", name, "ja", "-g", str(log))[0] == 0

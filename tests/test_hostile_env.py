@@ -32,7 +32,7 @@ from phases import AT, snapshots
 from safety_helpers import run_with
 
 from shmod.audit.moves import command_for
-from shmod.core.legal import legal_steps
+from shmod.forum.turns import legal_steps
 from shmod.log import game
 
 CASES = int(os.environ.get("SHMOD_ENV_CASES", "300"))
@@ -57,11 +57,11 @@ def _commands(text: str) -> tuple[list[list[str]], list[list[str]]]:
     """Recording commands for the log ``text``: every legal step as typed (a word in the
     deal); and the forum's, and some the rules refuse now."""
     state = game.replay(game.logfile.parse("g.yaml", text.encode())).state
-    names = state.players
-    legal = [command_for(step, names) for step in legal_steps(state)] if state.phase not in (
+    names = state.game.players
+    legal = [command_for(step, names) for step in legal_steps(state)] if state.game.phase not in (
         "deal", "over") else []
     waiting = [n for s, n in enumerate(names) if s not in state.words]
-    legal += [["word", n, "apple"] for n in waiting[:3]] if state.phase == "deal" else []
+    legal += [["word", n, "apple"] for n in waiting[:3]] if state.game.phase == "deal" else []
     return legal, [
             ["deadline", "48h"], ["deadline", "30m", "--phase"], ["deadline", "--clear"],
             ["prods"], ["lapse"], ["remove", names[-1], "--reason", "gone"],

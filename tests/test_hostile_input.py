@@ -19,8 +19,8 @@ from shmod.audit import audit
 from shmod.base import plaintext
 from shmod.base.errors import BadInput, LogError
 from shmod.cli import completion
-from shmod.core import names, setup
-from shmod.core.steps import Seating
+from shmod.forum import names, setup
+from shmod.forum.names import Seating
 from shmod.log import game, logfile, logyaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -320,7 +320,7 @@ def test_replace_seats_the_composed_name(run, table):
 
 
 def test_the_ascii_rows_are_the_tables_own_and_already_decomposed():
-    from shmod.core.lookalike_table import DATA, ROWS
+    from shmod.forum.lookalike_table import DATA, ROWS
 
     rows = dict(item.split(":") for item in DATA.split())
     assert len(rows) == ROWS > 6_000
@@ -345,9 +345,9 @@ def test_all_ascii_names_cost_no_table_and_others_read_it_only_then(tmp_path):
     game.new_game(str(plain), NAMES, seed="s", created=AT)
     game.new_game(str(accented), ["Jos\u00e9", *NAMES[1:]], seed="s", created=AT)
     loaded = _modules_of_status(plain)
-    assert "shmod.core.names" in loaded
-    assert "shmod.core.lookalike_table" not in loaded
-    assert "shmod.core.lookalike_table" in _modules_of_status(accented)
+    assert "shmod.forum.names" in loaded
+    assert "shmod.forum.lookalike_table" not in loaded
+    assert "shmod.forum.lookalike_table" in _modules_of_status(accented)
 
 
 # -- §4: a closed stdout changes neither the exit code nor stderr -------------------------

@@ -9,10 +9,14 @@ import random
 
 from shmod.base.errors import IllegalStep
 from shmod.base.records import values
-from shmod.core import engine, legal
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import State
-from shmod.core.steps import (
+from shmod.forum import engine
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.steps import Word
+from shmod.forum.table import Table
+from shmod.forum.turns import legal_steps
+from shmod.game import legal
+from shmod.game.state import State
+from shmod.game.steps import (
     POWER_STEPS,
     Discard,
     Enact,
@@ -22,26 +26,27 @@ from shmod.core.steps import (
     Step,
     Veto,
     Vote,
-    Word,
 )
-from shmod.core.terms import FASCIST, LIBERAL, OVER, VARIANTS, VETO_ANSWERS
+from shmod.game.terms import FASCIST, LIBERAL, OVER, VARIANTS, VETO_ANSWERS
 
 GAMES = int(os.environ.get("SHMOD_LEGAL_GAMES", "48"))
 AT = "2026-01-01T00:00:00Z"
 TARGETED = ("nominate", "investigate", "special_election", "execute")
 
 
-def fork(state: State) -> State:
-    """A copy the engine may change without touching ``state`` (each container copied;
-    the fields hold nothing else mutable)."""
-    return State(**{k: v.copy() if isinstance(v, (list, dict, set)) else v
-                    for k, v in values(state).items()})
+def fork(state: Table) -> Table:
+    """A copy the engine may change without touching ``state`` (each container copied,
+    the game's too; the fields hold nothing else mutable)."""
+    def copied(record):
+        return {k: v.copy() if isinstance(v, (list, dict, set)) else v
+                for k, v in values(record).items()}
+    return Table(**{**copied(state), "game": State(**copied(state.game))})
 
 
 def random_step(state: State, rng: random.Random) -> Step:
     """A well-formed game step of any kind, by any seat, with any target, policy or answer:
     legal or not."""
-    seats = range(len(state.players))
+    seats = range(len(state.game.players))
     kind = rng.choice(["word", *TARGETED, "vote", "discard", "enact", "veto", "peek",
                        "reshuffle"])
     by = rng.choice(seats)
@@ -59,8 +64,8 @@ def random_step(state: State, rng: random.Random) -> Step:
         return Veto(by, rng.choice(VETO_ANSWERS))
     if kind == "peek":
         return Peek(by)
-    pile = legal.reshuffle_pile(state)
-    if state.seed is not None and rng.random() < 0.5:  # the pile, maybe not in the seed's order
+    pile = legal.reshuffle_pile(state.game)
+    if state.game.seed is not None and rng.random() < 0.5:  # the pile, maybe not in the seed's order
         return Reshuffle(tuple(sorted(pile)))
     return Reshuffle((LIBERAL if pile[:1] == [FASCIST] else FASCIST, *pile[1:]))
 
@@ -68,7 +73,7 @@ def random_step(state: State, rng: random.Random) -> Step:
 def header(number: int, rng: random.Random) -> dict[str, object]:
     players = 5 + number % 6
     variants = [f"{key}={rng.choice(values)}" for key, values in VARIANTS.items()
-                if key != "rebalanced" and not key.startswith("late_")]  # lapses: not steps
+                if key != "rebalanced"]  # the game's switches (a lapse is not a player's step)
     made = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{number:032x}",
                       salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT, variants=variants,
                       deal_by="players" if number % 7 == 3 else "moderator")
@@ -85,10 +90,10 @@ def test_legal_steps_are_accepted_and_the_others_refused() -> None:
     kinds: set[str] = set()
     for number in range(GAMES):
         state = start(parse_setup(header(number, rng)))
-        while state.phase != OVER:
-            options = legal.legal_steps(state)
-            assert options and len(set(options)) == len(options), state.phase
-            assert options == legal.legal_steps(state)
+        while state.game.phase != OVER:
+            options = legal_steps(state)
+            assert options and len(set(options)) == len(options), state.game.phase
+            assert options == legal_steps(state)
             for step in options:
                 engine.apply(fork(state), step)  # raises if the engine refuses it
                 kinds.add(step.kind)
@@ -103,10 +108,10 @@ def test_legal_steps_are_accepted_and_the_others_refused() -> None:
                     assert str(err).startswith(err.rule + ": ") and err.rule.startswith("R-")
                 else:
                     raise AssertionError(f"{step} was accepted but legal_steps omits it")
-                assert values(state) == values(before), f"{step} was refused but changed the state"
+                assert values(state) == values(before) and values(state.game) == values(before.game), f"{step} was refused but changed the state"
                 refused += 1
             engine.apply(state, rng.choice(options))
-        assert legal.legal_steps(state) == []
+        assert legal_steps(state) == []
     assert kinds >= {"word", "nominate", "vote", "discard", "enact", "veto", "investigate",
                      "special_election", "peek", "execute", "reshuffle"}
     assert offered > 20 * GAMES and refused > 200 * GAMES

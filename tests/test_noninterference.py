@@ -18,11 +18,12 @@ from hypothesis import given, settings, strategies as st
 
 from shmod.audit.moves import random_game
 from shmod.base.records import replace
-from shmod.core import engine
-from shmod.core.events import Chaos, Enacted, Executed, Tallied, Vetoed
-from shmod.core.setup import parse_setup, start
-from shmod.core.state import Setup, State
-from shmod.core.steps import Discard, Enact, Lapse, Reshuffle, SetDeadline, Step, Veto, Vote
+from shmod.forum import engine
+from shmod.forum.setup import parse_setup, start
+from shmod.forum.steps import Lapse, SetDeadline
+from shmod.forum.table import Setup, Table as State
+from shmod.game.events import Chaos, Enacted, Executed, Tallied, Vetoed
+from shmod.game.steps import Discard, Enact, Reshuffle, Step, Veto, Vote
 from shmod.texts import board_image, game_texts as texts, messages, posts
 from shmod.texts.formats import FORMATS
 from shmod.texts.history import history_text
@@ -46,13 +47,13 @@ def trace(setup: Setup, steps: list[Step]) -> tuple[State, Draws]:
     draws = Draws([tuple(setup.deck)], [])
     sessions: list[list[int]] = []  # indices into draws.groups awaiting their outcome
     for step in steps:
-        before, seen = len(state.draw), len(state.public)
+        before, seen = len(state.game.draw), len(state.public)
         engine.apply(state, step)
         deck = len(draws.decks) - 1
         if step.kind == "reshuffle":
             draws.decks.append(tuple(step.deck))
             deck, before = deck + 1, len(step.deck)
-        taken = before - len(state.draw)
+        taken = before - len(state.game.draw)
         if taken <= 0:
             pass
         else:
@@ -98,7 +99,7 @@ def twin_roles(setup: Setup, state: State, rng: random.Random) -> tuple[str, ...
     exposed |= {setup.players.index(ev.chancellor) for ev in state.public
                 if isinstance(ev, Tallied) and ev.not_hitler}
     hitler = setup.roles.index("hitler")
-    if state.win and state.win.rule == "R-HITLER-ELECTED":
+    if state.game.win and state.game.win.rule == "R-HITLER-ELECTED":
         exposed.add(hitler)
     if hitler not in exposed:
         hitler = rng.choice([s for s in range(len(setup.players)) if s not in exposed])
@@ -120,12 +121,12 @@ def twin_steps(setup: Setup, steps: list[Step], draws: Draws, decks: list[tuple[
             step = Reshuffle(deck=next(shuffles))
         elif isinstance(step, Discard):
             need = outcomes[0]
-            options = [c for c in set(state.hand)
-                       if need is None or need in _minus(state.hand, c)]
+            options = [c for c in set(state.game.hand)
+                       if need is None or need in _minus(state.game.hand, c)]
             step = Discard(by=step.by, policy=rng.choice(sorted(options)))
         elif isinstance(step, Enact):
             need = outcomes[0]
-            step = Enact(by=step.by, policy=need or rng.choice(state.hand))
+            step = Enact(by=step.by, policy=need or rng.choice(state.game.hand))
         engine.apply(state, step)
         if state.public and state.public[-1].entry == state.entries:
             ended = [ev for ev in state.public if ev.entry == state.entries
@@ -219,14 +220,14 @@ def _leaks(view_fn: ViewFn) -> bool:
 def test_a_post_that_names_the_presidents_role_is_caught():
     def leaky(state: State) -> PublicView:
         view = public_view(state)
-        return replace(view, president=f"{view.president} ({state.roles[state.president]})")
+        return replace(view, president=f"{view.president} ({state.game.roles[state.game.president]})")
 
     assert _leaks(leaky)
 
 
 def test_a_post_that_counts_discarded_fascist_policies_is_caught():
     def leaky(state: State) -> PublicView:
-        return replace(public_view(state), discard_size=state.discard.count("F"))
+        return replace(public_view(state), discard_size=state.game.discard.count("F"))
 
     assert _leaks(leaky)
 
@@ -264,8 +265,8 @@ def test_board_pictures_are_byte_identical_too():
 def _with_lapses(game_seed: int, players: int) -> tuple[Setup, list[Step]]:
     """A random game under late_vote=nein and late_nomination=fail in which deadlines are
     set and lapse now and then, in place of a nomination or of the last votes (R-LAPSE)."""
-    from shmod.core.legal import legal_steps
-    from shmod.core.setup import new_header
+    from shmod.forum.setup import new_header
+    from shmod.forum.turns import legal_steps
 
     rng = random.Random(game_seed)
     header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{game_seed:032x}",
@@ -273,8 +274,8 @@ def _with_lapses(game_seed: int, players: int) -> tuple[Setup, list[Step]]:
                         variants=["late_vote=nein", "late_nomination=fail"])
     setup = parse_setup(header)
     state, steps = start(setup), []
-    while state.phase != "over" and len(steps) < 2000:
-        if state.phase in ("nominate", "vote") and rng.random() < 0.12:
+    while state.game.phase != "over" and len(steps) < 2000:
+        if state.game.phase in ("nominate", "vote") and rng.random() < 0.12:
             moves = [SetDeadline(until="2026-01-02T00:00:00Z", zone="UTC")]
             moves.append(Lapse(deadline=state.entries + 1, at="2026-01-03T00:00:00Z"))
         else:

@@ -497,7 +497,7 @@ def test_a_fifo_blocks_no_completion(cache, tmp_path):
     os.mkfifo(cache_file(path), 0o600)
     names = completion(path, cache)
     state = load(str(path), cache="off").state  # a vote: only the living are offered
-    players = [p for seat, p in enumerate(state.players) if state.alive[seat]]
+    players = [p for seat, p in enumerate(state.game.players) if state.game.alive[seat]]
     assert names.returncode == 0 and names.stdout.split() == [p.replace(" ", "\\ ")
                                                               for p in players]
     assert stat.S_ISFIFO(os.lstat(cache_file(path)).st_mode)  # and it wrote nothing
@@ -610,7 +610,7 @@ def test_completion_never_writes_the_cache(cache, tmp_path):
     path = simulated(tmp_path, 7, 22)
     private_folder(cache)
     names = completion(path, cache)
-    living = sum(load(str(path), cache="off").state.alive)  # a vote: only the living
+    living = sum(load(str(path), cache="off").state.game.alive)  # a vote: only the living
     assert names.returncode == 0 and len(names.stdout.split()) == living
     assert snapshot(cache) == {}  # a miss: parsed, not kept
     warm(path)

@@ -81,5 +81,5 @@ def test_a_finished_games_log_may_be_published_without_a_warning(tmp_path, recwa
     path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
     path.chmod(0o644)
     loaded = game.load(str(path))
-    assert loaded.state.winner and loaded.log.warnings  # noted, but the game is over
+    assert loaded.state.game.winner and loaded.log.warnings  # noted, but the game is over
     assert not [w for w in recwarn if issubclass(w.category, logfile.LogWarning)]

@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 from scripted import AT
 
 from shmod.audit.moves import random_game
-from shmod.core.events import ExecutedNotice
-from shmod.core.steps import Execute, Nominate, Replace, Vote
+from shmod.forum.steps import Replace
+from shmod.game.events import ExecutedNotice
+from shmod.game.steps import Execute, Nominate, Vote
 from shmod.log import game
 from shmod.texts import forum_texts, game_texts as texts, messages, views
 from shmod.texts.formats import BBCode, Plain
@@ -24,7 +25,7 @@ def _game(tmp_path):
 
 def _elect(path: str) -> None:
     state = game.load(path).state
-    game.record(path, lambda g: Nominate(by=state.president, chancellor=0), at=AT)
+    game.record(path, lambda g: Nominate(by=state.game.president, chancellor=0), at=AT)
     for seat in range(5):
         game.record(path, lambda g, s=seat: Vote(by=s, vote=True), at=AT)
 
@@ -47,8 +48,8 @@ def test_prods_name_the_policies_the_choice_is_made_from(tmp_path):
     view = views.public_view(state)
     sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
     [(to, text)] = forum_texts.prods(view, Plain(), datetime.now(UTC), sent)
-    hand = texts.cards(Plain(), state.hand)
-    assert to == state.players[state.president]
+    hand = texts.cards(Plain(), state.game.hand)
+    assert to == state.game.players[state.game.president]
     assert f"one of the three policies I sent you ({hand})" in text
 
 
@@ -58,8 +59,8 @@ def test_an_executed_player_is_told(tmp_path):
         sim = random_game(7, rng)
         if any(isinstance(s, Execute) for s in sim.steps):
             break
-    from shmod.core import engine
-    from shmod.core.setup import parse_setup, start
+    from shmod.forum import engine
+    from shmod.forum.setup import parse_setup, start
 
     state = start(parse_setup(sim.header))
     for step in sim.steps:
@@ -82,7 +83,7 @@ def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):
     path = _game(tmp_path)
     _elect(path)
     state = game.load(path).state
-    president = state.president
+    president = state.game.president
     done = game.record(path, lambda g: Replace(target=president, name="Zed"), at=AT)
     [pm] = done.secrets
     text = messages.pm_text(pm, Plain())

@@ -16,20 +16,20 @@ from thread_example import EXAMPLE, example_game, thread
 
 from shmod.audit.moves import random_game
 from shmod.base.records import replace
-from shmod.core import engine
-from shmod.core.events import (
+from shmod.forum import engine
+from shmod.forum.events import Started
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.table import Table as State
+from shmod.forum.turns import legal_steps
+from shmod.game.events import (
     Drawn,
     Handed,
     InvestigationResult,
     PeekResult,
     RoleSent,
-    Started,
     Tallied,
     VetoRequested,
 )
-from shmod.core.legal import legal_steps
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import State
 from shmod.log.game import load, log_text
 from shmod.texts import game_texts as texts, messages
 from shmod.texts.formats import BBCode, Markdown, Plain
@@ -89,7 +89,7 @@ def test_opening_post_lists_the_players_in_seating_order_in_bold(name, fmt, game
     state = games[0]
     root = to_html(name, messages.event_text(public_view(state), state.public[0], fmt) or "")
     items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
-    assert [flat(li) for li in items] == list(state.players)
+    assert [flat(li) for li in items] == list(state.game.players)
     assert all(li.find("strong") is not None for li in items)
     powers = root.findall(".//ul/li")
     assert [flat(li) for li in powers][1] == "Fascist policy 2: Investigate Loyalty"
@@ -104,7 +104,7 @@ def test_every_tally_lists_votes_in_seating_order_with_the_dead_marked(name, fmt
     for ev in tallies:
         root = to_html(name, messages.event_text(view, ev, fmt) or "")
         items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
-        assert len(items) == len(state.players)
+        assert len(items) == len(state.game.players)
         for li, (player, vote) in zip(items, ev.votes):
             if vote is None:
                 assert li.find("em") is not None and flat(li) == f"{player}: dead"
@@ -129,7 +129,7 @@ def test_game_over_is_a_heading(name, fmt, games):
     over = state.public[-1]
     root = to_html(name, messages.event_text(public_view(state), over, fmt) or "")
     heading = root.find("h3") if name == "markdown" else root.find("strong/u")
-    assert heading is not None and flat(heading) == f"Game over: the {state.winner} win"
+    assert heading is not None and flat(heading) == f"Game over: the {state.game.winner} win"
 
 
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
@@ -156,8 +156,8 @@ def test_reveal_lists_every_role_and_government(name, fmt, tmp_path):
     state = game.state
     root = to_html(name, reveal_text(game, fmt))
     roles = [flat(li) for li in root.find(".//ul").findall("li")]  # type: ignore[union-attr]
-    assert roles[0].startswith(state.players[0] + ": ")
-    assert len(roles) == len(state.players)
+    assert roles[0].startswith(state.game.players[0] + ": ")
+    assert len(roles) == len(state.game.players)
     governments = root.find(".//ol").findall("li")  # type: ignore[union-attr]
     assert len(governments) == sum(1 for s in state.secrets if isinstance(s, Drawn))
 

@@ -10,9 +10,10 @@ import pytest
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.base.records import replace
-from shmod.core import engine
-from shmod.core.setup import parse_setup, start
-from shmod.core.steps import Posted, Replace, Seating
+from shmod.forum import engine
+from shmod.forum.names import Seating
+from shmod.forum.setup import parse_setup, start
+from shmod.forum.steps import Posted, Replace
 from shmod.log import checkpoints, game
 from shmod.log.entries import parse_step, to_entry
 from shmod.texts import posts
@@ -123,6 +124,6 @@ def test_an_earlier_post_prints_again_after_a_replacement(tmp_path):
     made = [posts.recorded_post(game.record(path, lambda _g, s=step: s, at=AT), Plain())
             for step in sim.steps[:12]]
     post = [p for p in made if p is not None][-1]
-    president = game.load(path).state.president
+    president = game.load(path).state.game.president
     game.record(path, lambda _g: Replace(target=president, name="Newcomer"), at=AT)
     assert posts.earlier_post(game.load(path), post.number, Plain()).text == post.text

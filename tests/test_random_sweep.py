@@ -9,13 +9,13 @@ import pytest
 from shmod.audit.moves import random_game
 from shmod.base.errors import IllegalStep
 from shmod.base.records import fields
-from shmod.core import engine
-from shmod.core.events import Chaos, RoundBegan, SpecialElectionCalled, Tallied
-from shmod.core.legal import legal_steps
-from shmod.core.setup import parse_setup, start
-from shmod.core.state import State
-from shmod.core.steps import Nominate, Step, Vote
-from shmod.core.terms import NOMINATE, OVER, POWER, RESHUFFLE, VOTE
+from shmod.forum import engine
+from shmod.forum.setup import parse_setup, start
+from shmod.forum.table import Table as State
+from shmod.forum.turns import legal_steps
+from shmod.game.events import Chaos, RoundBegan, SpecialElectionCalled, Tallied
+from shmod.game.steps import Nominate, Step, Vote
+from shmod.game.terms import NOMINATE, OVER, POWER, RESHUFFLE, VOTE
 from shmod.log import game
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
@@ -40,52 +40,52 @@ class Oracle:
 
     def __init__(self, state: State) -> None:
         self.last_government: tuple[int, int] | None = None
-        self.anchor = state.president
+        self.anchor = state.game.president
         self.seen = len(state.public)
-        self.alive = sum(state.alive)
+        self.alive = sum(state.game.alive)
 
     def limited(self, state: State) -> set[int]:
         if self.last_government is None:
             return set()
         pres, chan = self.last_government
-        rules = state.rules
-        five = rules.players == 5 if rules.term5 == "seated" else len(state.living) <= 5
+        rules = state.game.rules
+        five = rules.players == 5 if rules.term5 == "seated" else len(state.game.living) <= 5
         return {chan} if five else {pres, chan}
 
     def before(self, state: State, step: Step) -> None:
         if isinstance(step, Nominate):
-            assert state.alive[step.chancellor] and step.chancellor != state.president
+            assert state.game.alive[step.chancellor] and step.chancellor != state.game.president
             assert step.chancellor not in self.limited(state), "R-TERM: a term-limited nominee"
         if isinstance(step, Vote):
-            assert state.alive[step.by], "R-VOTE: a dead player voted"
+            assert state.game.alive[step.by], "R-VOTE: a dead player voted"
 
     def after(self, state: State) -> None:
-        seat = {name: s for s, name in enumerate(state.players)}
+        seat = {name: s for s, name in enumerate(state.game.players)}
         for event in state.public[self.seen:]:
             assert not SECRET_KEYS & set(fields(event)), f"R-THREAD: {event!r} carries a secret"
             if isinstance(event, Tallied):
                 votes = event.votes
-                assert [v is None for _, v in votes] == [not up for up in state.alive]
+                assert [v is None for _, v in votes] == [not up for up in state.game.alive]
                 if event.elected:
                     self.last_government = (seat[event.president], seat[event.chancellor])
             elif isinstance(event, Chaos):
                 self.last_government = None  # R-CHAOS: term limits forgotten
             elif isinstance(event, SpecialElectionCalled):
-                assert state.president == seat[event.target]
+                assert state.game.president == seat[event.target]
             elif isinstance(event, RoundBegan) and event.special:
-                assert state.president == seat[event.president]  # the anchor stays
+                assert state.game.president == seat[event.president]  # the anchor stays
             elif isinstance(event, RoundBegan):
-                expected = next_living(state.alive, self.anchor)
+                expected = next_living(state.game.alive, self.anchor)
                 assert seat[event.president] == expected, "R-ROTATE / R-SPECIAL"
                 self.anchor = expected
         self.seen = len(state.public)
-        assert sum(state.alive) <= self.alive  # nobody comes back
-        self.alive = sum(state.alive)
+        assert sum(state.game.alive) <= self.alive  # nobody comes back
+        self.alive = sum(state.game.alive)
 
 
 def check(state: State) -> None:
     """Invariants that hold after every step."""
-    s, rules = state, state.rules
+    s, rules = state, state.game.rules
     cards = s.draw + s.discard + s.hand
     assert len(cards) + s.liberal + s.fascist == 17, "R-DECK: policies conserved"
     assert cards.count("L") + s.liberal == 6
@@ -117,13 +117,13 @@ def check(state: State) -> None:
 def refuses_the_rest(state: State) -> None:
     """Every nomination moves.legal_steps leaves out is refused, without a change."""
     legal = {step.chancellor for step in legal_steps(state) if isinstance(step, Nominate)}
-    for target in range(len(state.players)):
+    for target in range(len(state.game.players)):
         if target in legal:
             continue
-        before = (state.entries, state.phase, len(state.public))
+        before = (state.entries, state.game.phase, len(state.public))
         with pytest.raises(IllegalStep, match=r"^R-(NOMINATE|TERM): "):
-            engine.apply(state, Nominate(by=state.president, chancellor=target))
-        assert (state.entries, state.phase, len(state.public)) == before
+            engine.apply(state, Nominate(by=state.game.president, chancellor=target))
+        assert (state.entries, state.game.phase, len(state.public)) == before
 
 
 @pytest.mark.parametrize("players", range(5, 11))
@@ -133,19 +133,19 @@ def test_random_games_keep_the_invariants(players, variants):
     for n in range(GAMES_PER_CASE):
         rng = random.Random(f"{players}-{variants}-{n}")
         sim = random_game(players, rng, variants=variants)
-        assert sim.state.phase == OVER, "a random game did not end"
+        assert sim.state.game.phase == OVER, "a random game did not end"
         state = start(parse_setup(sim.header))
         oracle = Oracle(state)
         check(state)
         for step in sim.steps:
-            if state.phase == NOMINATE and n % 5 == 0:
+            if state.game.phase == NOMINATE and n % 5 == 0:
                 refuses_the_rest(state)
             oracle.before(state, step)
             engine.apply(state, step)
             oracle.after(state)
             check(state)
         assert state.public == sim.state.public and state.secrets == sim.state.secrets
-        winners.add(state.win and state.win.rule)
+        winners.add(state.game.win and state.game.win.rule)
     assert len(winners) >= 2  # the sweep reaches more than one ending
 
 
@@ -155,9 +155,9 @@ def test_random_games_reach_every_ending_and_replay_from_the_log(tmp_path):
     for n in range(200):
         players = 5 + n % 6
         sim = random_game(players, random.Random(n), variants=VARIANT_SETS[n % len(VARIANT_SETS)])
-        executed = not sim.state.alive[sim.state.hitler]
-        assert sim.state.win is not None
-        endings.add(sim.state.win.rule + (" (Hitler executed)" if executed else ""))
+        executed = not sim.state.game.alive[sim.state.game.hitler]
+        assert sim.state.game.win is not None
+        endings.add(sim.state.game.win.rule + (" (Hitler executed)" if executed else ""))
         if n % 20 == 0:
             path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
             loaded = game.load(str(path))

@@ -19,8 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shmod.core.legal import legal_steps
-from shmod.core.terms import DISCARD, NOMINATE, OVER
+from shmod.forum.turns import legal_steps
+from shmod.game.terms import DISCARD, NOMINATE, OVER
 from shmod.log import game
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -74,7 +74,7 @@ def test_the_readme_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
         created = shell(lines[1])
         assert log.stat().st_mode & 0o777 == 0o600
         state = game.load(str(log)).state
-        if state.players[state.president] != "Vorret":
+        if state.game.players[state.game.president] != "Vorret":
             break
         log.unlink()
         (tmp_path / "games").rmdir()
@@ -86,24 +86,24 @@ def test_the_readme_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
         while not until(game.load(str(log)).state):
             state = game.load(str(log)).state
             step = rng.choice(legal_steps(state))
-            shell.shmod(*_command(step, state.players))
+            shell.shmod(*_command(step, state.game.players))
 
     for line in rest:
         state = game.load(str(log)).state
         words = shlex.split(line, comments=True)
         if words[1] == "discard":
-            play_on(lambda s: s.phase == DISCARD)  # the other players vote Ja
+            play_on(lambda s: s.game.phase == DISCARD)  # the other players vote Ja
             state = game.load(str(log)).state
-            if not ("F" in state.hand and state.hand.count("L") >= 1):
+            if not ("F" in state.game.hand and state.game.hand.count("L") >= 1):
                 return _again(tmp_path)  # this deal drew no hand to follow the README with
         if words[1] == "correct":
             # a mistyped vote to void: the next President nominates, El Guapo's PM arrives
-            play_on(lambda s: s.phase != NOMINATE)
+            play_on(lambda s: s.game.phase != NOMINATE)
             typed = shell.shmod("vote", "El Guapo", "nein")
             entry = re.search(r"Recorded as entry (\d+)", typed.stderr).group(1)
             assert words[2] == entry, f"the README voids entry {words[2]}, not {entry}"
         if words[1] == "reveal":
-            play_on(lambda s: s.phase == OVER)
+            play_on(lambda s: s.game.phase == OVER)
         if words[1] == "audit":
             example = words[words.index("-c") + 1]
             assert re.fullmatch(r"[0-9a-f]{64}", example), "the README shows a shortened commitment"
@@ -111,7 +111,7 @@ def test_the_readme_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
         done = shell(line)
         if words[1] == "audit":
             assert "VALID" in done.stdout and "INVALID" not in done.stdout, done.stdout
-    assert game.load(str(log)).state.phase == OVER
+    assert game.load(str(log)).state.game.phase == OVER
 
 
 def _again(tmp_path: Path) -> None:
@@ -122,7 +122,7 @@ def _again(tmp_path: Path) -> None:
 
 
 def _command(step, names) -> list[str]:  # noqa: ANN001
-    from shmod.core.steps import Discard, Enact, Nominate, Peek, Veto, Vote
+    from shmod.game.steps import Discard, Enact, Nominate, Peek, Veto, Vote
 
     if isinstance(step, Nominate):
         return ["nominate", names[step.chancellor]]

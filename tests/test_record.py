@@ -4,10 +4,10 @@ first, then the chaos policy, then R-RESHUFFLE again if needed)."""
 import random
 
 from shmod.audit.moves import random_game
-from shmod.core import engine
-from shmod.core.events import Chaos, Reshuffled, Tallied
-from shmod.core.setup import parse_setup, start
-from shmod.core.steps import Veto
+from shmod.forum import engine
+from shmod.forum.setup import parse_setup, start
+from shmod.game.events import Chaos, Reshuffled, Tallied
+from shmod.game.steps import Veto
 from shmod.log import game
 
 AT = "2026-01-01T00:00:00Z"
@@ -20,7 +20,7 @@ def veto_into_empty_pile_chaos():
         sim = random_game(players, random.Random(n))
         state = start(parse_setup(sim.header))
         for index, step in enumerate(sim.steps):
-            if isinstance(step, Veto) and (step.answer, state.tracker, len(state.draw)) == ("accept", 2, 0):
+            if isinstance(step, Veto) and (step.answer, state.game.tracker, len(state.game.draw)) == ("accept", 2, 0):
                 return sim, index, state
             engine.apply(state, step)
     raise AssertionError("no such veto in 3000 random games")
@@ -40,10 +40,11 @@ def test_veto_chaos_with_empty_draw_pile_is_recorded_with_the_seeds_reshuffle(tm
         engine.apply(expected, step)
     replayed = game.load(str(path))
     assert replayed.chain == []
-    got = replayed.state
+    got = replayed.state.game
     assert (got.liberal, got.fascist, got.tracker, got.draw, got.phase) == (
-        expected.liberal, expected.fascist, expected.tracker, expected.draw, expected.phase)
-    assert got.tracker == 0 and (got.liberal + got.fascist) == (state.liberal + state.fascist + 1)
+        expected.game.liberal, expected.game.fascist, expected.game.tracker, expected.game.draw,
+        expected.game.phase)
+    assert got.tracker == 0 and (got.liberal + got.fascist) == (state.game.liberal + state.game.fascist + 1)
 
 
 def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
@@ -51,7 +52,7 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     order, on an unbroken hash chain, and the count happens once."""
     import threading
 
-    from shmod.core.steps import Nominate, Vote
+    from shmod.game.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann", created=AT)
@@ -72,5 +73,5 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     assert errors == []
     loaded = game.load(path)
     assert loaded.chain == [] and len(loaded.log.entries) == 9  # posts 1-3, a nomination, 5 votes
-    assert loaded.state.phase == "discard"
+    assert loaded.state.game.phase == "discard"
     assert [type(p) for p in loaded.state.public].count(Tallied) == 1

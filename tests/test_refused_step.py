@@ -8,9 +8,9 @@ import pytest
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import IllegalStep
-from shmod.core import engine
-from shmod.core.setup import parse_setup, start
-from shmod.core.steps import Nominate
+from shmod.forum import engine
+from shmod.forum.setup import parse_setup, start
+from shmod.game.steps import Nominate
 
 
 def test_refused_rule_leaves_the_entry_count_alone():
@@ -18,7 +18,7 @@ def test_refused_rule_leaves_the_entry_count_alone():
     state = start(parse_setup(sim.header))
     before = copy.deepcopy(state)
     with pytest.raises(IllegalStep, match="R-NOMINATE"):
-        engine.apply(state, Nominate(by=state.president, chancellor=state.president))
+        engine.apply(state, Nominate(by=state.game.president, chancellor=state.game.president))
     assert state == before
     engine.apply(state, sim.steps[0])
     assert state.public[-1].entry == 1

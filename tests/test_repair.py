@@ -10,8 +10,8 @@ from safety_helpers import run_main
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import LogError
-from shmod.core.steps import Nominate, Reshuffle, Step, Vote
-from shmod.core.terms import RESHUFFLE
+from shmod.game.steps import Nominate, Reshuffle, Step, Vote
+from shmod.game.terms import RESHUFFLE
 from shmod.log import game, logfile, repair
 
 AT = "2026-01-01T00:00:00Z"
@@ -26,7 +26,7 @@ def _steps_to_a_reshuffle():  # type: ignore[no-untyped-def]
 
 
 def _next(loaded: game.Game) -> Step:
-    from shmod.core.legal import legal_steps
+    from shmod.forum.turns import legal_steps
 
     game._seeded_reshuffles(loaded.state)
     return legal_steps(loaded.state)[0]
@@ -62,7 +62,7 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
             os.unlink(done.backup)
         game.record(str(path), _next, at=AT)  # builds on what is left, catching up the reshuffle
         loaded = game.load(str(path))
-        assert loaded.chain == [] and loaded.state.phase != RESHUFFLE
+        assert loaded.chain == [] and loaded.state.game.phase != RESHUFFLE
     assert torn >= len(written) - 2 * written.count(b"\n")
 
 

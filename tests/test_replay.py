@@ -21,8 +21,8 @@ import pytest
 from test_noninterference import make_pair
 
 from shmod.audit.moves import random_game
-from shmod.core.state import Setup
-from shmod.core.steps import Reshuffle, Step
+from shmod.forum.table import Setup
+from shmod.game.steps import Reshuffle, Step
 from shmod.log import game as games
 from shmod.texts import replay
 from shmod.texts.reveal import governments

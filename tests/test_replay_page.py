@@ -24,9 +24,9 @@ import pytest
 from test_forum_profiles import _absences, _dealt_by_words, _forum_game
 
 from shmod.audit.moves import random_game
-from shmod.core.events import InvestigationResult, PeekResult
-from shmod.core.forum import voided
-from shmod.core.terms import OVER, VOTE
+from shmod.forum.seats import voided
+from shmod.game.events import InvestigationResult, PeekResult
+from shmod.game.terms import OVER, VOTE
 from shmod.log import game as games
 from shmod.texts import board, board_image, posts, replay, views
 from shmod.texts.history import elections
@@ -226,7 +226,7 @@ def step_through(opened: Opened, game: games.Game) -> list[dict[str, Any]]:
         else:
             shown = opened.press("ArrowRight")
     assert seen[0]["first"] and entry_of(seen[0]) == 0 and len(seen) > 3
-    assert (seen[-1]["kind"] == "· game over") == (game.state.phase == OVER)
+    assert (seen[-1]["kind"] == "· game over") == (game.state.game.phase == OVER)
     count = int(seen[0]["position"].split(" of ")[1].split(" ")[0])
     assert len(seen) == count
     entries = [entry_of(s) for s in seen]
@@ -268,9 +268,9 @@ def check_switches(opened: Opened, game: games.Game, steps: int) -> None:
     for seat, old, new, _entry in game.state.renamed:  # a name corrected (R-RENAME)
         seats[seat] = [new if name == old else name for name in seats[seat]]
     assert shown["roles"] == [f"{' → '.join(names)}: {replay.ROLE_WORDS[role]}"
-                              for names, role in zip(seats, game.state.roles)]
+                              for names, role in zip(seats, game.state.game.roles)]
     assert [re.search(r"\((\w+)\): ", v).group(1) for v in shown["votes"]] == \
-        [replay.ROLE_WORDS[role] for role in game.state.roles]  # type: ignore[union-attr]
+        [replay.ROLE_WORDS[role] for role in game.state.game.roles]  # type: ignore[union-attr]
     page.uncheck("#show-roles")
     page.check("#show-hands")
     lines = opened.read()["govs"]
@@ -339,7 +339,7 @@ def test_random_games_under_every_variant_at_phone_width(browser, run, tmp_path)
         opened = Opened(browser, made(run, log, tmp_path / f"g{n}.html"),
                         PHONE if n % 3 else DESKTOP)
         seen = step_through(opened, game)
-        if game.state.phase == OVER:
+        if game.state.game.phase == OVER:
             check_switches(opened, game, len(seen))
         else:
             assert opened.page.locator("input[type=checkbox]").count() == 0

@@ -10,7 +10,7 @@ from scripted import AT
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
-from shmod.core.events import Enacted
+from shmod.game.events import Enacted
 from shmod.log import game
 from shmod.texts.formats import Plain
 from shmod.texts.reveal import governments, reveal_text
@@ -35,7 +35,7 @@ def test_every_government_adds_up(tmp_path, variants):
             assert Counter(g.drawn) == Counter(g.president_discard + g.chancellor_discard
                                                + ([g.enacted] if g.enacted else []))
         text = reveal_text(loaded, Plain(), spoiler=False)
-        for name, role in zip(loaded.state.players, loaded.state.roles):
+        for name, role in zip(loaded.state.game.players, loaded.state.game.roles):
             assert f"{name}: {'Hitler' if role == 'hitler' else 'a ' + role.title()}" in text
 
 
@@ -46,7 +46,7 @@ def test_refused_while_the_game_is_on(tmp_path):
 
 
 def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
-    from shmod.core.steps import Replace
+    from shmod.forum.steps import Replace
 
     sim = random_game(7, random.Random(4))
     first = sim.header["players"][0]
@@ -61,8 +61,9 @@ def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
 
 def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     """R-CORRECT: a voided step's PMs and reshuffles are not part of the reveal."""
-    from shmod.core.legal import legal_steps
-    from shmod.core.steps import Correct, Discard, Step, Vote
+    from shmod.forum.steps import Correct
+    from shmod.forum.turns import legal_steps
+    from shmod.game.steps import Discard, Step, Vote
 
     path = str(tmp_path / "g.yaml")
     game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7", created=AT)
@@ -72,14 +73,14 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
 
     rng = random.Random(3)
     first = None
-    while not game.load(path).state.winner:
+    while not game.load(path).state.game.winner:
         state = game.load(path).state
         options = [o for o in legal_steps(state) if not isinstance(o, Vote) or o.vote]
-        if state.phase == "discard" and first is None and len(set(state.hand)) == 2:
-            wrong, right = sorted(set(state.hand))
-            done = rec(Discard(by=state.president, policy=wrong))
+        if state.game.phase == "discard" and first is None and len(set(state.game.hand)) == 2:
+            wrong, right = sorted(set(state.game.hand))
+            done = rec(Discard(by=state.game.president, policy=wrong))
             rec(Correct(entries=(done.game.state.entries,), reason="misread the PM"))
-            rec(Discard(by=state.president, policy=right))
+            rec(Discard(by=state.game.president, policy=right))
             first = right
             continue
         rec(rng.choice(options))
@@ -98,11 +99,11 @@ def test_a_session_cut_short_by_a_removal_is_no_government():
     reveal paired draws and hands by position and showed a government that never sat."""
     from types import SimpleNamespace
 
-    from scripted import table
+    from scripted import forum_table
 
-    from shmod.core.steps import Remove
+    from shmod.forum.steps import Remove
 
-    t = table(7, deck="FFLLFFLFF")
+    t = forum_table(7, deck="FFLLFFLFF")
     t.elect("Bob")  # Ann draws three, then leaves the game before discarding
     t.apply(Remove(target=t.seat("Ann"), reason="left the forum"))
     t.elect("Dan")  # Bob, President now, nominates Dan

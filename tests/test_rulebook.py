@@ -1,22 +1,24 @@
 """Issue 10 §1: the rules shmod cites ship with it. Every rule id used anywhere in shmod
-is explained in shmod/core/rulebook.py, docs/rules.md is generated from it, ``shmod rules ID``
-prints one, every refusal says where to read more, and nothing points outside the
-repository."""
+is explained in the rulebook (the game's rules in shmod/game/rulebook.py, the forum's and the
+whole in shmod/forum/rulebook.py), the game floor cites only the game's, docs/rules.md is
+generated from it, ``shmod rules ID`` prints one, every refusal says where to read more, and
+nothing points outside the repository."""
 import re
 from pathlib import Path
 
 import pytest
 from scripted import AT
 
-from shmod.core import rulebook
+from shmod.forum import rulebook
+from shmod.game import rulebook as game_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 
 
-def ids_used_in_shmod() -> set[str]:
+def ids_used_in_shmod(package: str = "") -> set[str]:
     found: set[str] = set()
-    for path in (ROOT / "shmod").rglob("*.py"):
+    for path in (ROOT / "shmod" / package).rglob("*.py"):
         found |= set(ID.findall(path.read_text()))
     return found
 
@@ -27,9 +29,19 @@ def test_every_rule_id_in_shmod_is_explained():
     assert used <= set(rulebook.RULES), sorted(used - set(rulebook.RULES))
 
 
+def test_the_game_floor_cites_only_the_games_rules():
+    """The official rules and their variants; the forum's (R-DEADLINE, R-MODKILL, ...) are
+    cited above it, in shmod/forum and the layers that use it."""
+    used = ids_used_in_shmod("game")
+    assert len(used) >= 30
+    assert used <= set(game_rulebook.RULES), sorted(used - set(game_rulebook.RULES))
+    assert set(game_rulebook.RULES) < set(rulebook.RULES)
+    assert [rule for rule in rulebook.RULES if rule in game_rulebook.RULES] == list(game_rulebook.RULES)
+
+
 def test_docs_rules_md_is_generated_from_the_rulebook():
     assert (ROOT / "docs" / "rules.md").read_text() == rulebook.markdown(), \
-        "run: python -m shmod.core.rulebook > docs/rules.md"
+        "run: python -m shmod.forum.rulebook > docs/rules.md"
     for rule in rulebook.RULES:
         assert f"**{rule}**" in rulebook.markdown()
 
@@ -84,8 +96,8 @@ def test_player_facing_posts_and_pms_cite_no_rule_ids():
     import random
 
     from shmod.audit.moves import random_game
-    from shmod.core import engine
-    from shmod.core.setup import parse_setup, start
+    from shmod.forum import engine
+    from shmod.forum.setup import parse_setup, start
     from shmod.texts import messages
     from shmod.texts.formats import FORMATS
 

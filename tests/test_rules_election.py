@@ -4,8 +4,8 @@ import pytest
 from scripted import chaos, eligible, refuse, table
 
 from shmod.base.errors import GameIsOver, OutOfTurn, RuleBroken, WrongActor
-from shmod.core.events import Chaos, Tallied, Win
-from shmod.core.terms import DISCARD, NOMINATE, OVER, RESHUFFLE, VOTE
+from shmod.game.events import Chaos, Tallied, Win
+from shmod.game.terms import DISCARD, NOMINATE, OVER, RESHUFFLE, VOTE
 
 
 def kill(t, name):

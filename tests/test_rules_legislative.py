@@ -2,16 +2,14 @@
 import random
 
 import pytest
-from scripted import refuse, table
+from scripted import random_play, refuse, seeded, table
 
-from shmod.audit.moves import random_game
-from shmod.base.errors import LogError, OutOfTurn, RuleBroken, WrongActor
-from shmod.core import engine
-from shmod.core.events import Drawn, Enacted, Handed
-from shmod.core.setup import parse_setup, start
-from shmod.core.steps import Reshuffle
-from shmod.core.terms import DISCARD, ENACT, NOMINATE, RESHUFFLE
-from shmod.log import game
+from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
+from shmod.game import engine
+from shmod.game.events import Drawn, Enacted, Handed
+from shmod.game.legal import legal_steps
+from shmod.game.steps import Reshuffle
+from shmod.game.terms import DISCARD, ENACT, NOMINATE, RESHUFFLE
 
 
 # R-DRAW
@@ -108,38 +106,25 @@ def test_reshuffle_not_due_with_three_left():
     refuse(t, OutOfTurn, "R-RESHUFFLE", t.reshuffle, None)
 
 
-def seeded_with_reshuffle():
-    """A random seeded game that reshuffles, the index of its first reshuffle, and a
-    wrong order for it (the same policies)."""
-    sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
-               if any(isinstance(step, Reshuffle) for step in s.steps))
-    index = next(i for i, s in enumerate(sim.steps) if isinstance(s, Reshuffle))
-    right = sim.steps[index].deck
-    wrong = tuple(sorted(right))
-    wrong = wrong if wrong != right else wrong[::-1]
-    assert wrong != right
-    return sim, index, wrong
+def seeded_at_reshuffle():
+    """A random seeded game on the game floor, played to its first reshuffle."""
+    for n in range(40):
+        rng = random.Random(n)
+        state = seeded(5, f"{rng.getrandbits(128):032x}")
+        random_play(state, rng, until=(RESHUFFLE,))
+        if state.phase == RESHUFFLE:
+            return state
+    raise AssertionError("no random game reached a reshuffle")
 
 
 def test_reshuffle_seeded_order_must_follow_the_seed():
-    sim, index, wrong = seeded_with_reshuffle()
-    state = start(parse_setup(sim.header))
-    for step in sim.steps[:index]:
-        engine.apply(state, step)
+    state = seeded_at_reshuffle()
+    [right] = legal_steps(state)
+    wrong = tuple(sorted(right.deck))
+    wrong = wrong if wrong != right.deck else wrong[::-1]
+    assert wrong != right.deck
     with pytest.raises(RuleBroken, match=r"^R-RESHUFFLE: .*not the order the seed gives"):
         engine.apply(state, Reshuffle(deck=wrong))
-    engine.apply(state, sim.steps[index])
+    assert state.reshuffles == 0 and state.phase == RESHUFFLE
+    engine.apply(state, right)
     assert state.reshuffles == 1
-
-
-def test_reshuffle_out_of_seed_order_in_a_log_is_reported_at_its_line(tmp_path):
-    sim, index, wrong = seeded_with_reshuffle()
-    steps = list(sim.steps)
-    steps[index] = Reshuffle(deck=wrong)
-    path = tmp_path / "g.yaml"
-    text = game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z")
-    path.write_text(text)
-    line = text.splitlines().index("log:") + 2 + index
-    with pytest.raises(LogError, match=rf"g\.yaml:{line}: entry {index + 1}: R-RESHUFFLE: .*order the seed gives") as err:
-        game.load(str(path))
-    assert err.value.rule == "R-RESHUFFLE"

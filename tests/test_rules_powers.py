@@ -1,10 +1,10 @@
 """Executive action: R-POWER, R-INVESTIGATE (+ R-PARTY), R-SPECIAL, R-NO-TARGET, R-PEEK,
 R-EXECUTE, and R-TRACK after deaths."""
-from scripted import chaos, refuse, table
+from scripted import Table, chaos, header, refuse, table
 
 from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
 from shmod.base.records import replace
-from shmod.core.events import (
+from shmod.game.events import (
     Executed,
     Investigated,
     InvestigationResult,
@@ -13,8 +13,7 @@ from shmod.core.events import (
     PowerSkipped,
     Win,
 )
-from shmod.core.terms import EXECUTE, INVESTIGATE, NOMINATE, OVER, POWER, RESHUFFLE, SPECIAL
-from shmod.texts import formats, game_texts as texts, views
+from shmod.game.terms import EXECUTE, INVESTIGATE, NOMINATE, OVER, POWER, RESHUFFLE, SPECIAL
 
 
 def public_since(t, entry):
@@ -69,13 +68,13 @@ def test_investigate_never_twice_never_self():
 
 
 # R-SPECIAL
-def seven_to_special():
-    t = table(7)  # Gus is Hitler; Eve and Fay Fascists
+def seven_to_special(*, forum=False):
+    t = Table(header(7), forum=forum)  # Gus is Hitler; Eve and Fay Fascists
     t.session("Bob", "F", "F")  # Ann + Bob: F1, no power
     t.session("Cat", "F", "F")  # Bob + Cat: F2, Investigate
     t.power(INVESTIGATE, "Ann")
     t.session("Dan", "F", "F")  # Cat + Dan: F3, Special Election
-    assert (t.state.power, t.president) == (SPECIAL, "Cat")
+    assert (t.game.power, t.president) == (SPECIAL, "Cat")
     return t
 
 
@@ -255,15 +254,3 @@ def test_special_election_caller_executed_rotation_continues_after_the_callers_s
     t.session("Ann", "F", "F")  # Fay + Ann: F4, Execution
     t.power(EXECUTE, "Cat")  # the caller dies
     assert t.president == "Dan"
-
-
-def test_board_names_no_next_candidate_while_a_special_election_is_pending():
-    """R-SPECIAL: while the President holds the power, the next candidate is theirs to pick."""
-    t = seven_to_special()
-    view = views.public_view(t.state)
-    assert view.next_president is None
-    board = texts.board_text(view, formats.get("plain"))
-    assert "Next Presidential Candidate: chosen by Special Election" in board
-    t.power(SPECIAL, "Fay")
-    t.elect("Ann")
-    assert views.public_view(t.state).next_president == "Dan"

@@ -2,16 +2,17 @@
 import copy
 
 import pytest
-from scripted import NAMES, header, table
+from scripted import NAMES, forum_table, header, table
 
 from shmod.base.errors import BadInput
 from shmod.base.records import fields
-from shmod.core.events import RoleSent
-from shmod.core.house import rules_for
-from shmod.core.rules import ROLE_COUNTS, parse_variants
-from shmod.core.setup import knows, new_header, parse_setup, start
-from shmod.core.shuffle import policy_pile
-from shmod.core.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.game.events import RoleSent
+from shmod.game.house import rules_for
+from shmod.game.rules import ROLE_COUNTS, parse_variants
+from shmod.game.setup import knows
+from shmod.game.shuffle import policy_pile
+from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL
 
 
 def seeded(players, seed="s1", **kw):
@@ -42,7 +43,7 @@ def test_seat_duplicate_or_numeric_names_are_refused():
 # R-COUNT
 @pytest.mark.parametrize("count", range(5, 11))
 def test_count_five_to_ten_players_start(count):
-    assert len(start(parse_setup(seeded(count))).players) == count
+    assert len(start(parse_setup(seeded(count))).game.players) == count
 
 
 @pytest.mark.parametrize("count", [4, 11])
@@ -107,7 +108,7 @@ def test_know_by_count(count):
 
 
 def test_role_pm_goes_to_each_player_alone_with_their_knowledge():
-    state = table(7, hitler="Gus", fascists=["Ann", "Bob"]).state
+    state = forum_table(7, hitler="Gus", fascists=["Ann", "Bob"]).state
     pms = {s.to: s for s in state.secrets if isinstance(s, RoleSent)}
     assert set(pms) == set(NAMES[:7])
     assert all(s.entry == 0 for s in pms.values())

@@ -3,9 +3,9 @@ played with other hidden roles, or with other votes not yet complete, give the s
 public record and byte-identical posts in every format; only the PMs differ."""
 import copy
 
-from scripted import Table, play, table
+from scripted import Table, forum_table, play
 
-from shmod.core.terms import VOTE
+from shmod.game.terms import VOTE
 from shmod.texts import formats, game_texts, posts, views
 
 
@@ -20,14 +20,14 @@ def thread(state, public):
 
 def test_thread_does_not_depend_on_hidden_roles():
     played, _ = play(9, "six-fascist")  # investigations, a special election, two executions
-    s = played.state
+    s = played.game
     executed = [s.players[x] for x, up in enumerate(s.alive) if not up]
     fascist = next(n for n, r in played.header["secret"]["roles"].items() if r == "fascist")
     swapped = copy.deepcopy(played.header)
     roles = swapped["secret"]["roles"]
     roles[executed[0]], roles[fascist] = roles[fascist], roles[executed[0]]
     assert roles != played.header["secret"]["roles"]
-    a, b = Table(played.header), Table(swapped)
+    a, b = Table(played.header, forum=True), Table(swapped, forum=True)
     for step in played.steps:
         seen = len(a.state.public), len(b.state.public)
         a.apply(step)
@@ -40,21 +40,21 @@ def test_thread_does_not_depend_on_hidden_roles():
 
 
 def test_thread_does_not_depend_on_votes_before_all_are_in():
-    a, b = table(7), table(7)
+    a, b = forum_table(7), forum_table(7)
     for t, ballot in ((a, True), (b, False)):
         t.nominate("Bob")
         for name in ("Ann", "Cat", "Dan"):
             t.vote(name, ballot)
-    assert a.state.phase == b.state.phase == VOTE and a.state.votes != b.state.votes
+    assert a.game.phase == b.game.phase == VOTE and a.game.votes != b.game.votes
     assert views.public_view(a.state) == views.public_view(b.state)
     assert thread(a.state, []) == thread(b.state, [])
 
 
 def test_thread_does_not_depend_on_the_undrawn_deck():
-    a, b = table(5, deck="LFF" + "FLF" + "LLL"), table(5, deck="LFF" + "FLF" + "FFF")
+    a, b = forum_table(5, deck="LFF" + "FLF" + "LLL"), forum_table(5, deck="LFF" + "FLF" + "FFF")
     for t in (a, b):
         t.session("Bob", "L", "F")
         t.session("Cat", "F", "L")
-    assert a.state.draw != b.state.draw
+    assert a.game.draw != b.game.draw
     assert views.public_view(a.state) == views.public_view(b.state)
     assert thread(a.state, a.state.public) == thread(b.state, b.state.public)

@@ -1,11 +1,9 @@
 """R-VETO (and variant veto=secret-vote), with the tracker: chaos straight after a veto."""
-from datetime import UTC, datetime
-
-from scripted import chaos, refuse, table
+from scripted import Table, chaos, header, refuse, table
 
 from shmod.base.errors import OutOfTurn, RuleBroken, WrongActor
 from shmod.base.records import replace
-from shmod.core.events import (
+from shmod.game.events import (
     Chaos,
     Enacted,
     GameOver,
@@ -15,26 +13,24 @@ from shmod.core.events import (
     VetoRequested,
     VetoVoted,
 )
-from shmod.core.terms import DISCARD, ENACT, NOMINATE, RESHUFFLE, SPECIAL, VETO_ANSWER, VETO_VOTE
-from shmod.texts import forum_texts, views
-from shmod.texts.formats import Plain
-from shmod.texts.messages import pm_text
+from shmod.game.terms import DISCARD, ENACT, NOMINATE, RESHUFFLE, SPECIAL, VETO_ANSWER, VETO_VOTE
 
 
-def vetoable(deck: str = "", players: int = 5, **kw):
-    """Five Fascist policies on the board by chaos (no powers), then ``deck`` on top."""
-    t = table(players, deck="FFFFF" + deck, **kw)
+def vetoable(deck: str = "", players: int = 5, *, forum=False, **kw):
+    """Five Fascist policies on the board by chaos (no powers), then ``deck`` on top
+    (``forum``: at a forum's table)."""
+    t = Table(header(players, deck="FFFFF" + deck, **kw), forum=forum)
     for _ in range(5):
         chaos(t)
-    assert (t.state.fascist, t.state.tracker, t.state.phase) == (5, 0, NOMINATE)
-    assert t.state.veto_unlocked
+    assert (t.game.fascist, t.game.tracker, t.game.phase) == (5, 0, NOMINATE)
+    assert t.game.veto_unlocked
     return t
 
 
 def to_enact(t, chancellor, discard):
     t.elect(chancellor)
     t.discard(discard)
-    assert t.state.phase == ENACT
+    assert t.game.phase == ENACT
 
 
 def test_veto_proposed_and_accepted():
@@ -194,18 +190,6 @@ def test_secret_vote_both_ja_vetoes():
     assert [p.vetoed for p in s.public if isinstance(p, VetoVoted)] == [True]
 
 
-def test_secret_vote_president_pm_does_not_name_the_chancellors_choice():
-    t = vetoable("LFF", variants={"veto": "secret-vote"})
-    to_enact(t, "Bob", "F")
-    t.enact("F")
-    texts = {x.to: pm_text(x, Plain()) for x in t.state.secrets[-2:]}
-    assert texts["Ann"] == ("You passed the Chancellor Liberal, Fascist. The Chancellor has "
-                            "chosen one to enact. Vote in secret: Ja to veto both policies, "
-                            "Nein to let the Chancellor's choice stand. The veto needs both Ja.")
-    assert texts["Bob"].startswith("The Chancellor has chosen to enact Fascist from Liberal, "
-                                   "Fascist.")
-
-
 def test_secret_vote_one_nein_enacts_the_chosen_policy():
     t = vetoable("LFF", variants={"veto": "secret-vote"})
     to_enact(t, "Bob", "F")
@@ -263,21 +247,3 @@ def test_refused_veto_does_not_carry_into_a_special_election_session():
     to_enact(t, "Bob", "L")
     t.veto("propose")
     assert t.state.phase == VETO_ANSWER
-
-
-def test_prod_offers_a_veto_only_while_one_may_be_proposed():
-    """R-VETO: not after the President refused it this session, nor under veto=secret-vote."""
-    def prod_to_chancellor(t):
-        [(to, text)] = forum_texts.prods(views.public_view(t.state), Plain(), datetime.now(UTC))
-        assert to == t.chancellor
-        return text
-
-    t = vetoable("LFF")
-    to_enact(t, "Bob", "F")
-    assert "or a veto proposal" in prod_to_chancellor(t)
-    t.veto("propose")
-    t.veto("refuse")
-    assert "veto" not in prod_to_chancellor(t)
-    t = vetoable("LFF", variants={"veto": "secret-vote"})
-    to_enact(t, "Bob", "F")
-    assert "veto" not in prod_to_chancellor(t)

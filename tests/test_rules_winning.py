@@ -3,8 +3,8 @@
 from scripted import chaos, refuse, table
 
 from shmod.base.errors import GameIsOver
-from shmod.core.events import GameOver, Win
-from shmod.core.terms import NOMINATE, OVER
+from shmod.game.events import GameOver, Win
+from shmod.game.terms import NOMINATE, OVER
 
 
 def test_win_lib_fifth_liberal_policy_by_chaos():

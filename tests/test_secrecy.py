@@ -16,11 +16,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from shmod.base.records import replace
-from shmod.core import commitment
-from shmod.core.legal import legal_steps
-from shmod.core.setup import new_header, parse_setup
-from shmod.core.steps import SetDeadline, Step, Vote
-from shmod.core.terms import VOTE
+from shmod.forum import commitment
+from shmod.forum.setup import new_header, parse_setup
+from shmod.forum.steps import SetDeadline
+from shmod.forum.turns import legal_steps
+from shmod.game.steps import Step, Vote
+from shmod.game.terms import VOTE
 from shmod.log import checkpoints, game, logfile, signing
 from shmod.texts import posts
 from shmod.texts.formats import Plain
@@ -44,9 +45,9 @@ def _play(path: str, rng: random.Random) -> list[str]:
     deadlines = 0
     while True:
         state = game.load(path).state
-        if state.winner or (state.reshuffles >= 1 and deadlines >= 2):
+        if state.game.winner or (state.game.reshuffles >= 1 and deadlines >= 2):
             return printed
-        if state.phase == VOTE and len(state.votes) == 3 and deadlines < 2:
+        if state.game.phase == VOTE and len(state.game.votes) == 3 and deadlines < 2:
             deadlines += 1
             rec(SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC"))
         options = legal_steps(state)
@@ -113,7 +114,7 @@ def test_checkpoints_give_away_no_vote_discard_or_reshuffled_pile(tmp_path):
     loaded = game.load(path)
     claims = checkpoints.find(thread)
     assert len(claims) == len(printed) == len(loaded.state.posts)
-    assert loaded.state.reshuffles >= 1  # a reshuffle's new order lies between two posts
+    assert loaded.state.game.reshuffles >= 1  # a reshuffle's new order lies between two posts
 
     # The lines name no entry (format 2); the attacker is told them anyway (each post's
     # last entry, from the log), which only makes the search easier.
@@ -237,7 +238,7 @@ def test_the_moderator_can_choose_a_seed_but_not_a_deal_from_the_players_words()
 
     # Against the players' words: the moderator tries seeds against the words they expect
     # (here: every player posts "x"), commits to one, and the players post other words.
-    from shmod.core.setup import dealt, words_seed
+    from shmod.forum.dealing import dealt, words_seed
 
     base = parse_setup(new_header(NAMES, seed="0" * 32, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT,
                                        deal_by="players"))

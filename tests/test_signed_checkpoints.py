@@ -26,11 +26,12 @@ from scripted import AT
 
 from shmod.audit import audit
 from shmod.audit.moves import command_for, random_game
-from shmod.core import commitment
-from shmod.core.legal import legal_steps
-from shmod.core.setup import parse_setup
-from shmod.core.steps import Correct, Nominate, Prod, SetDeadline, Step, Vote
-from shmod.core.terms import VOTE
+from shmod.forum import commitment
+from shmod.forum.setup import parse_setup
+from shmod.forum.steps import Correct, Prod, SetDeadline
+from shmod.forum.turns import legal_steps
+from shmod.game.steps import Nominate, Step, Vote
+from shmod.game.terms import VOTE
 from shmod.log import checkpoints, game, logfile, signing
 from shmod.texts import posts
 from shmod.texts.formats import Markdown, Plain
@@ -224,12 +225,12 @@ def test_no_post_of_a_random_game_names_an_entry(tmp_path):
         game.new_game(path, NAMES, seed=f"{number:032x}", created=AT)
         rng = random.Random(number)
         printed = [posts.earlier_post(game.load(path), 1, Plain()).text]
-        while not game.load(path).state.winner and len(printed) < 60:
+        while not game.load(path).state.game.winner and len(printed) < 60:
             state = game.load(path).state
             step: Step = rng.choice(legal_steps(state))
-            if state.phase == VOTE and rng.random() < 0.3:
+            if state.game.phase == VOTE and rng.random() < 0.3:
                 step = Prod(target=rng.choice([s for s in range(5)
-                                               if state.alive[s] and s not in state.votes]))
+                                               if state.game.alive[s] and s not in state.game.votes]))
             elif rng.random() < 0.05:
                 step = SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC")
             done = game.record(path, lambda g, s=step: s, at=AT)

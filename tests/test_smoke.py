@@ -10,7 +10,7 @@ def test_simulated_log_replays_to_the_same_end(tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
     loaded = game.load(str(path))
-    assert loaded.state.winner == sim.state.winner
-    assert loaded.state.liberal == sim.state.liberal
-    assert loaded.state.fascist == sim.state.fascist
+    assert loaded.state.game.winner == sim.state.game.winner
+    assert loaded.state.game.liberal == sim.state.game.liberal
+    assert loaded.state.game.fascist == sim.state.game.fascist
     assert loaded.chain == []

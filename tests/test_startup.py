@@ -39,7 +39,8 @@ def _modules_after(code: str) -> set[str]:
 
 def test_the_command_modules_import_nothing_heavy():
     loaded = _modules_after("import shmod.cli.main")
-    heavy = {"rich", "yaml", "json", "hashlib", "shmod.log.game", "shmod.core.engine", "shmod.audit.audit",
+    heavy = {"rich", "yaml", "json", "hashlib", "shmod.log.game", "shmod.game.engine", "shmod.forum.engine",
+             "shmod.audit.audit",
              "openskill", "shmod.audit.stats"}
     assert not heavy & loaded
 

@@ -16,7 +16,7 @@ from shmod.audit import played, stats as stats_mod
 from shmod.audit.ratings import Match, rate
 from shmod.audit.stats import Aliases, collect, fold
 from shmod.base.errors import BadInput
-from shmod.core.terms import EXECUTE, INVESTIGATE, SPECIAL
+from shmod.game.terms import EXECUTE, INVESTIGATE, SPECIAL
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +97,7 @@ def test_vote_accuracy_follows_secret_hitler_io():
     accurate, a Ja is not; Fascists' votes and other governments are not counted; shot
     accuracy counts a Liberal President's executions that hit the Fascist team."""
     t = Table(head(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], "Gus", ["Eve", "Fay"],
-                   "FFL" * 5, AT))
+                   "FFL" * 5, AT), forum=True)
     t.session("Eve", "F", "F")                # F0: Ann + Eve (below the Hitler zone)
     t.session("Cat", "F", "F")                # F1: Bob + Cat, investigation
     t.power(INVESTIGATE, "Ann")
@@ -114,7 +114,7 @@ def test_vote_accuracy_follows_secret_hitler_io():
     t.power(EXECUTE, "Fay")                   # a Fascist's shot: not counted
     t.elect("Dan", {"Bob": False, "Cat": False, "Dan": True, "Eve": True,
                     "Gus": True})             # F5: Gus (Hitler) + Dan: dangerous
-    assert t.state.winner is None
+    assert t.game.winner is None
     parts = {p.name: p for p in played.parts(t.state)}
     votes = {name: (p.votes, p.good_votes) for name, p in parts.items()}
     assert votes == {"Ann": (0, 0), "Bob": (2, 1), "Cat": (2, 2), "Dan": (2, 1),
@@ -124,12 +124,12 @@ def test_vote_accuracy_follows_secret_hitler_io():
 
 
 def _reshuffle_if_due(t: Table) -> None:
-    if t.state.phase == "reshuffle":
+    if t.game.phase == "reshuffle":
         t.reshuffle()
 
 
 def test_the_veto_zone_makes_a_fascist_chancellor_dangerous():
-    t = Table(head(["Ann", "Bob", "Cat", "Dan", "Eve"], "Eve", ["Dan"], "FFL" * 5, AT))
+    t = Table(head(["Ann", "Bob", "Cat", "Dan", "Eve"], "Eve", ["Dan"], "FFL" * 5, AT), forum=True)
     t.session("Bob", "F", "F")                # Ann + Bob
     t.session("Cat", "F", "F")                # Bob + Cat
     t.session("Dan", "F", "F")                # Cat + Dan: peek

@@ -20,8 +20,8 @@ from stats_games import forum
 from shmod.audit.batch import find_logs
 from shmod.audit.simulate import simulate
 from shmod.audit.stats import collect
-from shmod.core.house import REBALANCED
-from shmod.core.terms import VARIANTS
+from shmod.game.house import REBALANCED
+from shmod.game.terms import VARIANTS
 
 
 @pytest.fixture(scope="module")
@@ -178,8 +178,8 @@ def test_forum_features_are_counted_as_the_audit_recounts_them(run, forum_featur
     """Each game's elections and enactments as the audit's summary has them, and its
     prods, lapses, replacements, removals and renames as the replayed state has them."""
     from shmod.audit.audit import audit_file
-    from shmod.core.events import Lapsed
-    from shmod.core.forum import voided
+    from shmod.forum.events import Lapsed
+    from shmod.forum.seats import voided
 
     for path in sorted(forum_features.glob("*.yaml")):
         report = audit_file(str(path))
@@ -201,7 +201,7 @@ def test_forum_features_are_counted_as_the_audit_recounts_them(run, forum_featur
         assert total["replaced_in"] == total["replaced_out"] == len(state.replaced)
         assert total["removed"] == len(state.removed)
         assert total["games"] == summary.players  # one result a seat
-        assert {p["name"] for p in players} >= set(state.players)
+        assert {p["name"] for p in players} >= set(state.game.players)
     features = {p["name"]: p for p in json.loads(run("stats", str(forum_features), "--json")[1])["players"]}
     # Cat of the absences game was renamed Cato (R-RENAME): one player, credited as Cato
     assert (features["Ann"]["games"], features["Cat"]["games"], features["Cato"]["games"]) == (
@@ -216,7 +216,7 @@ def test_a_log_that_trips_a_bug_is_left_out_saying_so(corpus, monkeypatch):
     real = stats_mod.parts
 
     def parts(state, accuracy=True):
-        if "Fay" in state.players:
+        if "Fay" in state.game.players:
             raise KeyError("Fay")
         return real(state, accuracy)
 

@@ -165,13 +165,13 @@ def test_game_load_flags_one_edit_once(tmp_path):
 
 
 def test_shmod_chains_over_an_entry_appended_by_hand(tmp_path):
-    from shmod.core.steps import Nominate, Vote
+    from shmod.game.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
     made = game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1", created=AT)
     state = made.state
-    nominee = state.next_living(state.president)
-    game.record(path, lambda g: Nominate(by=g.state.president, chancellor=nominee), at=AT)
+    nominee = state.game.next_living(state.game.president)
+    game.record(path, lambda g: Nominate(by=g.state.game.president, chancellor=nominee), at=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
     game.record(path, lambda g: Vote(by=1, vote=True), at=AT)

@@ -11,10 +11,12 @@ from scripted import AT
 
 from shmod.audit import audit
 from shmod.base.records import replace
-from shmod.core import engine
-from shmod.core.events import Corrected, GameOver, SpecialElectionCalled, Win
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.steps import Correct, Discard, Enact, Nominate, SpecialElection, Veto, Vote
+from shmod.forum import engine
+from shmod.forum.events import Corrected
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.steps import Correct
+from shmod.game.events import GameOver, SpecialElectionCalled, Win
+from shmod.game.steps import Discard, Enact, Nominate, SpecialElection, Veto, Vote
 from shmod.log import game
 from shmod.texts import board_image, forum_texts, game_texts, views
 from shmod.texts.formats import Plain
@@ -65,19 +67,19 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
     header = new_header(["A1", "B1", "C1", "D1", "E1", "F1", "G1"], seed=SEED, salt="c2a9f04e7b15d38e96a0f1c4b72d5e08",
                         created="2026-01-01T00:00:00Z", first="A1")
     state = start(parse_setup(header))
-    state.phase, state.power = "power", "special_election"
+    state.game.phase, state.game.power = "power", "special_election"
     with pytest.raises(Exception, match="B1 cannot call a Special Election now"):
         engine.apply(state, SpecialElection(by=1, target=2))
     game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], seed=SEED,
                   first="Ann", variants=["late_choice=random"], created=AT)
     import random
 
-    from shmod.core.legal import legal_steps
+    from shmod.forum.turns import legal_steps
 
     rng = random.Random(5)
     while not any(isinstance(ev, SpecialElectionCalled) for ev in game.load(path).state.public):
         state = game.load(path).state
-        assert state.phase != "over"
+        assert state.game.phase != "over"
         options = legal_steps(state)
         game.record(path, lambda g, o=options: rng.choice(
             [s for s in o if not isinstance(s, Vote) or s.vote] or o), at=AT)
@@ -90,9 +92,9 @@ def test_a_forced_correction_says_which_policy(tmp_path):
     game.new_game(path, NAMES, seed=SEED, first="Ann", created=AT)
     game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
     game.record(path, lambda g: [Vote(by=s, vote=True) for s in range(5)], at=AT)
-    hand = game.load(path).state.hand
+    hand = game.load(path).state.game.hand
     game.record(path, lambda g: Discard(by=0, policy=hand[0]), at=AT)
-    policy = game.load(path).state.hand[0]
+    policy = game.load(path).state.game.hand[0]
     done = game.record(path, lambda g: Enact(by=1, policy=policy), at=AT)
     enacted = done.game.state.entries - 1
     fixed = game.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True), at=AT)
@@ -121,7 +123,7 @@ def test_the_veto_refusal_follows_the_custom_board():
         header = new_header(NAMES, seed=SEED, salt="c2a9f04e7b15d38e96a0f1c4b72d5e08", created="2026-01-01T00:00:00Z",
                             first="Ann", custom={"veto_zone": zone})
         state = start(parse_setup(header))
-        state.phase, state.chancellor, state.hand, state.fascist = "enact", 1, ["F", "F"], 1
+        state.game.phase, state.game.chancellor, state.game.hand, state.game.fascist = "enact", 1, ["F", "F"], 1
         with pytest.raises(Exception, match=expected):
             engine.apply(state, Veto(by=1, answer="propose"))
 
@@ -165,7 +167,7 @@ def test_the_command_line_a_unix_user_expects(run, log):
     assert code == 1 and err.startswith("Error: R-DEADLINE")  # a rule: exit 1, as the README says
     run("nominate", "Bob", "-g", str(log))
     run("vote", "Ann", "ja", "Bob", "ja", "Cy", "ja", "Dee", "ja", "Eve", "ja", "-g", str(log))
-    hand = game.load(str(log)).state.hand
+    hand = game.load(str(log)).state.game.hand
     word = {"F": "fasc", "L": "libe"}[hand[0]]
     assert run("discard", word, "-g", str(log))[0] == 0
     code, _, err = run("undo", "-g", str(log))
@@ -188,7 +190,7 @@ def test_completion_offers_rule_ids_and_only_the_living_where_only_they_count(tm
     path = tmp_path / "c.yaml"
     path.write_text(log_text(sim.header, sim.steps[:cut], at="2026-01-01T00:00:00Z"))
     state = game.load(str(path)).state
-    living = [n for seat, n in enumerate(state.players) if state.alive[seat]]
+    living = [n for seat, n in enumerate(state.game.players) if state.game.alive[seat]]
     assert len(living) == 4
 
     def complete(words: str) -> list[str]:
@@ -201,4 +203,4 @@ def test_completion_offers_rule_ids_and_only_the_living_where_only_they_count(tm
                                                 "R-TERM-ANYONE", "R-TRACKER-RESET"}
     assert complete("shmod vote ") == living
     assert complete("shmod execute ") == living
-    assert complete("shmod pm ") == list(state.players)  # the dead are sent PMs too
+    assert complete("shmod pm ") == list(state.game.players)  # the dead are sent PMs too

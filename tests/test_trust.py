@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from scripted import AT
 
 from shmod.audit import audit
-from shmod.core.steps import Correct, Nominate, SetDeadline, Vote
+from shmod.forum.steps import Correct, SetDeadline
+from shmod.game.steps import Nominate, Vote
 from shmod.log import checkpoints, game, logfile
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -319,12 +320,12 @@ def test_a_killed_new_leaves_no_temporary_file_behind(run, tmp_path):
 
 
 def test_a_pending_seeded_reshuffle_is_described_truthfully(run, log):
-    from shmod.core import engine
-    from shmod.core.explain import waiting_text
-    from shmod.core.terms import RESHUFFLE
+    from shmod.forum.explain import waiting_text
+    from shmod.forum.turns import waiting_for
+    from shmod.game.terms import RESHUFFLE
 
     state = game.load(str(log)).state
-    state.phase = RESHUFFLE
+    state.game.phase = RESHUFFLE
     assert "shmod appends it with the next step it records" in waiting_text(
-        engine.waiting_for(state))
+        waiting_for(state))
     refused(run, log, "reshuffle", "LLLFFF", code=1, match="with the next step it records")

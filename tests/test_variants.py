@@ -5,10 +5,10 @@ import pytest
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
-from shmod.core import engine
-from shmod.core.events import PowerGranted, RoleSent, VetoProposed
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.steps import Nominate, Vote
+from shmod.forum import engine
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.game.events import PowerGranted, RoleSent, VetoProposed
+from shmod.game.steps import Nominate, Vote
 from shmod.log import game
 from shmod.texts import formats, game_texts as texts, messages, views
 
@@ -24,21 +24,21 @@ def opening(state) -> str:
 def play_and_replay(tmp_path, players, variants=None, custom=None, seed=1):
     """A random full game under these rules, written as a log and replayed."""
     sim = random_game(players, random.Random(seed), variants=variants, custom=custom)
-    assert sim.state.winner is not None
+    assert sim.state.game.winner is not None
     path = tmp_path / "g.yaml"
     path.write_text(game.log_text(sim.header, sim.steps, at=AT))
     loaded = game.load(str(path))
-    assert loaded.state.winner == sim.state.winner
+    assert loaded.state.game.winner == sim.state.game.winner
     return loaded
 
 
 @pytest.mark.parametrize("players,start_f,deck_f", [(6, 1, 10), (7, 0, 10), (9, 0, 10)])
 def test_rebalanced_setups_play_to_the_end(tmp_path, players, start_f, deck_f):
     loaded = play_and_replay(tmp_path, players, ["rebalanced=on"])
-    rules = loaded.state.rules
+    rules = loaded.state.game.rules
     assert (rules.fascist_start, rules.deck_fascist, rules.deck_liberal) == (start_f, deck_f, 6)
     fresh = start(loaded.setup)
-    assert fresh.fascist == start_f and len(fresh.draw) == 6 + deck_f
+    assert fresh.game.fascist == start_f and len(fresh.game.draw) == 6 + deck_f
     assert "Rebalanced setup:" in opening(fresh) and "rebalanced" not in opening(fresh)
 
 
@@ -70,7 +70,7 @@ def eva_state(chancellor_role: str):
     header = new_header(NAMES[:6], seed="eva", first="Ann", variants=["eva_braun=on"],
                         salt="x", created=AT, custom={"tracks": {"fascist": 3}})
     state = start(parse_setup(header))
-    target = next(s for s in range(1, 6) if state.roles[s] == chancellor_role)
+    target = next(s for s in range(1, 6) if state.game.roles[s] == chancellor_role)
     engine.apply(state, Nominate(by=0, chancellor=target))
     for seat in range(6):
         engine.apply(state, Vote(by=seat, vote=seat < 3))
@@ -79,14 +79,14 @@ def eva_state(chancellor_role: str):
 
 def test_eva_braun_tie_elects_hitler():
     state = eva_state("hitler")
-    assert state.win and (state.winner, state.win.rule) == ("Fascists", "R-EVA-BRAUN")
+    assert state.game.win and (state.game.winner, state.game.win.rule) == ("Fascists", "R-EVA-BRAUN")
     post = messages.post(views.public_view(state), state.public[-2:], formats.get("plain"))
     assert "Eva Braun" in post
 
 
 def test_eva_braun_tie_with_another_chancellor_fails():
     state = eva_state("liberal")
-    assert state.winner is None and state.tracker == 1
+    assert state.game.winner is None and state.game.tracker == 1
 
 
 def test_eva_braun_plays_to_the_end(tmp_path):
@@ -107,16 +107,16 @@ CUSTOM = {
 @pytest.mark.parametrize("seed", range(3))
 def test_custom_game_plays_to_the_end(tmp_path, seed):
     loaded = play_and_replay(tmp_path, 7, custom=CUSTOM, seed=seed)
-    rules = loaded.state.rules
+    rules = loaded.state.game.rules
     assert rules.powers == ("investigate", None, "special_election", "peek", "execute")
     assert (rules.hitler_zone, rules.veto_zone, rules.hitler_knows_fascists) == (4, 6, True)
     fresh = start(loaded.setup)
-    assert (fresh.liberal, fresh.fascist, len(fresh.draw)) == (1, 2, 16)
+    assert (fresh.game.liberal, fresh.game.fascist, len(fresh.game.draw)) == (1, 2, 16)
     text = opening(fresh)
     assert "the deck holds 7 Liberal + 9 Fascist" in text and "Hitler knows the Fascists." in text
     assert "The custom board:" in text and "_" not in text.split("Setup commitment")[0]
-    hitler = fresh.roles.index("hitler")
-    role_pm = next(s for s in fresh.secrets if s.to == fresh.players[hitler])
+    hitler = fresh.game.roles.index("hitler")
+    role_pm = next(s for s in fresh.secrets if s.to == fresh.game.players[hitler])
     assert isinstance(role_pm, RoleSent) and role_pm.knows, "R-KNOW: a custom hitler_knows_fascists=true tells Hitler"
 
 

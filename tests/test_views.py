@@ -8,8 +8,8 @@ from shmod.texts.views import player_view, public_view
 def test_each_player_view_holds_only_that_players_secrets():
     sim = random_game(7, random.Random(5))
     state = sim.state
-    roles = dict(zip(state.players, state.roles))
-    for name in state.players:
+    roles = dict(zip(state.game.players, state.game.roles))
+    for name in state.game.players:
         view = player_view(state, name)
         assert view.role == roles[name]
         assert view.secrets and all(s.to == name for s in view.secrets)

@@ -4,11 +4,12 @@ from __future__ import annotations
 import random
 
 from shmod.audit.moves import random_game
-from shmod.core import engine
-from shmod.core.setup import parse_setup, start
-from shmod.core.state import Setup, State
-from shmod.core.steps import Posted, Step
-from shmod.core.terms import NOMINATE, OVER
+from shmod.forum import engine
+from shmod.forum.setup import parse_setup, start
+from shmod.forum.steps import Posted
+from shmod.forum.table import Setup, Table as State
+from shmod.game.steps import Step
+from shmod.game.terms import NOMINATE, OVER
 from shmod.texts import posts
 from shmod.texts.formats import Plain
 
@@ -30,7 +31,7 @@ def thread(fmt: Plain) -> tuple[list[str], State]:
     for step in [None, *steps]:
         if step is not None:
             engine.apply(state, step)
-        if state.phase in (NOMINATE, OVER) and posts.unposted(state):
+        if state.game.phase in (NOMINATE, OVER) and posts.unposted(state):
             made.append(posts.render(state, posts.unposted(state), fmt))
             engine.apply(state, Posted(upto=state.entries))
     return made, state

@@ -12,13 +12,14 @@ from typing import Any
 from shmod.audit.summary import Summary, summarize
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field, replace, values
-from shmod.core import commitment as commit, engine
-from shmod.core.events import Corrected
-from shmod.core.explain import voided_steps, waiting_text
-from shmod.core.setup import parse_setup
-from shmod.core.state import Setup, State
-from shmod.core.steps import Word
-from shmod.core.terms import OVER
+from shmod.forum import commitment as commit
+from shmod.forum.events import Corrected
+from shmod.forum.explain import voided_steps, waiting_text
+from shmod.forum.setup import parse_setup
+from shmod.forum.steps import Word
+from shmod.forum.table import Setup, Table
+from shmod.forum.turns import waiting_for
+from shmod.game.terms import OVER
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
 from shmod.log.entries import CHECKPOINT_HEX
@@ -66,7 +67,7 @@ class Report(Record, frozen=False):
     # What the audit read and replayed, for a caller that goes on from them (shmod stats);
     # never in the JSON, and dropped with the report.
     log: logfile.LogFile | None = None
-    state: State | None = None
+    state: Table | None = None
 
     @property
     def valid(self) -> bool:
@@ -175,23 +176,22 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
             report.problems.append(Problem("format", str(err), line=line, entry=entry,
                                            rule=_rule_of(str(err))))
     report.judged, report.stopped = listing.judged, listing.stopped
-    if report.stopped is None and state.phase != OVER:
+    if report.stopped is None and state.game.phase != OVER:
         report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
-                                       + waiting_text(engine.waiting_for(state))))
+                                       + waiting_text(waiting_for(state))))
     report.summary = summarize(state)
     report.state = state
     report.corrections = corrections(state, log)
     report.deal = deal_text(state)
 
 
-def deal_text(state: State) -> str:
+def deal_text(state: Table) -> str:
     """How the game was dealt (R-DEAL), and what the audit recomputed of it, in words."""
-    setup = state.origin
-    assert setup is not None
+    setup = state.setup
     if setup.deal == "players":
         if state.dealt is None:
             return ("to be dealt from the moderator's committed seed and every player's word "
-                    f"(R-DEAL): {len(state.words)} of {len(state.players)} words are in")
+                    f"(R-DEAL): {len(state.words)} of {len(state.game.players)} words are in")
         words = sorted(entry for entry, step in state.history if isinstance(step, Word))
         how = ("each seat's word in its canonical form, by seat number" if setup.format >= 2
                else "the words with the names seated at the deal (format 1, an earlier "
@@ -208,7 +208,7 @@ def deal_text(state: State) -> str:
             "deck; reshuffles are as the moderator recorded them")
 
 
-def corrections(state: State, log: logfile.LogFile) -> list[dict[str, Any]]:
+def corrections(state: Table, log: logfile.LogFile) -> list[dict[str, Any]]:
     """Every correction (R-CORRECT) and acknowledged hand edit (R-EDIT) in the log: what
     it voided or vouched for, the moderator's reason, and whether players had seen it."""
     out: list[dict[str, Any]] = []

@@ -7,7 +7,7 @@ from typing import Any
 from shmod.audit.audit import INVALID, UNREADABLE, VALID, Report
 from shmod.base.errors import BadInput
 from shmod.base.records import Record, field
-from shmod.core.terms import FASCISTS, LIBERALS
+from shmod.game.terms import FASCISTS, LIBERALS
 
 LOG_SUFFIXES = (".yaml", ".yml")
 

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from shmod.audit.ratings import Point
 from shmod.audit.stats import Career, Stats
-from shmod.core.terms import FASCISTS, LIBERALS
+from shmod.game.terms import FASCISTS, LIBERALS
 from shmod.texts.board_image import BLUE, GREY, INK, RED, Shape, encoded, paint
 
 WIDTH = 800

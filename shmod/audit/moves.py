@@ -1,5 +1,5 @@
-"""Random legal games, each step drawn from :func:`shmod.core.legal.legal_steps` (which
-the tests import from here).
+"""Random legal games, each step drawn from :func:`shmod.game.legal.legal_steps` (which
+the tests import from here), played at a forum's table as a log replays them.
 
 Used by ``shmod simulate`` and by the tests as a source of games at scale.
 """
@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 
 from shmod.base.records import Record, replace
-from shmod.core import engine
-from shmod.core.legal import legal_steps, voters
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import Setup, State
-from shmod.core.steps import (
+from shmod.forum import engine
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.table import Setup, Table
+from shmod.forum.turns import legal_steps
+from shmod.game.legal import voters
+from shmod.game.steps import (
     Act,
     Discard,
     Enact,
@@ -26,7 +27,7 @@ from shmod.core.steps import (
     Veto,
     Vote,
 )
-from shmod.core.terms import ENACT, FASCIST, LIBERAL, OVER, VOTE
+from shmod.game.terms import ENACT, FASCIST, LIBERAL, OVER, VOTE
 from shmod.log.signing import public_key
 
 
@@ -35,7 +36,7 @@ class Simulated(Record, frozen=False):
 
     header: dict[str, object]
     steps: list[Step]
-    state: State
+    state: Table
 
 
 def random_game(players: int, rng: random.Random, *, variants: list[str] | None = None,
@@ -49,14 +50,15 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
                         created="2026-01-01T00:00:00Z", custom=custom)
     setup: Setup = parse_setup(header)
     state = start(setup)
+    game = state.game
     steps: list[Step] = []
     yes = rng.uniform(0.45, 0.8)
-    while state.phase != OVER and len(steps) < max_steps:
+    while game.phase != OVER and len(steps) < max_steps:
         options = legal_steps(state)
-        if state.phase == VOTE:
-            voter = rng.choice(voters(state))
+        if game.phase == VOTE:
+            voter = rng.choice(voters(game))
             step: Step = Vote(voter, rng.random() < yes)
-        elif state.phase == ENACT and rng.random() < 0.3:
+        elif game.phase == ENACT and rng.random() < 0.3:
             step = options[-1]
         else:
             step = rng.choice(options)
@@ -68,7 +70,7 @@ def random_game(players: int, rng: random.Random, *, variants: list[str] | None 
     header = new_header(names, seed=seed, variants=variants, salt=salt,
                         created="2026-01-01T00:00:00Z", custom=custom,
                         keys=(signing, public_key(signing)))
-    state.origin = keyed = parse_setup(header)  # the key changes nothing but the opening post's
+    state.setup = keyed = parse_setup(header)  # the key changes nothing but the opening post's
     state.public[0] = replace(state.public[0], commitment=keyed.commitment,
                               key=keyed.moderator_key)
     return Simulated(header, steps, state)

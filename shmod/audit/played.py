@@ -8,11 +8,13 @@ with what happened while they held the seat. The figures come from the public re
 from __future__ import annotations
 
 from shmod.base.records import Record
-from shmod.core.events import Enacted, Executed, Lapsed, Tallied
-from shmod.core.forum import voided
-from shmod.core.state import State
-from shmod.core.steps import Act
-from shmod.core.terms import FASCISTS, LIBERAL, LIBERALS, Role, Team
+from shmod.forum.corrections import voided
+from shmod.forum.deadlines import late_votes
+from shmod.forum.events import Lapsed
+from shmod.forum.table import Table
+from shmod.game.events import Enacted, Executed, Tallied
+from shmod.game.steps import Act
+from shmod.game.terms import FASCISTS, LIBERAL, LIBERALS, Role, Team
 
 
 class Part(Record, frozen=False):
@@ -52,14 +54,13 @@ class Part(Record, frozen=False):
         return self.start <= entry and (self.end is None or entry < self.end)
 
 
-def parts(state: State, accuracy: bool = True) -> list[Part]:
+def parts(state: Table, accuracy: bool = True) -> list[Part]:
     """Every occupant of every seat of the finished game ``state``, in seat order then
     in the order they sat; ``accuracy``: count vote and shot accuracy (not in a custom
     game, as secret-hitler.io does not)."""
-    assert state.origin is not None
-    roles = state.roles
+    roles = state.game.roles
     seats: list[list[Part]] = [[Part(name, seat, roles[seat])]
-                               for seat, name in enumerate(state.origin.players)]
+                               for seat, name in enumerate(state.setup.players)]
     changes = sorted([(entry, seat, new, True) for seat, _old, new, entry in state.replaced]
                      + [(entry, seat, new, False) for seat, _old, new, entry in state.renamed])
     for entry, seat, new, replaced in changes:
@@ -83,7 +84,7 @@ def _at(seat: list[Part], entry: int) -> Part:
     return next((p for p in seat if p.holds(entry)), seat[-1])
 
 
-def _shares(state: State, seats: list[list[Part]]) -> None:
+def _shares(state: Table, seats: list[list[Part]]) -> None:
     """Each part's share of the game: of every act of every player (a nomination, a vote,
     a discard, an enactment, a veto step, a power, a word), those made while they held the
     seat, counting the acts of all seats alike."""
@@ -97,16 +98,17 @@ def _shares(state: State, seats: list[list[Part]]) -> None:
             part.share = mine / len(acts) if acts else 0.0
 
 
-def _public_record(state: State, seats: list[list[Part]], accuracy: bool) -> None:
+def _public_record(state: Table, seats: list[list[Part]], accuracy: bool) -> None:
     """Elections, enactments, votes, shots and lapses, credited to whoever held the seat
     when the event happened (names in events are as seated then)."""
     void = voided(state)
-    roles = state.roles
+    roles = state.game.roles
     fascist_loyal = [role != "liberal" for role in roles]
-    rules = state.rules
+    rules = state.game.rules
     changes = sorted([(entry, seat, new) for seat, _old, new, entry in state.replaced]
                      + [(entry, seat, new) for seat, _old, new, entry in state.renamed])
-    names = list(state.origin.players if state.origin else state.players)
+    names = list(state.setup.players)
+    late = late_votes(state.public)
     seat_of = {name: seat for seat, name in enumerate(names)}
     fascist = 0  # the Fascist track before the event
     for event in state.public:
@@ -130,7 +132,7 @@ def _public_record(state: State, seats: list[list[Part]], accuracy: bool) -> Non
             if not (accuracy and danger):
                 continue
             for seat, (name, vote) in enumerate(event.votes):
-                if vote is None or name in event.late or fascist_loyal[seat]:
+                if vote is None or name in late.get(event.entry, ()) or fascist_loyal[seat]:
                     continue
                 held[seat].votes += 1
                 held[seat].good_votes += not vote

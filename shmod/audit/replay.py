@@ -11,7 +11,7 @@ import os
 
 from shmod.audit.audit import Report, audit_file
 from shmod.base.records import Record
-from shmod.core.terms import OVER
+from shmod.game.terms import OVER
 from shmod.log import game as games
 from shmod.texts import formats, pms, replay, replay_page, replay_post
 
@@ -32,13 +32,13 @@ def page(path: str, *, public: bool = False, commitment: str | None = None) -> P
     """The replay page of the log at ``path``; ``commitment``: the one posted in the
     opening post, to check the setup against (a finished game's page only)."""
     loaded = games.load(path)
-    reveal = loaded.state.phase == OVER and not public
+    reveal = loaded.state.game.phase == OVER and not public
     made = replay.frames(loaded, reveal=reveal)
     stated = loaded.setup.commitment
     if reveal:
         verdict = _verdict(audit_file(path, commitment), stated, os.path.basename(path))
     else:
-        why = ("it was made with --public" if loaded.state.phase == OVER
+        why = ("it was made with --public" if loaded.state.game.phase == OVER
                else "the game is not over: its log holds every secret and stays with the "
                     "moderator until the end")
         verdict = replay_page.Verdict(
@@ -84,7 +84,7 @@ def post(path: str, fmt_name: str | None, *, public: bool = False) -> str:
     game's forum's (:func:`shmod.texts.formats.chosen`)."""
     loaded = games.load(path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum)
-    reveal = loaded.state.phase == OVER and not public
+    reveal = loaded.state.game.phase == OVER and not public
     return replay_post.post_text(replay.frames(loaded, reveal=reveal), fmt,
                                  title=pms.title(path, loaded.log.header),
                                  commitment=loaded.setup.commitment)

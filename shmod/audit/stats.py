@@ -19,7 +19,7 @@ from shmod.audit.ratings import Match, Point, Rating, Ratings, Seat, rate
 from shmod.base import digest
 from shmod.base.errors import BadInput, InternalError
 from shmod.base.records import Record, field
-from shmod.core.terms import FASCISTS, LIBERALS
+from shmod.game.terms import FASCISTS, LIBERALS
 
 
 def fold(name: str) -> str:
@@ -325,10 +325,10 @@ class Collector:
         summary = report.summary
         assert summary.winner is not None and summary.how is not None
         state = report.state
-        assert state.origin is not None
+        assert state is not None
         game = Counted(path, stamp, (order, sha), summary.players, summary.winner,
                        summary.how)
-        played = parts(state, accuracy=state.origin.custom is None)
+        played = parts(state, accuracy=state.setup.custom is None)
         keys = [self.aliases.key(p.name) for p in played]
         if len(set(keys)) < len(keys):
             twins = sorted({p.name for p, k in zip(played, keys) if keys.count(k) > 1})

@@ -4,7 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from shmod.base.records import Record, field, values
-from shmod.core.events import (
+from shmod.forum.corrections import voided
+from shmod.forum.table import Table
+from shmod.game.events import (
     Chaos,
     Enacted,
     Executed,
@@ -17,10 +19,9 @@ from shmod.core.events import (
     Vetoed,
     VetoProposed,
 )
-from shmod.core.explain import win_text
-from shmod.core.forum import voided
-from shmod.core.state import State
-from shmod.core.terms import FASCISTS, LIBERAL, LIBERALS, POWER_NAMES
+from shmod.game.explain import win_text
+from shmod.game.state import State
+from shmod.game.terms import FASCISTS, LIBERAL, LIBERALS, POWER_NAMES
 
 #: How a game was won: the four win conditions of R-WIN-LIB and R-WIN-FAS.
 HOW = {
@@ -60,11 +61,12 @@ class Summary(Record, frozen=False):
         return values(self)
 
 
-def summarize(state: State) -> Summary:
-    """Count the public record of ``state`` (a finished or partly replayed game)."""
+def summarize(table: Table) -> Summary:
+    """Count the public record of ``table`` (a finished or partly replayed game)."""
+    state = table.game
     out = Summary(players=len(state.players), rounds=state.round)
-    void = voided(state)
-    for event in (ev for ev in state.public if ev.entry not in void):
+    void = voided(table)
+    for event in (ev for ev in table.public if ev.entry not in void):
         if isinstance(event, Tallied):
             out.elections += 1
             if event.elected:

@@ -1,2 +1,2 @@
-"""Layer 5, the command line: thin typer commands over the layers below (entry point
+"""Layer 6, the command line: thin typer commands over the layers below (entry point
 :func:`shmod.cli.main.main`)."""

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from datetime import datetime
 
-    from shmod.core.steps import Step
+    from shmod.game.steps import Step
     from shmod.log.game import Game, Recorded
 
 app = App(
@@ -124,7 +124,7 @@ def _step(game_path: str, fmt_name: str | None,
             [*report.unposted_corrections(view, done.public, posted, fmt),
              ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))],
             report.recorded_note(game_path, state.entries, len(done.entries), post,
-                                 state.winner is not None),
+                                 state.game.winner is not None),
             "the step was recorded " + report.recorded_where(
                 game_path, state.entries, len(done.entries), post),
             report.again(done.secrets, post)))
@@ -142,6 +142,6 @@ def _expected(game: "Game", by: str | None, default: int | None) -> int:
     engine then refuses the step for its phase, whichever seat it names."""
     if by is not None:
         return game.seating.seat(by)
-    return game.state.president if default is None else default
+    return game.state.game.president if default is None else default
 
 

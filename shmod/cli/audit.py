@@ -42,7 +42,7 @@ def audit(
     import os
 
     from shmod.audit import audit as audits
-    from shmod.core.commitment import parse_hex
+    from shmod.forum.commitment import parse_hex
 
     if not paths:
         if not os.environ.get("SHMOD_GAME"):
@@ -177,7 +177,7 @@ def win_tables(by_players: dict[int, dict[str, int]], by_how: dict[str, int],
     from rich.table import Table
 
     from shmod.audit.summary import HOW
-    from shmod.core.terms import FASCISTS, LIBERALS
+    from shmod.game.terms import FASCISTS, LIBERALS
 
     def pct(part: int, whole: int) -> str:
         return f"{part} ({100 * part / whole:.0f}%)" if whole else "0"
@@ -257,7 +257,7 @@ def replay(
         raise BadInput("say what to make: -o FILE writes the replay page, --post prints the "
                        "game in one post")
     if commitment is not None:
-        from shmod.core.commitment import parse_hex
+        from shmod.forum.commitment import parse_hex
 
         parse_hex(commitment)
     if output is not None:

@@ -1,4 +1,4 @@
-"""The clock, read in one place: the core never reads it (steps carry their time).
+"""The clock, read in one place: the game and the forum never read it (steps carry their time).
 
 ``SHMOD_NOW`` (a UTC time such as ``2026-11-25T18:00:00Z``) stands in for the clock: the
 tests use it to move time on without waiting, and a moderator can use it to see what a

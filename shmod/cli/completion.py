@@ -65,7 +65,7 @@ def living_names(ctx: Any, incomplete: str) -> list[str]:
 
 def rule_ids(incomplete: str) -> list[str]:
     """Rule ids (``R-TERM``, …) starting with ``incomplete``, in any case."""
-    from shmod.core.rulebook import RULES
+    from shmod.forum.rulebook import RULES
 
     return [rule for rule in RULES if rule.startswith(incomplete.upper())]
 
@@ -78,7 +78,7 @@ def _names(ctx: Any, incomplete: str, *, living: bool) -> list[str]:
         from shmod.log import game
 
         loaded = game.load(os.path.expanduser(str(path)), cache="read")  # never writes
-        state = loaded.state
+        state = loaded.state.game
         names = [str(name) for seat, name in enumerate(state.players)
                  if not living or state.alive[seat]]
     except Exception:  # noqa: BLE001 - no game, a damaged log: nothing to offer

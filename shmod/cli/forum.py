@@ -1,6 +1,6 @@
 """Forum moderation commands: deadline, prods, replace, correct, corrections, rules.
 
-Thin wrappers over :mod:`shmod.core.forum` and :mod:`shmod.texts.forum_texts` (docs/forum.md).
+Thin wrappers over :mod:`shmod.forum` and :mod:`shmod.texts.forum_texts` (docs/forum.md).
 """
 
 from typing import TYPE_CHECKING, Annotated
@@ -11,8 +11,8 @@ from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
 from shmod.cli.completion import living_names, player_names, rule_ids
 
 if TYPE_CHECKING:
-    from shmod.core.steps import Step
-    from shmod.core.terms import Scope
+    from shmod.forum.terms import Scope
+    from shmod.game.steps import Step
     from shmod.log.game import Game
 
 ZoneOpt = Annotated[
@@ -38,8 +38,8 @@ def deadline(
     (R-DEADLINE); the zone given is remembered for the game."""
     from shmod.base.errors import BadInput
     from shmod.cli import clock
-    from shmod.core import deadlines
-    from shmod.core.steps import SetDeadline
+    from shmod.forum import deadlines
+    from shmod.forum.steps import SetDeadline
 
     scope: Scope = "phase" if phase else "round"
     if clear:
@@ -92,10 +92,10 @@ def prods(
     if preview:
         _show(shown)
         return
-    from shmod.core.steps import Prod
+    from shmod.forum.steps import Prod
     from shmod.log.game import record
 
-    record(game, lambda g: [Prod(g.state.players.index(name)) for name, _ in made],
+    record(game, lambda g: [Prod(g.state.game.players.index(name)) for name, _ in made],
            at=clock.text(now), post=False)
     names = ", ".join(n for n, _ in made)
     _show(shown, [("Recorded", f"the prods as sent: {names}")])
@@ -126,8 +126,8 @@ def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     missing (R-LAPSE): votes counted as Nein, a failed nomination, a random choice."""
     from shmod.base.errors import RuleBroken
     from shmod.cli import clock
-    from shmod.core import deadlines
-    from shmod.core.steps import Lapse
+    from shmod.forum import deadlines
+    from shmod.forum.steps import Lapse
 
     now = clock.now()
 
@@ -154,7 +154,7 @@ def remove(
 ) -> None:
     """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL)."""
     from shmod.base.errors import BadInput
-    from shmod.core.steps import Remove
+    from shmod.forum.steps import Remove
 
     if not reason.strip():
         raise BadInput("R-MODKILL: a removal needs a reason")
@@ -175,9 +175,9 @@ def backup(
     (R-BACKUP); without names, the list."""
     from shmod.base.errors import BadInput
     from shmod.cli import clock, output
-    from shmod.core.absence import MAX_BACKUPS
-    from shmod.core.names import tidy
-    from shmod.core.steps import Backup
+    from shmod.forum.absence import MAX_BACKUPS
+    from shmod.forum.names import tidy
+    from shmod.forum.steps import Backup
     from shmod.log import game as games
 
     if names and len(names) > MAX_BACKUPS:  # refused before a name is looked at
@@ -209,8 +209,8 @@ def replace(
     """A newcomer takes a seat with its role and history (R-REPLACE); without a name, the
     first backup player (R-BACKUP). Prints their one PM."""
     from shmod.base.errors import RuleBroken
-    from shmod.core.names import tidy
-    from shmod.core.steps import Replace
+    from shmod.forum.names import tidy
+    from shmod.forum.steps import Replace
 
     def make(g: "Game") -> "Step":
         first = g.state.backups[0] if g.state.backups else None
@@ -241,14 +241,14 @@ def correct(
 ) -> None:
     """Void entries nobody has acted on yet, by appending a correction (R-CORRECT)."""
     from shmod.base.errors import BadInput
-    from shmod.core import forum
-    from shmod.core.steps import Correct
+    from shmod.forum import corrections
+    from shmod.forum.steps import Correct
 
     if not reason.strip():
         raise BadInput("R-CORRECT: a correction needs a reason")
 
     def make(g: "Game") -> "Step":
-        numbers = tuple(sorted(set(entry))) if entry else (forum.last_step(g.state),)
+        numbers = tuple(sorted(set(entry))) if entry else (corrections.last_step(g.state),)
         return Correct(numbers, " ".join(reason.split()), force=force)
 
     _step(game, fmt_name, make)
@@ -269,7 +269,7 @@ def acknowledge(
     Nothing is rewritten: the edit stays visible to audit, and a thread checkpoint
     posted after the edited entry no longer matches."""
     from shmod.base.errors import BadInput
-    from shmod.core.steps import Acknowledge
+    from shmod.forum.steps import Acknowledge
 
     if not reason.strip():
         raise BadInput("R-EDIT: an acknowledgement needs a reason")
@@ -306,8 +306,8 @@ def rename(
 ) -> None:
     """Correct a player's name written wrong (R-RENAME): the same player, the same seat;
     the header, which the commitment covers, stays as it was."""
-    from shmod.core.names import tidy
-    from shmod.core.steps import Rename
+    from shmod.forum.names import tidy
+    from shmod.forum.steps import Rename
 
     _step(game, fmt_name, lambda g: Rename(g.seating.seat(player), tidy(name)))
 
@@ -315,8 +315,8 @@ def rename(
 @app.command()
 def corrections(game: GameOpt) -> None:
     """Every correction in the log: which entries it voided and why."""
-    from shmod.core.events import Corrected
-    from shmod.core.explain import voided_steps
+    from shmod.forum.events import Corrected
+    from shmod.forum.explain import voided_steps
     from shmod.log import game as games
 
     state = games.load(game).state
@@ -338,7 +338,7 @@ def rules(
 ) -> None:
     """The rules in force for this game as a thread post; with a RULE id, that rule."""
     if rule is not None:
-        from shmod.core import rulebook
+        from shmod.forum import rulebook
 
         echo(rulebook.explain(rule))
         return

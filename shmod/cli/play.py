@@ -15,7 +15,7 @@ from shmod.texts.formats import FORMATS
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from shmod.core.steps import Step
+    from shmod.game.steps import Step
     from shmod.log.game import Game
 
 V = TypeVar("V")  # a vote or a word
@@ -61,7 +61,7 @@ def new(
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.base.plaintext import unsafe
     from shmod.cli import clock, output
-    from shmod.core.commitment import guessable as pattern, strong
+    from shmod.forum.commitment import guessable as pattern, strong
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
 
@@ -93,7 +93,7 @@ def new(
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal, zone=zone, title=title, forum=forum,
                           created=clock.stamp(), before_write=compose)
-    echo(f"Created {game}: {len(made.state.players)} players. Keep this file private "
+    echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
          "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)
     _show(*shown)
@@ -110,10 +110,10 @@ def nominate(
     fmt_name: FormatOpt = None,
 ) -> None:
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
-    from shmod.core.steps import Nominate
+    from shmod.game.steps import Nominate
 
     def make(g: "Game") -> "Step":
-        return Nominate(_expected(g, by, g.state.president), g.seating.seat(chancellor))
+        return Nominate(_expected(g, by, g.state.game.president), g.seating.seat(chancellor))
 
     _step(game, fmt_name, make)
 
@@ -132,7 +132,7 @@ def vote(
 ) -> None:
     """Record PM'd votes (R-VOTE), one or several (`shmod vote Ann ja Bob nein`); the tally
     appears when all are in. If one vote is refused, none is recorded."""
-    from shmod.core.steps import Vote
+    from shmod.game.steps import Vote
     from shmod.log.entries import parse_vote
 
     pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
@@ -156,8 +156,8 @@ def word(
 ) -> None:
     """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
-    from shmod.core.dealing import recorded_word
-    from shmod.core.steps import Word
+    from shmod.forum.dealing import recorded_word
+    from shmod.forum.steps import Word
 
     pairs = _pairs([player, text, *(more or [])], "word", "NAME WORD")
     _step(game, fmt_name, lambda g: [Word(seat, recorded_word(value, g.setup.format))
@@ -182,7 +182,7 @@ def _once(game: "Game", pairs: "list[tuple[str, V]]", rule: str,
         seat = game.seating.seat(name)
         if seat in seats:
             same = "" if seats[seat] == name else f" (as {seats[seat]!r} and {name!r})"
-            raise BadInput(f"{rule}: {game.state.players[seat]} is named twice in this "
+            raise BadInput(f"{rule}: {game.state.game.players[seat]} is named twice in this "
                            f"command{same}; {why}, so nothing was recorded: give each "
                            "player once")
         seats[seat] = name
@@ -202,12 +202,12 @@ def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":
         by: ByOpt = None,
         fmt_name: FormatOpt = None,
     ) -> None:
-        from shmod.core.rules import parse_policy
-        from shmod.core.steps import Discard, Enact
+        from shmod.game.rules import parse_policy
+        from shmod.game.steps import Discard, Enact
 
         card = parse_policy(policy)
         step = Discard if kind == "discard" else Enact
-        _step(game, fmt_name, lambda g: step(_expected(g, by, getattr(g.state, actor)), card))
+        _step(game, fmt_name, lambda g: step(_expected(g, by, getattr(g.state.game, actor)), card))
 
     return command
 
@@ -229,13 +229,13 @@ def veto(
     fmt_name: FormatOpt = None,
 ) -> None:
     """Veto after the fifth Fascist policy (R-VETO)."""
-    from shmod.core.steps import Veto
+    from shmod.game.steps import Veto
     from shmod.log.entries import parse_veto_answer
 
     choice = parse_veto_answer(answer)
 
     def make(g: "Game") -> "Step":
-        default = g.state.chancellor if choice == "propose" else g.state.president
+        default = g.state.game.chancellor if choice == "propose" else g.state.game.president
         if choice in ("ja", "nein") and by is None:
             raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")
         return Veto(_expected(g, by, default), choice)
@@ -251,9 +251,9 @@ def _power(power: str) -> "Callable[..., None]":
         by: ByOpt = None,
         fmt_name: FormatOpt = None,
     ) -> None:
-        from shmod.core.steps import POWER_STEPS
+        from shmod.game.steps import POWER_STEPS
 
-        _step(game, fmt_name, lambda g: POWER_STEPS[power](_expected(g, by, g.state.president),
+        _step(game, fmt_name, lambda g: POWER_STEPS[power](_expected(g, by, g.state.game.president),
                                                         g.seating.seat(target)))
 
     return command
@@ -270,9 +270,9 @@ app.command("execute", help="The President executes a player (R-EXECUTE).")(_pow
 @app.command()
 def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     """The President looks at the top three policies (R-PEEK)."""
-    from shmod.core.steps import Peek
+    from shmod.game.steps import Peek
 
-    _step(game, fmt_name, lambda g: Peek(_expected(g, by, g.state.president)))
+    _step(game, fmt_name, lambda g: Peek(_expected(g, by, g.state.game.president)))
 
 
 @app.command()
@@ -284,13 +284,13 @@ def reshuffle(
     fmt_name: FormatOpt = None,
 ) -> None:
     """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
-    from shmod.core.rules import parse_cards
-    from shmod.core.steps import Reshuffle
+    from shmod.game.rules import parse_cards
+    from shmod.game.steps import Reshuffle
 
     cards = parse_cards(deck)
 
     def make(g: "Game") -> "Step":
-        if g.state.seed is not None:
+        if g.state.game.seed is not None:
             raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
                            "determines itself, with the next step it records")
         return Reshuffle(cards)

@@ -149,7 +149,7 @@ def pm(
     fmt = formats.chosen(fmt_name, loaded.setup.forum)
     state = loaded.state
     if player is not None:
-        chosen = pms.sent_to(state, state.players[loaded.seating.seat(player)])
+        chosen = pms.sent_to(state, state.game.players[loaded.seating.seat(player)])
     elif entry is not None:
         chosen = pms.at_entry(state, entry)
     else:

@@ -37,8 +37,8 @@ from typing import Any
 
 from shmod.base import digest
 from shmod.base.records import Record
-from shmod.core.commitment import commitment as _commitment
-from shmod.core.state import Setup
+from shmod.forum.commitment import commitment as _commitment
+from shmod.forum.table import Setup
 from shmod.log.entries import CHECKPOINT_HEX, SIGNATURE_HEX, TAG_HEX
 
 LABEL = "Log checkpoint"

@@ -3,8 +3,8 @@
 An entry is a flat mapping with ``kind`` and the fields :data:`KINDS` lists (and those
 :data:`OPTIONAL` allows); ``at`` and ``hash`` are bookkeeping the engine ignores. Player
 fields hold names as seated, read into seats with the game's
-:class:`~shmod.core.steps.Seating`. :func:`parse_step` checks an entry's form (not its
-legality) and builds its :class:`~shmod.core.steps.Step`; :func:`to_entry` is its inverse.
+:class:`~shmod.forum.names.Seating`. :func:`parse_step` checks an entry's form (not its
+legality) and builds its :class:`~shmod.game.steps.Step`; :func:`to_entry` is its inverse.
 """
 from __future__ import annotations
 
@@ -13,33 +13,35 @@ from datetime import UTC
 from typing import Any
 
 from shmod.base.errors import BadInput
-from shmod.core.rules import parse_cards, parse_policy, scalar as _scalar, shown as _shown
-from shmod.core.steps import (
+from shmod.forum.names import Seating
+from shmod.forum.steps import (
     Acknowledge,
     Backup,
     Correct,
-    Discard,
-    Enact,
-    Execute,
-    Investigate,
     Lapse,
-    Nominate,
-    Peek,
     Posted,
     Prod,
     Remove,
     Rename,
     Replace,
-    Reshuffle,
-    Seating,
     SetDeadline,
+    Word,
+)
+from shmod.game.rules import parse_cards, parse_policy, scalar as _scalar, shown as _shown
+from shmod.game.steps import (
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Nominate,
+    Peek,
+    Reshuffle,
     SpecialElection,
     Step,
     Veto,
     Vote,
-    Word,
 )
-from shmod.core.terms import LIBERAL, VETO_ANSWERS, VetoAnswer
+from shmod.game.terms import LIBERAL, VETO_ANSWERS, VetoAnswer
 
 #: kind -> its step class.
 STEPS: dict[str, type[Step]] = {cls.kind: cls for cls in (
@@ -237,7 +239,7 @@ def _utc_text(when: Any) -> str:
             when = when.astimezone(UTC)
         except OverflowError:
             raise BadInput(f"time {when} is out of range") from None
-    from shmod.core.deadlines import until_text  # a date in a hand-written entry: rare
+    from shmod.forum.deadlines import until_text  # a date in a hand-written entry: rare
 
     return until_text(when)
 

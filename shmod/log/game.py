@@ -12,13 +12,16 @@ from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field
-from shmod.core import engine, forum
-from shmod.core.commitment import commitment, guessable, strong, unguessable
-from shmod.core.events import Public, Secret
-from shmod.core.setup import new_header, parse_setup, start
-from shmod.core.state import Setup, State
-from shmod.core.steps import Correct, Lapse, Posted, Rename, Replace, Reshuffle, Seating, Step
-from shmod.core.terms import RESHUFFLE
+from shmod.forum import engine, thread
+from shmod.forum.commitment import commitment, guessable, strong, unguessable
+from shmod.forum.names import Seating
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.steps import Correct, Lapse, Posted, Rename, Replace
+from shmod.forum.table import Setup, Table
+from shmod.game import legal
+from shmod.game.events import Public, Secret
+from shmod.game.steps import Reshuffle, Step
+from shmod.game.terms import RESHUFFLE
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.entries import at_text, parse_step, to_entry
 
@@ -49,7 +52,7 @@ class Game(Record, frozen=False):
 
     log: logfile.LogFile
     setup: Setup
-    state: State
+    state: Table
     head: str
     chain: list[ChainNote] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
@@ -79,7 +82,7 @@ class Game(Record, frozen=False):
     @property
     def seating(self) -> Seating:
         """Players as seated now; a name of a player who left says who replaced them."""
-        return Seating(self.state.players, self.state.replaced, self.state.renamed)
+        return Seating(self.state.game.players, self.state.replaced, self.state.renamed)
 
 
 class Recorded(Record, frozen=False):
@@ -105,7 +108,7 @@ def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Game:
     a game that is not over: it holds every secret.
     """
     loaded = _replayed(logfile.read(path, cached=cache != "off"), keep=cache == "use")
-    if loaded.state.winner is None:
+    if loaded.state.game.winner is None:
         for note in loaded.log.warnings:
             warnings.warn(note, logfile.LogWarning, stacklevel=2)
     for found in loaded.edits() if warn_edits else ():
@@ -187,7 +190,7 @@ class _Forms:
 
 
 def replay(log: logfile.LogFile, listing: Listing | None = None,
-           watch: Callable[[int, Step, State], None] | None = None) -> Game:
+           watch: Callable[[int, Step, Table], None] | None = None) -> Game:
     """Replay a parsed log through the engine, following and checking the hash chain;
     the first problem raises :class:`LogError` with its line. With ``listing`` (the
     audit's mode), problems are listed there and the replay goes on (:class:`Listing`).
@@ -218,8 +221,8 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
                 continue
             state.clock = at_text(raw)
             engine.apply(state, step)
-            if state.players != seating.players:  # a replacement (shmod.core.forum)
-                seating = Seating(state.players, state.replaced, state.renamed)
+            if state.game.players != seating.players:  # a replacement (shmod.forum.seats)
+                seating = Seating(state.game.players, state.replaced, state.renamed)
             if watch is not None:
                 watch(index + 1, step, state)
             if listing is not None:
@@ -298,7 +301,7 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
         mark = _mark(opened.state, opened.setup, opened.heads[-1])
         opened.state.clock = header["created"]
         engine.apply(opened.state, mark)
-        entries, _ = chained([mark], opened.state.players, opened.head, header["created"])
+        entries, _ = chained([mark], opened.state.game.players, opened.head, header["created"])
         text += "".join(map(logfile.entry_line, entries))
         parsed = logfile.parse(path, text.encode("utf-8"))
         made = replay(parsed)
@@ -320,7 +323,7 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     return load(path)
 
 
-def _mark(state: State, setup: Setup, head: str) -> Posted:
+def _mark(state: Table, setup: Setup, head: str) -> Posted:
     """The ``posted`` entry for the next post, covering the log up to its last entry,
     whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT)."""
     number, upto = len(state.posts) + 1, state.entries
@@ -347,7 +350,7 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
         entry["at"] = own or at
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
-        if isinstance(step, (Replace, Rename)):  # later entries name the seat anew (forum.py)
+        if isinstance(step, (Replace, Rename)):  # later entries name the seat anew (shmod.forum.seats)
             players = (*players[:step.target], step.name, *players[step.target + 1:])
     return entries, head
 
@@ -374,7 +377,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     read back, after the log's own, through the loader and replay every command uses
     (:func:`read_back`). When the step leaves the game waiting for a reshuffle and the
     game has a seed, the seed's reshuffle is appended with it. With ``post``, everything
-    public since the last post that is worth a post (:func:`shmod.core.forum.news`) is
+    public since the last post that is worth a post (:func:`shmod.forum.thread.news`) is
     recorded as the next post in the same write (``Recorded.post``): whatever shmod
     prints for the thread is known to the log. ``make`` may return several steps (votes
     sent together: each is checked as if recorded alone, and if one is refused nothing is
@@ -396,13 +399,13 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
             raise LogError(path, found.line, f"nothing was recorded: {found.describe()}"
                            f"{EDIT_ADVICE}", rule="R-EDIT")
         seen_public, seen_secret = len(state.public), len(state.secrets)
-        players = state.players  # entries name players as they were before the step
+        players = state.game.players  # entries name players as they were before the step
         try:
             state.clock = at
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             made = make(game)
             for step in [] if made is None else [made] if isinstance(made, Step) else made:
-                named = state.players
+                named = state.game.players
                 state.clock = step.at if isinstance(step, Lapse) and step.at else at
                 engine.apply(state, step)  # each checked as if it were recorded alone
                 state.clock = at
@@ -415,7 +418,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                 head = str(marked[1]["hash"])
             elif not made:
                 raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
-                               f"{forum.last_posted(state)}); nothing was recorded")
+                               f"{thread.last_posted(state)}); nothing was recorded")
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
@@ -451,21 +454,21 @@ def _before_write(call: Callable[[Recorded], None], done: Recorded,
                             "shows", log.path, line) from err
 
 
-def _post(state: State, game: Game, entries: list[dict[str, object]],
+def _post(state: Table, game: Game, entries: list[dict[str, object]],
           stamp: str) -> tuple[Marked, dict[str, object]] | None:
     """The next post, if there is news, applied to ``state``: what it covers and its
     ``posted`` entry, chained after ``entries`` (the new entries before it)."""
-    events = forum.news(state)
+    events = thread.news(state)
     if not events:
         return None
     content = game.heads[-1]
     for entry in entries:
         content = logfile.link(content, entry)
-    first = forum.last_posted(state) + 1
+    first = thread.last_posted(state) + 1
     mark = _mark(state, game.setup, content)
     engine.apply(state, mark)
     head = str(entries[-1]["hash"]) if entries else game.head
-    done, _ = chained([mark], state.players, head, stamp)
+    done, _ = chained([mark], state.game.players, head, stamp)
     assert mark.checkpoint is not None
     return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
 
@@ -473,7 +476,7 @@ def _post(state: State, game: Game, entries: list[dict[str, object]],
 def _latest_time(game: Game) -> tuple[int, str] | None:
     """The last time the log was written at: the number of its last entry with a time
     (0: the header's ``created``) and that time, if it has one a clock wrote."""
-    from shmod.core.deadlines import UTC_TIME
+    from shmod.forum.deadlines import UTC_TIME
 
     for index in range(len(game.log.entries) - 1, -1, -1):
         raw = game.log.entries[index]
@@ -554,11 +557,11 @@ def read_back(game: Game, text: str, head: str, count: int) -> Game:
     return again
 
 
-def _seeded_reshuffles(state: State) -> list[Step]:
+def _seeded_reshuffles(state: Table) -> list[Step]:
     """Apply and return the reshuffle a seeded game is waiting for (R-RESHUFFLE)."""
     steps: list[Step] = []
-    while state.phase == RESHUFFLE and state.seed is not None:
-        auto = Reshuffle(tuple(engine.expected_reshuffle(state)))
+    while state.game.phase == RESHUFFLE and state.game.seed is not None:
+        auto = Reshuffle(tuple(legal.expected_reshuffle(state.game)))
         engine.apply(state, auto)
         steps.append(auto)
     return steps

@@ -76,12 +76,11 @@ def torn_error(path: str, tail: str) -> TornTail:
     kind = _KIND.search(tail)
     what = "an entry"
     if kind:
-        from shmod.core.engine import MOVES  # only on this error: words for the entry's kind
+        from shmod.forum.engine import noun as noun_of  # only on this error: words for it
         from shmod.log.entries import STEPS
 
         step = STEPS.get(kind.group(1))
-        move = MOVES.get(step) if step else None
-        noun = move.noun if move and move.noun else None
+        noun = noun_of(step) if step else None
         what = f"the entry for {noun}" if noun else what
     size = len(tail.encode("utf-8", "replace"))
     return TornTail(path, None, f"torn final entry: the last line ({size} bytes of {what}) "

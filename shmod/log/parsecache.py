@@ -60,7 +60,7 @@ STALE_TEMP = 60.0  # seconds after which a temporary file is a crash's leftover
 #: The packages whose code decides what a log parses to: the log layer and the layers
 #: below it, all a log layer module may import (docs/architecture.md). A change to any of
 #: their files (a new shmod, an edited checkout) makes every cached parse stale.
-_LAYERS = ("base", "core", "log")
+_LAYERS = ("base", "game", "forum", "log")
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX only
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)

@@ -12,7 +12,7 @@ import os
 import re
 
 from shmod.base.errors import BadInput
-from shmod.core.terms import OVER
+from shmod.game.terms import OVER
 from shmod.log import logfile
 from shmod.log.game import Game, load
 
@@ -43,7 +43,7 @@ def publish(path: str, target: str | None = None, *, force: bool = False) -> tup
     :func:`default_target`), which must not exist; refused while the game goes on unless
     ``force``. Returns the path written and the game."""
     game = load(path, warn_edits=False, cache="off")
-    if game.state.phase != OVER and not force:
+    if game.state.game.phase != OVER and not force:
         raise BadInput("R-THREAD: the game is not over, and its log holds every role and "
                        "card: publish it after the reveal (or with --force, e.g. for a game "
                        "abandoned for good); nothing was written")

@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.plaintext import escaped
-from shmod.core.terms import POWER_NAMES
+from shmod.game.terms import POWER_NAMES
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:

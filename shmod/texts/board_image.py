@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from shmod.base.records import Record
-from shmod.core.terms import POWER_NAMES, Power
+from shmod.game.terms import POWER_NAMES, Power
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Words for forum moderation: deadline lines, prods, the replacement PM, the rules card.
 
 Like :mod:`shmod.texts.game_texts`, posts are built from a
-:class:`~shmod.texts.views.PublicView` and PMs from one :class:`~shmod.core.state.Secret` or
+:class:`~shmod.texts.views.PublicView` and PMs from one :class:`~shmod.game.events.Secret` or
 from what the table already knows, never from the state itself.
 """
 from __future__ import annotations
@@ -9,28 +9,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from shmod.core import deadlines
-from shmod.core.events import (
+from shmod.forum import deadlines
+from shmod.forum.events import (
     Briefing,
     Corrected,
     DeadlineSet,
     DeadlineSpent,
-    Drawn,
-    Handed,
-    InvestigationResult,
     Lapsed,
-    PeekResult,
-    Public,
     Removed,
     Renamed,
     Replaced,
+)
+from shmod.forum.explain import deed_text, voided_steps, waiting_text
+from shmod.game.events import (
+    Drawn,
+    Handed,
+    InvestigationResult,
+    PeekResult,
+    Public,
     Secret,
     VetoRequested,
     VetoVoteAsked,
 )
-from shmod.core.explain import deed_text, voided_steps, waiting_text
-from shmod.core.rules import ROLE_COUNTS
-from shmod.core.terms import POWER_NAMES, Phase, Power
+from shmod.game.rules import ROLE_COUNTS
+from shmod.game.terms import POWER_NAMES, Phase, Power
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
 from shmod.texts.views import PublicView

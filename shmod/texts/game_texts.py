@@ -1,15 +1,16 @@
 """The game's own words: thread posts from the public view, PMs from one player's secrets.
 
 Posts are built from :class:`~shmod.texts.views.PublicView` and its public history only;
-a PM text is built from one :class:`~shmod.core.state.Secret`, addressed to one player.
+a PM text is built from one :class:`~shmod.game.events.Secret`, addressed to one player.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shmod.core.events import (
+from shmod.forum.deadlines import late_votes
+from shmod.forum.events import Dealt, Started
+from shmod.game.events import (
     Chaos,
-    Dealt,
     Drawn,
     Enacted,
     Executed,
@@ -29,7 +30,6 @@ from shmod.core.events import (
     RoundBegan,
     Secret,
     SpecialElectionCalled,
-    Started,
     Tallied,
     VetoAnswered,
     Vetoed,
@@ -38,8 +38,8 @@ from shmod.core.events import (
     VetoVoteAsked,
     VetoVoted,
 )
-from shmod.core.explain import win_text
-from shmod.core.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, Policy
+from shmod.game.explain import win_text
+from shmod.game.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, Policy
 from shmod.log.checkpoints import COMMITMENT_LABEL, KEY_LABEL
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
@@ -96,7 +96,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return (f"Presidential Candidate {b(e(event.president))}{special} nominates "
                 f"{b(e(event.chancellor))} for Chancellor. Send your vote by PM: Ja or Nein.")
     if isinstance(event, Tallied):
-        return tally_text(event, fmt, chaos_at=view.chaos_at)
+        return tally_text(event, fmt, chaos_at=view.chaos_at,
+                          late=late_votes(view.history).get(event.entry, ()))
     if isinstance(event, Enacted):
         if event.chaos:
             return None  # said by the chaos event
@@ -243,11 +244,12 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
     return fmt.blocks(parts)
 
 
-def tally_text(event: Tallied, fmt: Plain, *, chaos_at: int = 3) -> str:
-    """R-VOTE: the seating-order list of every vote, totals, the majority and the result."""
+def tally_text(event: Tallied, fmt: Plain, *, chaos_at: int = 3,
+               late: tuple[str, ...] = ()) -> str:
+    """R-VOTE: the seating-order list of every vote, totals, the majority and the result;
+    ``late``: the votes a lapse cast as Nein (R-LAPSE), marked."""
     b, e = fmt.bold, fmt.escape
     rows = []
-    late = set(event.late)
     for name, vote in event.votes:
         if vote is None:
             rows.append(fmt.italic(f"{e(name)}: dead"))

@@ -8,9 +8,9 @@ profile's forum shows one (:mod:`shmod.texts.formats`).
 from __future__ import annotations
 
 from shmod.base.records import Record, field
-from shmod.core.events import (
+from shmod.forum.events import Corrected
+from shmod.game.events import (
     Chaos,
-    Corrected,
     Enacted,
     Executed,
     GameOver,
@@ -24,15 +24,7 @@ from shmod.core.events import (
     Vetoed,
     VetoProposed,
 )
-from shmod.core.terms import (
-    EXECUTE,
-    INVESTIGATE,
-    PEEK,
-    POLICY_NAMES,
-    POWER_NAMES,
-    SPECIAL,
-    Power,
-)
+from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, POLICY_NAMES, POWER_NAMES, SPECIAL, Power
 from shmod.texts.formats import BBCode, Plain
 from shmod.texts.views import PublicView
 

@@ -1,29 +1,31 @@
 """Any public event's words, any PM's text, a whole thread post: the game's texts
 (:mod:`shmod.texts.game_texts`) and the forum's (:mod:`shmod.texts.forum_texts`) behind
 one door. Posts are built from a :class:`~shmod.texts.views.PublicView`, a PM from one
-:class:`~shmod.core.state.Secret`, never from the state.
+:class:`~shmod.game.events.Secret`, never from the state.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shmod.core.events import (
+from shmod.forum.events import (
     Briefing,
     Corrected,
     DeadlineSet,
     DeadlineSpent,
-    Drawn,
-    ExecutedNotice,
-    Handed,
-    InvestigationResult,
     Lapsed,
-    PeekResult,
-    Public,
     Removed,
     RemovedNotice,
     Renamed,
     Replaced,
     Retraction,
+)
+from shmod.game.events import (
+    Drawn,
+    ExecutedNotice,
+    Handed,
+    InvestigationResult,
+    PeekResult,
+    Public,
     RoleSent,
     Secret,
     VetoRequested,
@@ -33,7 +35,7 @@ from shmod.texts import forum_texts, game_texts
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
-#: The public events of forum moderation (shmod.core.forum); the rest are the game's.
+#: The public events of forum moderation (shmod.forum.events); the rest are the game's.
 FORUM_EVENTS = (DeadlineSet, DeadlineSpent, Replaced, Renamed, Corrected, Lapsed, Removed)
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 import os
 
 from shmod.base.errors import BadInput
-from shmod.core.events import Secret
-from shmod.core.state import State
-from shmod.core.steps import Backup
+from shmod.forum.steps import Backup
+from shmod.forum.table import Table
+from shmod.game.events import Secret
 from shmod.texts.formats import Plain
 from shmod.texts.messages import pm_with_subject
 from shmod.texts.views import player_view
 
 
-def latest_step(state: State) -> int:
+def latest_step(state: Table) -> int:
     """The entry of the latest step or correction (0, the setup, before any): what a
     moderator means by "the PMs owed now"; a post, a prod or a backup records no step."""
     entries = [entry for entry, step in state.history if not isinstance(step, Backup)]
@@ -20,21 +20,21 @@ def latest_step(state: State) -> int:
     return max(entries, default=0)
 
 
-def owed(state: State) -> list[Secret]:
+def owed(state: Table) -> list[Secret]:
     """The PMs the latest step caused (the role PMs before the first step); none when it
     caused none: the PMs of earlier steps were owed then, not now."""
     latest = latest_step(state)
     return [s for s in state.secrets if s.entry == latest]
 
 
-def sent_to(state: State, name: str) -> list[Secret]:
+def sent_to(state: Table, name: str) -> list[Secret]:
     """Every PM ``name`` has been sent so far, oldest first."""
-    if name not in state.players:
+    if name not in state.game.players:
         raise BadInput(f"unknown player {name!r}")
     return list(player_view(state, name).secrets)
 
 
-def at_entry(state: State, entry: int) -> list[Secret]:
+def at_entry(state: Table, entry: int) -> list[Secret]:
     """The PMs log entry ``entry`` caused (0: the role PMs)."""
     if not 0 <= entry <= state.entries:
         raise BadInput(f"there is no entry {entry}: the log has entries 0 to {state.entries}")

@@ -4,7 +4,7 @@ Every post shmod prints for the thread is numbered and recorded in the log as a
 ``posted`` entry in the same write (``upto``: the last log entry the post covers; 0 is
 the setup; ``checkpoint``: what its last line shows, R-CHECKPOINT), so whatever the
 moderator pastes is known to the log. A post covers every public event since the
-previous post (:func:`shmod.core.forum.news`) and shows the board as it stood then.
+previous post (:func:`shmod.forum.thread.news`) and shows the board as it stood then.
 """
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from shmod.base.errors import BadInput, LogError
 from shmod.base.records import Record, replace
-from shmod.core.deadlines import utc
-from shmod.core.events import Public
-from shmod.core.forum import last_posted, news, unposted
-from shmod.core.state import State
+from shmod.forum.deadlines import utc
+from shmod.forum.table import Table
+from shmod.forum.thread import last_posted, news, unposted
+from shmod.game.events import Public
 from shmod.log import checkpoints
 from shmod.log.entries import CHECKPOINT_HEX
 from shmod.log.game import ChainNote, Game, Recorded, record, replay
@@ -42,7 +42,7 @@ class Post(Record):
     text: str
 
 
-def render(state: State, events: list[Public], fmt: Plain, *, board: bool = True,
+def render(state: Table, events: list[Public], fmt: Plain, *, board: bool = True,
            now: datetime | None = None) -> str:
     """A post covering ``events`` as seen from ``state`` at the time ``now``, then whose
     move it is and the deadline in force, if it has not passed (R-DEADLINE)."""
@@ -91,7 +91,7 @@ def vote_progress(game: Game, fmt: Plain) -> str | None:
     return texts.pending_vote_text(public_view(game.state), fmt)
 
 
-def state_at(game: Game, entries: int) -> State:
+def state_at(game: Game, entries: int) -> Table:
     """The game as it stood after its first ``entries`` log entries."""
     return replay(replace(game.log, entries=game.log.entries[:entries])).state
 

@@ -18,12 +18,23 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from shmod.base.records import Record, replace
-from shmod.core.events import (
+from shmod.forum.deadlines import late_votes
+from shmod.forum.events import (
     Briefing,
-    Chaos,
     Corrected,
     DeadlineSet,
     Dealt,
+    Lapsed,
+    Removed,
+    Renamed,
+    Replaced,
+    Started,
+)
+from shmod.forum.setup import start
+from shmod.forum.steps import Backup, Prod, SetDeadline
+from shmod.forum.table import Table
+from shmod.game.events import (
+    Chaos,
     Drawn,
     Enacted,
     Executed,
@@ -31,21 +42,16 @@ from shmod.core.events import (
     Handed,
     Investigated,
     InvestigationResult,
-    Lapsed,
     Nominated,
     Peeked,
     PeekResult,
     PowerGranted,
     PowerSkipped,
     Public,
-    Removed,
-    Renamed,
-    Replaced,
     Reshuffled,
     RoundBegan,
     Secret,
     SpecialElectionCalled,
-    Started,
     Tallied,
     VetoAnswered,
     Vetoed,
@@ -53,22 +59,9 @@ from shmod.core.events import (
     VetoVoteAsked,
     VetoVoted,
 )
-from shmod.core.explain import win_text
-from shmod.core.setup import start
-from shmod.core.state import State
-from shmod.core.steps import (
-    Backup,
-    Discard,
-    Enact,
-    Nominate,
-    Prod,
-    Reshuffle,
-    SetDeadline,
-    Step,
-    Veto,
-    Vote,
-)
-from shmod.core.terms import POLICY_NAMES, POWER_NAMES, RESHUFFLE, Policy, Role
+from shmod.game.explain import win_text
+from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
+from shmod.game.terms import POLICY_NAMES, POWER_NAMES, RESHUFFLE, Policy, Role
 from shmod.log.game import Game, replay
 from shmod.texts import board_image, forum_texts
 from shmod.texts.formats import Plain
@@ -166,14 +159,13 @@ def frames(game: Game, *, reveal: bool) -> Replay:
     if reveal:
         names = _seat_names(game.state)
         roles = tuple((names[seat], ROLE_WORDS[role])
-                      for seat, role in enumerate(game.state.roles))
+                      for seat, role in enumerate(game.state.game.roles))
     return Replay(cut.frames, roles, reveal)
 
 
-def _seat_names(state: State) -> list[str]:
+def _seat_names(state: Table) -> list[str]:
     """Each seat as ``Ann`` or, where it changed hands, ``Ann → Dee``."""
-    names = [[name] for name in state.origin.players] if state.origin else \
-        [[name] for name in state.players]
+    names = [[name] for name in state.setup.players]
     for seat, _old, new, _entry in sorted(state.replaced, key=lambda r: r[3]):
         names[seat].append(new)
     for seat, old, new, _entry in state.renamed:
@@ -193,10 +185,10 @@ class _Cutter:
         self.signature: tuple[object, ...] = ()
         self.told = 0  # secrets shown so far (revealed)
         self.acks = 0
-        self.held: tuple[int, Step | None, State, str] | None = None  # awaiting a reshuffle
+        self.held: tuple[int, Step | None, Table, str] | None = None  # awaiting a reshuffle
         self.said: list[str] = []  # what the held steps did
 
-    def add(self, entry: int, step: Step | None, state: State) -> None:
+    def add(self, entry: int, step: Step | None, state: Table) -> None:
         events = state.public[self.seen:]
         self.seen = len(state.public)
         ack = self.reveal and len(state.acknowledged) > self.acks
@@ -231,11 +223,12 @@ class _Cutter:
         self.held, self.said = None, []
 
 
-def _signature(state: State) -> tuple[object, ...]:
+def _signature(state: Table) -> tuple[object, ...]:
     """What the thread can see change without an event of its own (votes coming in aside):
     the phase and the power, prods, backups, the deadline, seats removed or changing hands."""
-    return (state.phase, state.power, len(state.prods), tuple(state.backups), state.deadline,
-            len(state.removed), len(state.replaced), len(state.renamed), state.players)
+    return (state.game.phase, state.game.power, len(state.prods), tuple(state.backups),
+            state.deadline, len(state.removed), len(state.replaced), len(state.renamed),
+            state.game.players)
 
 
 #: The kind of a step by the first of these events it caused, else by the step.
@@ -301,8 +294,9 @@ def event_sentence(view: PublicView, event: Public) -> str | None:
         case Nominated():
             return f"{event.president} nominated {event.chancellor} for Chancellor."
         case Tallied():
-            late = f" ({', '.join(event.late)} sent no vote by the deadline: Nein)" \
-                if event.late else ""
+            marked = late_votes(view.history).get(event.entry, ())
+            late = f" ({', '.join(marked)} sent no vote by the deadline: Nein)" \
+                if marked else ""
             if event.eva_braun:
                 result = "a tie elected Hitler Chancellor under the Eva Braun rule"
             elif event.elected:
@@ -382,7 +376,7 @@ def _governments(view: PublicView) -> list[Government]:
     return out
 
 
-def _hidden(state: State, secrets: list[Secret], step: Step | None,
+def _hidden(state: Table, secrets: list[Secret], step: Step | None,
             governments: list[Government]) -> Hidden:
     """What was secret at this step (a finished game's replay only)."""
     gone = {number for _at, numbers, _why in state.corrections for number in numbers}
@@ -406,7 +400,7 @@ def _hidden(state: State, secrets: list[Secret], step: Step | None,
             government.drawn = secret.cards
         elif isinstance(secret, Handed) and not government.passed:
             government.passed = secret.cards
-    return Hidden(tuple(lines), tuple(state.draw), tuple(sorted(state.discard)),
+    return Hidden(tuple(lines), tuple(state.game.draw), tuple(sorted(state.game.discard)),
                   tuple(governments))
 
 

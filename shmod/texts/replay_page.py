@@ -19,8 +19,10 @@ from importlib import resources
 from typing import Any
 
 from shmod.base.records import Record
-from shmod.core.events import Corrected, Tallied
-from shmod.core.terms import VOTE
+from shmod.forum.deadlines import late_votes
+from shmod.forum.events import Corrected
+from shmod.game.events import Tallied
+from shmod.game.terms import VOTE
 from shmod.texts.replay import PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
 
@@ -136,7 +138,7 @@ def vote_list(view: PublicView) -> tuple[str, list[tuple[str, str]]]:
     result = "elected" if last.elected or last.eva_braun else "not elected"
     title = (f"Vote {len(tallies)}: {last.president} → {last.chancellor}: Ja {last.ja}, "
              f"Nein {last.nein}: {result}")
-    late, removed = set(last.late), set(view.removed)
+    late, removed = set(late_votes(view.history).get(last.entry, ())), set(view.removed)
     return title, [(name, ("removed" if name in removed else "dead") if vote is None else
                     "Nein (no vote by the deadline)" if name in late else "Ja" if vote
                     else "Nein") for name, vote in last.votes]

@@ -8,16 +8,12 @@ replacements), from the frames :mod:`shmod.texts.replay` cut.
 """
 from __future__ import annotations
 
-from shmod.core.events import (
-    Corrected,
+from shmod.forum.events import Corrected, Lapsed, Removed, Renamed, Replaced
+from shmod.game.events import (
     Executed,
     Investigated,
-    Lapsed,
     Peeked,
     PowerSkipped,
-    Removed,
-    Renamed,
-    Replaced,
     RoundBegan,
     SpecialElectionCalled,
 )

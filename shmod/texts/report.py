@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shmod.core.events import Corrected, Public, Secret
+from shmod.forum.events import Corrected
+from shmod.game.events import Public, Secret
 from shmod.texts import game_texts as texts, messages
 from shmod.texts.formats import Plain
 from shmod.texts.posts import Post

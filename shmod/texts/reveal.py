@@ -7,19 +7,13 @@ from collections.abc import Iterable
 
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
-from shmod.core.dealing import starting_deck
-from shmod.core.events import (
-    Drawn,
-    Enacted,
-    Handed,
-    InvestigationResult,
-    PeekResult,
-    Retraction,
-    Vetoed,
-)
-from shmod.core.forum import replacing, voided
-from shmod.core.rules import parse_cards
-from shmod.core.terms import OVER, Policy
+from shmod.forum.corrections import voided
+from shmod.forum.dealing import starting_deck
+from shmod.forum.events import Retraction
+from shmod.forum.seats import replacing
+from shmod.game.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
+from shmod.game.rules import parse_cards
+from shmod.game.terms import OVER, Policy
 from shmod.log.game import Game
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import ROLE_NAMES, cards
@@ -70,7 +64,7 @@ def governments(game: Game) -> list[Government]:
 def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     """Every role, every government's hands and discards, results, and the deck."""
     state = game.state
-    if state.phase != OVER:
+    if state.game.phase != OVER:
         raise BadInput("the game is not over: the reveal would put secrets in the thread "
                        "(R-THREAD)")
     b, e = fmt.bold, fmt.escape
@@ -80,7 +74,7 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
 
     was = replacing(state)
     roles = [f"{b(e(name))}{f' (replacing {e(was[name])})' if name in was else ''}: "
-             f"{ROLE_NAMES[role]}" for name, role in zip(state.players, state.roles)]
+             f"{ROLE_NAMES[role]}" for name, role in zip(state.game.players, state.game.roles)]
     rows = []
     for gov in governments(game):
         second = pile(gov.chancellor_discard)

@@ -1,19 +1,22 @@
 """What each audience may see (R-THREAD, R-PM): the table's view and each player's.
 
-Renderers receive these views, never a :class:`~shmod.core.state.State`. Each is built by
-copying whitelisted public fields; the secret fields of the state (roles, piles, votes
-before the count, hands) are not read here except where R-THREAD makes them public.
+Renderers receive these views, never a :class:`~shmod.forum.table.Table`. Each is built by
+copying whitelisted public fields; the secret fields of the game (roles, piles, votes
+before the count, hands) and of the table (its setup) are not read here except where
+R-THREAD makes them public.
 """
 from __future__ import annotations
 
 from shmod.base.records import Record
-from shmod.core import absence, deadlines, engine, forum, house
-from shmod.core.events import Public, Secret
-from shmod.core.explain import waiting_text, win_text
-from shmod.core.legal import limits_set_aside, term_limits
-from shmod.core.setup import knows
-from shmod.core.state import State
-from shmod.core.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Phase, Power
+from shmod.forum import absence, deadlines, house, seats
+from shmod.forum.explain import waiting_text
+from shmod.forum.table import Table
+from shmod.forum.turns import waiting_for
+from shmod.game.events import Public, Secret
+from shmod.game.explain import win_text
+from shmod.game.legal import can_propose_veto, limits_set_aside, term_limits
+from shmod.game.setup import knows
+from shmod.game.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Phase, Power
 
 
 class PublicView(Record):
@@ -78,77 +81,80 @@ class PlayerView(Record):
     secrets: tuple[Secret, ...]
 
 
-def public_view(state: State) -> PublicView:
-    """The thread's view of ``state``."""
-    names = state.players
-    waiting = engine.waiting_for(state)
+def public_view(table: Table) -> PublicView:
+    """The thread's view of ``table``."""
+    game, rules = table.game, table.game.rules
+    names = game.players
+    waiting = waiting_for(table)
     return PublicView(
         players=names,
-        alive=tuple(state.alive),
-        board=state.rules.board,
-        powers=state.rules.powers,
-        liberal_win=state.rules.liberal_win,
-        fascist_win=state.rules.fascist_win,
-        veto_zone=state.rules.veto_zone,
-        hitler_zone=state.rules.hitler_zone,
-        chaos_at=state.rules.chaos_at,
-        variants=house.variant_list(state.rules),
-        liberal=state.liberal,
-        fascist=state.fascist,
-        tracker=state.tracker,
-        draw_size=len(state.draw),
-        discard_size=len(state.discard),
-        phase=state.phase,
-        round=state.round,
-        president="" if state.phase == DEAL and state.first is None else names[state.president],
-        chancellor=names[state.chancellor] if state.chancellor is not None else None,
-        special=state.special,
-        term_limited=tuple((names[s], why) for s, why in sorted(term_limits(state).items())),
-        limits_set_aside=limits_set_aside(state),
-        not_hitler=tuple(names[s] for s in sorted(state.not_hitler)),
-        investigated=tuple(names[s] for s in sorted(state.investigated)),
-        voted=(tuple(names[s] for s in sorted(state.votes)) if state.phase == VOTE else
-               tuple(names[s] for s in sorted(state.words)) if state.phase == DEAL else ()),
+        alive=tuple(game.alive),
+        board=rules.board,
+        powers=rules.powers,
+        liberal_win=rules.liberal_win,
+        fascist_win=rules.fascist_win,
+        veto_zone=rules.veto_zone,
+        hitler_zone=rules.hitler_zone,
+        chaos_at=rules.chaos_at,
+        variants=house.variant_list(rules, table.setup.variants),
+        liberal=game.liberal,
+        fascist=game.fascist,
+        tracker=game.tracker,
+        draw_size=len(game.draw),
+        discard_size=len(game.discard),
+        phase=game.phase,
+        round=game.round,
+        president="" if game.phase == DEAL and game.first is None else names[game.president],
+        chancellor=names[game.chancellor] if game.chancellor is not None else None,
+        special=game.special,
+        term_limited=tuple((names[s], why) for s, why in sorted(term_limits(game).items())),
+        limits_set_aside=limits_set_aside(game),
+        not_hitler=tuple(names[s] for s in sorted(game.not_hitler)),
+        investigated=tuple(names[s] for s in sorted(game.investigated)),
+        voted=(tuple(names[s] for s in sorted(game.votes)) if game.phase == VOTE else
+               tuple(names[s] for s in sorted(table.words)) if game.phase == DEAL else ()),
         waiting_on=waiting.names,
         waiting=waiting_text(waiting),
-        power=state.power,
-        next_president=_next_president(state),
-        winner=state.winner,
-        win_reason=win_text(state.win) if state.win else None,
-        history=tuple(state.public),
-        deadline=_deadline(state),
-        zone=state.zone or "UTC",
-        prods=tuple((names[s], absence.prod_count(state, s)) for s in range(len(names))
-                    if absence.prod_count(state, s)),
-        backups=tuple(state.backups),
-        removed=tuple(names[s] for s in sorted(state.removed)),
-        custom=state.origin is not None and state.origin.custom is not None,
-        replacing=tuple(forum.replacing(state).items()),
-        veto_open=state.phase == ENACT and engine.can_propose_veto(state),
+        power=game.power,
+        next_president=_next_president(table),
+        winner=game.winner,
+        win_reason=win_text(game.win) if game.win else None,
+        history=tuple(table.public),
+        deadline=_deadline(table),
+        zone=table.zone or "UTC",
+        prods=tuple((names[s], absence.prod_count(table, s)) for s in range(len(names))
+                    if absence.prod_count(table, s)),
+        backups=tuple(table.backups),
+        removed=tuple(names[s] for s in sorted(table.removed)),
+        custom=table.setup.custom is not None,
+        replacing=tuple(seats.replacing(table).items()),
+        veto_open=game.phase == ENACT and can_propose_veto(game),
     )
 
 
-def _deadline(state: State) -> tuple[str, str, str] | None:
-    found = deadlines.current(state)
+def _deadline(table: Table) -> tuple[str, str, str] | None:
+    found = deadlines.current(table)
     return None if found is None else (found.until, found.zone, found.scope)
 
 
-def player_view(state: State, name: str) -> PlayerView:
+def player_view(table: Table, name: str) -> PlayerView:
     """What ``name`` knows: the public view, their role, R-KNOW, and their PMs."""
-    seat = state.players.index(name)
-    dealt = bool(state.roles)  # R-DEAL: nobody has a role before the deal
+    game = table.game
+    seat = game.players.index(name)
+    dealt = bool(game.roles)  # R-DEAL: nobody has a role before the deal
     return PlayerView(
-        public=public_view(state),
+        public=public_view(table),
         name=name,
-        role=state.roles[seat] if dealt else "",
-        knows=tuple(knows(state.players, state.roles, state.rules, seat).items()) if dealt else (),
-        secrets=tuple(s for s in state.secrets if s.to in forum.names_of(state, seat)),
+        role=game.roles[seat] if dealt else "",
+        knows=tuple(knows(game.players, game.roles, game.rules, seat).items()) if dealt else (),
+        secrets=tuple(s for s in table.secrets if s.to in seats.names_of(table, seat)),
     )
 
 
-def _next_president(state: State) -> str | None:
+def _next_president(table: Table) -> str | None:
     """Who is President after this round (R-ROTATE, R-SPECIAL), if the game goes on and
     no Special Election is pending (then the President picks)."""
-    if state.win or state.power == SPECIAL or state.phase == DEAL:
+    game = table.game
+    if game.win or game.power == SPECIAL or game.phase == DEAL:
         return None
-    return state.players[state.next_living(state.anchor)]
+    return game.players[game.next_living(game.anchor)]

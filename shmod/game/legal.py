@@ -1,22 +1,21 @@
 """What the rules accept now: every legal step (:func:`legal_steps`, as python-chess's
 ``legal_moves`` beside ``push``) and the small questions the handlers ask.
 
-Each rule of who may do what, with whom, is encoded here once: the words still to come
-(R-DEAL), whom the Presidential Candidate may nominate (R-NOMINATE, R-TERM, R-TERM5,
-R-NO-NOMINEE), who still votes (R-VOTE), the policies a hand offers (R-DRAW, R-PASS), when
-a veto may be proposed and its answers (R-VETO), whom a power may target (R-INVESTIGATE,
-R-SPECIAL, R-EXECUTE, R-NO-TARGET), the pile a reshuffle deals from (R-RESHUFFLE). The
-handlers in :mod:`shmod.core.play`, :mod:`shmod.core.turns` and :mod:`shmod.core.dealing`
-ask here and say why a step is refused; the lapses (:mod:`shmod.core.deadlines`) draw
-from here.
+Each rule of who may do what, with whom, is encoded here once: whom the Presidential
+Candidate may nominate (R-NOMINATE, R-TERM, R-TERM5, R-NO-NOMINEE), who still votes
+(R-VOTE), the policies a hand offers (R-DRAW, R-PASS), when a veto may be proposed and its
+answers (R-VETO), whom a power may target (R-INVESTIGATE, R-SPECIAL, R-EXECUTE,
+R-NO-TARGET), the pile a reshuffle deals from (R-RESHUFFLE). The handlers in
+:mod:`shmod.game.play` and :mod:`shmod.game.turns` ask here and say why a step is refused;
+a forum's lapses (:mod:`shmod.forum.deadlines`) draw from here.
 """
 from __future__ import annotations
 
 from typing import Final
 
-from shmod.core import shuffle
-from shmod.core.state import State
-from shmod.core.steps import (
+from shmod.game import shuffle
+from shmod.game.state import State
+from shmod.game.steps import (
     POWER_STEPS,
     Discard,
     Enact,
@@ -26,9 +25,8 @@ from shmod.core.steps import (
     Step,
     Veto,
     Vote,
-    Word,
 )
-from shmod.core.terms import (
+from shmod.game.terms import (
     DEAL,
     DISCARD,
     ENACT,
@@ -56,11 +54,6 @@ VETO_BY_PHASE: Final[dict[str, tuple[VetoAnswer, ...]]] = {
     ENACT: ("propose",), VETO_ANSWER: ("accept", "refuse"), VETO_VOTE: ("ja", "nein")}
 #: The powers that name a target (R-PEEK names none).
 TARGETED: Final = (INVESTIGATE, SPECIAL, EXECUTE)
-
-
-def word_posters(state: State) -> list[int]:
-    """R-DEAL: the seats whose word for the deal is still to come, in seating order."""
-    return [s for s in range(len(state.players)) if s not in state.words]
 
 
 def limits_set_aside(state: State) -> bool:
@@ -130,7 +123,7 @@ def reshuffle_pile(state: State) -> list[Policy]:
 
 
 def expected_reshuffle(state: State) -> list[Policy]:
-    """The seed's order for the reshuffle now due (see :mod:`shmod.core.shuffle`)."""
+    """The seed's order for the reshuffle now due (see :mod:`shmod.game.shuffle`)."""
     assert state.seed is not None
     pile = reshuffle_pile(state)
     return shuffle.policy_pile(pile.count(LIBERAL), pile.count(FASCIST), state.seed,
@@ -140,13 +133,11 @@ def expected_reshuffle(state: State) -> list[Policy]:
 def legal_steps(state: State) -> list[Step]:
     """All steps the engine accepts now (one per distinct choice), in a fixed order.
 
-    One word stands for every word a player could post (R-DEAL); an unseeded reshuffle is
-    offered as the pile sorted, though any order of it is accepted."""
+    An unseeded reshuffle is offered as the pile sorted, though any order of it is
+    accepted. Before a late deal there is none: the dealer acts, not the table."""
     phase, p = state.phase, state.president
-    if phase == OVER:
+    if phase in (OVER, DEAL):
         return []
-    if phase == DEAL:
-        return [Word(s, "word") for s in word_posters(state)]
     if phase == NOMINATE:
         return [Nominate(p, s) for s in nominees(state)]
     if phase == VOTE:

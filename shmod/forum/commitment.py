@@ -38,11 +38,11 @@ import re
 
 from shmod.base import digest
 from shmod.base.errors import BadInput
-from shmod.core.rules import LATER_VARIANTS
-from shmod.core.state import Setup
-from shmod.core.terms import VARIANTS
+from shmod.forum.house import LATER_VARIANTS
+from shmod.forum.table import Setup
+from shmod.forum.terms import VARIANTS
 
-#: The commitment's version for each log format (shmod.core.setup.FORMATS).
+#: The commitment's version for each log format (shmod.forum.setup.FORMATS).
 VERSIONS = {1: 1, 2: 2}
 _HEX = re.compile(r"^[0-9a-f]{64}$")
 #: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.

@@ -1,7 +1,7 @@
 """The game's own moves: one small handler per kind of step (nominate, vote, discard,
 enact, veto, the powers, reshuffle), each checking its rule and then changing the state.
 
-Handlers run after :func:`shmod.core.turns.check_turn` and raise an
+Handlers run after :func:`shmod.game.turns.check_turn` and raise an
 :class:`~shmod.base.errors.IllegalStep` naming the rule *before* changing anything.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from shmod.base.errors import RuleBroken
-from shmod.core.events import (
+from shmod.game.events import (
     Chaos,
     Drawn,
     Enacted,
@@ -36,7 +36,7 @@ from shmod.core.events import (
     VetoVoted,
     Win,
 )
-from shmod.core.legal import (
+from shmod.game.legal import (
     VETO_BY_PHASE,
     can_propose_veto,
     expected_reshuffle,
@@ -46,8 +46,8 @@ from shmod.core.legal import (
     power_targets,
     reshuffle_pile,
 )
-from shmod.core.state import State
-from shmod.core.steps import (
+from shmod.game.state import State
+from shmod.game.steps import (
     Discard,
     Enact,
     Execute,
@@ -60,7 +60,7 @@ from shmod.core.steps import (
     Veto,
     Vote,
 )
-from shmod.core.terms import (
+from shmod.game.terms import (
     DISCARD,
     ENACT,
     FASCIST,
@@ -80,12 +80,12 @@ from shmod.core.terms import (
     Power,
     Then,
 )
-from shmod.core.turns import Handler, Move
+from shmod.game.turns import Handler, Move
 
 
 def _target(state: State, step: Investigate | SpecialElection | Execute, rule: str,
             verb: str) -> int:
-    """R-INVESTIGATE/R-SPECIAL/R-EXECUTE: a target :func:`~shmod.core.legal.power_targets`
+    """R-INVESTIGATE/R-SPECIAL/R-EXECUTE: a target :func:`~shmod.game.legal.power_targets`
     allows; otherwise why not (themselves, dead, investigated before)."""
     target = step.target
     if target in power_targets(state, step.power):
@@ -114,7 +114,7 @@ def _nominate(state: State, step: Nominate) -> None:
 
 
 def _not_nominee(state: State, target: int, name: str) -> NoReturn:
-    """Why ``target`` is not among :func:`~shmod.core.legal.nominees` (R-NOMINATE, R-TERM)."""
+    """Why ``target`` is not among :func:`~shmod.game.legal.nominees` (R-NOMINATE, R-TERM)."""
     if target == state.president:
         raise RuleBroken("R-NOMINATE", f"{name} cannot nominate themselves as Chancellor")
     if not state.alive[target]:
@@ -148,7 +148,6 @@ def count(state: State) -> None:
         "president": state.name(president),
         "chancellor": state.name(chancellor),
         "votes": votes,
-        "late": tuple(state.name(s) for s in sorted(state.late)),  # R-LAPSE: counted as Nein
         "ja": ja,
         "nein": living - ja,
         "alive": living,
@@ -156,7 +155,6 @@ def count(state: State) -> None:
         "elected": elected,
     }
     state.votes = {}
-    state.late = set()
     if (not elected and state.rules.eva_braun == "on" and ja * 2 == living
             and state.fascist >= state.rules.hitler_zone and chancellor == state.hitler):
         state.say(Tallied, **tally, tracker=state.tracker, eva_braun=True)
@@ -217,8 +215,8 @@ def _enact(state: State, step: Enact) -> None:
         state.chosen = policy
         state.veto_votes = {}
         state.phase = VETO_VOTE
-        # R-PM: only the Chancellor's PM names the choice; the President's lists the two
-        # policies the President passed.
+        # R-VETO: only the Chancellor is told the choice; the President is told the two
+        # policies they passed.
         state.tell(state.president, VetoVoteAsked, cards=tuple(state.hand))
         state.tell(state.chancellor, VetoVoteAsked, cards=tuple(state.hand), chosen=policy)
         return
@@ -454,12 +452,11 @@ def next_round(state: State) -> None:
 
 
 def win(state: State, result: Win) -> None:
-    """The game is over (R-WIN-LIB, R-WIN-FAS, R-HITLER-ELECTED, R-EVA-BRAUN, R-MODKILL)."""
+    """The game is over (R-WIN-LIB, R-WIN-FAS, R-HITLER-ELECTED, R-EVA-BRAUN, or Hitler
+    left it: :func:`shmod.game.hooks.hitler_left`)."""
     state.win = result
     state.phase = OVER
     state.say(GameOver, win=result)
-
-
 
 
 def _cards(cards: list[Policy]) -> str:
@@ -482,13 +479,9 @@ def _moves() -> tuple[Move[Any], ...]:
     )
 
 
-#: The game's own moves (the rules for the table, the election, the session, powers).
+#: The game's moves, one row each: the step, its handler, the phases it is accepted in, the
+#: rule an out-of-turn one breaks, and how that refusal names it.
 MOVES = _moves()
-#: Each move's handler by its step class, for steps the forum's moves take on a player's
-#: behalf (:func:`act`).
+#: Each move's handler by its step class, for steps taken on a player's behalf
+#: (:func:`shmod.game.hooks.play_for`).
 HANDLERS: dict[type[Step], Handler] = {move.step: move.handler for move in MOVES}
-
-
-def act(state: State, step: Step) -> None:
-    """Apply a player's ``step`` by its rule alone (a lapse's choice, R-LAPSE)."""
-    HANDLERS[type(step)](state, step)

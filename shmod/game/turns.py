@@ -2,10 +2,9 @@
 what the game waits for.
 
 Every kind of step is a :class:`Move`: its handler (the rule itself), the phases it is
-accepted in, the rule cited when it comes out of turn. The game's own moves are in
-:mod:`shmod.core.play`, the forum's in :mod:`shmod.core.forum`; :mod:`shmod.core.engine`
-gathers both and applies them the same way: game over, wrong phase, wrong actor (here),
-then the rule (the handler).
+accepted in, the rule cited when it comes out of turn. The game's moves are the table in
+:mod:`shmod.game.play`; :mod:`shmod.game.engine` applies each the same way: game over,
+wrong phase, wrong actor (here), then the rule (the handler).
 """
 from __future__ import annotations
 
@@ -14,11 +13,11 @@ from typing import Any, Generic, TypeVar
 
 from shmod.base.errors import GameIsOver, OutOfTurn, WrongActor
 from shmod.base.records import Record
-from shmod.core.events import Waiting
-from shmod.core.explain import over_text, waiting_text
-from shmod.core.legal import can_propose_veto, veto_voters, voters, word_posters
-from shmod.core.state import State
-from shmod.core.steps import (
+from shmod.game.events import Waiting
+from shmod.game.explain import over_text, waiting_text
+from shmod.game.legal import can_propose_veto, veto_voters, voters
+from shmod.game.state import State
+from shmod.game.steps import (
     Act,
     Discard,
     Enact,
@@ -31,10 +30,8 @@ from shmod.core.steps import (
     Step,
     Veto,
     Vote,
-    Word,
 )
-from shmod.core.terms import (
-    DEAL,
+from shmod.game.terms import (
     DISCARD,
     ENACT,
     NOMINATE,
@@ -54,34 +51,23 @@ class Move(Record, Generic[S]):
     """One kind of step, of class ``step``: ``handler`` checks its rule and applies it,
     raising an :class:`~shmod.base.errors.IllegalStep` before changing anything.
 
-    ``phases``: where it is accepted (None: bookkeeping, accepted in any phase and after
-    the game is over); ``rule``: the rule an out-of-turn step breaks; ``noun``: how such a
-    step is named in that error; ``kept``: bookkeeping that builds forum state, so a
-    correction replays it in order with the game's steps (a backup list, R-CORRECT).
-    Other bookkeeping is never replayed: what it records stays as it was."""
+    ``phases``: where it is accepted; ``rule``: the rule an out-of-turn step breaks;
+    ``noun``: how such a step is named in that error."""
 
     step: type[S]
     handler: Callable[[State, S], None]
-    phases: tuple[str, ...] | None
-    rule: str = ""
-    noun: str = ""
-    kept: bool = False
-
-    @property
-    def bookkeeping(self) -> bool:
-        return self.phases is None
+    phases: tuple[str, ...]
+    rule: str
+    noun: str
 
 
 def waiting_for(state: State) -> Waiting:
-    """Whose PM or post the game waits for, and what for (:func:`explain.waiting_text`
-    says it)."""
+    """Whose step the game waits for, and what for (:func:`explain.waiting_text` says
+    it). Before a late deal nobody at the table acts: the dealer does."""
     p, c = state.president, state.chancellor
     seats: list[int] = []
     of = 0
-    if state.phase == DEAL:
-        seats = word_posters(state)
-        of = len(state.players)
-    elif state.phase in (NOMINATE, DISCARD, VETO_ANSWER, POWER):
+    if state.phase in (NOMINATE, DISCARD, VETO_ANSWER, POWER):
         seats = [p]
     elif state.phase == VOTE:
         seats = voters(state)
@@ -100,14 +86,11 @@ def waiting_for(state: State) -> Waiting:
 VERBS: dict[type[Step], str] = {
     Nominate: "nominate", Vote: "vote", Discard: "discard a policy", Enact: "enact a policy",
     Veto: "propose or answer a veto", Investigate: "investigate",
-    SpecialElection: "call a Special Election", Peek: "use Policy Peek", Execute: "execute",
-    Word: "post a word"}
+    SpecialElection: "call a Special Election", Peek: "use Policy Peek", Execute: "execute"}
 
 
 def check_turn(state: State, step: Step, move: Move[Any]) -> None:
     """Game over, wrong phase, wrong actor: the checks before a move's own rule."""
-    if move.phases is None:
-        return  # bookkeeping: accepted in any phase, even after the game is over
     rule = move.rule
     if state.phase == OVER:
         assert state.win is not None
@@ -126,8 +109,6 @@ def check_turn(state: State, step: Step, move: Move[Any]) -> None:
         )
     if not isinstance(step, Act):
         return
-    if isinstance(step, Word):
-        return  # any seat, once (shmod.core.dealing)
     if isinstance(step, Vote):
         if step.by in voters(state):
             return

@@ -1,4 +1,5 @@
-"""Player names that players can tell apart.
+"""Player names that players can tell apart, and players looked up by the names a
+moderator types (:class:`Seating`).
 
 A name is seated in one Unicode form (NFC), with nothing in it that cannot be seen
 (format characters, default-ignorable code points: zero-width spaces, direction marks,
@@ -8,9 +9,17 @@ prototype, NFD again) are compared ignoring case, as shmod compares names.
 
 All-ASCII names, the usual case, need neither :mod:`unicodedata` nor the table: the
 table's ASCII rows are :data:`ASCII_PROTOTYPES`. The whole table
-(:mod:`shmod.core.lookalike_table`) is read only for a name that is not all ASCII.
+(:mod:`shmod.forum.lookalike_table`) is read only for a name that is not all ASCII.
+
+:class:`Seating` reads a player as a moderator types one: a name in any case or Unicode
+form, a seat number, the start of a name or of any word of it (R-SEAT); the name of a
+player who left a seat or had it corrected is said as such (R-REPLACE, R-RENAME).
 """
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shmod.base.errors import BadInput
 
 #: The rows of Unicode's confusables table whose source is ASCII (``m`` looks like
 #: ``rn``, ``0`` like ``O``, ``1`` and ``I`` like ``l``); their prototypes are in NFD.
@@ -73,7 +82,7 @@ def _prototype(char: str) -> str:
     """The prototype ``char`` looks like (itself when the table has no row for it)."""
     if char.isascii():
         return ASCII_PROTOTYPES.get(char, char)
-    from shmod.core.lookalike_table import DATA
+    from shmod.forum.lookalike_table import DATA
 
     key = f"{ord(char):X}:"
     for separator in (" ", "\n"):
@@ -140,3 +149,79 @@ def _described(char: str) -> str:
         return f"the character {code}{' ' + name if name else ''}"
     script = name.split()[0].capitalize()
     return f"{'an' if script[0] in 'AEIOU' else 'a'} {script} {char}, {code}"
+
+
+def seat_number(text: str, count: int) -> int | None:
+    """``text`` as a seat number 1..``count`` (R-SEAT), or None when it is not one."""
+    if text.isdecimal() and 1 <= int(text) <= count:
+        return int(text)
+    return None
+
+
+def folded(text: str) -> str:
+    """``text`` as names are matched when typed: case-folded, accents taken off (``Zoë``
+    as ``zoe``)."""
+    text = text.casefold()
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return "".join(char for char in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(char))
+
+
+def _words(name: str) -> list[str]:
+    """The words of a folded name, and the name itself: ``el guapo``, ``el``, ``guapo``."""
+    import re
+
+    return [name, *(word for word in re.split(r"[\W_]+", name) if word)]
+
+
+class Seating:
+    """Looks players up by name (any case, any Unicode form), seat number, or the start of
+    their name or of any word of it, accents ignored (``guapo``, ``Zoe`` for ``Zoë``)."""
+
+    def __init__(self, players: tuple[str, ...],
+                 replaced: Sequence[tuple[int, str, str, int]] = (),
+                 renamed: Sequence[tuple[int, str, str, int]] = ()) -> None:
+        self.players = players
+        self._exact = {tidy(name).casefold(): seat for seat, name in enumerate(players)}
+        #: R-REPLACE: a player who left, by name: (seat, entry of the replacement)
+        self._former = {tidy(old).casefold(): (seat, entry)
+                        for seat, old, _new, entry in replaced}
+        #: R-RENAME: a name corrected: (seat, entry of the correction)
+        self._renamed = {tidy(old).casefold(): (seat, entry)
+                         for seat, old, _new, entry in renamed}
+
+    def seat(self, value: object, *, prefixes: bool = True) -> int:
+        """The seat of ``value``; an unknown or ambiguous name lists the candidates."""
+        if isinstance(value, bool) or value is None:
+            raise BadInput(f"{value!r} is not a player")
+        text = tidy(str(value))
+        key = text.casefold()
+        if key in self._exact:
+            return self._exact[key]
+        number = seat_number(text, len(self.players))
+        if number is not None:
+            return number - 1
+        if prefixes and key:
+            typed = folded(key)
+            hits = [s for s, name in enumerate(self.players) if typed and
+                    any(word.startswith(typed) for word in _words(folded(name)))]
+            if len(hits) == 1:
+                return hits[0]
+            if hits:
+                names = ", ".join(f"{self.players[s]} (seat {s + 1})" for s in hits)
+                raise BadInput(f"{text!r} is ambiguous: it could be {names}; name one in "
+                               "full or by seat number")
+        if key in self._renamed and key not in self._former:
+            seat, entry = self._renamed[key]
+            raise BadInput(f"{text} is now called {self.players[seat]} (entry {entry}); name "
+                           f"{self.players[seat]} or seat {seat + 1} instead")
+        if key in self._former:
+            seat, entry = self._former[key]
+            raise BadInput(f"{text} was replaced by {self.players[seat]} (entry {entry}); "
+                           f"name {self.players[seat]} or seat {seat + 1} instead")
+        listing = ", ".join(f"{s + 1}. {n}" for s, n in enumerate(self.players))
+        raise BadInput(f"unknown player {text!r} (players: {listing})")
+

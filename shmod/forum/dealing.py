@@ -5,9 +5,10 @@ In a game started with ``shmod new --deal players`` the header holds the seed an
 salt but no roles and no deck, and the opening post carries the commitment to them.
 Each player then posts one word in the thread; the moderator records each (``word``
 entries, like votes: one per seat, final once received). When the last word is in, the
-roles, the deck and (unless chosen) the first President follow from
-:func:`shmod.core.setup.words_seed`: the moderator fixed the seed before seeing any word,
-and no player knows the seed, so neither side could have chosen the deal.
+roles, the deck and (unless chosen) the first President follow from :func:`words_seed`:
+the moderator fixed the seed before seeing any word, and no player knows the seed, so
+neither side could have chosen the deal. The game is dealt through its hook
+(:func:`shmod.game.hooks.deal`), as a dealer at the table would deal it.
 
 A word belongs to its seat, and enters in its canonical form (:func:`canonical_word`), so
 neither a name typed later (a rename, a replacement) nor the way the moderator transcribes
@@ -16,16 +17,45 @@ as typed; they replay as they were written.
 """
 from __future__ import annotations
 
+import json
+
+from shmod.base import digest
 from shmod.base.errors import RuleBroken, WrongActor
-from shmod.core.events import Dealt
-from shmod.core.legal import word_posters
-from shmod.core.setup import dealt, tell_roles, words_seed, words_seed_v1
-from shmod.core.state import State
-from shmod.core.steps import Word
-from shmod.core.terms import DEAL, NOMINATE, Policy
-from shmod.core.turns import Move
+from shmod.forum.events import Dealt
+from shmod.forum.steps import Word
+from shmod.forum.table import Setup, Table
+from shmod.forum.turns import word_posters
+from shmod.game import hooks
+from shmod.game.setup import from_seed
+from shmod.game.terms import Policy, Role
 
 MAX_WORD = 40
+
+
+def words_seed(seed: str, words: list[str]) -> str:
+    """R-DEAL: the seed the deal is made from: HMAC-SHA256 keyed with the moderator's
+    committed seed over each seat's word, in canonical form, by seat number (never by a
+    name: a rename or a replacement cannot move it), as hex. Nobody can choose it: the
+    moderator fixed the seed before the words were posted, and the players do not know
+    the seed."""
+    text = "shmod-words 2\n" + "".join(
+        f"{seat} {json.dumps(word, ensure_ascii=False)}\n" for seat, word in enumerate(words, 1))
+    return digest.hmac_sha256(seed.encode(), text.encode())
+
+
+def words_seed_v1(seed: str, words: dict[str, str]) -> str:
+    """The words' seed of a format-1 log (an earlier shmod): by name, words as typed."""
+    text = "shmod-words 1\n" + "".join(
+        f"{json.dumps(name, ensure_ascii=False)} {json.dumps(word, ensure_ascii=False)}\n"
+        for name, word in words.items())
+    return digest.hmac_sha256(seed.encode(), text.encode())
+
+
+def dealt(setup: Setup, seed: str) -> tuple[tuple[Role, ...], tuple[Policy, ...], int]:
+    """The roles, the deck and the first President a seed deals for ``setup``'s table
+    (R-ROLES, R-DECK, R-FIRST; the first President as chosen, if one was): by seat,
+    whatever the seats' names are now."""
+    return from_seed(setup.players, setup.rules, seed, setup.first)
 
 
 def normal_word(text: str) -> str:
@@ -61,15 +91,16 @@ def recorded_word(text: str, format_: int) -> str:
     return canonical_word(text) if format_ >= 2 else normal_word(text)
 
 
-def _word(state: State, step: Word) -> None:
+def word(table: Table, step: Word) -> None:
+    """R-DEAL: a seat's word, once; the last one in makes the deal."""
     seat, word = step.by, step.word
-    if seat not in word_posters(state):
-        raise WrongActor("R-DEAL", f"{state.name(seat)} has already posted a word "
-                         f"({state.words[seat]!r}); the first word a player posts counts")
+    if seat not in word_posters(table):
+        raise WrongActor("R-DEAL", f"{table.game.name(seat)} has already posted a word "
+                         f"({table.words[seat]!r}); the first word a player posts counts")
     if not word:
         raise RuleBroken("R-DEAL", "a word needs a letter, a digit or a symbol: punctuation "
                          "and spaces alone are dropped")
-    if _format(state) >= 2 and word != canonical_word(word):
+    if table.setup.format >= 2 and word != canonical_word(word):
         raise RuleBroken("R-DEAL", f"the word {word!r} is recorded in its canonical form "
                          f"{canonical_word(word)!r} (Unicode NFKC, case-folded, without leading "
                          "or trailing punctuation and spaces), so that nobody chooses how a "
@@ -80,42 +111,31 @@ def _word(state: State, step: Word) -> None:
     if len(word) > MAX_WORD:
         raise RuleBroken("R-DEAL", f"a word is at most {MAX_WORD} characters; {word[:20]!r}… "
                          f"has {len(word)}")
-    state.words[seat] = word
-    if len(state.words) == len(state.players):
-        _deal(state)
+    table.words[seat] = word
+    if len(table.words) == len(table.game.players):
+        _deal(table)
 
 
-def _format(state: State) -> int:
-    return 2 if state.origin is None else state.origin.format
-
-
-def _deal(state: State) -> None:
+def _deal(table: Table) -> None:
     """Every word is in: deal the roles and the deck, send the role PMs, start round 1.
     The deal depends on the committed setup and each seat's word only (R-DEAL)."""
-    words = [state.words[seat] for seat in range(len(state.players))]
-    assert state.seed is not None and state.origin is not None
-    if _format(state) >= 2:
-        seed = words_seed(state.seed, words)
+    game = table.game
+    words = [table.words[seat] for seat in range(len(game.players))]
+    assert game.seed is not None
+    if table.setup.format >= 2:
+        seed = words_seed(game.seed, words)
     else:  # format 1: by the names seated when the last word came in, as it was written
-        seed = words_seed_v1(state.seed, dict(zip(state.players, words)))
-    roles, deck, first = dealt(state.origin, seed)
-    state.seed, state.roles, state.draw = seed, roles, list(deck)
-    state.first = state.president = state.anchor = first
-    state.phase = NOMINATE
-    state.dealt = state.entries
-    state.say(Dealt, words=tuple(zip(state.players, words)), president=state.name(first))
-    tell_roles(state, state.entries)
+        seed = words_seed_v1(game.seed, dict(zip(game.players, words)))
+    roles, deck, first = dealt(table.setup, seed)
+    hooks.deal(game, seed, roles, deck, first)
+    table.dealt = game.entries
+    game.say(Dealt, words=tuple(zip(game.players, words)), president=game.name(first))
 
 
-def starting_deck(state: State) -> tuple[Policy, ...]:
+def starting_deck(table: Table) -> tuple[Policy, ...]:
     """The first draw pile: the header's, or the one the players' words dealt (R-DEAL)."""
-    origin = state.origin
-    assert origin is not None
-    if origin.deal != "players" or state.dealt is None:
-        return origin.deck
-    assert state.seed is not None  # the words' seed, once dealt
-    return dealt(origin, state.seed)[1]
-
-
-#: The deal's one move.
-MOVES = (Move(Word, _word, (DEAL,), "R-DEAL", "a word for the deal"),)
+    setup = table.setup
+    if setup.deal != "players" or table.dealt is None:
+        return setup.deck
+    assert table.game.seed is not None  # the words' seed, once dealt
+    return dealt(setup, table.game.seed)[1]

@@ -6,11 +6,12 @@ and never looks at raw variant strings.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
-from shmod.core.terms import (
+from shmod.game.terms import (
     EXECUTE,
     FASCIST,
     INVESTIGATE,
@@ -19,9 +20,6 @@ from shmod.core.terms import (
     SPECIAL,
     VARIANTS,
     FirstPresident,
-    LateChoice,
-    LateNomination,
-    LateVote,
     OnOff,
     Policy,
     Power,
@@ -40,10 +38,6 @@ BOARDS: dict[str, tuple[Power | None, ...]] = {
     "9-10": (INVESTIGATE, INVESTIGATE, SPECIAL, EXECUTE, EXECUTE),
 }
 
-#: Switches added after the log format was fixed: left out of the commitment's bytes at
-#: their default, so that the commitments of earlier games still verify.
-LATER_VARIANTS = ("late_vote", "late_nomination", "late_choice")
-
 V = TypeVar("V", bound=str)
 
 
@@ -52,8 +46,10 @@ def board_name(players: int) -> str:
     return "5-6" if players <= 6 else "7-8" if players <= 8 else "9-10"
 
 
-def parse_variants(raw: object) -> dict[str, str]:
-    """Validate a ``variants`` mapping (or ``key=value`` strings) and fill in defaults."""
+def parse_variants(raw: object,
+                   known: Mapping[str, tuple[str, ...]] = VARIANTS) -> dict[str, str]:
+    """Validate a ``variants`` mapping (or ``key=value`` strings) against the switches
+    ``known`` (the game's, or a forum's with them) and fill in defaults."""
     given: dict[str, str] = {}
     if raw is None:
         raw = {}
@@ -69,13 +65,13 @@ def parse_variants(raw: object) -> dict[str, str]:
                  else str(v) for k, v in raw.items()}
     else:
         raise BadInput(f"variants must be a mapping, not {type(raw).__name__}")
-    out = {key: values[0] for key, values in VARIANTS.items()}
+    out = {key: values[0] for key, values in known.items()}
     for key, value in given.items():
-        if key not in VARIANTS:
-            raise BadInput(f"unknown variant {key!r} (known: {', '.join(VARIANTS)})")
-        if value not in VARIANTS[key]:
+        if key not in known:
+            raise BadInput(f"unknown variant {key!r} (known: {', '.join(known)})")
+        if value not in known[key]:
             raise BadInput(
-                f"variant {key}={value!r} is not one of: {', '.join(VARIANTS[key])}"
+                f"variant {key}={value!r} is not one of: {', '.join(known[key])}"
             )
         out[key] = value
     return out
@@ -112,9 +108,6 @@ class Rules(Record):
     rebalanced: OnOff = "off"
     first_president: FirstPresident = "random"
     eva_braun: OnOff = "off"
-    late_vote: LateVote = "wait"
-    late_nomination: LateNomination = "wait"
-    late_choice: LateChoice = "wait"
 
     @property
     def board(self) -> str:

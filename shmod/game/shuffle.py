@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from shmod.base import digest
-from shmod.core.terms import FASCIST, LIBERAL, Policy
+from shmod.game.terms import FASCIST, LIBERAL, Policy
 
 T = TypeVar("T")
 _SPACE = 2**64

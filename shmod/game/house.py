@@ -1,6 +1,6 @@
 """House rules: secret-hitler.io's rebalanced setups and custom games (docs/variants.md).
 
-:func:`adjust` turns the default :class:`~shmod.core.rules.Rules` for a player count into the
+:func:`adjust` turns the default :class:`~shmod.game.rules.Rules` for a player count into the
 rules a header's ``variants`` switches and ``custom`` mapping ask for, refusing any
 setup that could not be played with a clear reason.
 """
@@ -10,14 +10,11 @@ from typing import Any
 
 from shmod.base.errors import BadInput
 from shmod.base.records import replace
-from shmod.core.rules import BOARDS, ROLE_COUNTS, Rules, board_name, switch
-from shmod.core.terms import (
+from shmod.game.rules import BOARDS, ROLE_COUNTS, Rules, board_name, switch
+from shmod.game.terms import (
     EXECUTE,
     FIRST_PRESIDENT_VALUES,
     INVESTIGATE,
-    LATE_CHOICE_VALUES,
-    LATE_NOMINATION_VALUES,
-    LATE_VOTE_VALUES,
     ON_OFF,
     PEEK,
     SPECIAL,
@@ -43,10 +40,7 @@ def adjust(rules: Rules, variants: dict[str, str], custom: object = None) -> Rul
     """Apply the house-rule switches and a ``custom`` mapping to ``rules``."""
     rules = replace(rules, rebalanced=switch(variants, "rebalanced", ON_OFF),
                     first_president=switch(variants, "first_president", FIRST_PRESIDENT_VALUES),
-                    eva_braun=switch(variants, "eva_braun", ON_OFF),
-                    late_vote=switch(variants, "late_vote", LATE_VOTE_VALUES),
-                    late_nomination=switch(variants, "late_nomination", LATE_NOMINATION_VALUES),
-                    late_choice=switch(variants, "late_choice", LATE_CHOICE_VALUES))
+                    eva_braun=switch(variants, "eva_braun", ON_OFF))
     if rules.rebalanced == "on":
         if rules.players not in REBALANCED:
             raise BadInput(f"rebalanced=on exists only for 6, 7 or 9 players, not {rules.players}")
@@ -136,9 +130,12 @@ def _powers(raw: object, slots: int) -> tuple[Power | None, ...]:
 
 
 
-def variant_list(rules: Rules) -> tuple[tuple[str, str], ...]:
-    """Every switch in force, then whatever a custom setup changed (for posts and the card)."""
+def variant_list(rules: Rules, more: tuple[tuple[str, str], ...] = ()
+                 ) -> tuple[tuple[str, str], ...]:
+    """Every switch in force, then ``more`` (a forum's own switches), then whatever a
+    custom setup changed (for posts and the card)."""
     out = [(key, str(getattr(rules, key))) for key in VARIANTS]
+    out += more
     if (rules.deck_liberal, rules.deck_fascist) != (6, 11):
         out.append(("deck", f"{rules.deck_liberal} Liberal + {rules.deck_fascist} Fascist"))
     if rules.liberal_start or rules.fascist_start:

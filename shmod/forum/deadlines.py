@@ -9,30 +9,29 @@ power's target drawn from the game's seed and *which decision* it is (``late_cho
 round, phase, power, seat; never the entry's number, which the moderator could move by
 recording other entries first), an unanswered veto refused. A lapse decides only what was
 owed when its deadline passed, and a deadline lapses once: what fell due after it waits for
-a new deadline. The core never reads a clock: the time of each entry is given to it
-(``State.clock``, from the entry's ``at``), and a lapse carries its own.
+a new deadline. A lapse plays what is missing through the game's hooks
+(:mod:`shmod.game.hooks`), as the moderator at the table would. Nothing here reads a
+clock: the time of each entry is given (``Table.clock``, from the entry's ``at``), and a
+lapse carries its own.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
-from shmod.core import legal, play, shuffle
-from shmod.core.events import DeadlineSet, DeadlineSpent, Lapsed
-from shmod.core.explain import waiting_text
-from shmod.core.state import Deadline, State
-from shmod.core.steps import (
-    POWER_STEPS,
-    Discard,
-    Enact,
-    Lapse,
-    Peek,
-    SetDeadline,
-    Veto,
-)
-from shmod.core.terms import (
+from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed
+from shmod.forum.explain import waiting_text
+from shmod.forum.steps import Lapse, SetDeadline
+from shmod.forum.table import Deadline, Table
+from shmod.forum.terms import SCOPES
+from shmod.forum.turns import waiting_for
+from shmod.game import hooks, legal, shuffle
+from shmod.game.events import Public
+from shmod.game.steps import POWER_STEPS, Discard, Enact, Peek, Veto, Vote
+from shmod.game.terms import (
     DEAL,
     DISCARD,
     ENACT,
@@ -40,7 +39,6 @@ from shmod.core.terms import (
     LIBERAL,
     NOMINATE,
     PEEK,
-    PLAYING,
     POLICY_NAMES,
     POWER,
     VETO_ANSWER,
@@ -48,7 +46,6 @@ from shmod.core.terms import (
     VOTE,
     Policy,
 )
-from shmod.core.turns import Move, waiting_for
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -62,55 +59,52 @@ UTC_TIME = re.compile(r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\dZ")
 #: given (`shmod new --zone`, `shmod deadline`): looking it up costs ~3 ms.
 ZONE_NAME = re.compile(r"UTC|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,3}")
 MAX_DAYS = 366  # a deadline further off is a typo, not a plan
-SCOPES = ("round", "phase")
 CLEAR = "clear"
 
 
-def phase_key(state: State) -> tuple[object, ...]:
+def phase_key(table: Table) -> tuple[object, ...]:
     """What a phase deadline is set for: this round's phase, President and Chancellor."""
-    return (state.round, state.phase, state.president, state.chancellor, state.special)
+    game = table.game
+    return (game.round, game.phase, game.president, game.chancellor, game.special)
 
 
-def _key(state: State, scope: str) -> tuple[object, ...]:
-    return (state.round,) if scope == "round" else phase_key(state)
+def _key(table: Table, scope: str) -> tuple[object, ...]:
+    return (table.game.round,) if scope == "round" else phase_key(table)
 
 
-def current(state: State) -> Deadline | None:
+def current(table: Table) -> Deadline | None:
     """The deadline in force now, if one was set and is not met, cleared or spent by a
     lapse (R-LAPSE: a deadline lapses once)."""
-    found = state.deadline
-    if found is None or state.win or found.key != _key(state, found.scope):
+    found = table.deadline
+    if found is None or table.game.win or found.key != _key(table, found.scope):
         return None
-    if found.entry in state.lapsed and _format(state) >= 2:
+    if found.entry in table.lapsed and table.setup.format >= 2:
         return None
     return found
 
 
-def spent(state: State) -> Deadline | None:
+def spent(table: Table) -> Deadline | None:
     """The deadline that would be in force now had it not lapsed already (R-LAPSE)."""
-    found = state.deadline
-    if found is None or state.win or found.key != _key(state, found.scope):
+    found = table.deadline
+    if found is None or table.game.win or found.key != _key(table, found.scope):
         return None
-    return found if found.entry in state.lapsed and _format(state) >= 2 else None
+    return found if found.entry in table.lapsed and table.setup.format >= 2 else None
 
 
-def _format(state: State) -> int:
-    return 2 if state.origin is None else state.origin.format
-
-
-def decision(state: State) -> tuple[object, ...]:
+def decision(table: Table) -> tuple[object, ...]:
     """Which decision the game waits for (R-LAPSE): its round, phase, power and the
     seats it waits on; the same while votes or words come in."""
-    return (state.round, state.phase, state.power, state.president, state.chancellor,
-            state.special, state.win is None)
+    game = table.game
+    return (game.round, game.phase, game.power, game.president, game.chancellor,
+            game.special, game.win is None)
 
 
-def note_time(state: State) -> None:
+def note_time(table: Table) -> None:
     """After an entry: when the decision now awaited fell due (the time of the entry that
-    made it due, :attr:`State.clock`; None where the log gives no time)."""
-    now = decision(state)
-    if now != state.decision:
-        state.decision, state.due = now, state.clock
+    made it due, :attr:`Table.clock`; None where the log gives no time)."""
+    now = decision(table)
+    if now != table.decision:
+        table.decision, table.due = now, table.clock
 
 
 def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
@@ -182,24 +176,24 @@ def until_text(when: datetime) -> str:
             f"{when.minute:02d}:{when.second:02d}Z")
 
 
-def _deadline(state: State, step: SetDeadline) -> None:
+def set_deadline(table: Table, step: SetDeadline) -> None:
     """R-DEADLINE: set (or clear) the deadline of this round or phase."""
-    until, zone, scope = step.until, step.zone or state.zone or "UTC", step.scope or "round"
+    until, zone, scope = step.until, step.zone or table.zone or "UTC", step.scope or "round"
     if scope not in SCOPES:
         raise RuleBroken("R-DEADLINE", f"a deadline is for the round or the phase, not {scope!r}")
     if until == CLEAR:
-        if current(state) is None:
+        if current(table) is None:
             raise RuleBroken("R-DEADLINE", "there is no deadline to clear")
-        state.deadline = None
-        state.say(DeadlineSet, until=None, zone=zone, scope=scope)
+        table.deadline = None
+        table.game.say(DeadlineSet, until=None, zone=zone, scope=scope)
         return
     if not UTC_TIME.fullmatch(until):
         raise BadInput(f"time {until!r} is not a UTC time like 2026-11-23T18:00:00Z")
     if not ZONE_NAME.fullmatch(zone):
         raise BadInput(f"zone {zone!r} is not a time zone name (Europe/Berlin, or UTC)")
-    state.zone = zone
-    state.deadline = Deadline(until, zone, scope, _key(state, scope), state.entries)
-    state.say(DeadlineSet, until=until, zone=zone, scope=scope)
+    table.zone = zone
+    table.deadline = Deadline(until, zone, scope, _key(table, scope), table.entries)
+    table.game.say(DeadlineSet, until=until, zone=zone, scope=scope)
 
 
 # -- lapses -------------------------------------------------------------------------
@@ -210,47 +204,50 @@ SWITCH = {NOMINATE: "late_nomination", VOTE: "late_vote", DISCARD: "late_choice"
           POWER: "late_choice"}
 
 
-def choices(state: State) -> list[str]:
+def choices(table: Table) -> list[str]:
     """R-LAPSE: what a random lapse choice is drawn from now, in a fixed order: the
     policies in the hand (Liberal before Fascist, each once), or the seats a power may
     target (in seating order, by name); empty where nothing is drawn."""
-    if state.phase in (DISCARD, ENACT):
-        offered = legal.policies(state)
+    game = table.game
+    if game.phase in (DISCARD, ENACT):
+        offered = legal.policies(game)
         return [POLICY_NAMES[p] for p in (LIBERAL, FASCIST) if p in offered]
-    if state.phase == POWER and state.power is not None:
-        return [state.name(s) for s in legal.power_targets(state, state.power)]
+    if game.phase == POWER and game.power is not None:
+        return [game.name(s) for s in legal.power_targets(game, game.power)]
     return []
 
 
-def draw_label(state: State, entry: int) -> str:
+def draw_label(table: Table, entry: int) -> str:
     """R-LAPSE: the label of a lapse's random draw in the seed's stream: *which decision*
     it is (round, phase, power, the seat awaited), so nothing the moderator may add or
     reorder moves it. (Format 1, an earlier shmod: the lapse's entry number.)"""
-    if _format(state) < 2:
+    if table.setup.format < 2:
         return f"lapse-{entry}"
-    seat = state.chancellor if state.phase == ENACT else state.president
+    game = table.game
+    seat = game.chancellor if game.phase == ENACT else game.president
     assert seat is not None
-    return f"lapse/round-{state.round}/{state.phase}/{state.power or 'none'}/seat-{seat + 1}"
+    return f"lapse/round-{game.round}/{game.phase}/{game.power or 'none'}/seat-{seat + 1}"
 
 
-def drawn(state: State, entry: int) -> str | None:
+def drawn(table: Table, entry: int) -> str | None:
     """R-LAPSE: the random choice a lapse recorded as entry ``entry`` makes, from the
     game's secret seed and :func:`draw_label`; None where nothing is drawn."""
-    options = choices(state)
+    options = choices(table)
     if not options:
         return None
-    assert state.seed is not None
-    return options[shuffle.pick(len(options), state.seed, draw_label(state, entry))]
+    assert table.game.seed is not None
+    return options[shuffle.pick(len(options), table.game.seed, draw_label(table, entry))]
 
 
-def _lapse(state: State, step: Lapse) -> None:
+def lapse(table: Table, step: Lapse) -> None:
     """R-LAPSE: the deadline ``step.deadline`` has passed; apply what the house rules say."""
-    found = current(state)
-    used = spent(state)
+    game = table.game
+    found = current(table)
+    used = spent(table)
     if used is not None:
         raise RuleBroken("R-LAPSE", f"the deadline {used.until} lapsed already (entry "
-                         f"{state.lapsed[used.entry]}); a deadline lapses once: "
-                         f"waiting for {waiting_text(waiting_for(state))}, which fell due "
+                         f"{table.lapsed[used.entry]}); a deadline lapses once: "
+                         f"waiting for {waiting_text(waiting_for(table))}, which fell due "
                          "after it, needs a new deadline (shmod deadline)")
     if found is None or found.entry != step.deadline:
         raise RuleBroken("R-LAPSE", f"entry {step.deadline} is not the deadline in force "
@@ -258,72 +255,77 @@ def _lapse(state: State, step: Lapse) -> None:
     if step.at is None or not UTC_TIME.fullmatch(step.at) or step.at <= found.until:
         raise RuleBroken("R-LAPSE", f"the deadline {found.until} has not passed yet "
                          f"(this lapse is dated {step.at})")
-    due = state.due
-    if _format(state) >= 2 and due is not None and UTC_TIME.fullmatch(due) \
+    due = table.due
+    if table.setup.format >= 2 and due is not None and UTC_TIME.fullmatch(due) \
             and due > found.until:
-        raise RuleBroken("R-LAPSE", f"{_what(state)} fell due at {due}, after the deadline "
+        raise RuleBroken("R-LAPSE", f"{_what(table)} fell due at {due}, after the deadline "
                          f"{found.until} had passed: a lapse decides only what was owed when "
                          "its deadline passed; this waits for a new deadline (shmod deadline)")
-    switch = SWITCH.get(state.phase)
-    setting = getattr(state.rules, switch) if switch else "wait"
+    switch = SWITCH.get(game.phase)
+    setting = table.setup.variants.get(switch, "wait") if switch else "wait"
     if setting == "wait":
-        raise RuleBroken("R-LAPSE", f"the house rules leave {_what(state)} to the moderator "
+        raise RuleBroken("R-LAPSE", f"the house rules leave {_what(table)} to the moderator "
                          f"({switch or 'this phase'}=wait): prod (shmod prods) or replace the "
                          "player (shmod replace, shmod remove); a game chooses at `shmod new` "
                          "what a lapse does (-V late_vote=nein, late_nomination=fail, "
                          "late_choice=random)")
-    expected = drawn(state, state.entries)
+    expected = drawn(table, table.entries)
     if (step.choice or None) != expected:
         raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.choice}) is not the one "
                          f"the game's seed gives for this entry ({expected})")
-    late = list(waiting_for(state).seats)
-    state.say(Lapsed, phase=state.phase, power=state.power,
-              late=tuple(state.name(s) for s in late), president=state.name(state.president),
-              chancellor=state.name(state.chancellor),
-              tracker=state.tracker + (state.phase == NOMINATE), deadline=found.until)
-    _APPLY[state.phase](state, late, expected)
-    state.lapsed[found.entry] = state.entries
-    if _format(state) >= 2 and state.win is None:
-        state.say(DeadlineSpent)
+    late = list(waiting_for(table).seats)
+    game.say(Lapsed, phase=game.phase, power=game.power,
+             late=tuple(game.name(s) for s in late), president=game.name(game.president),
+             chancellor=game.name(game.chancellor),
+             tracker=game.tracker + (game.phase == NOMINATE), deadline=found.until)
+    _APPLY[game.phase](table, late, expected)
+    table.lapsed[found.entry] = table.entries
+    if table.setup.format >= 2 and game.win is None:
+        game.say(DeadlineSpent)
 
 
-def _what(state: State) -> str:
+def _what(table: Table) -> str:
     return {NOMINATE: "a nomination not made", VOTE: "missing votes", DEAL: "the words"}.get(
-        state.phase, "a choice not sent")
+        table.game.phase, "a choice not sent")
 
 
-def _votes(state: State, late: list[int], _choice: str | None) -> None:
-    state.late = set(late)
+def _votes(table: Table, late: list[int], _choice: str | None) -> None:
+    """``late_vote=nein``: each missing vote cast as Nein for its player; the last one in
+    makes the tally, whose post marks them (:func:`late_votes`)."""
     for seat in late:
-        state.votes[seat] = False
-    play.count(state)
+        hooks.play_for(table.game, Vote(seat, False))
 
 
-def _nomination(state: State, late: list[int], _choice: str | None) -> None:
-    play.failed(state)
+def _nomination(table: Table, late: list[int], _choice: str | None) -> None:
+    hooks.fail_election(table.game)
 
 
-def _choice(state: State, late: list[int], choice: str | None) -> None:
-    phase, president, chancellor = state.phase, state.president, state.chancellor
+def _choice(table: Table, late: list[int], choice: str | None) -> None:
+    game = table.game
+    phase, president, chancellor = game.phase, game.president, game.chancellor
     if phase in (DISCARD, ENACT):
         policy: Policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
         actor = president if phase == DISCARD else chancellor
         assert actor is not None
-        play.act(state, (Discard if phase == DISCARD else Enact)(actor, policy))
+        hooks.play_for(game, (Discard if phase == DISCARD else Enact)(actor, policy))
     elif phase == VETO_ANSWER:
-        play.act(state, Veto(president, "refuse"))
+        hooks.play_for(game, Veto(president, "refuse"))
     elif phase == VETO_VOTE:
         for seat in late:
-            play.act(state, Veto(seat, "nein"))
-    elif state.power == PEEK:
-        play.act(state, Peek(president))
+            hooks.play_for(game, Veto(seat, "nein"))
+    elif game.power == PEEK:
+        hooks.play_for(game, Peek(president))
     else:
-        target = state.players.index(choice or "")
-        play.act(state, POWER_STEPS[state.power or ""](president, target))
+        target = game.players.index(choice or "")
+        hooks.play_for(game, POWER_STEPS[game.power or ""](president, target))
+
 
 _APPLY = {VOTE: _votes, NOMINATE: _nomination, DISCARD: _choice, ENACT: _choice,
           VETO_ANSWER: _choice, VETO_VOTE: _choice, POWER: _choice}
 
-#: The clock's moves.
-MOVES = (Move(SetDeadline, _deadline, PLAYING, "R-DEADLINE", "a deadline"),
-         Move(Lapse, _lapse, PLAYING, "R-LAPSE", "a lapse"))
+
+def late_votes(events: Iterable[Public]) -> dict[int, tuple[str, ...]]:
+    """R-LAPSE: by entry, the players whose votes a lapse cast as Nein, as the tally of
+    that entry marks them ("no vote by the deadline")."""
+    return {event.entry: event.late for event in events
+            if isinstance(event, Lapsed) and event.phase == VOTE}

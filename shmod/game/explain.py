@@ -1,34 +1,29 @@
-"""The core's words: what the game waits for, how it was won, what a step was.
+"""The game's words: what the game waits for, how it was won, what a step was.
 
-The core returns data (:class:`~shmod.core.events.Waiting`, :class:`~shmod.core.events.Win`,
+The game returns data (:class:`~shmod.game.events.Waiting`, :class:`~shmod.game.events.Win`,
 steps); these functions say it in the sentences its refusals use, and the texts
-(:mod:`shmod.texts`) import the same functions, so a post and a refusal say it alike.
+(:mod:`shmod.texts`) use the same ones (through :mod:`shmod.forum.explain`, which adds
+the forum's), so a post and a refusal say it alike.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shmod.core.steps import (
+from shmod.game.steps import (
     Act,
     Discard,
     Enact,
     Execute,
     Investigate,
-    Lapse,
     Nominate,
     Peek,
-    Remove,
-    Rename,
-    Replace,
     Reshuffle,
-    SetDeadline,
     SpecialElection,
     Step,
     Veto,
     Vote,
-    Word,
 )
-from shmod.core.terms import (
+from shmod.game.terms import (
     DEAL,
     DISCARD,
     ENACT,
@@ -42,7 +37,7 @@ from shmod.core.terms import (
 )
 
 if TYPE_CHECKING:
-    from shmod.core.events import Corrected, Deed, Waiting, Win
+    from shmod.game.events import Waiting, Win
 
 
 def win_text(win: Win) -> str:
@@ -51,10 +46,9 @@ def win_text(win: Win) -> str:
         return f"a tied vote elected Hitler ({win.hitler}) Chancellor"
     if win.rule == "R-HITLER-ELECTED":
         return f"Hitler ({win.hitler}) was elected Chancellor"
-    if win.rule == "R-MODKILL":
-        return f"Hitler ({win.hitler}) has left the game"
     if win.hitler:
-        return f"Hitler ({win.hitler}) was executed"
+        how = "was executed" if win.rule == "R-WIN-LIB" else "has left the game"
+        return f"Hitler ({win.hitler}) {how}"
     party = "Liberal" if win.rule == "R-WIN-LIB" else "Fascist"
     return f"{win.policies} {party} policies enacted"
 
@@ -71,7 +65,7 @@ def waiting_text(w: Waiting) -> str:
         assert w.win is not None
         return f"nobody: the game is over ({over_text(w.win)})"
     if w.phase == DEAL:
-        return f"a word for the deal from {len(w.seats)} of {w.of} players: {names}"
+        return "the deal: the roles and the deck are not dealt yet"
     if w.phase == NOMINATE:
         return f"{w.president} (Presidential Candidate) to nominate a Chancellor"
     if w.phase == VOTE:
@@ -95,7 +89,7 @@ def waiting_text(w: Waiting) -> str:
 
 
 def describe(step: Step, players: tuple[str, ...]) -> str:
-    """An entry in public words, with ``players`` as seated then: what and who, never a
+    """A step in public words, with ``players`` as seated then: what and who, never a
     secret (a vote's value, a discard, a veto vote); an enacted policy is public and is
     named."""
 
@@ -108,12 +102,10 @@ def describe(step: Step, players: tuple[str, ...]) -> str:
             return f"the nomination of {name(step.chancellor)} by {by}"
         case Vote():
             return f"the vote by {by}"
-        case Word():
-            return f"the word by {by}"
         case Discard():
             return f"the discard by President {by}"
         case Enact():
-            return f"the enactment of {_CARD.get(step.policy, 'a')} policy by Chancellor {by}"
+            return f"the enactment of {CARD.get(step.policy, 'a')} policy by Chancellor {by}"
         case Veto():
             return {"propose": f"the veto proposed by {by}",
                     "accept": f"{by}'s agreeing to the veto",
@@ -129,47 +121,8 @@ def describe(step: Step, players: tuple[str, ...]) -> str:
             return f"the execution of {name(step.target)} by {by}"
         case Reshuffle():
             return "the reshuffle"
-        case SetDeadline():
-            return "the deadline"
-        case Lapse():
-            return "the lapse of the deadline"
-        case Replace():
-            return f"{step.name} taking {name(step.target)}'s seat"
-        case Rename():
-            return f"the correction of {name(step.target)}'s name to {step.name}"
-        case Remove():
-            return f"the removal of {name(step.target)}"
     return step.kind.replace("_", " ")
 
 
-_CARD = {"L": "a Liberal", "F": "a Fascist"}
-
-
-def voided_steps(event: Corrected) -> list[tuple[int, str]]:
-    """R-CORRECT: each entry a correction voided, and what it was in public words."""
-    return [(entry, describe(step, event.players)) for entry, step in event.voided]
-
-
-def deed_text(deed: Deed) -> str:
-    """One of a seat's own steps in words: its PM or public choice."""
-    step, target = deed.step, deed.target
-    match step:
-        case Nominate():
-            return f"nominated {target} for Chancellor"
-        case Vote():
-            return f"voted {'Ja' if step.vote else 'Nein'}"
-        case Discard():
-            return f"discarded {_CARD[step.policy]} policy as President"
-        case Enact():
-            return f"enacted {_CARD[step.policy]} policy as Chancellor"
-        case Veto():
-            return f"veto: {step.answer}"
-        case Investigate():
-            return f"investigated {target}"
-        case SpecialElection():
-            return f"called a Special Election for {target}"
-        case Peek():
-            return "used Policy Peek"
-        case Execute():
-            return f"executed {target}"
-    raise KeyError(step.kind)
+#: A policy card in words, after "the enactment of".
+CARD = {"L": "a Liberal", "F": "a Fascist"}

@@ -1,4 +1,6 @@
-"""The game's header: players in seating order, variants and the secret setup.
+"""The game's header: players in seating order, variants and the secret setup, with the
+forum's part (the commitment, the key pair, the time zone, who deals, the output profile);
+and the table it starts.
 
 A header either carries a ``seed`` (shmod's own games: roles, the first President when
 drawn, and the deck are derived from it and must match what is written) or gives the
@@ -6,21 +8,32 @@ roles and the deck explicitly with no seed (a game dealt with real cards or anot
 """
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from shmod.base import digest, plaintext
+from shmod.base import plaintext
 from shmod.base.errors import BadInput
-from shmod.core import commitment, shuffle
-from shmod.core.deadlines import UTC_TIME, ZONE_NAME, decision, zone_info
-from shmod.core.events import RoleSent, Started
-from shmod.core.house import rules_for
-from shmod.core.names import look_alike, lookalike_pair, shown, tidy, unseen, why_alike
-from shmod.core.rules import ROLE_COUNTS, Rules, parse_cards, parse_variants
-from shmod.core.state import Setup, State
-from shmod.core.steps import Seating, seat_number
-from shmod.core.terms import DEAL, ROLES, Deal, Policy, Role
+from shmod.forum import commitment
+from shmod.forum.deadlines import UTC_TIME, ZONE_NAME, decision, zone_info
+from shmod.forum.events import Started
+from shmod.forum.house import parse_variants
+from shmod.forum.names import (
+    Seating,
+    look_alike,
+    lookalike_pair,
+    seat_number,
+    shown,
+    tidy,
+    unseen,
+    why_alike,
+)
+from shmod.forum.table import Setup, Table
+from shmod.forum.terms import Deal
+from shmod.game import setup as game_setup, shuffle
+from shmod.game.house import rules_for
+from shmod.game.rules import ROLE_COUNTS, Rules, parse_cards
+from shmod.game.setup import deal
+from shmod.game.terms import ROLES, Policy, Role
 
 FORMAT = 2
 #: Log formats this shmod reads. Format 1 (an earlier shmod) deals from the players' words
@@ -37,14 +50,6 @@ SECRET_KEYS = ("seed", "salt", "roles", "deck", "signing_key")
 #: (secret, never published) its private half; ``shmod.log.signing`` makes and uses them.
 KEY_FIELDS = ("moderator_key", "secret.signing_key")
 _KEY = re.compile(r"[0-9a-f]{64}")
-
-
-def deal(players: list[str], seed: str, rules: Rules) -> tuple[Role, ...]:
-    """R-ROLES dealt from the seed: the role list (Liberals, Fascists, Hitler) shuffled."""
-    pack: list[Role] = ["liberal"] * rules.liberals
-    pack += ["fascist"] * rules.fascists
-    pack.append("hitler")
-    return tuple(shuffle.shuffled(pack, seed, "roles"))
 
 
 DEALS: tuple[Deal, ...] = ("moderator", "players")  # R-DEAL: who makes the deal unpredictable
@@ -120,38 +125,6 @@ def new_header(
     return header
 
 
-def words_seed(seed: str, words: list[str]) -> str:
-    """R-DEAL: the seed the deal is made from: HMAC-SHA256 keyed with the moderator's
-    committed seed over each seat's word, in canonical form, by seat number (never by a
-    name: a rename or a replacement cannot move it), as hex. Nobody can choose it: the
-    moderator fixed the seed before the words were posted, and the players do not know
-    the seed."""
-    text = "shmod-words 2\n" + "".join(
-        f"{seat} {json.dumps(word, ensure_ascii=False)}\n" for seat, word in enumerate(words, 1))
-    return digest.hmac_sha256(seed.encode(), text.encode())
-
-
-def words_seed_v1(seed: str, words: dict[str, str]) -> str:
-    """The words' seed of a format-1 log (an earlier shmod): by name, words as typed."""
-    text = "shmod-words 1\n" + "".join(
-        f"{json.dumps(name, ensure_ascii=False)} {json.dumps(word, ensure_ascii=False)}\n"
-        for name, word in words.items())
-    return digest.hmac_sha256(seed.encode(), text.encode())
-
-
-def dealt(setup: Setup, seed: str) -> tuple[tuple[Role, ...], tuple[Policy, ...], int]:
-    """The roles, the deck and the first President a seed deals for ``setup``'s table
-    (R-ROLES, R-DECK, R-FIRST; the first President as chosen, if one was): by seat,
-    whatever the seats' names are now."""
-    rules = setup.rules
-    count = len(setup.players)
-    roles = deal(list(setup.players), seed, rules)
-    deck = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed, "deck")
-    first = (setup.first if setup.first is not None
-             else shuffle.pick(count, seed, "first-president"))
-    return roles, tuple(deck), first
-
-
 def seat_clash(name: str, count: int) -> str:
     """Why an all-digit ``name`` cannot sit in a ``count``-player game."""
     return (f"player name {name!r} could be read as a seat number: in a {count}-player game "
@@ -164,7 +137,7 @@ def seat_clash(name: str, count: int) -> str:
 def check_players(players: Any) -> list[str]:
     """R-SEAT / R-COUNT: 5 to 10 names in seating order that players can tell apart:
     distinct ignoring case, nothing in them that cannot be seen, in NFC, no two that
-    look the same (:mod:`shmod.core.names`); an all-digit name only where it cannot be
+    look the same (:mod:`shmod.forum.names`); an all-digit name only where it cannot be
     a seat number (555, but not 3 of 7). The count is checked before any name, so a
     list of any length costs nothing more than its length."""
     if not isinstance(players, list):
@@ -191,7 +164,7 @@ def check_players(players: Any) -> list[str]:
 
 
 def _seated_name(item: Any) -> str:
-    """One player's name as seated (:func:`~shmod.core.names.tidy`), or why it cannot be."""
+    """One player's name as seated (:func:`~shmod.forum.names.tidy`), or why it cannot be."""
     if not isinstance(item, (str, int)) or isinstance(item, bool):
         raise BadInput(f"player {item!r} is not a name")
     name = " ".join(str(item).split())
@@ -356,56 +329,19 @@ def _undealt(secret: dict[str, Any],
     return (), ()
 
 
-def start(setup: Setup) -> State:
-    """The state before the first entry: roles dealt, deck shuffled, first President; in
-    a game dealt from the players' words, waiting for the words (R-DEAL)."""
-    first = 0 if setup.first is None else setup.first
-    state = State(
-        rules=setup.rules,
-        players=setup.players,
-        roles=setup.roles,
-        seed=setup.seed,
-        first=setup.first,
-        alive=[True] * len(setup.players),
-        president=first,
-        anchor=first,
-        draw=list(setup.deck),
-        liberal=setup.rules.liberal_start,
-        fascist=setup.rules.fascist_start,
-        origin=setup,
-    )
+def start(setup: Setup) -> Table:
+    """The table before the first entry: the game started (roles dealt, deck shuffled,
+    first President; in a game dealt from the players' words, waiting for the words,
+    R-DEAL) and the opening post's facts said."""
+    game = game_setup.start(setup.players, setup.rules, roles=setup.roles, deck=setup.deck,
+                            first=setup.first, seed=setup.seed)
     president = None if setup.first is None else setup.players[setup.first]
-    state.zone = setup.zone
-    state.public.append(Started(0, players=setup.players, president=president,
-                                variants=tuple(setup.variants.items()),
-                                commitment=setup.commitment, deal=setup.deal,
-                                key=setup.moderator_key))
-    if setup.deal == "players":
-        state.phase = DEAL
-    else:
-        tell_roles(state, 0)
-    state.decision, state.due = decision(state), setup.created  # R-LAPSE: owed since then
-    return state
-
-
-def tell_roles(state: State, entry: int) -> None:
-    """R-ROLE-PM: every player's role and whom they know, sent at ``entry``."""
-    for seat, name in enumerate(state.players):
-        state.secrets.append(RoleSent(entry, name, role=state.roles[seat], knows=tuple(
-            knows(state.players, state.roles, state.rules, seat).items())))
-
-
-def knows(players: tuple[str, ...], roles: tuple[Role, ...], rules: Rules,
-          seat: int) -> dict[str, Role]:
-    """R-KNOW: whom the player in ``seat`` knows, name -> role."""
-    role = roles[seat]
-    if role == "liberal" or (role == "hitler" and not rules.hitler_knows_fascists):
-        return {}
-    return {
-        name: other
-        for s, (name, other) in enumerate(zip(players, roles))
-        if s != seat and other != "liberal"
-    }
+    game.say(Started, players=setup.players, president=president,
+             variants=tuple(setup.variants.items()), commitment=setup.commitment,
+             deal=setup.deal, key=setup.moderator_key)
+    table = Table(game=game, setup=setup, zone=setup.zone)
+    table.decision, table.due = decision(table), setup.created  # R-LAPSE: owed since then
+    return table
 
 
 def _roles(raw: Any, names: list[str], seating: Seating, rules: Rules) -> tuple[Role, ...]:

@@ -12,7 +12,7 @@ from typing import Final, Literal, get_args
 #: What the game waits for.
 Phase = Literal["deal", "nominate", "vote", "discard", "enact", "veto_answer", "veto_vote",
                 "power", "reshuffle", "over"]
-DEAL: Final = "deal"  # a game dealt from the players' words, before every word is in (R-DEAL)
+DEAL: Final = "deal"  # the roles and the deck not dealt yet: a game dealt late (hooks.deal)
 NOMINATE: Final = "nominate"
 VOTE: Final = "vote"
 DISCARD: Final = "discard"
@@ -67,32 +67,21 @@ Then = Literal["round", "chaos", "investigate", "special_election", "peek", "exe
 VetoAnswer = Literal["propose", "accept", "refuse", "ja", "nein"]
 VETO_ANSWERS: Final[tuple[VetoAnswer, ...]] = get_args(VetoAnswer)
 
-#: How long a deadline holds (R-DEADLINE).
-Scope = Literal["round", "phase"]
-SCOPES: Final[tuple[Scope, ...]] = get_args(Scope)
-
-#: Who dealt: the moderator from a secret seed, or the seed and the players' words (R-DEAL).
-Deal = Literal["moderator", "players"]
-
-# Variant values (house rules, docs/variants.md); the first of each is the official game's.
+# Variant values (the named variants of the rules, docs/variants.md); the first of each is
+# the official game's.
 Term5 = Literal["alive", "seated"]
 Veto = Literal["rulebook", "secret-vote"]
 TrackerReset = Literal["enactment", "election"]
 OnOff = Literal["off", "on"]
 FirstPresident = Literal["random", "seat1"]
-LateVote = Literal["wait", "nein"]
-LateNomination = Literal["wait", "fail"]
-LateChoice = Literal["wait", "random"]
 TERM5_VALUES: Final[tuple[Term5, ...]] = get_args(Term5)
 VETO_VALUES: Final[tuple[Veto, ...]] = get_args(Veto)
 TRACKER_RESET_VALUES: Final[tuple[TrackerReset, ...]] = get_args(TrackerReset)
 ON_OFF: Final[tuple[OnOff, ...]] = get_args(OnOff)
 FIRST_PRESIDENT_VALUES: Final[tuple[FirstPresident, ...]] = get_args(FirstPresident)
-LATE_VOTE_VALUES: Final[tuple[LateVote, ...]] = get_args(LateVote)
-LATE_NOMINATION_VALUES: Final[tuple[LateNomination, ...]] = get_args(LateNomination)
-LATE_CHOICE_VALUES: Final[tuple[LateChoice, ...]] = get_args(LateChoice)
 
-#: Variant switch -> its values, the default first.
+#: The game's variant switches -> their values, the default first (a forum's own switches
+#: follow them: shmod.forum.terms.VARIANTS).
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
     "term5": TERM5_VALUES,
     "veto": VETO_VALUES,
@@ -100,8 +89,4 @@ VARIANTS: Final[dict[str, tuple[str, ...]]] = {
     "rebalanced": ON_OFF,
     "first_president": FIRST_PRESIDENT_VALUES,
     "eva_braun": ON_OFF,
-    # R-LAPSE: what a lapsed deadline does (the official game has no clock: wait)
-    "late_vote": LATE_VOTE_VALUES,
-    "late_nomination": LATE_NOMINATION_VALUES,
-    "late_choice": LATE_CHOICE_VALUES,
 }

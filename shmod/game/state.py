@@ -1,67 +1,29 @@
-"""The state of a game (the fold of its log entries) and its setup (the parsed header).
+"""The state of a game: the fold of its steps, and the record of what the table was told.
 
 Hidden information lives in fixed fields, marked ``# secret`` below, so that
 :mod:`shmod.texts.views` can build the public view and each player's view by whitelisting.
+The state knows nothing of a forum: a forum's table (:class:`shmod.forum.table.Table`)
+holds one and keeps its own fields beside it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec
+from typing import Concatenate, ParamSpec
 
 from shmod.base.records import Record, field
-from shmod.core.events import Public, Secret, Win
-from shmod.core.rules import Rules
-from shmod.core.steps import Step
-from shmod.core.terms import (
-    NOMINATE,
-    Deal,
-    Phase,
-    Policy,
-    Power,
-    Role,
-    Scope,
-    Team,
-    Then,
-)
+from shmod.game.events import Public, Secret, Win
+from shmod.game.rules import Rules
+from shmod.game.terms import NOMINATE, Phase, Policy, Power, Role, Team, Then
 
 P = ParamSpec("P")
 
 
-class Setup(Record):
-    """A parsed, checked header."""
-
-    players: tuple[str, ...]
-    variants: dict[str, str]
-    rules: Rules
-    first: int | None  # None: drawn at the deal from the players' words (R-DEAL)
-    seed: str | None
-    salt: str | None
-    roles: tuple[Role, ...]  # empty until the deal in a game dealt from the players' words
-    deck: tuple[Policy, ...]
-    custom: dict[str, Any] | None = None
-    commitment: str | None = None  # public: posted at the start, checked by the audit
-    deal: Deal = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
-    zone: str | None = None  # public: the game's time zone for deadlines (R-DEADLINE)
-    forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
-    created: str | None = None  # public: when the game was created (the header's, UTC)
-    format: int = 2  # the header's ``shmod:``: 1 for a log of an earlier shmod (setup.FORMATS)
-    moderator_key: str | None = None  # public (format 2): the key checkpoints are signed with
-    signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
-
-
-class Deadline(Record):
-    """A deadline in force: until when (UTC), shown in which zone, for a round or a phase
-    (``key``: what must stay the same for it to hold), set by which entry."""
-
-    until: str
-    zone: str
-    scope: Scope
-    key: tuple[object, ...]
-    entry: int
-
-
 class State(Record, frozen=False):
-    """A game in progress. Seats are indices into ``players``."""
+    """A game in progress. Seats are indices into ``players``.
+
+    ``entries`` counts the entries of the record the game is played from, and every event
+    is stamped with the entry that caused it: the game's own steps, and whatever a layer
+    above records between them (it counts those through :mod:`shmod.game.hooks`)."""
 
     rules: Rules
     players: tuple[str, ...]
@@ -94,43 +56,27 @@ class State(Record, frozen=False):
     round: int = 1
     entries: int = 0
     win: Win | None = None
-    posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
-    words: dict[int, str] = field(default_factory=dict)  # R-DEAL: each seat's word (public)
-    dealt: int | None = None  # R-DEAL: the entry whose word completed the deal
     public: list[Public] = field(default_factory=list)
     secrets: list[Secret] = field(default_factory=list)
-    # Forum moderation (shmod.core.forum): what a correction replays from, deadline, seat changes.
-    origin: Setup | None = None  # secret: the Setup the game started from
-    history: list[tuple[int, Step]] = field(default_factory=list)  # (entry, Step) in effect
-    deadline: Deadline | None = None  # the one set last (R-DEADLINE)
-    zone: str | None = None  # the game's time zone: the header's, or the last deadline's
-    late: set[int] = field(default_factory=set)  # R-LAPSE: votes counted as Nein at a deadline
-    lapsed: dict[int, int] = field(default_factory=dict)  # R-LAPSE: deadline entry -> its lapse
-    clock: str | None = None  # the time of the entry being applied (its at), given by the log
-    times: dict[int, str] = field(default_factory=dict)  # entry -> at, for steps in history
-    decision: tuple[object, ...] = ()  # R-LAPSE: the decision awaited (deadlines.decision)
-    due: str | None = None  # R-LAPSE: when it fell due (the clock of the entry that made it due)
-    prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) sent
-    backups: list[str] = field(default_factory=list)  # R-BACKUP: in the order they take seats
-    removed: dict[int, int] = field(default_factory=dict)  # R-MODKILL: seat -> entry
-    replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
-    renamed: list[tuple[int, str, str, int]] = field(default_factory=list)  # R-RENAME: the same
-    corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
-    # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
-    acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
 
     def say(self, event: Callable[Concatenate[int, P], Public], *args: P.args,
             **data: P.kwargs) -> None:
-        """Something the whole table learns, caused by the entry being applied (R-THREAD):
+        """Something the whole table learns, caused by the entry being applied:
         ``state.say(Nominated, president=…)``."""
         self.public.append(event(self.entries, *args, **data))
 
     def tell(self, seat: int | None, secret: Callable[Concatenate[int, str, P], Secret],
              *args: P.args, **data: P.kwargs) -> None:
-        """A secret for the player in ``seat`` only, caused by the entry being applied
-        (R-PM): ``state.tell(seat, Drawn, cards=…)``."""
+        """A secret for the player in ``seat`` only, caused by the entry being applied:
+        ``state.tell(seat, Drawn, cards=…)``."""
         assert seat is not None
         self.secrets.append(secret(self.entries, self.name(seat), *args, **data))
+
+    def tell_name(self, name: str, secret: Callable[Concatenate[int, str, P], Secret],
+                  *args: P.args, **data: P.kwargs) -> None:
+        """A secret for the player called ``name`` (one who left a seat, or takes one),
+        caused by the entry being applied."""
+        self.secrets.append(secret(self.entries, name, *args, **data))
 
     @property
     def winner(self) -> Team | None:

@@ -1,0 +1,86 @@
+"""The forum's words beside the game's (:mod:`shmod.game.explain`): what the table waits
+for before the deal, what a forum entry was, what a correction voided and what a seat did
+(a replacement's briefing). Refusals and the texts use the same functions, so a post and
+a refusal say it alike.
+"""
+from __future__ import annotations
+
+from shmod.forum.events import Corrected, Deed
+from shmod.forum.steps import Lapse, Remove, Rename, Replace, SetDeadline, Word
+from shmod.game import explain
+from shmod.game.events import Waiting
+from shmod.game.explain import CARD
+from shmod.game.steps import (
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Nominate,
+    Peek,
+    SpecialElection,
+    Step,
+    Veto,
+    Vote,
+)
+from shmod.game.terms import DEAL
+
+
+def waiting_text(w: Waiting) -> str:
+    """What the table waits for, as a sentence after "waiting for": before the deal, the
+    players' words (R-DEAL); then what the game waits for."""
+    if w.phase == DEAL:
+        return f"a word for the deal from {len(w.seats)} of {w.of} players: {', '.join(w.names)}"
+    return explain.waiting_text(w)
+
+
+def describe(step: Step, players: tuple[str, ...]) -> str:
+    """An entry in public words, with ``players`` as seated then: a forum entry, or a step
+    of the game (:func:`shmod.game.explain.describe`)."""
+
+    def name(seat: int) -> str:
+        return players[seat] if seat < len(players) else "?"
+
+    match step:
+        case Word():
+            return f"the word by {name(step.by)}"
+        case SetDeadline():
+            return "the deadline"
+        case Lapse():
+            return "the lapse of the deadline"
+        case Replace():
+            return f"{step.name} taking {name(step.target)}'s seat"
+        case Rename():
+            return f"the correction of {name(step.target)}'s name to {step.name}"
+        case Remove():
+            return f"the removal of {name(step.target)}"
+    return explain.describe(step, players)
+
+
+def voided_steps(event: Corrected) -> list[tuple[int, str]]:
+    """R-CORRECT: each entry a correction voided, and what it was in public words."""
+    return [(entry, describe(step, event.players)) for entry, step in event.voided]
+
+
+def deed_text(deed: Deed) -> str:
+    """One of a seat's own steps in words: its PM or public choice (R-REPLACE)."""
+    step, target = deed.step, deed.target
+    match step:
+        case Nominate():
+            return f"nominated {target} for Chancellor"
+        case Vote():
+            return f"voted {'Ja' if step.vote else 'Nein'}"
+        case Discard():
+            return f"discarded {CARD[step.policy]} policy as President"
+        case Enact():
+            return f"enacted {CARD[step.policy]} policy as Chancellor"
+        case Veto():
+            return f"veto: {step.answer}"
+        case Investigate():
+            return f"investigated {target}"
+        case SpecialElection():
+            return f"called a Special Election for {target}"
+        case Peek():
+            return "used Policy Peek"
+        case Execute():
+            return f"executed {target}"
+    raise KeyError(step.kind)

@@ -1,0 +1,98 @@
+"""The forum's own entries as the engine sees them: one :class:`~shmod.game.steps.Step`
+class per kind, beside the game's (:mod:`shmod.game.steps`): a word for the deal, the
+clock, absent players, seats changing hands, corrections, posts marked and hand edits
+acknowledged. Their moves are the table in :mod:`shmod.forum.moves`.
+"""
+from __future__ import annotations
+
+from shmod.forum.terms import Scope
+from shmod.game.steps import Act, Step
+
+
+class Word(Act):
+    """A player's word for the deal (R-DEAL)."""
+
+    kind = "word"
+    word: str
+
+
+class SetDeadline(Step):
+    """R-DEADLINE: ``until`` a UTC time, or :data:`shmod.forum.deadlines.CLEAR`."""
+
+    kind = "deadline"
+    until: str
+    zone: str | None = None  # the moderator's time zone
+    scope: Scope | None = None  # round (the default) or phase
+
+
+class Lapse(Step):
+    """R-LAPSE: the deadline set by entry ``deadline`` has passed."""
+
+    kind = "lapse"
+    deadline: int
+    at: str | None  # when it was recorded (the entry's at), after the deadline
+    choice: str | None = None  # the random choice the seed gave (late_choice=random)
+
+
+class Prod(Step):
+    """R-STALL: the moderator prodded a player by PM."""
+
+    kind = "prod"
+    target: int
+
+
+class Remove(Step):
+    """R-MODKILL: a player nobody can replace leaves the game."""
+
+    kind = "remove"
+    target: int
+    reason: str
+
+
+class Backup(Step):
+    """R-BACKUP: a backup player joins the list, or leaves it (``drop``)."""
+
+    kind = "backup"
+    name: str
+    drop: bool = False
+
+
+class Replace(Step):
+    """R-REPLACE: ``name`` takes over the seat ``target``."""
+
+    kind = "replace"
+    target: int
+    name: str
+
+
+class Rename(Step):
+    """R-RENAME: the name of the player in ``target`` corrected to ``name``."""
+
+    kind = "rename"
+    target: int
+    name: str
+
+
+class Correct(Step):
+    """R-CORRECT: voids ``entries``; ``force`` voids what players may have seen."""
+
+    kind = "correct"
+    entries: tuple[int, ...]
+    reason: str
+    force: bool = False
+
+
+class Posted(Step):
+    """R-THREAD: a post covered entries up to ``upto``, ending with ``checkpoint``."""
+
+    kind = "posted"
+    upto: int
+    checkpoint: str | None = None  # the chain head at upto, as posted (R-CHECKPOINT)
+
+
+class Acknowledge(Step):
+    """R-EDIT: ``entries`` were edited by hand on purpose, for ``reason``."""
+
+    kind = "acknowledge"
+    entries: tuple[int, ...]
+    reason: str

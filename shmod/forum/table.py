@@ -1,0 +1,93 @@
+"""The forum's table: the game being played (:class:`shmod.game.state.State`) and what the
+forum keeps beside it: the header it started from, the steps in effect and their times,
+the clock, absent players, seats that changed hands, corrections, posts and hand edits.
+
+Hidden information lives in fixed fields, the game's and the ones marked ``# secret``
+below, so that :mod:`shmod.texts.views` can build every view by whitelisting. The forum
+changes the game only through the game's moves and hooks (:mod:`shmod.game.engine`,
+:mod:`shmod.game.hooks`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from shmod.base.records import Record, field
+from shmod.forum.terms import Deal, Scope
+from shmod.game.events import Public, Secret
+from shmod.game.rules import Rules
+from shmod.game.state import State
+from shmod.game.steps import Step
+from shmod.game.terms import Policy, Role
+
+
+class Setup(Record):
+    """A parsed, checked header: the game's setup and the forum's."""
+
+    players: tuple[str, ...]
+    variants: dict[str, str]  # every switch, the game's and the forum's (forum.terms.VARIANTS)
+    rules: Rules
+    first: int | None  # None: drawn at the deal from the players' words (R-DEAL)
+    seed: str | None
+    salt: str | None
+    roles: tuple[Role, ...]  # empty until the deal in a game dealt from the players' words
+    deck: tuple[Policy, ...]
+    custom: dict[str, Any] | None = None
+    commitment: str | None = None  # public: posted at the start, checked by the audit
+    deal: Deal = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
+    zone: str | None = None  # public: the game's time zone for deadlines (R-DEADLINE)
+    forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
+    created: str | None = None  # public: when the game was created (the header's, UTC)
+    format: int = 2  # the header's ``shmod:``: 1 for a log of an earlier shmod (setup.FORMATS)
+    moderator_key: str | None = None  # public (format 2): the key checkpoints are signed with
+    signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
+
+
+class Deadline(Record):
+    """A deadline in force: until when (UTC), shown in which zone, for a round or a phase
+    (``key``: what must stay the same for it to hold), set by which entry."""
+
+    until: str
+    zone: str
+    scope: Scope
+    key: tuple[object, ...]
+    entry: int
+
+
+class Table(Record, frozen=False):
+    """A game on a forum: the game, and the forum's record around it."""
+
+    game: State  # the game (shmod.game): its own fields, secret ones marked there
+    setup: Setup  # secret: the header the game started from (what a correction replays from)
+    history: list[tuple[int, Step]] = field(default_factory=list)  # (entry, Step) in effect
+    deadline: Deadline | None = None  # the one set last (R-DEADLINE)
+    zone: str | None = None  # the game's time zone: the header's, or the last deadline's
+    lapsed: dict[int, int] = field(default_factory=dict)  # R-LAPSE: deadline entry -> its lapse
+    clock: str | None = None  # the time of the entry being applied (its at), given by the log
+    times: dict[int, str] = field(default_factory=dict)  # entry -> at, for steps in history
+    decision: tuple[object, ...] = ()  # R-LAPSE: the decision awaited (deadlines.decision)
+    due: str | None = None  # R-LAPSE: when it fell due (the clock of the entry that made it due)
+    words: dict[int, str] = field(default_factory=dict)  # R-DEAL: each seat's word (public)
+    dealt: int | None = None  # R-DEAL: the entry whose word completed the deal
+    prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) sent
+    backups: list[str] = field(default_factory=list)  # R-BACKUP: in the order they take seats
+    removed: dict[int, int] = field(default_factory=dict)  # R-MODKILL: seat -> entry
+    replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry
+    renamed: list[tuple[int, str, str, int]] = field(default_factory=list)  # R-RENAME: the same
+    corrections: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
+    # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
+    acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
+    posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
+
+    # The record is the game's: its entries, and what the thread and each player were told
+    # (the game's events and the forum's, in the order they happened).
+    @property
+    def entries(self) -> int:
+        return self.game.entries
+
+    @property
+    def public(self) -> list[Public]:
+        return self.game.public
+
+    @property
+    def secrets(self) -> list[Secret]:
+        return self.game.secrets

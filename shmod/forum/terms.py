@@ -1,0 +1,32 @@
+"""The forum's vocabulary as types, beside the game's (:mod:`shmod.game.terms`): how long a
+deadline holds, who deals, what a lapsed deadline does, and every variant switch a
+header may hold, the game's first."""
+from __future__ import annotations
+
+from typing import Final, Literal, get_args
+
+from shmod.game.terms import VARIANTS as GAME_VARIANTS
+
+#: How long a deadline holds (R-DEADLINE).
+Scope = Literal["round", "phase"]
+SCOPES: Final[tuple[Scope, ...]] = get_args(Scope)
+
+#: Who dealt: the moderator from a secret seed, or the seed and the players' words (R-DEAL).
+Deal = Literal["moderator", "players"]
+
+# R-LAPSE: what a lapsed deadline does (the official game has no clock: wait, the first).
+LateVote = Literal["wait", "nein"]
+LateNomination = Literal["wait", "fail"]
+LateChoice = Literal["wait", "random"]
+LATE_VOTE_VALUES: Final[tuple[LateVote, ...]] = get_args(LateVote)
+LATE_NOMINATION_VALUES: Final[tuple[LateNomination, ...]] = get_args(LateNomination)
+LATE_CHOICE_VALUES: Final[tuple[LateChoice, ...]] = get_args(LateChoice)
+#: The forum's switches -> their values, the default first.
+LATE_VARIANTS: Final[dict[str, tuple[str, ...]]] = {
+    "late_vote": LATE_VOTE_VALUES,
+    "late_nomination": LATE_NOMINATION_VALUES,
+    "late_choice": LATE_CHOICE_VALUES,
+}
+#: Every switch a header may hold -> its values, the default first: the game's, then the
+#: forum's (docs/variants.md).
+VARIANTS: Final[dict[str, tuple[str, ...]]] = {**GAME_VARIANTS, **LATE_VARIANTS}

@@ -1,0 +1,59 @@
+"""The thread and the log (R-THREAD, R-EDIT): what the next post covers, the posts marked
+as made, and hand edits of the log acknowledged. Bookkeeping: none of it is a step of the
+game, and a correction never replays it.
+"""
+from __future__ import annotations
+
+from shmod.base.errors import RuleBroken
+from shmod.forum.corrections import voided
+from shmod.forum.events import Corrected
+from shmod.forum.steps import Acknowledge, Posted
+from shmod.forum.table import Table
+from shmod.game.events import Public, RoundBegan
+
+#: Public events that alone make no post: the next round is said by the post before it.
+QUIET = (RoundBegan,)
+
+
+def last_posted(table: Table) -> int:
+    """The last entry already covered by a post (-1 before the opening post)."""
+    return table.posts[-1] if table.posts else -1
+
+
+def unposted(table: Table) -> list[Public]:
+    """The public events no post has covered yet, less those of voided entries and the
+    corrections that voided only what was never posted (R-CORRECT): players never saw
+    them, so a post does not tell them about entries they cannot see."""
+    last = last_posted(table)
+    gone = voided(table)
+    return [ev for ev in table.public if ev.entry > last and ev.entry not in gone
+            and not (isinstance(ev, Corrected) and not ev.posted)]
+
+
+def news(table: Table) -> list[Public]:
+    """What the next post covers: :func:`unposted`, if any of it is worth a post."""
+    events = unposted(table)
+    return events if any(not isinstance(ev, QUIET) for ev in events) else []
+
+
+def posted(table: Table, step: Posted) -> None:
+    """The moderator posted everything public up to entry ``upto`` (R-THREAD)."""
+    upto = step.upto
+    last = table.posts[-1] if table.posts else -1
+    if not last < upto < table.entries:
+        raise RuleBroken("R-THREAD", f"a post can cover entries {last + 1} to "
+                         f"{table.entries - 1} only, not up to {upto}")
+    if not any(last < ev.entry <= upto for ev in table.public):
+        raise RuleBroken("R-THREAD", f"nothing new to mark posted: no public event after "
+                         f"entry {last} up to entry {upto}")
+    table.posts.append(upto)
+
+
+def acknowledge(table: Table, step: Acknowledge) -> None:
+    """R-EDIT: the moderator says that earlier entries were edited by hand on purpose,
+    and why; the edit stays visible (the chain and the thread's checkpoints show it)."""
+    late = [n for n in step.entries if n >= table.entries]
+    if late:
+        raise RuleBroken("R-EDIT", f"entry {late[0]} is not an earlier entry (this is entry "
+                         f"{table.entries})")
+    table.acknowledged.append((table.entries, step.entries, step.reason))
