@@ -350,7 +350,7 @@ def chained(steps: list[Step], players: tuple[str, ...], head: str,
         entry["at"] = own or at
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
-        if isinstance(step, (Replace, Rename)):  # later entries name the seat anew (shmod.forum.seats)
+        if isinstance(step, (Replace, Rename)):  # later entries name the seat anew
             players = (*players[:step.target], step.name, *players[step.target + 1:])
     return entries, head
 
