@@ -171,12 +171,12 @@ def test_keys_that_are_not_text_are_reported_not_a_crash():
 
 def test_summary_leaves_out_what_a_correction_voided():
     """R-CORRECT: a voided tally and enactment are not counted twice."""
-    from scripted import table
+    from scripted import forum_table
 
     from shmod.audit.summary import summarize
     from shmod.forum.steps import Correct
 
-    t = table(5, deck="LFF")
+    t = forum_table(5, deck="LFF")
     t.elect("Bob")
     t.apply(Correct(entries=(t.state.entries,), reason="Eve's PM said Nein"))
     t.vote("Eve", False)

@@ -19,7 +19,7 @@ from shmod.forum.absence import MAX_BACKUPS
 from shmod.forum.setup import MAX_NAME
 from shmod.forum.steps import Backup, Prod, SetDeadline
 from shmod.forum.table import Table as State
-from shmod.forum.turns import legal_steps
+from shmod.forum.turns import legal_steps, waiting_for
 from shmod.game.steps import Step, Veto, Vote
 from shmod.game.terms import (
     DISCARD,
@@ -32,7 +32,6 @@ from shmod.game.terms import (
     VETO_ANSWER,
     VOTE,
 )
-from shmod.game.turns import waiting_for
 from shmod.log import game, logfile
 
 AT = "2026-01-01T00:00:00Z"

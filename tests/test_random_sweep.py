@@ -85,7 +85,7 @@ class Oracle:
 
 def check(state: State) -> None:
     """Invariants that hold after every step."""
-    s, rules = state, state.game.rules
+    s, rules = state.game, state.game.rules
     cards = s.draw + s.discard + s.hand
     assert len(cards) + s.liberal + s.fascist == 17, "R-DECK: policies conserved"
     assert cards.count("L") + s.liberal == 6
@@ -99,7 +99,7 @@ def check(state: State) -> None:
             assert s.winner == "Fascists" and s.fascist == 6
         else:
             assert s.win.rule == "R-HITLER-ELECTED" and s.chancellor == s.hitler and s.fascist >= 3
-        assert legal_steps(s) == []
+        assert legal_steps(state) == []
         return
     assert s.liberal < 5 and s.fascist < 6 and s.alive[s.hitler]
     assert s.alive[s.president], "a dead President"
