@@ -20,8 +20,8 @@ from stats_games import forum
 from shmod.audit.batch import find_logs
 from shmod.audit.simulate import simulate
 from shmod.audit.stats import collect
+from shmod.forum.terms import VARIANTS
 from shmod.game.house import REBALANCED
-from shmod.game.terms import VARIANTS
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
+from shmod.forum.house import parse_variants
+from shmod.forum.terms import VARIANTS
 from shmod.game.house import REBALANCED
-from shmod.game.rules import parse_variants
-from shmod.game.terms import VARIANTS
 from shmod.log import logfile
 from shmod.log.game import log_text
 

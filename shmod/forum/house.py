@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from shmod.forum.terms import LATE_VARIANTS, VARIANTS
 from shmod.game import house, rules
+from shmod.game.rules import Rules
 
 #: Switches added after the log format was fixed: left out of the commitment's bytes at
 #: their default, so that the commitments of earlier games still verify.
@@ -17,8 +18,8 @@ def parse_variants(raw: object) -> dict[str, str]:
     return rules.parse_variants(raw, VARIANTS)
 
 
-def variant_list(rules_: rules.Rules, variants: dict[str, str]) -> tuple[tuple[str, str], ...]:
+def variant_list(game_rules: Rules, variants: dict[str, str]) -> tuple[tuple[str, str], ...]:
     """Every switch in force, the game's then the forum's, then whatever a custom setup
     changed (for posts and the card)."""
-    return house.variant_list(rules_, tuple(
+    return house.variant_list(game_rules, tuple(
         (key, variants.get(key, values[0])) for key, values in LATE_VARIANTS.items()))
