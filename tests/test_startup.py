@@ -70,8 +70,24 @@ def test_status_of_a_finished_game_loads_only_what_it_shows(ten):
     assert {"shmod.texts.board", "shmod.log.game"} <= loaded
     unused = {"shmod.audit.audit", "shmod.texts.posts", "shmod.texts.pms", "shmod.texts.reveal", "shmod.texts.report",
               "shmod.texts.game_texts", "shmod.audit.summary", "shmod.audit.batch", "shmod.audit.simulate",
-              "shmod.log.repair", "rich", "pydantic"}
+              "shmod.log.repair", "rich", "pydantic", "shmod.game.rulebook", "shmod.forum.rulebook",
+              "shmod.forum.lookalike_table"}
     assert not unused & loaded
+
+
+#: All that the two floors of the rules import from outside shmod, whatever the Python
+#: (issue 29: the split into the game and the forum added no import to a command).
+FLOORS_IMPORT = {"_datetime", "_json", "_sha2", "_sha256", "_typing", "collections.abc", "datetime",
+                 "json", "json.decoder", "json.encoder", "json.scanner", "math", "typing",
+                 "typing.io", "typing.re"}
+
+
+def test_the_floors_import_little_beside_shmod():
+    code = ("import sys\nbefore = set(sys.modules)\nimport shmod.forum.engine\n"
+            "sys.modules = {m: 1 for m in set(sys.modules) - before}")
+    loaded = _modules_after(code)
+    assert {"shmod.game.engine", "shmod.forum.engine"} <= loaded
+    assert {m for m in loaded if not m.startswith("shmod")} <= FLOORS_IMPORT
 
 
 #: Every command with arguments that make it do its real work on the finished game.
