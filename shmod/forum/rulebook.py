@@ -169,8 +169,8 @@ def markdown() -> str:
            "Every refusal names the rule it applies, e.g. `Error: R-TERM: …`; "
            "`shmod rules R-TERM` prints that rule in the terminal. This page has them all. "
            "It is generated from `shmod/game/rulebook.py` (the game's rules) and "
-           "`shmod/forum/rulebook.py` (the forum's) "
-           "(`python -m shmod.forum.rulebook > docs/rules.md`).", ""]
+           "`shmod/forum/rulebook.py` (the forum's, and the whole): "
+           "`python -m shmod.forum.rulebook > docs/rules.md`.", ""]
     for section, rules in SECTIONS:
         out += [f"## {section}", ""]
         out += [f"- **{rule}** ({title}): {text}" for rule, title, text in rules]
