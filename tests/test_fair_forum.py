@@ -307,3 +307,18 @@ def test_a_hand_edited_name_says_the_header_changed(tmp_path):
     m.log.write_text(text.replace("- Bob\n", "- Bobby\n", 1))
     err = m.run("status", code=2).stderr
     assert "unknown player 'Bob'" in err and "the header was changed after `shmod new`" in err
+
+
+def test_a_hand_edited_word_names_the_edited_entry(tmp_path):
+    """A word edited by hand deals otherwise, so a later step fails: the error names the
+    edited entry (the hash chain knows it), not only the step that no longer stands."""
+    m = Moderator(tmp_path)
+    m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
+    for name, word in zip(NAMES, WORDS):
+        m.run("word", name, word)
+    first = game.load(str(m.log)).state.players[game.load(str(m.log)).state.president]
+    other = next(n for n in NAMES if n != first)
+    m.run("nominate", other)
+    m.log.write_text(m.log.read_text().replace("word: zebra", "word: zebu"))
+    err = m.run("status", code=2).stderr
+    assert re.search(r"note: entry \d+ \(line \d+\) was changed after shmod wrote it", err), err

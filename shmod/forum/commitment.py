@@ -92,6 +92,7 @@ PUBLISHED = frozenset({
     "e3e70682c2094cac629f6fbed82c07cd", "388a9540a9e0541c5223566f1f0bd1b5",  # games/
     "c393fd0e1cc62be5783646bf0324aac3", "a31aa6b0eb59899311e72717cbd669ac",
     "9c1e4f07a2b35d68e0f4a7b1c3d5e7f9",
+    "04edfdc680dfc73793b3b5a9ba7b8011", "32177cb25273f2ae585838835c25c81c",
 })
 
 

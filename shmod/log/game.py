@@ -249,7 +249,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
             if log.torn and index == last:
                 raise logfile.at_line(log.torn_error(), line) from None
             rule = getattr(err, "rule", None)
-            raise LogError(log.path, line, f"entry {index + 1}: {err}{_header_hint(setup)}",
+            raise LogError(log.path, line, f"entry {index + 1}: {err}{_edit_hint(setup, notes)}",
                            rule=rule) from None
         except ShmodError:
             raise
@@ -265,13 +265,18 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
     return Game(log, setup, state, walk.head, notes, walk.heads)
 
 
-def _header_hint(setup: Setup) -> str:
+def _edit_hint(setup: Setup, notes: list[ChainNote]) -> str:
     """Why a step may no longer stand: the header was changed after ``shmod new`` (a name,
-    a role, the seed), which the commitment shows (R-COMMIT)."""
-    if setup.commitment is None or commitment(setup) == setup.commitment:
+    a role, the seed), which the commitment shows (R-COMMIT), or an earlier entry was
+    edited by hand, which the hash chain shows (R-EDIT)."""
+    if setup.commitment is not None and commitment(setup) != setup.commitment:
+        return ("; note: the header was changed after `shmod new` (it no longer gives its "
+                "commitment, R-COMMIT), which may be why: undo that edit")
+    edited = next((n for n in notes if n.problem == "mismatch"), None)
+    if edited is None:
         return ""
-    return ("; note: the header was changed after `shmod new` (it no longer gives its "
-            "commitment, R-COMMIT), which may be why: undo that edit")
+    return (f"; note: entry {edited.index + 1} (line {edited.line}) was changed after shmod "
+            "wrote it, which may be why: undo that edit (R-EDIT)")
 
 
 def new_game(path: str, players: list[str], *, seed: str | None = None,
