@@ -316,7 +316,7 @@ def test_a_hand_edited_word_names_the_edited_entry(tmp_path):
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     for name, word in zip(NAMES, WORDS):
         m.run("word", name, word)
-    first = game.load(str(m.log)).state.players[game.load(str(m.log)).state.president]
+    first = game.load(str(m.log)).state.game.players[game.load(str(m.log)).state.game.president]
     other = next(n for n in NAMES if n != first)
     m.run("nominate", other)
     m.log.write_text(m.log.read_text().replace("word: zebra", "word: zebu"))
