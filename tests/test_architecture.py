@@ -186,3 +186,26 @@ def test_the_checker_finds_an_upward_import():
     assert upward(graph(sources), order) == [
         "shmod.game.play imports shmod.forum (forum is above game)",
         "shmod.game.play imports shmod.forum.engine (forum is above game)"]
+
+
+def test_the_documented_forum_moves_are_the_forum_moves_table():
+    """docs/architecture.md's table of the forum's moves lists each row of
+    ``shmod.forum.moves.moves`` once, in order: its step class and kind, its handler, whether
+    it is bookkeeping, and the rule an out-of-turn one breaks (issue 29)."""
+    from shmod.forum.engine import apply
+    from shmod.forum.moves import moves
+
+    section = CONTRACT.read_text().split("## The forum's moves", 1)[1].split("\n## ", 1)[0]
+    rows = [[cell.strip() for cell in line.strip("|").split("|")]
+            for line in section.splitlines() if line.startswith("| `")]
+    table = moves(apply)
+    assert [row[0] for row in rows] == [f"`{m.step.__name__}` (`{m.step.kind}`)"
+                                        for m in table]
+    for row, move in zip(rows, table):
+        name = move.handler.__name__
+        module = move.handler.__module__.rsplit(".", 1)[1]
+        assert row[1].startswith(f"`{module}.{name}`" if module != "moves"
+                                 else f"`corrections.{name}`"), (row, module, name)
+        assert row[2].startswith("bookkeeping") == move.bookkeeping, row
+        assert ("kept" in row[2]) == move.kept, row
+        assert (move.rule or "R-") in row[3] and (move.noun in row[3]), row
