@@ -1,4 +1,4 @@
-"""shmod.core.legal agrees with the engine: over many random seeded games (every player
+"""shmod.game.legal agrees with the engine: over many random seeded games (every player
 count, mixed variants, decks dealt from the players' words, unseeded reshuffles) every
 step ``legal_steps`` offers is accepted by ``engine.apply``, and a sample of the other
 well-formed steps (any seat, any target, any policy or answer) is refused with a rule id
