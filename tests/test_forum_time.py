@@ -5,6 +5,7 @@ moderator runs it, with the clock injected (``SHMOD_NOW``), never slept on. Ever
 has a legal and an illegal case."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -241,6 +242,9 @@ def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
     done = mod.run("remove", hitler, "--reason", "banned")
     assert f"{hitler} was Hitler: Hitler has left the game" in done.stdout
     assert "Game over: the Liberals win" in done.stdout
+    summary = json.loads(mod.run("audit", "--json", str(mod.log)).stdout)["summary"]
+    assert (summary["winner"], summary["rule"], summary["how"]) == (
+        "Liberals", "R-MODKILL", "hitler_removed")  # a removal, never counted as an execution
 
 
 def test_a_removed_president_hands_the_policies_back(tmp_path):

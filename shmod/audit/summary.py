@@ -23,10 +23,12 @@ from shmod.game.explain import win_text
 from shmod.game.state import State
 from shmod.game.terms import FASCISTS, LIBERAL, LIBERALS, POWER_NAMES
 
-#: How a game was won: the four win conditions of R-WIN-LIB and R-WIN-FAS.
+#: How a game was won: the win conditions of R-WIN-LIB and R-WIN-FAS (with Eva Braun's tie),
+#: and the forum's one: Hitler's seat removed (R-MODKILL).
 HOW = {
     "liberal_policies": "five Liberal policies (R-WIN-LIB)",
     "hitler_executed": "Hitler executed (R-WIN-LIB)",
+    "hitler_removed": "Hitler removed by the moderator (R-MODKILL)",
     "fascist_policies": "six Fascist policies (R-WIN-FAS)",
     "hitler_elected": "Hitler elected Chancellor (R-HITLER-ELECTED)",
     "hitler_elected_tie": "Hitler elected Chancellor on a tied vote (R-EVA-BRAUN)",
@@ -106,6 +108,8 @@ def summarize(table: Table) -> Summary:
 def how_won(state: State) -> str | None:
     """The key in :data:`HOW` of the way the game was won, if it is over."""
     if state.winner == LIBERALS:
+        if state.win and state.win.rule == "R-MODKILL":
+            return "hitler_removed"
         return "hitler_executed" if not state.alive[state.hitler] else "liberal_policies"
     if state.winner == FASCISTS:
         return {"R-HITLER-ELECTED": "hitler_elected",
