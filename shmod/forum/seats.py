@@ -43,12 +43,13 @@ def replace(table: Table, step: Replace) -> None:
                               for s, n in enumerate(game.players)])[seat]
     except BadInput as err:
         raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {err}") from None
-    for other, former, _new, _entry in table.replaced:  # PMs are addressed by name (R-PM)
-        if other != seat and look_alike(former, name):
-            alike = "" if former.casefold() == name.casefold() else " (the names look the same)"
-            raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
-                             f"{other + 1} and was sent its secrets{alike}; choose another "
-                             "name")
+    held = held_elsewhere(table, seat, name)
+    if held is not None:
+        former, other = held
+        alike = "" if former.casefold() == name.casefold() else " (the names look the same)"
+        raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
+                         f"{other + 1} and was sent its secrets{alike}; choose another "
+                         "name")
     table.backups = [b for b in table.backups if b.casefold() != name.casefold()]
     if not game.roles:  # before the deal (R-DEAL): a seat with no role and no secrets yet
         _seat(table, seat, old, name)
@@ -87,12 +88,26 @@ def rename(table: Table, step: Rename) -> None:
                               for s, n in enumerate(game.players)])[seat]
     except BadInput as err:
         raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: {err}") from None
-    if any(look_alike(former, name) for _s, former, _n, _e in table.replaced):
+    if held_elsewhere(table, seat, name) is not None:
         raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: a player of that name "
-                         "(or one that looks like it) left a seat and was sent its secrets")
+                         "(or one that looks like it) held another seat and was sent its "
+                         "secrets")
     hooks.reseat(game, seat, name)
     table.renamed.append((seat, old, name, table.entries))
     game.say(Renamed, old=old, new=name)
+
+
+def held_elsewhere(table: Table, seat: int, name: str) -> tuple[str, int] | None:
+    """A name another seat had before, at the deal, before a replacement or before a
+    rename, that looks like ``name`` (R-PM: secrets are addressed by name, so a name once
+    sent one seat's secrets never goes to another seat), with that seat; or None."""
+    game = table.game
+    held = [(former, s) for s, former in enumerate(table.setup.players)]
+    held += [(former, s) for s, former, _new, _entry in [*table.replaced, *table.renamed]]
+    for former, other in held:
+        if other != seat and former != game.players[other] and look_alike(former, name):
+            return former, other
+    return None
 
 
 def names_of(table: Table, seat: int) -> set[str]:
