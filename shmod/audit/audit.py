@@ -274,6 +274,14 @@ def _opening(log: logfile.LogFile, setup: Setup | None, thread: str,
             "commitment", f"the thread's opening post carries commitment {found.commitment}; "
             f"this log gives {ours}: it is not the log of the game the thread played",
             rule="R-COMMIT"))
+    if found.rivals:
+        report.problems.append(Problem(
+            "commitment", "the thread's opening post (the text before its first checkpoint "
+            f"line) shows more than one setup commitment or moderator's key: "
+            f"{', '.join(v for v in (found.commitment, found.key, *found.rivals) if v)}; "
+            "the moderator could show the players one and the audit another, so neither "
+            "pins this log (paste the thread as posted, from the opening post)",
+            rule="R-COMMIT"))
     for other in found.others:
         report.warnings.append(Problem(
             "thread", f"the thread also shows the commitment {other} after the opening "

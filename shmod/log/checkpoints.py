@@ -166,21 +166,33 @@ def find(text: str) -> list[Claim]:
 
 class Opening(Record):
     """What the thread's opening post shows: the first setup commitment and the first
-    moderator's key in the text (None: not found), and every other commitment shown
-    later (a quote, a typo, another game's)."""
+    moderator's key in the text (None: not found); ``rivals``, any other commitment or key
+    shown before the thread's first checkpoint line, that is in the opening post (or the
+    thread's title) too; ``others``, every other commitment shown later (a quote, a typo,
+    another game's)."""
 
     commitment: str | None
     key: str | None
     others: tuple[str, ...] = ()
+    rivals: tuple[str, ...] = ()
 
 
 def opening(text: str) -> Opening:
     """The commitment and the key the thread's opening post carries (the first of each in
-    ``text``, which is to start with that post)."""
-    shown = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
-    key = _KEY.search(text)
-    return Opening(shown[0] if shown else None, key.group(1).lower() if key else None,
-                   tuple(shown[1:]))
+    ``text``, which is to start with that post). The opening post ends with the thread's
+    first checkpoint line: a second, different commitment or key before it is a rival
+    (R-COMMIT: the moderator could show the players one and the audit the other)."""
+    lines = [m.end() for rx in (_SIGNED, _KEYED, _UNKEYED) for m in rx.finditer(text)]
+    end = min(lines, default=len(text))
+    found = [(m.start(), m.group(1).lower()) for m in _COMMITMENT.finditer(text)]
+    shown = list(dict.fromkeys(value for _, value in found))
+    keys = list(dict.fromkeys(m.group(1).lower() for m in _KEY.finditer(text[:end])))
+    if not keys:
+        keys = [m.group(1).lower() for m in _KEY.finditer(text)][:1]
+    first = list(dict.fromkeys(value for at, value in found if at < end))
+    rivals = (*first[1:], *keys[1:])
+    return Opening(shown[0] if shown else None, keys[0] if keys else None,
+                   tuple(v for v in shown[1:] if v not in rivals), rivals)
 
 
 def recorded(setup: Setup, post: int, upto: int, shown: str, chain: list[str]) -> bool:
