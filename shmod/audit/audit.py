@@ -339,7 +339,8 @@ def _thread_checks(log: logfile.LogFile, setup: Setup | None, heads: list[str],
         elif signed:
             found = _signed_finding(check, salt, len(posts), check.claim.post in matched)
         else:
-            found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched)
+            found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched,
+                                    _after_reveal(thread, salt, check))
         if found is None:
             continue
         kind, message = found
@@ -422,10 +423,21 @@ def _signed_finding(check: Check, salt: str | None, recorded: int,
             f"after this post was made.{twice}")
 
 
+def _after_reveal(thread: str, salt: str | None, check: Check) -> bool:
+    """Format 1: whether the thread shows the game's salt (the reveal's post) before this
+    line, so that anyone could have made its tag."""
+    text = thread.lower()
+    revealed = text.find(salt.lower()) if salt else -1
+    return 0 <= revealed < text.find(check.claim.token)
+
+
 def _thread_finding(check: Check, salt: str | None, recorded: int, legacy: bool,
-                    answered: bool) -> tuple[str, str] | None:
+                    answered: bool, after_reveal: bool = False) -> tuple[str, str] | None:
     """Format 1: ``(kind, message)`` for a checkpoint that is not simply a match:
-    ``checkpoint`` (a problem) or ``thread`` (a warning); None for a match."""
+    ``checkpoint`` (a problem) or ``thread`` (a warning); None for a match. A genuine line
+    that disagrees with the log is only a warning when anyone could have made it: the
+    thread shows the salt before it (the reveal), or another line for its post matches
+    (docs/audit.md, logs of format 1)."""
     claim = check.claim
     post = _named(check)
     if not claim.keyed:
@@ -443,6 +455,18 @@ def _thread_finding(check: Check, salt: str | None, recorded: int, legacy: bool,
     if not check.genuine:
         return ("thread", f"{post}: the line's tag was not made with this game's key: a "
                 "forged or mistyped line, or another game's; it proves nothing and is ignored")
+    if check.matches and check.recorded_upto == claim.entry:
+        return None
+    if after_reveal:
+        return ("thread", f"{post}: a line tagged with the game's salt that the log does not "
+                "give, posted after the thread shows the salt (the reveal): anyone could have "
+                "made it then; it proves nothing and is ignored (the forum's post dates and "
+                "authors tell)")
+    if answered:
+        return ("thread", f"{post}: a second, different genuine checkpoint for a post whose "
+                "other line matches the log: a second version of the post was made with the "
+                "game's key (by the moderator before the reveal, or by anyone after the "
+                "reveal published it); compare when the two lines were posted")
     if check.recorded_upto is None:
         return ("checkpoint", f"{post}: a genuine checkpoint for a post the log does not "
                 f"record (the log records {recorded} posts): posts were removed from the log")
@@ -452,13 +476,6 @@ def _thread_finding(check: Check, salt: str | None, recorded: int, legacy: bool,
     if check.matches is None:
         return ("checkpoint", f"{post}: the thread shows a genuine checkpoint, but the log "
                 "ends before that entry: entries were removed from its end")
-    if check.matches:
-        return None
-    if answered:
-        return ("thread", f"{post}: a second, different genuine checkpoint for a post whose "
-                "other line matches the log: a second version of the post was made with the "
-                "game's key (by the moderator before the reveal, or by anyone after the "
-                "reveal published it); compare when the two lines were posted")
     return ("checkpoint", f"{post}: the thread shows the genuine checkpoint "
             f"{claim.token[:CHECKPOINT_HEX]}, which the log no longer gives: an "
             f"entry at or before entry {claim.entry} (or the header) was changed after this "
