@@ -44,10 +44,15 @@ def _bytes(s, version: int) -> bytes:
 
 def test_the_bytes_are_the_documented_ones():
     s = setup()
-    expected = _bytes(s, 2) + f'moderator_key "{KEYS[1]}"\n'.encode()
+    expected = _bytes(s, 3) + f'moderator_key "{KEYS[1]}"\n'.encode()
     assert commitment.canonical_bytes(s) == expected
     assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
     assert signing.public_key(KEYS[0]) == KEYS[1]
+    # A log of format 2 has the same lines under version 2: the version pins the format
+    # (its words deal and lapse draws), so one commitment cannot serve both.
+    two = replace(s, format=2)
+    assert commitment.canonical_bytes(two) == expected.replace(b"commitment 3", b"commitment 2")
+    assert commitment.commitment(two) != commitment.commitment(s)
     # A log of format 1 (an earlier shmod) keeps version 1, byte for byte: no key line.
     old = replace(s, format=1, moderator_key=None, signing_key=None)
     assert commitment.canonical_bytes(old) == _bytes(s, 1)
@@ -141,7 +146,7 @@ def test_the_example_in_docs_audit_md_is_right():
     assert claimed and hashlib.sha256(text).hexdigest() == claimed.group(1)
     values = dict(line.split(" ", 1) for line in lines)
     header = {
-        "shmod": 2, "created": AT, "players": PLAYERS, "first_president": "Ann",
+        "shmod": 3, "created": AT, "players": PLAYERS, "first_president": "Ann",
         "variants": dict(v.split("=") for v in values["variants"].split()),
         "moderator_key": json.loads(values["moderator_key"]),
         "secret": {"seed": json.loads(values["seed"]), "salt": json.loads(values["salt"]),

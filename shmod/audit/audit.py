@@ -16,10 +16,10 @@ from shmod.forum import commitment as commit
 from shmod.forum.events import Corrected
 from shmod.forum.explain import voided_steps, waiting_text
 from shmod.forum.setup import parse_setup
-from shmod.forum.steps import Word
+from shmod.forum.steps import Lapse, Word
 from shmod.forum.table import Setup, Table
 from shmod.forum.turns import waiting_for
-from shmod.game.terms import OVER
+from shmod.game.terms import OVER, POLICY_NAMES
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
 from shmod.log.entries import CHECKPOINT_HEX
@@ -183,6 +183,41 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
     report.state = state
     report.corrections = corrections(state, log)
     report.deal = deal_text(state)
+    report.warnings += [Problem("steerable", why, line=log.line_of(entry - 1), entry=entry,
+                                rule=rule) for entry, rule, why in steerable(state)]
+
+
+def steerable(state: Table) -> list[tuple[int, str, str]]:
+    """What a log of an earlier format let the moderator steer, as (entry, rule, why):
+    each random lapse choice and a words deal whose older rules depended on something the
+    moderator types (docs/audit.md, logs of formats 1 and 2). None in format 3."""
+    form = state.setup.format
+    if form >= 3:
+        return []
+    found = []
+    removed = sorted(state.removed.values())
+    for entry, step in state.history:
+        if isinstance(step, Lapse) and step.choice is not None:
+            if form < 2:
+                found.append((entry, "R-LAPSE", f"the random choice {step.choice!r} was drawn "
+                              "by the lapse's entry number (format 1): entries the moderator "
+                              "recorded before it (prods, backups) could have moved it"))
+            elif removed and removed[0] < entry and step.choice not in POLICY_NAMES.values():
+                found.append((entry, "R-LAPSE", f"the random target {step.choice!r} was drawn "
+                              "among the seats a power could target (format 2): a removal "
+                              f"before it (entry {removed[0]}) could have moved it"))
+    if state.setup.deal == "players" and state.dealt is not None:
+        odd = [w for w in state.words.values() if not w.isascii()]
+        if form < 2:
+            found.append((state.dealt, "R-DEAL", "the deal was keyed by the names seated "
+                          "when the last word came in and the words as typed (format 1): a "
+                          "rename or the way a word was typed could have moved it"))
+        elif odd:
+            found.append((state.dealt, "R-DEAL", f"the word(s) {', '.join(map(repr, odd))} "
+                          "hold characters beyond ASCII, which format 2 dealt as typed: an "
+                          "invisible character or a look-alike letter typed in could have "
+                          "moved the deal"))
+    return found
 
 
 def deal_text(state: Table) -> str:

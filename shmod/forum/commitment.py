@@ -17,11 +17,13 @@ line ending in ``\\n`` (docs/audit.md spells them out so a player can rebuild th
     deck FFLFL…                         words has the line "deal players" instead of these two)
     seed "…"                           (or: seed none)
     salt "…"                           (or: salt none)
-    moderator_key "…"                  (format 2 only: the public key the thread's
+    moderator_key "…"                  (format 2 and later: the public key the thread's
                                         checkpoints are signed with, or: moderator_key none)
 
-A log of format 2 writes ``shmod-commitment 2`` and the ``moderator_key`` line; a log of
-format 1 (an earlier shmod) keeps version 1, byte for byte.
+A log of format 3 writes ``shmod-commitment 3`` and the ``moderator_key`` line, format 2
+``shmod-commitment 2`` with the same lines (the version pins the format, and with it how
+the words deal and how a lapse draws: a commitment posted for one cannot be kept for a
+log of the other); a log of format 1 (an earlier shmod) keeps version 1, byte for byte.
 
 With a seed, the seed fixes every later reshuffle (R-RESHUFFLE, checked by the audit),
 so the commitment covers the roles and every shuffle of the game.
@@ -43,7 +45,7 @@ from shmod.forum.table import Setup
 from shmod.forum.terms import VARIANTS
 
 #: The commitment's version for each log format (shmod.forum.setup.FORMATS).
-VERSIONS = {1: 1, 2: 2}
+VERSIONS = {1: 1, 2: 2, 3: 3}
 _HEX = re.compile(r"^[0-9a-f]{64}$")
 #: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.
 STRONG = re.compile(r"[0-9a-fA-F]{32,}")

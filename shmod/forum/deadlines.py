@@ -229,14 +229,31 @@ def draw_label(table: Table, entry: int) -> str:
     return f"lapse/round-{game.round}/{game.phase}/{game.power or 'none'}/seat-{seat + 1}"
 
 
+#: Format 3: each option draws a number below this; the lowest is chosen (R-LAPSE).
+DRAW_RANGE = 1 << 64
+
+
 def drawn(table: Table, entry: int) -> str | None:
     """R-LAPSE: the random choice a lapse recorded as entry ``entry`` makes, from the
-    game's secret seed and :func:`draw_label`; None where nothing is drawn."""
+    game's secret seed and :func:`draw_label`; None where nothing is drawn. Format 3: each
+    option draws its own number under the label and the option (a seat by its number,
+    never its name), the lowest wins, so taking another option away (a removal) changes
+    nothing; format 2 drew an index among the options."""
     options = choices(table)
     if not options:
         return None
-    assert table.game.seed is not None
-    return options[shuffle.pick(len(options), table.game.seed, draw_label(table, entry))]
+    game, seed = table.game, table.game.seed
+    assert seed is not None
+    label = draw_label(table, entry)
+    if table.setup.format < 3:  # the index among the options: a removal moved it
+        return options[shuffle.pick(len(options), seed, label)]
+    if game.phase == POWER:  # each seat's own number: removing another seat moves nothing
+        seats = {game.name(s): s for s in range(len(game.players))}
+        keys = {name: f"seat-{seats[name] + 1}" for name in options}
+    else:
+        keys = {name: name for name in options}  # the policies: Liberal, Fascist
+    return min(options, key=lambda name: (shuffle.pick(DRAW_RANGE, seed, f"{label}/{keys[name]}"),
+                                          keys[name]))
 
 
 def lapse(table: Table, step: Lapse) -> None:

@@ -10,10 +10,12 @@ the moderator fixed the seed before seeing any word, and no player knows the see
 neither side could have chosen the deal. The game is dealt through its hook
 (:func:`shmod.game.hooks.deal`), as a dealer at the table would deal it.
 
-A word belongs to its seat, and enters in its canonical form (:func:`canonical_word`), so
-neither a name typed later (a rename, a replacement) nor the way the moderator transcribes
-a word can move the deal. Logs of format 1 (an earlier shmod) dealt from names and words
-as typed; they replay as they were written.
+A word belongs to its seat, and enters in its canonical form (:func:`canonical_word`), and
+the deal reads what it looks like (:func:`word_key`), so neither a name typed later (a
+rename, a replacement) nor the way the moderator transcribes a word (case, punctuation,
+invisible characters, look-alike letters) can move the deal. Logs of format 2 kept
+invisible characters and look-alike letters apart, and logs of format 1 (an earlier
+shmod) dealt from names and words as typed; both replay as they were written.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import json
 from shmod.base import digest
 from shmod.base.errors import RuleBroken, WrongActor
 from shmod.forum.events import Dealt
+from shmod.forum.names import shown, skeleton, unseen
 from shmod.forum.steps import Word
 from shmod.forum.table import Setup, Table
 from shmod.forum.turns import word_posters
@@ -32,15 +35,25 @@ from shmod.game.terms import Policy, Role
 MAX_WORD = 40
 
 
-def words_seed(seed: str, words: list[str]) -> str:
+def words_seed(seed: str, words: list[str], format_: int = 3) -> str:
     """R-DEAL: the seed the deal is made from: HMAC-SHA256 keyed with the moderator's
-    committed seed over each seat's word, in canonical form, by seat number (never by a
-    name: a rename or a replacement cannot move it), as hex. Nobody can choose it: the
+    committed seed over each seat's word by seat number (never by a name: a rename or a
+    replacement cannot move it), as hex. Format 3 keys each word by what it looks like
+    (:func:`word_key`); format 2 by its canonical form. Nobody can choose it: the
     moderator fixed the seed before the words were posted, and the players do not know
     the seed."""
-    text = "shmod-words 2\n" + "".join(
-        f"{seat} {json.dumps(word, ensure_ascii=False)}\n" for seat, word in enumerate(words, 1))
+    keyed = [word_key(word) for word in words] if format_ >= 3 else words
+    text = f"shmod-words {min(format_, 3)}\n" + "".join(
+        f"{seat} {json.dumps(word, ensure_ascii=False)}\n" for seat, word in enumerate(keyed, 1))
     return digest.hmac_sha256(seed.encode(), text.encode())
+
+
+def word_key(word: str) -> str:
+    """R-DEAL (format 3): what a canonical word looks like, as the deal reads it: its
+    UTS #39 skeleton (every character replaced by the one Unicode's confusables data says
+    it looks like), case-folded. ``lemon`` typed with a Cyrillic ``\\u0435`` or a Greek ``\\u03bf``
+    deals as ``lemon``."""
+    return skeleton(word).casefold()
 
 
 def words_seed_v1(seed: str, words: dict[str, str]) -> str:
@@ -65,14 +78,18 @@ def normal_word(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def canonical_word(text: str) -> str:
+def canonical_word(text: str, format_: int = 3) -> str:
     """R-DEAL: a word as it enters the deal: Unicode NFKC, case-folded (NFKC again after
     folding, so the form is stable), leading and trailing punctuation and spaces dropped,
-    inner white space collapsed to single spaces. ``Lemon!``, ``LEMON`` and ``lemon``
-    are one word, so transcribing a post leaves the moderator no choice."""
+    inner white space collapsed to single spaces, and (format 3) every character that
+    cannot be seen dropped (zero-width spaces and joiners, soft hyphens, variation
+    selectors: :func:`shmod.forum.names.unseen`). ``Lemon!``, ``LEMON``, ``lemon`` and
+    ``le\u200bmon`` are one word, so transcribing a post leaves the moderator no choice."""
     import unicodedata
 
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    if format_ >= 3:
+        folded = "".join(char for char in folded if not unseen(char))
     words = folded.split()
     if not words:
         return ""
@@ -88,7 +105,7 @@ def canonical_word(text: str) -> str:
 
 def recorded_word(text: str, format_: int) -> str:
     """A word as the log records it: canonical (format 2), or as a format-1 log wrote it."""
-    return canonical_word(text) if format_ >= 2 else normal_word(text)
+    return canonical_word(text, format_) if format_ >= 2 else normal_word(text)
 
 
 def word(table: Table, step: Word) -> None:
@@ -100,11 +117,13 @@ def word(table: Table, step: Word) -> None:
     if not word:
         raise RuleBroken("R-DEAL", "a word needs a letter, a digit or a symbol: punctuation "
                          "and spaces alone are dropped")
-    if table.setup.format >= 2 and word != canonical_word(word):
-        raise RuleBroken("R-DEAL", f"the word {word!r} is recorded in its canonical form "
-                         f"{canonical_word(word)!r} (Unicode NFKC, case-folded, without leading "
-                         "or trailing punctuation and spaces), so that nobody chooses how a "
-                         "post is transcribed")
+    form = table.setup.format
+    if form >= 2 and word != canonical_word(word, form):
+        raise RuleBroken("R-DEAL", f"the word {shown(word)} is recorded in its canonical form "
+                         f"{shown(canonical_word(word, form))} (Unicode NFKC, case-folded, "
+                         "without leading or trailing punctuation and spaces"
+                         f"{', without invisible characters' if form >= 3 else ''}), so that "
+                         "nobody chooses how a post is transcribed")
     if word != normal_word(word):
         raise RuleBroken("R-DEAL", f"the word {word!r} must be written as posted, without "
                          "leading, trailing or doubled spaces")
@@ -123,7 +142,7 @@ def _deal(table: Table) -> None:
     words = [table.words[seat] for seat in range(len(game.players))]
     assert game.seed is not None
     if table.setup.format >= 2:
-        seed = words_seed(game.seed, words)
+        seed = words_seed(game.seed, words, table.setup.format)
     else:  # format 1: by the names seated when the last word came in, as it was written
         seed = words_seed_v1(game.seed, dict(zip(game.players, words)))
     roles, deck, first = dealt(table.setup, seed)
