@@ -343,3 +343,20 @@ def test_a_format2_random_target_after_a_removal_is_flagged_steerable(tmp_path):
         report = json.loads(_shmod(m, "audit", "--json", str(m.log)).stdout)
         found[removed] = [w["rule"] for w in report["warnings"] if w["kind"] == "steerable"]
     assert found == {False: [], True: ["R-LAPSE"]}
+
+
+def test_a_format2_game_replays_as_written_and_its_nonascii_word_is_flagged():
+    """Format 2 stays readable as written: the shipped example of the previous format
+    (tests/logs/words-dealt-format2.yaml, a whole published game dealt from the players'
+    words with a random lapse) audits VALID, its deal recomputed by format 2's rule; its
+    word `ümlaut` is beyond ASCII, which format 2 dealt as typed, so the audit warns
+    (`steerable`, R-DEAL) at the deal."""
+    from shmod.audit import audit
+
+    path = Path(__file__).parent / "logs" / "words-dealt-format2.yaml"
+    report = audit.audit_file(str(path))
+    assert report.valid and report.state is not None and report.state.setup.format == 2
+    assert "each seat's word in its canonical form" in (report.deal or "")
+    steer = [w for w in report.warnings if w.kind == "steerable"]
+    assert [(w.rule, w.entry) for w in steer] == [("R-DEAL", report.state.dealt)]
+    assert "'ümlaut'" in steer[0].message

@@ -228,7 +228,9 @@ def deal_text(state: Table) -> str:
             return ("to be dealt from the moderator's committed seed and every player's word "
                     f"(R-DEAL): {len(state.words)} of {len(state.game.players)} words are in")
         words = sorted(entry for entry, step in state.history if isinstance(step, Word))
-        how = ("each seat's word in its canonical form, by seat number" if setup.format >= 2
+        how = ("each seat's word as it looks (its canonical form's look-alike skeleton), by "
+               "seat number" if setup.format >= 3 else
+               "each seat's word in its canonical form, by seat number" if setup.format >= 2
                else "the words with the names seated at the deal (format 1, an earlier "
                "shmod: a rename before the last word could move it)")
         return (f"dealt from the moderator's committed seed and {how} (R-DEAL; entries "

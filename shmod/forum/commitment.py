@@ -95,6 +95,7 @@ PUBLISHED = frozenset({
     "c393fd0e1cc62be5783646bf0324aac3", "a31aa6b0eb59899311e72717cbd669ac",
     "9c1e4f07a2b35d68e0f4a7b1c3d5e7f9",
     "04edfdc680dfc73793b3b5a9ba7b8011", "32177cb25273f2ae585838835c25c81c",
+    "60481af65f4a6a716f80511d20bbf7d4", "f6e61eeafe9293a6369bc070f5331d9b",
 })
 
 
