@@ -41,3 +41,43 @@ def test_simulate_refuses_a_bad_seed_folder_or_count_in_one_line(tmp_path, args,
     (tmp_path / "a-file").write_text("")
     assert said in one_line(shmod(tmp_path, "simulate", *args))
     assert not (tmp_path / "sim").exists()
+
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+
+
+@pytest.fixture()
+def finished(tmp_path: Path) -> Path:
+    log = tmp_path / "friday.yaml"
+    log.write_bytes((GAMES / "five-players.yaml").read_bytes())
+    return log
+
+
+@pytest.mark.parametrize("args", [
+    # wrote the replay page's HTML over the game log (the only record of the game)
+    ["replay", "friday.yaml", "-o", "friday.yaml"],
+    ["replay", "friday.yaml", "-o", "other.yaml"],
+    # wrote the chart's PNG over it
+    ["stats", ".", "--png", "other.yaml"],
+])
+def test_a_page_or_a_chart_is_never_written_over_a_game_log(tmp_path, finished, args):
+    other = tmp_path / "other.yaml"
+    other.write_bytes(finished.read_bytes())
+    before = finished.read_bytes()
+    assert "so its name must end in" in one_line(shmod(tmp_path, *args))
+    assert finished.read_bytes() == before and other.read_bytes() == before
+
+
+def test_replay_into_a_fifo_is_refused_not_waited_on(tmp_path, finished):
+    os.mkfifo(tmp_path / "page.html")  # `replay -o page.html` blocked forever opening it
+    assert "not a regular file" in one_line(shmod(tmp_path, "replay", "friday.yaml",
+                                                  "-o", "page.html"))
+
+
+def test_replay_post_with_an_unknown_format_writes_no_page_first(tmp_path, finished):
+    """`replay --post -o page.html` with SHMOD_FORMAT=bogus wrote the page, said so, then
+    refused the format: two lines on stderr and a file left behind."""
+    done = shmod(tmp_path, "replay", "friday.yaml", "--post", "-o", "page.html",
+                 env={"SHMOD_FORMAT": "bogus"})
+    assert "unknown format 'bogus'" in one_line(done)
+    assert not (tmp_path / "page.html").exists()

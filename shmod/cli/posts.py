@@ -271,12 +271,26 @@ def board(
     echo(board_image.describe(view))
 
 
+def _named(option: str, path: str, kind: str, endings: tuple[str, ...]) -> None:
+    """Refuse ``path`` for a file of ``kind`` unless its name ends in one of ``endings``:
+    a forum and a browser go by the ending, and a slip (``-o games/friday.yaml``) must
+    never write a page or a picture over a game log."""
+    from shmod.base.errors import BadInput
+
+    if not path.lower().endswith(endings):
+        raise BadInput(f"{option} {path!r}: the file is {kind}, so its name must end in "
+                       f"{' or '.join(endings)} (a forum and a browser go by the name's "
+                       "ending)")
+
+
 def _write(path: str, data: "str | bytes") -> None:
     """Write a picture, creating its folder; one clear line if that fails."""
     import os
 
     from shmod.base.errors import BadInput
 
+    if os.path.lexists(path) and not os.path.isfile(path):  # a FIFO would block forever
+        raise BadInput(f"cannot write {path}: not a regular file")
     try:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with open(path, "wb") as handle:
