@@ -81,3 +81,35 @@ def test_replay_post_with_an_unknown_format_writes_no_page_first(tmp_path, finis
                  env={"SHMOD_FORMAT": "bogus"})
     assert "unknown format 'bogus'" in one_line(done)
     assert not (tmp_path / "page.html").exists()
+
+
+def test_prods_racing_a_rename_is_one_line_not_an_internal_error(tmp_path, monkeypatch, capsys):
+    """`shmod prods` wrote its PMs from the log read without the lock, then recorded them
+    under it by name: a `shmod rename` in between made it exit 70 (ValueError:
+    tuple.index(x): x not in tuple) in 14 runs of 15."""
+    from safety_helpers import run_main
+
+    from shmod.log import game as games
+
+    log = tmp_path / "g.yaml"
+    for args in (["new", "A1", "B1", "C1", "D1", "E1", "--seed", "5eed", "--guessable",
+                  "--first", "A1"], ["nominate", "B1"], ["vote", "A1", "ja"]):
+        done = shmod(tmp_path, *args, "-g", str(log))
+        assert done.returncode == 0, done.stderr
+    real = games.record
+    renamed: list[bytes] = []
+
+    def raced(path, make, **options):  # type: ignore[no-untyped-def]
+        done = shmod(tmp_path, "rename", "C1", "Cecil", "-g", str(log))
+        assert done.returncode == 0, done.stderr
+        renamed.append(log.read_bytes())
+        return real(path, make, **options)
+
+    monkeypatch.setattr(games, "record", raced)
+    monkeypatch.setenv("SHMOD_NOW", "2026-12-01T10:00:00Z")
+    monkeypatch.setenv("SHMOD_CACHE", "off")
+    code = run_main(monkeypatch, "prods", "-g", str(log))
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err, err
+    assert err.startswith("Error: the game changed while the prods were written"), err
+    assert log.read_bytes() == renamed[0]  # the rename alone
