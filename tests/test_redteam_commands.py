@@ -113,3 +113,26 @@ def test_prods_racing_a_rename_is_one_line_not_an_internal_error(tmp_path, monke
     assert code == 2 and "Traceback" not in err, err
     assert err.startswith("Error: the game changed while the prods were written"), err
     assert log.read_bytes() == renamed[0]  # the rename alone
+
+
+def test_a_deadline_in_a_zone_this_computer_lacks_leaves_the_game_playable(tmp_path):
+    """The game layer checks a deadline's zone only as a name (a log must replay alike on
+    every computer), so a log written where `--zone localtime` or `right/UTC` (system
+    time zone data) or a newer tzdata zone exists, read where it does not, held a zone
+    the texts could not show: `status`, `post`, `vote`, every command then refused the
+    whole game with `Error: unknown time zone 'Mars/Phobos'`, naming no file or line."""
+    log = tmp_path / "g.yaml"
+    done = shmod(tmp_path, "new", "A1", "B1", "C1", "D1", "E1", "--seed", "5eed",
+                 "--guessable", "--first", "A1", "-g", str(log))
+    assert done.returncode == 0, done.stderr
+    with log.open("a") as handle:  # a zone only another computer knows
+        handle.write('- {kind: deadline, until: "2026-12-05T00:00:00Z", zone: "Mars/Phobos", '
+                     "scope: round}\n")
+    for args in (["status"], ["remind"], ["prods", "--preview"], ["nominate", "B1"]):
+        done = shmod(tmp_path, *args, "-g", str(log))
+        assert done.returncode == 0, (args, done.stderr)
+        assert "2026-12-05 00:00 UTC (Mars/Phobos: a time zone unknown" in done.stdout, args
+    before = log.read_bytes()
+    said = one_line(shmod(tmp_path, "deadline", "2h", "-g", str(log)))
+    assert "--zone" in said and log.read_bytes() == before
+    assert shmod(tmp_path, "deadline", "2h", "--zone", "UTC", "-g", str(log)).returncode == 0

@@ -54,7 +54,13 @@ def deadline(
 
     def make(g: "Game") -> "Step":
         chosen = zone or g.state.zone or "UTC"
-        deadlines.zone_info(chosen)
+        try:
+            deadlines.zone_info(chosen)
+        except BadInput:
+            if zone:
+                raise
+            raise BadInput(f"the game's time zone {chosen!r} (from its log) is unknown to this "
+                           "computer: give the zone with --zone (e.g. --zone UTC)") from None
         until = deadlines.until_text(deadlines.parse_deadline(when, chosen, now))
         return SetDeadline(until, zone=chosen, scope=scope)
 
