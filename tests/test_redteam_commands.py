@@ -136,3 +136,16 @@ def test_a_deadline_in_a_zone_this_computer_lacks_leaves_the_game_playable(tmp_p
     said = one_line(shmod(tmp_path, "deadline", "2h", "-g", str(log)))
     assert "--zone" in said and log.read_bytes() == before
     assert shmod(tmp_path, "deadline", "2h", "--zone", "UTC", "-g", str(log)).returncode == 0
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda p: p.mkdir(), "is a folder, not a file"),
+    (lambda p: p.symlink_to(p.parent / "nowhere.yaml"), "a link to a file that does not exist"),
+    (lambda p: os.mkfifo(p), "not a regular file"),
+])
+def test_new_over_something_that_is_no_log_says_what_it_is(tmp_path, make, said):
+    """`shmod new -g PATH` said 'a game log already exists here' of a folder, a dangling
+    link (which `status` calls 'no such game log') and a FIFO."""
+    make(tmp_path / "g.yaml")
+    err = one_line(shmod(tmp_path, "new", "A1", "B1", "C1", "D1", "E1", "-g", "g.yaml"))
+    assert said in err and "already exists" not in err
