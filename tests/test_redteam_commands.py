@@ -14,8 +14,8 @@ from installed import SHMOD
 def shmod(folder: Path, *args: str, env: dict[str, str] | None = None
           ) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
-    base.update(SHMOD_NOW="2026-12-01T10:00:00Z", SHMOD_CACHE="off", COLUMNS="100",
-                **(env or {}))
+    base.update(SHMOD_NOW="2026-12-01T10:00:00Z", SHMOD_CACHE="off", COLUMNS="100")
+    base.update(env or {})
     return subprocess.run([str(SHMOD), *args], cwd=folder, env=base, text=True,
                           capture_output=True, timeout=60, errors="surrogateescape")
 
@@ -149,3 +149,28 @@ def test_new_over_something_that_is_no_log_says_what_it_is(tmp_path, make, said)
     make(tmp_path / "g.yaml")
     err = one_line(shmod(tmp_path, "new", "A1", "B1", "C1", "D1", "E1", "-g", "g.yaml"))
     assert said in err and "already exists" not in err
+
+
+DEEP = "/".join(["d"] * 1200)  # os.makedirs recurses once per folder it creates
+
+
+@pytest.mark.parametrize("args", [
+    ["new", "A1", "B1", "C1", "D1", "E1", "-g", f"{DEEP}/g.yaml"],
+    ["simulate", DEEP, "-n", "1"],
+    ["replay", "friday.yaml", "-o", f"{DEEP}/r.html"],
+    ["board", "-g", "friday.yaml", "--svg", f"{DEEP}/b.svg"],
+    ["post", "-g", "friday.yaml", "--again", "1", "--images", DEEP],
+])
+def test_a_folder_too_deep_to_create_is_one_line_not_a_recursion_error(tmp_path, finished,
+                                                                       args):
+    """Each of these exited 70 (RecursionError from os.makedirs)."""
+    done = shmod(tmp_path, *args)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.splitlines()[-1].startswith("Error: ")
+    assert "too many nested folders" in done.stderr
+
+
+def test_a_cache_folder_too_deep_to_create_is_simply_not_used(tmp_path, finished):
+    """SHMOD_CACHE=<1200 nested folders> made even `shmod status` exit 70."""
+    done = shmod(tmp_path, "status", "-g", "friday.yaml", env={"SHMOD_CACHE": DEEP})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr

@@ -68,6 +68,8 @@ def simulate(folder: str, count: int, counts: list[int], seed: str, *,
         raise BadInput(f"{folder}: not a folder")
     try:
         os.makedirs(folder, exist_ok=True)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise BadInput(f"{folder}: cannot create the folder: too many nested folders") from None
     except OSError as err:
         raise BadInput(f"{folder}: cannot create the folder: {err.strerror or err}") from None
     rng = random.Random(seed)

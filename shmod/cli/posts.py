@@ -101,6 +101,8 @@ def _folder(path: str) -> None:
 
     try:
         os.makedirs(path, exist_ok=True)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise BadInput(f"cannot write into {path}: too many nested folders") from None
     except OSError as err:
         raise BadInput(f"cannot write into {path}: {err.strerror}") from None
     if not os.access(path, os.W_OK | os.X_OK):
@@ -295,5 +297,7 @@ def _write(path: str, data: "str | bytes") -> None:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with open(path, "wb") as handle:
             handle.write(data.encode() if isinstance(data, str) else data)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise BadInput(f"cannot write {path}: too many nested folders") from None
     except OSError as err:
         raise BadInput(f"cannot write {path}: {err.strerror}") from None

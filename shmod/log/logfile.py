@@ -481,6 +481,8 @@ def create(path: str, text: str) -> None:
                        "overwrites one")
     try:
         os.makedirs(folder, exist_ok=True)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise LogError(path, None, "cannot create its folder: too many nested folders") from None
     except OSError as err:
         place = os.path.dirname(path) or folder
         raise LogError(path, None, f"cannot create the folder {place}: "
