@@ -174,3 +174,10 @@ def test_a_cache_folder_too_deep_to_create_is_simply_not_used(tmp_path, finished
     """SHMOD_CACHE=<1200 nested folders> made even `shmod status` exit 70."""
     done = shmod(tmp_path, "status", "-g", "friday.yaml", env={"SHMOD_CACHE": DEEP})
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_post_again_with_images_it_cannot_write_prints_no_post_first(tmp_path, finished):
+    """`post --again 1 --images FILE` printed the post and its heading, then refused:
+    two lines on stderr, a post on stdout and exit 2."""
+    done = shmod(tmp_path, "post", "-g", "friday.yaml", "--again", "1", "--images", "friday.yaml")
+    assert "cannot write" in one_line(done) and done.stdout == ""

@@ -54,9 +54,9 @@ def post(
         return
     if again is not None:
         made = posts.earlier_post(loaded, again, fmt, board=board)
+        _post_images(loaded, made, images)  # a folder it cannot write: refused before the post
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
         echo(made.text)
-        _post_images(loaded, made, images)
         return
     if preview or not posts.news(loaded.state):
         from shmod.cli import clock
