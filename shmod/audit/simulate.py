@@ -7,12 +7,16 @@ from collections.abc import Iterator
 
 from shmod.audit.moves import random_game
 from shmod.base.errors import BadInput
+from shmod.base.plaintext import unsafe
 from shmod.forum.house import parse_variants
 from shmod.forum.terms import VARIANTS
 from shmod.game.house import REBALANCED
 from shmod.log import logfile
 from shmod.log.game import log_text
 
+#: The most games one ``shmod simulate`` writes: test data at scale, never a runaway that
+#: fills the disk (``-n 99999999999999999999`` ran until killed).
+MAX_GAMES = 10_000
 #: The ``at`` stamp of simulated entries (a fixed value keeps the files reproducible).
 SIMULATED_AT = "2026-01-01T00:00:00Z"
 
@@ -55,8 +59,19 @@ def simulate(folder: str, count: int, counts: list[int], seed: str, *,
     """
     if count < 1:
         raise BadInput(f"the number of games must be at least 1, not {count}")
+    if count > MAX_GAMES:
+        raise BadInput(f"the number of games must be at most {MAX_GAMES:,}, not {count}")
+    if unsafe(seed):
+        raise BadInput(f"the seed holds a {unsafe(seed)}")
     parse_variants(variants or [])
-    os.makedirs(folder, exist_ok=True)
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise BadInput(f"{folder}: not a folder")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise BadInput(f"{folder}: cannot create the folder: too many nested folders") from None
+    except OSError as err:
+        raise BadInput(f"{folder}: cannot create the folder: {err.strerror or err}") from None
     rng = random.Random(seed)
     width = max(4, len(str(count)))
     for number in range(1, count + 1):

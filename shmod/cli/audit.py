@@ -260,8 +260,14 @@ def replay(
         from shmod.forum.commitment import parse_hex
 
         parse_hex(commitment)
+    if as_post and fmt_name:  # refused before the page is written, not after
+        from shmod.texts import formats
+
+        formats.get(fmt_name)
     if output is not None:
-        from shmod.cli.posts import _write
+        from shmod.cli.posts import _named, _write
+
+        _named("-o", output, "an HTML page", (".html", ".htm"))
 
         made = replays.page(path, public=public, commitment=commitment)
         _write(output, made.html)

@@ -11,6 +11,7 @@ from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
 from shmod.cli.completion import living_names, player_names, rule_ids
 
 if TYPE_CHECKING:
+    from shmod.forum.table import Table
     from shmod.forum.terms import Scope
     from shmod.game.steps import Step
     from shmod.log.game import Game
@@ -53,7 +54,13 @@ def deadline(
 
     def make(g: "Game") -> "Step":
         chosen = zone or g.state.zone or "UTC"
-        deadlines.zone_info(chosen)
+        try:
+            deadlines.zone_info(chosen)
+        except BadInput:
+            if zone:
+                raise
+            raise BadInput(f"the game's time zone {chosen!r} (from its log) is unknown to this "
+                           "computer: give the zone with --zone (e.g. --zone UTC)") from None
         until = deadlines.until_text(deadlines.parse_deadline(when, chosen, now))
         return SetDeadline(until, zone=chosen, scope=scope)
 
@@ -80,10 +87,14 @@ def prods(
     now = clock.now()
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum)
-    state = loaded.state
-    view = views.public_view(state)
-    sent = {name: views.player_view(state, name).secrets for name in view.waiting_on}
-    made = forum_texts.prods(view, fmt, now if view.deadline else None, sent)
+    view = views.public_view(loaded.state)
+
+    def texts(state: "Table") -> list[tuple[str, str]]:
+        seen = views.public_view(state)
+        sent = {name: views.player_view(state, name).secrets for name in seen.waiting_on}
+        return forum_texts.prods(seen, fmt, now if seen.deadline else None, sent)
+
+    made = texts(loaded.state)
     if not made:
         _show([], [("Nothing to prod", view.waiting)])
         return
@@ -92,11 +103,17 @@ def prods(
     if preview:
         _show(shown)
         return
+    from shmod.base.errors import BadInput
     from shmod.forum.steps import Prod
     from shmod.log.game import record
 
-    record(game, lambda g: [Prod(g.state.game.players.index(name)) for name, _ in made],
-           at=clock.text(now), post=False)
+    def prodded(g: "Game") -> "list[Step]":
+        if texts(g.state) != made:  # another shmod recorded a step since the log was read
+            raise BadInput("the game changed while the prods were written (another shmod "
+                           "recorded a step); nothing was recorded: run `shmod prods` again")
+        return [Prod(g.state.game.players.index(name)) for name, _ in made]
+
+    record(game, prodded, at=clock.text(now), post=False)
     names = ", ".join(n for n, _ in made)
     _show(shown, [("Recorded", f"the prods as sent: {names}")])
     output.check(f"the prods to {names} were recorded as sent", "`shmod prods --preview` shows "

@@ -54,9 +54,9 @@ def post(
         return
     if again is not None:
         made = posts.earlier_post(loaded, again, fmt, board=board)
+        _post_images(loaded, made, images)  # a folder it cannot write: refused before the post
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
         echo(made.text)
-        _post_images(loaded, made, images)
         return
     if preview or not posts.news(loaded.state):
         from shmod.cli import clock
@@ -101,6 +101,8 @@ def _folder(path: str) -> None:
 
     try:
         os.makedirs(path, exist_ok=True)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise BadInput(f"cannot write into {path}: too many nested folders") from None
     except OSError as err:
         raise BadInput(f"cannot write into {path}: {err.strerror}") from None
     if not os.access(path, os.W_OK | os.X_OK):
@@ -271,15 +273,31 @@ def board(
     echo(board_image.describe(view))
 
 
+def _named(option: str, path: str, kind: str, endings: tuple[str, ...]) -> None:
+    """Refuse ``path`` for a file of ``kind`` unless its name ends in one of ``endings``:
+    a forum and a browser go by the ending, and a slip (``-o games/friday.yaml``) must
+    never write a page or a picture over a game log."""
+    from shmod.base.errors import BadInput
+
+    if not path.lower().endswith(endings):
+        raise BadInput(f"{option} {path!r}: the file is {kind}, so its name must end in "
+                       f"{' or '.join(endings)} (a forum and a browser go by the name's "
+                       "ending)")
+
+
 def _write(path: str, data: "str | bytes") -> None:
     """Write a picture, creating its folder; one clear line if that fails."""
     import os
 
     from shmod.base.errors import BadInput
 
+    if os.path.lexists(path) and not os.path.isfile(path):  # a FIFO would block forever
+        raise BadInput(f"cannot write {path}: not a regular file")
     try:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with open(path, "wb") as handle:
             handle.write(data.encode() if isinstance(data, str) else data)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise BadInput(f"cannot write {path}: too many nested folders") from None
     except OSError as err:
         raise BadInput(f"cannot write {path}: {err.strerror}") from None

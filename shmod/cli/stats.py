@@ -68,6 +68,10 @@ def stats(
         raise BadInput("choose one of --json, --csv and --post")
     if sort not in SORTS:
         raise BadInput(f"--sort takes one of {', '.join(SORTS)}, not {sort!r}")
+    if png is not None:
+        from shmod.cli.posts import _named
+
+        _named("--png", png, "PNG", (".png",))
     fmt = formats.get(fmt_name) if fmt_name else formats.Plain()
     start = since_time(since) if since is not None else None
     aliases = Aliases.read(alias) if alias is not None else None

@@ -470,10 +470,19 @@ def create(path: str, text: str) -> None:
     """
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.lexists(path):
+        if os.path.isdir(path):
+            raise LogError(path, None, "is a folder, not a file; name the new log's file")
+        if not os.path.exists(path):
+            raise LogError(path, None, "is a link to a file that does not exist; shmod "
+                           "never writes through one")
+        if not os.path.isfile(path):
+            raise LogError(path, None, "not a regular file")
         raise LogError(path, None, "a game log already exists here; shmod never "
                        "overwrites one")
     try:
         os.makedirs(folder, exist_ok=True)
+    except RecursionError:  # os.makedirs recurses once per missing folder
+        raise LogError(path, None, "cannot create its folder: too many nested folders") from None
     except OSError as err:
         place = os.path.dirname(path) or folder
         raise LogError(path, None, f"cannot create the folder {place}: "

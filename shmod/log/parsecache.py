@@ -117,7 +117,7 @@ def put(path: str, data: bytes, parsed: Parsed) -> None:
         return
     try:
         os.makedirs(place[0], mode=0o700, exist_ok=True)
-    except OSError:
+    except (OSError, RecursionError):  # makedirs recurses once per missing folder
         return
     opened = _Folder.open(place[0])
     if opened is not None:

@@ -46,7 +46,13 @@ def when_text(until: str, zone: str) -> str:
     moment = deadlines.utc(until)
     text = moment.strftime("%Y-%m-%d %H:%M UTC")
     if zone.upper() != "UTC":
-        local = moment.astimezone(deadlines.zone_info(zone))
+        from shmod.base.errors import BadInput
+
+        try:
+            found = deadlines.zone_info(zone)
+        except BadInput:  # a zone this computer's time zone data lacks: the UTC time stands
+            return f"{text} ({zone}: a time zone unknown to this computer)"
+        local = moment.astimezone(found)
         day = "" if local.date() == moment.date() else local.strftime("%a %d %b ")
         text += f" ({day}{local.strftime('%H:%M %Z')}, {zone})"
     return text
