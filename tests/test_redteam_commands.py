@@ -181,3 +181,23 @@ def test_post_again_with_images_it_cannot_write_prints_no_post_first(tmp_path, f
     two lines on stderr, a post on stdout and exit 2."""
     done = shmod(tmp_path, "post", "-g", "friday.yaml", "--again", "1", "--images", "friday.yaml")
     assert "cannot write" in one_line(done) and done.stdout == ""
+
+
+def test_publish_force_of_a_game_in_progress_writes_a_private_copy(tmp_path):
+    """`publish --force` of a game not over writes a copy that still holds every role and
+    card: it is made readable by its owner only (mode 0600), as `shmod new` makes a log
+    (it was 0644); the copy of a finished game is made to be published (0644)."""
+    log = tmp_path / "friday.yaml"
+    text = (GAMES / "five-players.yaml").read_text()
+    head, entries = text.split("log:\n", 1)
+    log.write_text(head + "log:\n" + "".join(entries.splitlines(keepends=True)[:6]))
+    log.chmod(0o600)
+    done = shmod(tmp_path, "publish", "--force", "-g", str(log), "-o", "early.yaml")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "early.yaml").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "over.yaml").write_text(text)
+    done = shmod(tmp_path, "publish", "-g", "over.yaml", "-o", "done.yaml")
+    assert done.returncode == 0, done.stderr
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (tmp_path / "done.yaml").stat().st_mode & 0o777 == 0o644 & ~umask

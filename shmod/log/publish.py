@@ -54,7 +54,10 @@ def publish(path: str, target: str | None = None, *, force: bool = False) -> tup
         raise BadInput(f"{path}: the copy without the signing key would not read back as the "
                        "same log; nothing was written")
     try:
-        handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        # a game not over (--force): the copy still holds every secret, so it is the
+        # owner's alone until the moderator chooses to publish it (as `shmod new` makes logs)
+        mode = 0o644 if game.state.game.phase == OVER else 0o600
+        handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     except FileExistsError:
         raise BadInput(f"{target} already exists; shmod never overwrites a file (name another "
                        "with -o)") from None
