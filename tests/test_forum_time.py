@@ -335,3 +335,15 @@ def test_a_title_names_the_game_in_every_pm(tmp_path):
     m = Moderator(tmp_path)
     m.run("new", *NAMES, "--title", "Friday game", "--seed", SEED)
     assert re.search(r"^Subject: Friday game: your secret role$", m.run("pm", "Ann").stdout, re.M)
+
+
+def test_a_deadline_in_the_hour_the_clocks_skip_is_refused(mod):
+    """R-DEADLINE: 02:30 on the night Berlin's clocks go forward (2027-03-28) never
+    happens; it was moved to 03:30 without a word. Now refused, the log unchanged; the
+    hour after it, the night the clocks go back (02:30 happens twice: the first is
+    taken) and an explicit offset are accepted."""
+    mod.refused("deadline", "2027-03-28 02:30", rule="R-DEADLINE: 2027-03-28 02:30 does not "
+                "exist in Europe/Berlin")
+    assert "2027-03-28 01:30 UTC (03:30 CEST" in mod.run("deadline", "2027-03-28 03:30").stdout
+    assert "2027-10-31 00:30 UTC (02:30 CEST" in mod.run("deadline", "2027-10-31 02:30").stdout
+    mod.run("deadline", "2027-03-28 02:30+01:00")

@@ -131,10 +131,15 @@ def parse_deadline(text: str, zone: str, now: datetime) -> datetime:
         except ValueError:
             raise BadInput(f"deadline {text[:40]!r} is neither a duration (48h, 90m, 2d) nor "
                            "a date and time (2026-11-23 18:00)") from None
-        if when.tzinfo is None:
+        local = when.tzinfo is None
+        if local:
             when = when.replace(tzinfo=zone_info(zone))
         try:
-            when = when.astimezone(UTC)
+            when, typed = when.astimezone(UTC), when
+            if local and when.astimezone(typed.tzinfo).replace(tzinfo=None) != \
+                    typed.replace(tzinfo=None):
+                raise BadInput(f"R-DEADLINE: {typed:%Y-%m-%d %H:%M} does not exist in {zone}: "
+                               "the clocks go forward over that hour; give a time outside it")
         except OverflowError:
             raise BadInput(f"deadline {text[:40]!r} is out of range") from None
     if when <= now:
