@@ -296,7 +296,8 @@ def _opening(log: logfile.LogFile, setup: Setup | None, thread: str,
              report: Report) -> _Thread:
     """R-COMMIT: the commitment (and in format 2 the key) the thread's opening post
     carries, against this log's."""
-    found = checkpoints.opening(thread)
+    found = checkpoints.opening(thread, setup.salt if setup is not None and setup.format < 2
+                                else None)
     report.opening = {"commitment": found.commitment, "key": found.key}
     if setup is None:
         return _Thread(None, None, False)
@@ -313,7 +314,7 @@ def _opening(log: logfile.LogFile, setup: Setup | None, thread: str,
             rule="R-COMMIT"))
     if found.rivals:
         report.problems.append(Problem(
-            "commitment", "the thread's opening post (the text before its first checkpoint "
+            "commitment", "the thread's opening post (the text before its own checkpoint "
             f"line) shows more than one setup commitment or moderator's key: "
             f"{', '.join(v for v in (found.commitment, found.key, *found.rivals) if v)}; "
             "the moderator could show the players one and the audit another, so neither "

@@ -38,6 +38,7 @@ from typing import Any
 from shmod.base import digest
 from shmod.base.records import Record
 from shmod.forum.commitment import commitment as _commitment
+from shmod.forum.names import unseen
 from shmod.forum.table import Setup
 from shmod.log.entries import CHECKPOINT_HEX, SIGNATURE_HEX, TAG_HEX
 
@@ -58,6 +59,8 @@ _UNKEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}entry\W{{0,10}}(\d{{1,6
 _HEX64 = r"[^\n]{0,80}?(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])"
 _COMMITMENT = re.compile(r"setup\W{1,3}commitment\b" + _HEX64, re.IGNORECASE)
 _KEY = re.compile(r"moderator\W{0,3}s?\W{1,3}public\W{1,3}key\b" + _HEX64, re.IGNORECASE)
+#: Any 64-digit value, whatever its label (a commitment or a key in the opening post).
+_HEX64_ANY = re.compile(r"(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])", re.IGNORECASE)
 
 
 def _key(salt: str, purpose: str) -> bytes:
@@ -177,22 +180,48 @@ class Opening(Record):
     rivals: tuple[str, ...] = ()
 
 
-def opening(text: str) -> Opening:
+def opening(text: str, salt: str | None = None) -> Opening:
     """The commitment and the key the thread's opening post carries (the first of each in
-    ``text``, which is to start with that post). The opening post ends with the thread's
-    first checkpoint line: a second, different commitment or key before it is a rival
-    (R-COMMIT: the moderator could show the players one and the audit the other)."""
-    lines = [m.end() for rx in (_SIGNED, _KEYED, _UNKEYED) for m in rx.finditer(text)]
-    end = min(lines, default=len(text))
-    found = [(m.start(), m.group(1).lower()) for m in _COMMITMENT.finditer(text)]
-    shown = list(dict.fromkeys(value for _, value in found))
-    keys = list(dict.fromkeys(m.group(1).lower() for m in _KEY.finditer(text[:end])))
-    if not keys:
-        keys = [m.group(1).lower() for m in _KEY.finditer(text)][:1]
-    first = list(dict.fromkeys(value for at, value in found if at < end))
-    rivals = (*first[1:], *keys[1:])
-    return Opening(shown[0] if shown else None, keys[0] if keys else None,
-                   tuple(v for v in shown[1:] if v not in rivals), rivals)
+    ``text``, which is to start with that post).
+
+    The opening post ends with its own checkpoint line: the first line in the text that is
+    genuine (signed under a key and binding a commitment both shown before it; in a log of
+    format 1, tagged with ``salt``), not any text of that shape, which the moderator could
+    put at the top. Every other 64-digit value before it (the label and any invisible
+    characters aside: a commitment or a key however written) is a rival (R-COMMIT: the
+    moderator could show the players one and the audit the other). Without a genuine line
+    the whole text is taken."""
+    end = _opening_end(text, salt)
+    region = "".join(char for char in text[:end] if char.isascii() or not unseen(char))
+    shown = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
+    keys = [m.group(1).lower() for m in _KEY.finditer(text[:end])] or \
+        [m.group(1).lower() for m in _KEY.finditer(text)][:1]
+    commitment, key = (shown[0] if shown else None), (keys[0] if keys else None)
+    values = dict.fromkeys(m.group(1).lower() for m in _HEX64_ANY.finditer(region))
+    rivals = tuple(v for v in values if v not in (commitment, key))
+    return Opening(commitment, key, tuple(v for v in shown[1:] if v not in rivals), rivals)
+
+
+def _opening_end(text: str, salt: str | None) -> int:
+    """Where the opening post's own checkpoint line ends: the first genuine one."""
+    for m in sorted([*_SIGNED.finditer(text), *_KEYED.finditer(text)], key=lambda m: m.start()):
+        if m.re is _KEYED:
+            post, entry, token = int(m.group(1)), int(m.group(2)), m.group(3).lower()
+            if salt is not None and token[CHECKPOINT_HEX:] == tag(salt, post, entry,
+                                                                  token[:CHECKPOINT_HEX]):
+                return m.end()
+            continue
+        before = text[:m.start()]
+        keys = dict.fromkeys(k.group(1).lower() for k in _KEY.finditer(before))
+        commitments = dict.fromkeys(c.group(1).lower() for c in _COMMITMENT.finditer(before))
+        if keys and commitments:
+            from shmod.log import signing
+
+            value, signature = m.group(2).lower(), m.group(3).lower()
+            if any(signing.verify(k, message(c, int(m.group(1)), value), signature)
+                   for k in keys for c in commitments):
+                return m.end()
+    return len(text)
 
 
 def recorded(setup: Setup, post: int, upto: int, shown: str, chain: list[str]) -> bool:
