@@ -378,7 +378,7 @@ def _thread_checks(log: logfile.LogFile, setup: Setup | None, heads: list[str],
             found = _signed_finding(check, salt, len(posts), check.claim.post in matched)
         else:
             found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched,
-                                    _after_reveal(thread, salt, check))
+                                    _after_reveal(thread, salt, check, checks))
         if found is None:
             continue
         kind, message = found
@@ -461,11 +461,14 @@ def _signed_finding(check: Check, salt: str | None, recorded: int,
             f"after this post was made.{twice}")
 
 
-def _after_reveal(thread: str, salt: str | None, check: Check) -> bool:
+def _after_reveal(thread: str, salt: str | None, check: Check, checks: list[Check]) -> bool:
     """Format 1: whether the thread shows the game's salt (the reveal's post) before this
-    line, so that anyone could have made its tag."""
+    line, so that anyone could have made its tag. The reveal comes after the game's last
+    post, so only a salt shown after the last line that matches the log counts: one the
+    moderator showed early (a "game id") excuses nothing."""
     text = thread.lower()
-    revealed = text.find(salt.lower()) if salt else -1
+    last = max((text.find(c.claim.token) for c in checks if c.ok), default=-1)
+    revealed = text.find(salt.lower(), max(last, 0)) if salt else -1
     return 0 <= revealed < text.find(check.claim.token)
 
 
