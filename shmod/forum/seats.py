@@ -47,9 +47,10 @@ def replace(table: Table, step: Replace) -> None:
     if held is not None:
         former, other = held
         alike = "" if former.casefold() == name.casefold() else " (the names look the same)"
-        raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} held seat "
-                         f"{other + 1} and was sent its secrets{alike}; choose another "
-                         "name")
+        where = (f"held seat {other + 1} and was sent its secrets" if other is not None else
+                 "was sent another seat's secrets (in a step since voided)")
+        raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {former} {where}{alike}; "
+                         "choose another name")
     table.backups = [b for b in table.backups if b.casefold() != name.casefold()]
     if not game.roles:  # before the deal (R-DEAL): a seat with no role and no secrets yet
         _seat(table, seat, old, name)
@@ -97,15 +98,22 @@ def rename(table: Table, step: Rename) -> None:
     game.say(Renamed, old=old, new=name)
 
 
-def held_elsewhere(table: Table, seat: int, name: str) -> tuple[str, int] | None:
-    """A name another seat had before, at the deal, before a replacement or before a
-    rename, that looks like ``name`` (R-PM: secrets are addressed by name, so a name once
-    sent one seat's secrets never goes to another seat), with that seat; or None."""
+def held_elsewhere(table: Table, seat: int, name: str) -> tuple[str, int | None] | None:
+    """A name another seat had before (at the deal, before a replacement or before a
+    rename), or that was sent any PM and never was this seat's (a replacement since
+    voided), that looks like ``name``, with that seat if known; or None. R-PM: secrets are
+    addressed by name, so a name once sent one seat's secrets never goes to another."""
     game = table.game
-    held = [(former, s) for s, former in enumerate(table.setup.players)]
+    held: list[tuple[str, int | None]] = [(former, s) for s, former in
+                                          enumerate(table.setup.players)]
     held += [(former, s) for s, former, _new, _entry in [*table.replaced, *table.renamed]]
+    own = {former for former, s in held if s == seat}
+    own |= {new for s, _old, new, _entry in [*table.replaced, *table.renamed] if s == seat}
+    held += [(secret.to, None) for secret in game.secrets if secret.to not in own]
     for former, other in held:
-        if other != seat and former != game.players[other] and look_alike(former, name):
+        if other == seat or (other is not None and former == game.players[other]):
+            continue
+        if look_alike(former, name):
             return former, other
     return None
 
