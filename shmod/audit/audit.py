@@ -212,11 +212,12 @@ def steerable(state: Table) -> list[tuple[int, str, str]]:
             found.append((state.dealt, "R-DEAL", "the deal was keyed by the names seated "
                           "when the last word came in and the words as typed (format 1): a "
                           "rename or the way a word was typed could have moved it"))
-        elif odd:
-            found.append((state.dealt, "R-DEAL", f"the word(s) {', '.join(map(repr, odd))} "
-                          "hold characters beyond ASCII, which format 2 dealt as typed: an "
-                          "invisible character or a look-alike letter typed in could have "
-                          "moved the deal"))
+        else:
+            beyond = (f" (here {', '.join(map(repr, odd))}, beyond ASCII)" if odd else "")
+            found.append((state.dealt, "R-DEAL", "format 2 dealt each word as typed: a "
+                          "look-alike spelling of a posted word (rn for m, a Cyrillic \u0435 for "
+                          f"e, an invisible character{beyond}) could have moved the deal; "
+                          "format 3 deals by what a word looks like"))
     return found
 
 

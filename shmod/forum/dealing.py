@@ -103,8 +103,19 @@ def canonical_word(text: str, format_: int = 3) -> str:
     return " ".join(joined[edge:end].split())
 
 
+#: Bidirectional controls: they reorder what a post shows (U+202E shows ``nomel`` as
+#: ``lemon``), so a word holding one could be transcribed as shown or as stored.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def recorded_word(text: str, format_: int) -> str:
-    """A word as the log records it: canonical (format 2), or as a format-1 log wrote it."""
+    """A word as the log records it: canonical (formats 2 and 3), or as a format-1 log
+    wrote it. Format 3 refuses a word holding a bidirectional control (R-DEAL): the
+    moderator types the word as the post shows it."""
+    if format_ >= 3 and BIDI_CONTROLS & set(text):
+        raise RuleBroken("R-DEAL", f"the word {shown(text)} holds a right-to-left or "
+                         "left-to-right control, which changes the order its letters show in: "
+                         "type the word as the post shows it, letter by letter")
     return canonical_word(text, format_) if format_ >= 2 else normal_word(text)
 
 

@@ -74,8 +74,18 @@ def skeleton(text: str) -> str:
         return "".join(ASCII_PROTOTYPES.get(char, char) for char in text)
     import unicodedata
 
-    mapped = "".join(_prototype(char) for char in unicodedata.normalize("NFD", text))
+    split = unicodedata.normalize("NFD", text)
+    if _DOT_ABOVE in split:  # a dot above on i or j replaces its own dot: it shows nothing
+        split = "".join(char for at, char in enumerate(split)
+                        if not (char == _DOT_ABOVE and at and split[at - 1] in SOFT_DOTTED))
+    mapped = "".join(_prototype(char) for char in split)
     return unicodedata.normalize("NFD", mapped)
+
+
+#: COMBINING DOT ABOVE, and the letters whose own dot it replaces when it sits on them
+#: (Unicode's Soft_Dotted letters in common use): ``li\u0307z`` shows as ``liz``.
+_DOT_ABOVE = "\u0307"
+SOFT_DOTTED = "ij\u0456\u0458\u0249\u0268\u029d\u03f3"
 
 
 def _prototype(char: str) -> str:
