@@ -302,3 +302,27 @@ def test_a_fake_checkpoint_line_brings_back_the_shadow_commitment_above_the_open
     audited = _shmod(shadow, "audit", str(tmp_path / "s.published.yaml"), "--thread",
                      str(tmp_path / "t.txt"))
     assert audited.returncode != 0, audited.stdout
+
+
+def test_a_whole_second_signed_opening_above_the_real_one_is_named(tmp_path):
+    """R-COMMIT, R-CHECKPOINT, what is left: the moderator puts the shadow game's whole
+    opening post, with its own genuinely signed post-1 line, above the honest game's
+    opening post. Text alone cannot tell that from a player posting a signed game of
+    their own later, so the audit does not fail it; but every line of the honest game is
+    named as signed under another moderator's key shown in the thread (a warning each),
+    never passed over as a forgery, so whoever audits sees two signed games."""
+    honest, shadow = Moderator(tmp_path), Moderator(tmp_path)
+    honest.log, shadow.log = tmp_path / "games" / "h.yaml", tmp_path / "games" / "s.yaml"
+    for m, eve in ((honest, "nein"), (shadow, "ja")):
+        m.run("new", *NAMES, "--first", "Ann", "--seed", SEED)
+        m.run("nominate", "Bob")
+        m.run("vote", "Ann", "ja", "Bob", "ja", "Cy", "ja", "Dee", "ja", "Eve", eve)
+    thread = "\n\n".join(honest.run("post", "--again", str(n)).stdout for n in (1, 2, 3))
+    planted = shadow.run("post", "--again", "1").stdout
+    shadow.run("publish", "--force", "-o", str(tmp_path / "s.published.yaml"))
+    (tmp_path / "t.txt").write_text(planted + "\n\n" + thread)
+    audited = _shmod(shadow, "audit", str(tmp_path / "s.published.yaml"), "--thread",
+                     str(tmp_path / "t.txt"))
+    named = [line for line in audited.stdout.splitlines()
+             if "signed under another moderator's key shown in the thread" in line]
+    assert len(named) == 3, audited.stdout

@@ -377,6 +377,14 @@ def _thread_checks(log: logfile.LogFile, setup: Setup | None, heads: list[str],
                                              "not of this log's: another game's, ignored")
         elif signed:
             found = _signed_finding(check, salt, len(posts), check.claim.post in matched)
+            other = (checkpoints.signer(check.claim, thread, (judged.key,))
+                     if check.genuine is False else None)
+            if other is not None:
+                found = ("thread", f"{_named(check)}: signed under another moderator's key "
+                         f"shown in the thread ({other[:8]}…), not the opening post's: a "
+                         "second signed game in one thread. If the opening post's moderator "
+                         "made it, this log may not be the game the thread played; the "
+                         "forum's post authors tell whose it is")
         else:
             found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched,
                                     _after_reveal(thread, salt, check, checks))

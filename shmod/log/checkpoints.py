@@ -202,6 +202,23 @@ def opening(text: str, salt: str | None = None) -> Opening:
     return Opening(commitment, key, tuple(v for v in shown[1:] if v not in rivals), rivals)
 
 
+def signer(claim: Claim, text: str, exclude: tuple[str | None, ...]) -> str | None:
+    """Another key shown in ``text`` (not one of ``exclude``) that a signed ``claim``
+    verifies under, with a commitment shown there: a second signed game in the thread."""
+    if not claim.signed or claim.post is None:
+        return None
+    keys = [k for k in dict.fromkeys(m.group(1).lower() for m in _KEY.finditer(text))
+            if k not in exclude]
+    commitments = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
+    if not keys or not commitments:
+        return None
+    from shmod.log import signing
+
+    value, signature = claim.token[:CHECKPOINT_HEX], claim.token[CHECKPOINT_HEX:]
+    return next((k for k in keys for c in commitments
+                 if signing.verify(k, message(c, claim.post, value), signature)), None)
+
+
 def _opening_end(text: str, salt: str | None) -> int:
     """Where the opening post's own checkpoint line ends: the first genuine one."""
     for m in sorted([*_SIGNED.finditer(text), *_KEYED.finditer(text)], key=lambda m: m.start()):
