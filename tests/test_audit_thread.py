@@ -103,6 +103,11 @@ def test_a_line_from_another_game_is_not_this_games(played, tmp_path):
                   created=AT)  # same deal, other salt
     foreign = posts.earlier_post(game.load(str(other)), 1, Plain()).text
     report = audit.audit_file(str(path), thread=thread + "\n" + foreign)
+    assert report.valid  # the other game's post carries its own key: named as such
+    assert any("signed under another moderator's key shown in the thread" in w.message
+               for w in report.warnings)
+    bare = foreign[foreign.index("Log checkpoint"):]  # its line alone: just not this game's
+    report = audit.audit_file(str(path), thread=thread + "\n" + bare)
     assert report.valid
     assert any("signature does not verify under the moderator's key" in w.message
                for w in report.warnings)
