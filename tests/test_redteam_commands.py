@@ -201,3 +201,43 @@ def test_publish_force_of_a_game_in_progress_writes_a_private_copy(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert (tmp_path / "done.yaml").stat().st_mode & 0o777 == 0o644 & ~umask
+
+
+def test_post_images_racing_a_step_draws_the_board_the_post_shows(tmp_path, monkeypatch,
+                                                                   capsys):
+    """`post --images DIR` drew the picture from the log as read before the post was
+    recorded: when a step was added in between (here the last vote, appended by hand in
+    another editor, which brings the tally), the post covered it but the picture showed
+    the board before it. Now the picture is the board at the post's last entry."""
+    from safety_helpers import run_main
+
+    from shmod.log import game as games
+    from shmod.texts import board_image, posts, views
+
+    log = tmp_path / "g.yaml"
+    names = ["A1", "B1", "C1", "D1", "E1"]
+    for args in (["new", *names, "--seed", "5eed", "--guessable", "--first", "A1"],
+                 ["nominate", "B1"]):
+        done = shmod(tmp_path, *args, "-g", str(log))
+        assert done.returncode == 0, done.stderr
+    with log.open("a") as out:  # appended by hand: the tally, which no post covers yet
+        out.write("".join(f"- {{kind: vote, by: {n}, vote: ja}}\n" for n in names))
+    card = {"L": "liberal", "F": "fascist"}[games.load(str(log)).state.game.hand[0]]
+    real = posts.mark_next
+
+    def raced(path, fmt, **options):  # type: ignore[no-untyped-def]
+        with log.open("a") as out:  # the President's discard, by hand in another editor
+            out.write(f"- {{kind: discard, by: A1, policy: {card}}}\n")
+        return real(path, fmt, **options)
+
+    monkeypatch.setattr(posts, "mark_next", raced)
+    monkeypatch.setenv("SHMOD_NOW", "2026-12-01T10:00:00Z")
+    monkeypatch.setenv("SHMOD_CACHE", "off")
+    code = run_main(monkeypatch, "post", "-g", str(log), "--images", str(tmp_path / "pics"))
+    assert code == 0 and "Traceback" not in capsys.readouterr().err
+    [svg] = (tmp_path / "pics").glob("post-*.svg")
+    upto = int(svg.stem.rsplit("-", 1)[1])
+    loaded = games.load(str(log))
+    assert upto == loaded.state.entries - 1  # the post covers the raced discard
+    board = views.public_view(posts.state_at(loaded, upto))
+    assert svg.read_text() == board_image.svg(board)

@@ -85,6 +85,8 @@ def post(
           "posted: paste it as it is.")
     done, how = (f"post {marked.number} was recorded as posted",
                  f"`shmod post --again {marked.number}` prints it")
+    if images is not None and marked.upto > loaded.state.entries:
+        loaded = games.load(game)  # another shmod recorded a step since: draw the post's board
     try:
         _post_images(loaded, marked, images)
     except BadInput as failed:
