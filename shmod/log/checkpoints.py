@@ -207,6 +207,14 @@ def signer(claim: Claim, text: str, exclude: tuple[str | None, ...]) -> str | No
     verifies under, with a commitment shown there: a second signed game in the thread."""
     if not claim.signed or claim.post is None:
         return None
+    return _signed_under(text, claim.post, claim.token[:CHECKPOINT_HEX],
+                         claim.token[CHECKPOINT_HEX:], exclude)
+
+
+def _signed_under(text: str, post: int, value: str, signature: str,
+                  exclude: tuple[str | None, ...] = ()) -> str | None:
+    """The key shown in ``text`` (not one of ``exclude``) under which ``signature`` signs
+    post ``post``'s ``value`` with a commitment shown there, or None."""
     keys = [k for k in dict.fromkeys(m.group(1).lower() for m in _KEY.finditer(text))
             if k not in exclude]
     commitments = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
@@ -214,9 +222,8 @@ def signer(claim: Claim, text: str, exclude: tuple[str | None, ...]) -> str | No
         return None
     from shmod.log import signing
 
-    value, signature = claim.token[:CHECKPOINT_HEX], claim.token[CHECKPOINT_HEX:]
     return next((k for k in keys for c in commitments
-                 if signing.verify(k, message(c, claim.post, value), signature)), None)
+                 if signing.verify(k, message(c, post, value), signature)), None)
 
 
 def _opening_end(text: str, salt: str | None) -> int:
@@ -227,17 +234,9 @@ def _opening_end(text: str, salt: str | None) -> int:
             if salt is not None and token[CHECKPOINT_HEX:] == tag(salt, post, entry,
                                                                   token[:CHECKPOINT_HEX]):
                 return m.end()
-            continue
-        before = text[:m.start()]
-        keys = dict.fromkeys(k.group(1).lower() for k in _KEY.finditer(before))
-        commitments = dict.fromkeys(c.group(1).lower() for c in _COMMITMENT.finditer(before))
-        if keys and commitments:
-            from shmod.log import signing
-
-            value, signature = m.group(2).lower(), m.group(3).lower()
-            if any(signing.verify(k, message(c, int(m.group(1)), value), signature)
-                   for k in keys for c in commitments):
-                return m.end()
+        elif _signed_under(text[:m.start()], int(m.group(1)), m.group(2).lower(),
+                           m.group(3).lower()):
+            return m.end()
     return len(text)
 
 
