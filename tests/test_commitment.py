@@ -44,15 +44,17 @@ def _bytes(s, version: int) -> bytes:
 
 def test_the_bytes_are_the_documented_ones():
     s = setup()
-    expected = _bytes(s, 3) + f'moderator_key "{KEYS[1]}"\n'.encode()
+    expected = _bytes(s, 4) + f'moderator_key "{KEYS[1]}"\n'.encode()
     assert commitment.canonical_bytes(s) == expected
     assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
     assert signing.public_key(KEYS[0]) == KEYS[1]
-    # A log of format 2 has the same lines under version 2: the version pins the format
-    # (its words deal and lapse draws), so one commitment cannot serve both.
-    two = replace(s, format=2)
-    assert commitment.canonical_bytes(two) == expected.replace(b"commitment 3", b"commitment 2")
-    assert commitment.commitment(two) != commitment.commitment(s)
+    # Logs of formats 2 and 3 have the same lines under their version: the version pins the
+    # format (its words deal and lapse draws), so one commitment cannot serve two.
+    for form in (2, 3):
+        other = replace(s, format=form)
+        assert commitment.canonical_bytes(other) == expected.replace(b"commitment 4",
+                                                                     f"commitment {form}".encode())
+        assert commitment.commitment(other) != commitment.commitment(s)
     # A log of format 1 (an earlier shmod) keeps version 1, byte for byte: no key line.
     old = replace(s, format=1, moderator_key=None, signing_key=None)
     assert commitment.canonical_bytes(old) == _bytes(s, 1)

@@ -7,6 +7,7 @@ is read, and the rules are judged up to the first violation, after which nothing
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from shmod.audit.summary import Summary, summarize
@@ -187,16 +188,21 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
                                 rule=rule) for entry, rule, why in steerable(state)]
 
 
+#: A format-3 word with nothing to transcribe otherwise: small Latin letters and digits,
+#: single spaces between them (every character shows, and only one way).
+PLAIN_WORD = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
+
+
 def steerable(state: Table) -> list[tuple[int, str, str]]:
     """What a log of an earlier format let the moderator steer, as (entry, rule, why):
     each random lapse choice and a words deal whose older rules depended on something the
-    moderator types (docs/audit.md, logs of formats 1 and 2). None in format 3."""
+    moderator types (docs/audit.md, logs of earlier formats). None in format 4."""
     form = state.setup.format
-    if form >= 3:
+    if form >= 4:
         return []
     found = []
     removed = sorted(state.removed.values())
-    for entry, step in state.history:
+    for entry, step in state.history if form < 3 else ():
         if isinstance(step, Lapse) and step.choice is not None:
             if form < 2:
                 found.append((entry, "R-LAPSE", f"the random choice {step.choice!r} was drawn "
@@ -212,12 +218,22 @@ def steerable(state: Table) -> list[tuple[int, str, str]]:
             found.append((state.dealt, "R-DEAL", "the deal was keyed by the names seated "
                           "when the last word came in and the words as typed (format 1): a "
                           "rename or the way a word was typed could have moved it"))
-        else:
+        elif form < 3:
             beyond = (f" (here {', '.join(map(repr, odd))}, beyond ASCII)" if odd else "")
             found.append((state.dealt, "R-DEAL", "format 2 dealt each word as typed: a "
                           "look-alike spelling of a posted word (rn for m, a Cyrillic \u0435 for "
                           f"e, an invisible character{beyond}) could have moved the deal; "
-                          "format 3 deals by what a word looks like"))
+                          "format 4 deals plain letters a-z and digits"))
+        else:
+            unplain = [w for w in state.words.values() if not PLAIN_WORD.fullmatch(w)]
+            if unplain:
+                found.append((state.dealt, "R-DEAL", "format 3 dealt each word by its "
+                              "look-alike skeleton (Unicode's confusables data), which left a "
+                              "choice wherever a word is more than letters a-z, digits and "
+                              f"spaces (here {', '.join(map(repr, unplain))}): a dotless \u0131 "
+                              "with a dot above looks like i and dealt otherwise, and markup a "
+                              "forum shows otherwise (c&shy;herry shows as cherry) dealt as "
+                              "written; format 4 refuses both"))
     return found
 
 
@@ -229,15 +245,20 @@ def deal_text(state: Table) -> str:
             return ("to be dealt from the moderator's committed seed and every player's word "
                     f"(R-DEAL): {len(state.words)} of {len(state.game.players)} words are in")
         words = sorted(entry for entry, step in state.history if isinstance(step, Word))
-        how = ("each seat's word as it looks (its canonical form's look-alike skeleton), by "
+        how = ("each seat's word in letters a-z and digits, by seat number"
+               if setup.format >= 4 else
+               "each seat's word as it looks (its canonical form's look-alike skeleton), by "
                "seat number" if setup.format >= 3 else
                "each seat's word in its canonical form, by seat number" if setup.format >= 2
                else "the words with the names seated at the deal (format 1, an earlier "
                "shmod: a rename before the last word could move it)")
+        chose = ("nobody could choose them" if not any(rule == "R-DEAL" for _, rule, _ in
+                                                        steerable(state))
+                 else "the moderator could not choose the seed, but the rule of this log's "
+                 "format left a choice in how the words were written (the warning above)")
         return (f"dealt from the moderator's committed seed and {how} (R-DEAL; entries "
                 f"{', '.join(map(str, words))}): the audit recomputed the roles, the deck and "
-                "the first President from them, and they are the ones played; nobody could "
-                "choose them")
+                f"the first President from them, and they are the ones played; {chose}")
     if setup.seed is not None:
         return ("dealt from the moderator's seed alone: the commitment shows the setup was "
                 "not changed, not that it was not chosen (`shmod new --deal players` "
