@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shmod.audit.draws import draws
 from shmod.audit.summary import Summary, summarize
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field, replace, values
@@ -63,6 +64,8 @@ class Report(Record, frozen=False):
     coverage: list[str] = field(default_factory=list)  # with --thread: what the thread pins
     deal: str | None = None  # how the deal was made (R-DEAL), in words
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
+    #: every value drawn from a seed, with its inputs (shmod.audit.draws, docs/verify.md)
+    draws: list[dict[str, Any]] = field(default_factory=list)
     #: with --thread: the commitment and the key found in the thread's opening post
     opening: dict[str, str | None] | None = None
     # What the audit read and replayed, for a caller that goes on from them (shmod stats);
@@ -98,6 +101,7 @@ class Report(Record, frozen=False):
             "opening": self.opening,
             "deal": self.deal,
             "corrections": self.corrections,
+            "draws": self.draws,
         }
 
 
@@ -184,6 +188,8 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
     report.state = state
     report.corrections = corrections(state, log)
     report.deal = deal_text(state)
+    if report.stopped is None:  # a game judged to its end: every draw was the seed's
+        report.draws = draws(state)
     report.warnings += [Problem("steerable", why, line=log.line_of(entry - 1), entry=entry,
                                 rule=rule) for entry, rule, why in steerable(state)]
 
