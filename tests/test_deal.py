@@ -10,8 +10,8 @@ from scripted import AT
 
 from shmod.audit import audit
 from shmod.forum.dealing import dealt, words_seed
-from shmod.forum.wordform import latin_word
 from shmod.forum.steps import Word
+from shmod.forum.wordform import latin_word
 from shmod.log import game
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
