@@ -2,12 +2,13 @@
 # The commands that played games/words-dealt-8-players.yaml, a game of log format 4 dealt
 # from the players' words, with renames, replacements, a removal, vetoes and a lapse of
 # every kind; docs/verify.md recomputes three of its values by hand. Run it in an empty
-# folder (`sh words-dealt-8-players.sh`), then `shmod publish`: the published log is the
-# shipped one but for what `shmod new` draws afresh (the salt, the key pair, and so the
-# commitment, every checkpoint and every hash). tests/test_words_example.py plays it.
+# folder (`sh words-dealt-8-players.sh`; its seed is published, hence `--guessable`),
+# then `shmod publish`: the published log is the shipped one but for what `shmod new`
+# draws afresh (the salt, the key pair, and so the commitment, every checkpoint and every
+# hash). tests/test_words_example.py plays it.
 set -e
 export SHMOD_GAME=games/winter.yaml
-SHMOD_NOW=2026-12-04T18:07:00Z shmod new Ada Bruno Chiara Dmitri Eun-ji Farouk Greta Hollis --deal players --seed 580b4f279b2de3d3238d4a28601693f1 --title Winter --zone Europe/Berlin --forum phpbb -V late_vote=nein -V late_nomination=fail -V late_choice=random
+SHMOD_NOW=2026-12-04T18:07:00Z shmod new Ada Bruno Chiara Dmitri Eun-ji Farouk Greta Hollis --deal players --seed 580b4f279b2de3d3238d4a28601693f1 --guessable --title Winter --zone Europe/Berlin --forum phpbb -V late_vote=nein -V late_nomination=fail -V late_choice=random
 SHMOD_NOW=2026-12-04T18:08:00Z shmod post
 SHMOD_NOW=2026-12-04T18:15:00Z shmod backup Ines Jonas
 SHMOD_NOW=2026-12-04T18:22:00Z shmod word Ada 'Crème brûlée!'
