@@ -1,4 +1,5 @@
-"""The fair-setup commitment (docs/audit.md): the exact bytes, and verification."""
+"""The fair-setup commitment (docs/verify.md, docs/audit.md): the exact bytes, and
+verification."""
 import hashlib
 import json
 import random
@@ -132,14 +133,16 @@ def test_audit_checks_a_rewritten_game_against_the_commitment():
             assert [p.kind for p in report.problems] == ["commitment"]
 
 
-def test_the_example_in_docs_audit_md_is_right():
-    """The printf of "Checking it without shmod" hashes to the commitment the docs give,
-    and shmod commits to exactly those lines for that header."""
+def test_the_example_in_the_docs_is_right():
+    """The printf of docs/verify.md's worked example hashes to the commitment it gives,
+    docs/audit.md shows the same lines and commitment, and shmod commits to exactly those
+    lines for that header."""
     import re
     import shlex
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "audit.md").read_text()
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    doc = (docs / "verify.md").read_text()
     printf = re.search(r"printf '%s\\n' (.*?) \| sha256sum", doc, re.S)
     assert printf
     lines = shlex.split(printf.group(1).replace("\\\n", " "))
@@ -148,7 +151,7 @@ def test_the_example_in_docs_audit_md_is_right():
     assert claimed and hashlib.sha256(text).hexdigest() == claimed.group(1)
     values = dict(line.split(" ", 1) for line in lines)
     header = {
-        "shmod": 3, "created": AT, "players": PLAYERS, "first_president": "Ann",
+        "shmod": 4, "created": AT, "players": PLAYERS, "first_president": "Ann",
         "variants": dict(v.split("=") for v in values["variants"].split()),
         "moderator_key": json.loads(values["moderator_key"]),
         "secret": {"seed": json.loads(values["seed"]), "salt": json.loads(values["salt"]),
@@ -156,6 +159,8 @@ def test_the_example_in_docs_audit_md_is_right():
                    "deck": list(values["deck"])},
     }
     assert commitment.canonical_bytes(parse_setup(header)) == text
+    shown = (docs / "audit.md").read_text()
+    assert text.decode() in shown and claimed.group(1) in shown
 
 
 def test_a_custom_setup_is_committed_too():
