@@ -107,7 +107,8 @@ def glossary(template: Catalog) -> str:
         row = [context.removeprefix("term:"), msgid]
         for code in codes:
             found = catalogs[code].get(msgid, context)
-            row.append(found.string if found and found.string and not found.fuzzy else "—")
+            done = found is not None and isinstance(found.string, str) and found.string
+            row.append(str(found.string) if done and found and not found.fuzzy else "—")
         rows.append(row)
     return "".join("| " + " | ".join(map(str, row)) + " |\n" for row in rows)
 
