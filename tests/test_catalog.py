@@ -61,8 +61,8 @@ def test_english_needs_no_catalog_and_plurals_follow_english():
 
 def test_an_unknown_language_is_refused_in_one_line(tmp_path, run):
     log = tmp_path / "g.yaml"
-    code, out, err = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", str(log),
-                         "--language", "xx")
+    code, _, err = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", str(log),
+                       "--language", "xx")
     assert code == 2 and err.startswith("Error: ") and "xx" in err and "en" in err
     assert not log.exists()
 
@@ -72,10 +72,7 @@ def test_the_language_is_a_public_header_field_every_command_renders_in(tmp_path
     code, out, _ = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", str(log),
                        "--language", catalog.PSEUDO, "--seed", "s1", "--guessable")
     assert code == 0
-    header = yaml.safe_load(log.read_text().split("\n---")[0]) if "\n---" in log.read_text() \
-        else yaml.safe_load(log.read_text())
-    assert catalog.PSEUDO in log.read_text() and "language: qps" in log.read_text()
-    assert header is not None
+    assert yaml.safe_load(log.read_text())["language"] == catalog.PSEUDO
     subjects = [line for line in out.splitlines() if line.startswith("Subject: ")]
     assert subjects and all("ẏǿŭř şḗƈřḗŧ řǿŀḗ" in s for s in subjects)
     code, again, _ = run("pm", "Ann", "-g", str(log))
