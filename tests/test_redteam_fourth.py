@@ -70,7 +70,7 @@ def test_3_the_words_hmac_key_seats_and_json_are_stated():
     assert "`HMAC-SHA256(key = UTF-8 of secret.seed, message)`" in SPEC
     assert "seats count from 1" in SPEC
     assert "so the key's bytes are its NFD's UTF-8" in SPEC
-    text = dealing_message_of(3, ["\u00fcmlaut"] + OTHERS)
+    text = dealing_message_of(3, ["\u00fcmlaut", *OTHERS])
     assert '1 "u\u0308rnlaut"\n' in text  # ü in NFD, m as rn, as raw UTF-8
 
 
@@ -81,7 +81,7 @@ def dealing_message_of(form: int, words: list[str]) -> str:
 
 
 def test_4_a_dotless_i_under_a_dot_above_deals_as_i_and_format_3_is_flagged():
-    """Finding 4: `ı̇gloo` looks like `igloo` and dealt otherwise while the audit said
+    """Finding 4: `\u0131\u0307gloo` looks like `igloo` and dealt otherwise while the audit said
     nobody could choose; format 4 records both `igloo`, a format-3 log that used such a
     word is flagged steerable, and the rule (Soft_Dotted letters) is stated."""
     setup = parse_setup(new_header(NAMES, seed=SEED, salt=SEED[::-1], created=AT,
