@@ -164,7 +164,7 @@ def test_keys_that_are_not_text_are_reported_not_a_crash():
     text = log_text(sim.header, sim.steps, at=AT) + "- {kind: vote, 1: x}\n"
     report = audit.audit_log(logfile.parse("k.yaml", text.encode()))
     assert [p.kind for p in report.problems] == ["format"]
-    header = text.replace("shmod: 3\n", "shmod: 3\n1: x\n")
+    header = text.replace("shmod: 4\n", "shmod: 4\n1: x\n")
     report = audit.audit_log(logfile.parse("h.yaml", header.encode()))
     assert {p.kind for p in report.problems} == {"header", "chain"}
 

@@ -56,14 +56,17 @@ def test_an_honest_thread_pins_what_it_shows_and_says_what_it_does_not(played):
     assert report.coverage[:2] == [
         "the opening post carries this log's commitment and moderator's key",
         "the thread pins the header and entries 1-8 (its last matching checkpoint)"]
-    assert "found in the thread: 1-3; not found: none" in report.coverage[-1]
+    assert "found in the thread: 1-3; not found: none" in report.coverage[3]
+    assert report.coverage[-2].startswith("what the thread proves: ")
+    assert report.coverage[-1].startswith("no checkpoint line is quoted elsewhere")
     first_only = thread[:thread.index("Log checkpoint: post 1")] + _first_line(thread)
     report = audit.audit_file(str(path), thread=first_only)
     assert report.valid and report.coverage == [
         "the opening post carries this log's commitment and moderator's key",
         "the thread pins the header only",
         "entries 1-9 are after the last matching checkpoint: nothing in the thread vouches for them",
-        "the log records 3 post(s); found in the thread: 1; not found: 2-3"]
+        "the log records 3 post(s); found in the thread: 1; not found: 2-3",
+        *report.coverage[-2:]]
 
 
 def _first_line(thread: str) -> str:
@@ -216,7 +219,7 @@ def test_a_format_1_log_audits_against_its_thread_as_before(format1):
 
 
 def test_a_format_1_log_rewritten_under_a_new_salt_is_caught(format1):
-    """Every tag fails: without post 1 that is the log's doing; with it, the commitment."""
+    """Every tag fails: the log was rewritten under another salt, with post 1 or without."""
     path, thread = format1
     log = logfile.read(str(path))
     header = dict(log.header)
@@ -236,8 +239,8 @@ def test_a_format_1_log_rewritten_under_a_new_salt_is_caught(format1):
         entry["hash"] = heads[-1]
     path.write_text(logfile.header_text(header) + "".join(map(logfile.entry_line, entries)))
     assert audit.audit_file(str(path)).valid  # consistent in itself
-    report = audit.audit_file(str(path), thread=thread)
-    assert [p.kind for p in report.problems] == ["commitment"]
+    report = audit.audit_file(str(path), thread=thread)  # no line tagged with the new salt
+    assert not report.valid and any("tagged" in p.message for p in report.problems)
     later = thread[thread.index("Log checkpoint: post 1"):]
     report = audit.audit_file(str(path), thread=later)
     assert not report.valid

@@ -1,4 +1,5 @@
-"""The fair-setup commitment (docs/audit.md): the exact bytes, and verification."""
+"""The fair-setup commitment (docs/verify.md, docs/audit.md): the exact bytes, and
+verification."""
 import hashlib
 import json
 import random
@@ -44,15 +45,17 @@ def _bytes(s, version: int) -> bytes:
 
 def test_the_bytes_are_the_documented_ones():
     s = setup()
-    expected = _bytes(s, 3) + f'moderator_key "{KEYS[1]}"\n'.encode()
+    expected = _bytes(s, 4) + f'moderator_key "{KEYS[1]}"\n'.encode()
     assert commitment.canonical_bytes(s) == expected
     assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
     assert signing.public_key(KEYS[0]) == KEYS[1]
-    # A log of format 2 has the same lines under version 2: the version pins the format
-    # (its words deal and lapse draws), so one commitment cannot serve both.
-    two = replace(s, format=2)
-    assert commitment.canonical_bytes(two) == expected.replace(b"commitment 3", b"commitment 2")
-    assert commitment.commitment(two) != commitment.commitment(s)
+    # Logs of formats 2 and 3 have the same lines under their version: the version pins the
+    # format (its words deal and lapse draws), so one commitment cannot serve two.
+    for form in (2, 3):
+        other = replace(s, format=form)
+        assert commitment.canonical_bytes(other) == expected.replace(b"commitment 4",
+                                                                     f"commitment {form}".encode())
+        assert commitment.commitment(other) != commitment.commitment(s)
     # A log of format 1 (an earlier shmod) keeps version 1, byte for byte: no key line.
     old = replace(s, format=1, moderator_key=None, signing_key=None)
     assert commitment.canonical_bytes(old) == _bytes(s, 1)
@@ -130,14 +133,16 @@ def test_audit_checks_a_rewritten_game_against_the_commitment():
             assert [p.kind for p in report.problems] == ["commitment"]
 
 
-def test_the_example_in_docs_audit_md_is_right():
-    """The printf of "Checking it without shmod" hashes to the commitment the docs give,
-    and shmod commits to exactly those lines for that header."""
+def test_the_example_in_the_docs_is_right():
+    """The printf of docs/verify.md's worked example hashes to the commitment it gives,
+    docs/audit.md shows the same lines and commitment, and shmod commits to exactly those
+    lines for that header."""
     import re
     import shlex
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "audit.md").read_text()
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    doc = (docs / "verify.md").read_text()
     printf = re.search(r"printf '%s\\n' (.*?) \| sha256sum", doc, re.S)
     assert printf
     lines = shlex.split(printf.group(1).replace("\\\n", " "))
@@ -146,7 +151,7 @@ def test_the_example_in_docs_audit_md_is_right():
     assert claimed and hashlib.sha256(text).hexdigest() == claimed.group(1)
     values = dict(line.split(" ", 1) for line in lines)
     header = {
-        "shmod": 3, "created": AT, "players": PLAYERS, "first_president": "Ann",
+        "shmod": 4, "created": AT, "players": PLAYERS, "first_president": "Ann",
         "variants": dict(v.split("=") for v in values["variants"].split()),
         "moderator_key": json.loads(values["moderator_key"]),
         "secret": {"seed": json.loads(values["seed"]), "salt": json.loads(values["salt"]),
@@ -154,6 +159,8 @@ def test_the_example_in_docs_audit_md_is_right():
                    "deck": list(values["deck"])},
     }
     assert commitment.canonical_bytes(parse_setup(header)) == text
+    shown = (docs / "audit.md").read_text()
+    assert text.decode() in shown and claimed.group(1) in shown
 
 
 def test_a_custom_setup_is_committed_too():

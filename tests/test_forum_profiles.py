@@ -283,9 +283,14 @@ def _forum_game() -> tuple[dict[str, object], list[Step]]:
 
 def _dealt_by_words() -> tuple[dict[str, object], list[Step]]:
     """Five players dealt from their words (R-DEAL), words such as "@all" and "[b]x"
-    among them, then random play to the end (Policy Peek, Execution)."""
+    among them, then random play to the end (Policy Peek, Execution). A log of format 3,
+    which recorded such words (format 4 records only a-z and 0-9)."""
+    from shmod.forum.commitment import commitment
+
     header = new_header(["Ann", "Bob", "Cat", "Dan", "Eve"], seed="words", salt="s",
                         created="2026-01-01T00:00:00Z", deal_by="players")
+    header["shmod"] = 3
+    header["commitment"] = commitment(parse_setup(header))
     state = start(parse_setup(header))
     steps = _apply(state, [Word(by=seat, word=word) for seat, word in enumerate(WORDS)])
     return header, steps + _play(state, random.Random(3), lambda s: False)

@@ -76,30 +76,27 @@ def test_a_word_typed_with_marks_that_show_nothing_moves_no_deal(tmp_path, what)
 
 
 @pytest.mark.parametrize("what", sorted(set(UPPER_AND_MARKS) - set(MARKS)))
-def test_a_capital_lookalike_shows_in_the_words_post_as_what_it_folds_to(tmp_path, what):
-    """R-DEAL (format 3): Ann posts `HELLO`; the moderator could type the Cyrillic
-    capitals `НЕLLО` (or `МАМА`, Greek `ΤΑΧΙ`, `Iamp` for `lamp`), which look the same
-    in capitals. A word is recorded, dealt and shown in the words post in its canonical,
-    case-folded form, and the deal reads what *that* looks like: the capital look-alike
-    shows there as the lower-case letter it folds to (`неllо`, `мама`, `ταχι`, `iamp`),
-    which does not look like the Latin word. So everybody sees which word was dealt, and
-    two words that look alike as shown deal alike (test_redteam_steering)."""  # noqa: RUF002
-    from shmod.forum.dealing import canonical_word, word_key
-    from shmod.forum.names import skeleton
+def test_a_capital_lookalike_is_refused_or_shows_in_the_words_post(tmp_path, what):
+    """R-DEAL: Ann posts `HELLO`; the moderator could type the Cyrillic capitals `НЕLLО`
+    (or `МАМА`, Greek `ΤΑΧΙ`, `Iamp` for `lamp`), which look the same in capitals. Format 3
+    showed them in the words post as the lower-case letters they fold to; format 4 refuses
+    a letter of another alphabet outright (saying to ask for Latin letters), and a Latin
+    capital is recorded small, so `Iamp` shows as `iamp`: everybody sees which word was
+    dealt."""  # noqa: RUF002
+    from shmod.forum.wordform import latin_word
 
     plain, odd = UPPER_AND_MARKS[what]
-    shown = []
-    for n, typed in enumerate((plain, odd)):
-        folder = tmp_path / str(n)
-        folder.mkdir()
-        m = Moderator(folder)
-        m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
-        m.run("word", "Ann", typed)
-        out = [m.run("word", name, word).stdout for name, word in zip(NAMES[1:], WORDS[1:])]
-        shown.append(canonical_word(typed))
-        assert f"Ann: {shown[-1]};" in out[-1]  # the deal post shows the word as dealt
-    assert skeleton(shown[0]) != skeleton(shown[1]), shown  # they look different as shown
-    assert word_key(shown[0]) != word_key(shown[1])
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    m = Moderator(folder)
+    m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
+    typed = _shmod(m, "word", "Ann", odd)
+    if typed.returncode:
+        assert "R-DEAL" in typed.stderr and "Latin letters" in typed.stderr, typed.stderr
+        return
+    out = [m.run("word", name, word).stdout for name, word in zip(NAMES[1:], WORDS[1:])]
+    shown = latin_word(odd)
+    assert f"Ann: {shown};" in out[-1] and shown != latin_word(plain)
 
 
 # -- promise 4: the opening post holds one commitment and one key -----------------------

@@ -7,9 +7,13 @@ is read, and the rules are judged up to the first violation, after which nothing
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from shmod.audit.draws import draws
+from shmod.audit.findings import Problem
 from shmod.audit.summary import Summary, summarize
+from shmod.audit.thread import audit_thread
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field, replace, values
 from shmod.forum import commitment as commit
@@ -22,27 +26,11 @@ from shmod.forum.turns import waiting_for
 from shmod.game.terms import OVER, POLICY_NAMES
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
-from shmod.log.entries import CHECKPOINT_HEX
 from shmod.log.game import Listing, replay
 
 VALID, INVALID, UNREADABLE = 0, 1, 2
 #: Chain mismatches beyond this many are reported without looking for where they came from.
 MAX_TRACED = 64
-
-
-class Problem(Record):
-    """One finding. ``kind``: header, format, rule, chain, commitment or unreadable;
-    ``entry`` is 1-based; ``line`` is the file line (None for the header as a whole)."""
-
-    kind: str
-    message: str
-    line: int | None = None
-    entry: int | None = None
-    rule: str | None = None
-
-    def where(self, path: str) -> str:
-        place = f"{path}:{self.line}" if self.line else path
-        return place + (f": entry {self.entry}" if self.entry else "")
 
 
 class Report(Record, frozen=False):
@@ -62,6 +50,8 @@ class Report(Record, frozen=False):
     coverage: list[str] = field(default_factory=list)  # with --thread: what the thread pins
     deal: str | None = None  # how the deal was made (R-DEAL), in words
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
+    #: every value drawn from a seed, with its inputs (shmod.audit.draws, docs/verify.md)
+    draws: list[dict[str, Any]] = field(default_factory=list)
     #: with --thread: the commitment and the key found in the thread's opening post
     opening: dict[str, str | None] | None = None
     # What the audit read and replayed, for a caller that goes on from them (shmod stats);
@@ -97,6 +87,7 @@ class Report(Record, frozen=False):
             "opening": self.opening,
             "deal": self.deal,
             "corrections": self.corrections,
+            "draws": self.draws,
         }
 
 
@@ -135,8 +126,13 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
         setup = parse_setup(log.header)
     except BadInput as err:
         report.problems.append(Problem("header", str(err), rule=_rule_of(str(err))))
-    pinned = (_thread_checks(log, setup, walk.heads, walk.posts, thread, report)
-              if thread is not None else -1)
+    pinned = -1
+    if thread is not None:
+        found = audit_thread(log, setup, walk.heads, walk.posts, thread)
+        report.problems += found.problems
+        report.warnings += found.warnings
+        report.opening, report.checkpoints = found.opening, found.checks
+        report.coverage, pinned = found.coverage, found.pinned
     if setup is not None:
         _posted_checkpoints(log, walk, links, setup, report)
     report.problems += chain_problems(log, walk, links, report.warnings, pinned)
@@ -183,20 +179,27 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
     report.state = state
     report.corrections = corrections(state, log)
     report.deal = deal_text(state)
+    if report.stopped is None:  # a game judged to its end: every draw was the seed's
+        report.draws = draws(state)
     report.warnings += [Problem("steerable", why, line=log.line_of(entry - 1), entry=entry,
                                 rule=rule) for entry, rule, why in steerable(state)]
+
+
+#: A format-3 word with nothing to transcribe otherwise: small Latin letters and digits,
+#: single spaces between them (every character shows, and only one way).
+PLAIN_WORD = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
 def steerable(state: Table) -> list[tuple[int, str, str]]:
     """What a log of an earlier format let the moderator steer, as (entry, rule, why):
     each random lapse choice and a words deal whose older rules depended on something the
-    moderator types (docs/audit.md, logs of formats 1 and 2). None in format 3."""
+    moderator types (docs/audit.md, logs of earlier formats). None in format 4."""
     form = state.setup.format
-    if form >= 3:
+    if form >= 4:
         return []
     found = []
     removed = sorted(state.removed.values())
-    for entry, step in state.history:
+    for entry, step in state.history if form < 3 else ():
         if isinstance(step, Lapse) and step.choice is not None:
             if form < 2:
                 found.append((entry, "R-LAPSE", f"the random choice {step.choice!r} was drawn "
@@ -212,12 +215,22 @@ def steerable(state: Table) -> list[tuple[int, str, str]]:
             found.append((state.dealt, "R-DEAL", "the deal was keyed by the names seated "
                           "when the last word came in and the words as typed (format 1): a "
                           "rename or the way a word was typed could have moved it"))
-        else:
+        elif form < 3:
             beyond = (f" (here {', '.join(map(repr, odd))}, beyond ASCII)" if odd else "")
             found.append((state.dealt, "R-DEAL", "format 2 dealt each word as typed: a "
                           "look-alike spelling of a posted word (rn for m, a Cyrillic \u0435 for "
                           f"e, an invisible character{beyond}) could have moved the deal; "
-                          "format 3 deals by what a word looks like"))
+                          "format 4 deals plain letters a-z and digits"))
+        else:
+            unplain = [w for w in state.words.values() if not PLAIN_WORD.fullmatch(w)]
+            if unplain:
+                found.append((state.dealt, "R-DEAL", "format 3 dealt each word by its "
+                              "look-alike skeleton (Unicode's confusables data), which left a "
+                              "choice wherever a word is more than letters a-z, digits and "
+                              f"spaces (here {', '.join(map(repr, unplain))}): a dotless \u0131 "
+                              "with a dot above looks like i and dealt otherwise, and markup a "
+                              "forum shows otherwise (c&shy;herry shows as cherry) dealt as "
+                              "written; format 4 refuses both"))
     return found
 
 
@@ -229,15 +242,20 @@ def deal_text(state: Table) -> str:
             return ("to be dealt from the moderator's committed seed and every player's word "
                     f"(R-DEAL): {len(state.words)} of {len(state.game.players)} words are in")
         words = sorted(entry for entry, step in state.history if isinstance(step, Word))
-        how = ("each seat's word as it looks (its canonical form's look-alike skeleton), by "
+        how = ("each seat's word in letters a-z and digits, by seat number"
+               if setup.format >= 4 else
+               "each seat's word as it looks (its canonical form's look-alike skeleton), by "
                "seat number" if setup.format >= 3 else
                "each seat's word in its canonical form, by seat number" if setup.format >= 2
                else "the words with the names seated at the deal (format 1, an earlier "
                "shmod: a rename before the last word could move it)")
+        chose = ("nobody could choose them" if not any(rule == "R-DEAL" for _, rule, _ in
+                                                        steerable(state))
+                 else "the moderator could not choose the seed, but the rule of this log's "
+                 "format left a choice in how the words were written (the warning above)")
         return (f"dealt from the moderator's committed seed and {how} (R-DEAL; entries "
                 f"{', '.join(map(str, words))}): the audit recomputed the roles, the deck and "
-                "the first President from them, and they are the ones played; nobody could "
-                "choose them")
+                f"the first President from them, and they are the ones played; {chose}")
     if setup.seed is not None:
         return ("dealt from the moderator's seed alone: the commitment shows the setup was "
                 "not changed, not that it was not chosen (`shmod new --deal players` "
@@ -281,285 +299,6 @@ def _key_warnings(log: logfile.LogFile, setup: Setup) -> list[Problem]:
                         "could be signed, so a thread cannot tell the moderator's checkpoint "
                         "lines from anyone else's", rule="R-CHECKPOINT")]
     return []
-
-
-class _Thread(Record):
-    """What a thread's lines are judged with: the key signed lines must verify under
-    (format 2) and the commitment their signatures bind, and whether both came from the
-    thread's opening post (else from the log itself, which a rewritten log replaces)."""
-
-    key: str | None
-    commitment: str | None
-    anchored: bool  # the thread's opening post gave them
-
-
-def _opening(log: logfile.LogFile, setup: Setup | None, thread: str,
-             report: Report) -> _Thread:
-    """R-COMMIT: the commitment (and in format 2 the key) the thread's opening post
-    carries, against this log's."""
-    found = checkpoints.opening(thread, setup.salt if setup is not None and setup.format < 2
-                                else None)
-    report.opening = {"commitment": found.commitment, "key": found.key}
-    if setup is None:
-        return _Thread(None, None, False)
-    ours = commit.commitment(setup)
-    if found.commitment is None:
-        report.warnings.append(Problem(
-            "thread", "the thread text shows no setup commitment: paste the thread from its "
-            "opening post (post 1), which carries it; without it nothing shows that this log "
-            "is of the game the thread played", rule="R-COMMIT"))
-    elif found.commitment != ours:
-        report.problems.append(Problem(
-            "commitment", f"the thread's opening post carries commitment {found.commitment}; "
-            f"this log gives {ours}: it is not the log of the game the thread played",
-            rule="R-COMMIT"))
-    if found.rivals:
-        report.problems.append(Problem(
-            "commitment", "the thread's opening post (the text before its own checkpoint "
-            f"line) shows more than one setup commitment or moderator's key: "
-            f"{', '.join(v for v in (found.commitment, found.key, *found.rivals) if v)}; "
-            "the moderator could show the players one and the audit another, so neither "
-            "pins this log (paste the thread as posted, from the opening post)",
-            rule="R-COMMIT"))
-    for other in found.others:
-        report.warnings.append(Problem(
-            "thread", f"the thread also shows the commitment {other} after the opening "
-            "post's (a quote, a typo or another game's): the opening post's, the first in "
-            "the text, is the one checked", rule="R-COMMIT"))
-    if setup.format < 2:
-        return _Thread(None, found.commitment or checkpoints.game_commitment(setup),
-                       found.commitment is not None)
-    if found.key is None:
-        report.warnings.append(Problem(
-            "thread", "the thread text shows no moderator's public key: the checkpoint "
-            "lines are checked with this log's own key instead, which a rewritten log would "
-            "replace; paste the thread from its opening post (post 1), which carries it",
-            rule="R-CHECKPOINT"))
-    elif setup.moderator_key is not None and found.key != setup.moderator_key:
-        report.problems.append(Problem(
-            "commitment", f"the thread's opening post shows the moderator's key {found.key}; "
-            f"this log gives {setup.moderator_key}: it is not the log of the game the thread "
-            "played", rule="R-CHECKPOINT"))
-    return _Thread(found.key or setup.moderator_key,
-                   found.commitment or checkpoints.game_commitment(setup),
-                   found.key is not None and found.commitment is not None)
-
-
-def _thread_checks(log: logfile.LogFile, setup: Setup | None, heads: list[str],
-                   posts: list[int], thread: str, report: Report) -> int:
-    """Judge the thread's opening post and every checkpoint in it (R-COMMIT,
-    R-CHECKPOINT) and say what the thread pins; returns the last entry a genuine, matching
-    checkpoint vouches for (-1: none).
-
-    Format 2: a line is the moderator's iff its signature verifies under the key the
-    opening post shows; one that does not is a forgery, a typo or another game's and never
-    fails the log; one that does and that the log no longer gives fails it. Format 1: the
-    same with the salt's tag, which anyone can make once the reveal has published it."""
-    salt = setup.salt if setup is not None else None
-    judged = _opening(log, setup, thread, report)
-    report.checkpoints = checks = checkpoints.verify(heads, salt, thread, posts, judged.key,
-                                                     judged.commitment)
-    if not checks:
-        report.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
-                                       "text given with --thread", rule="R-CHECKPOINT"))
-    signed = setup is not None and setup.format >= 2
-    legacy = any(len(str(raw.get("checkpoint", ""))) == CHECKPOINT_HEX
-                 for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
-    matched = {c.claim.post for c in checks if c.ok and c.claim.keyed}
-    ours = [c for c in checks if c.claim.keyed and c.claim.signed == signed]
-    unanchored = bool(ours) and not any(c.genuine for c in ours) and not judged.anchored
-    if unanchored:  # not one line is the log's: said once, below, not line by line
-        checks = [c for c in checks if c not in ours]
-    for check in checks:
-        if check.claim.signed != signed:
-            found: tuple[str, str] | None = ("thread", f"{_named(check)}: a checkpoint line of "
-                                             f"log format {2 if check.claim.signed else 1}, "
-                                             "not of this log's: another game's, ignored")
-        elif signed:
-            found = _signed_finding(check, salt, len(posts), check.claim.post in matched)
-            other = (checkpoints.signer(check.claim, thread, (judged.key,))
-                     if check.genuine is False else None)
-            if other is not None:
-                found = ("thread", f"{_named(check)}: signed under another moderator's key "
-                         f"shown in the thread ({other[:8]}…), not the opening post's: a "
-                         "second signed game in one thread. If the opening post's moderator "
-                         "made it, this log may not be the game the thread played; the "
-                         "forum's post authors tell whose it is")
-        else:
-            found = _thread_finding(check, salt, len(posts), legacy, check.claim.post in matched,
-                                    _after_reveal(thread, salt, check, checks))
-        if found is None:
-            continue
-        kind, message = found
-        entry = check.entry
-        line = log.line_of(entry - 1) if entry and 0 < entry <= len(log.entries) else None
-        where = report.problems if kind == "checkpoint" else report.warnings
-        where.append(Problem(kind, message, line=line, entry=entry or None, rule="R-CHECKPOINT"))
-    if unanchored:
-        report.problems.append(Problem("checkpoint", _none_genuine(len(ours), signed),
-                                       rule="R-CHECKPOINT"))
-    pinned = max((c.entry for c in checks if c.ok and c.entry is not None), default=-1)
-    report.coverage = _coverage(checks, posts, pinned, len(log.entries))
-    shown = report.opening or {}
-    if setup is not None and shown.get("commitment") == commit.commitment(setup):
-        key = " and moderator's key" if signed and shown.get("key") == setup.moderator_key else ""
-        report.coverage.insert(0, f"the opening post carries this log's commitment{key}")
-    if setup is not None and not signed and ours:
-        report.coverage.append(
-            "this log is of format 1 (an earlier shmod): its lines are tagged with the salt, "
-            "which the reveal publishes, so after the reveal anyone can make a line that "
-            "passes for the moderator's; the forum's post dates tell the two apart")
-    return pinned
-
-
-def _named(check: Check) -> str:
-    claim = check.claim
-    if claim.signed:
-        return f"post {claim.post}"
-    return f"post {claim.post} (entry {claim.entry})" if claim.keyed else f"entry {claim.entry}"
-
-
-def _none_genuine(count: int, signed: bool) -> str:
-    """Every line of the log's form fails: it is the log that changed, not the thread."""
-    if signed:
-        return (f"none of the thread's {count} signed checkpoint line(s) verifies under this "
-                "log's key, and the thread text has no opening post to take the key from: "
-                "the log's key is not the one the thread's posts were signed with, so this log "
-                "was rewritten or is another game's (paste the thread from post 1 to see which)")
-    return (f"none of the thread's {count} tagged checkpoint line(s) carries the tag this "
-            "log's salt makes, and the thread text has no opening post with a commitment to "
-            "tell whose salt is right: the log's salt is not the one the thread's posts were "
-            "made with, so this log was rewritten or is another game's (paste the thread from "
-            "post 1 to see which)")
-
-
-def _signed_finding(check: Check, salt: str | None, recorded: int,
-                    answered: bool) -> tuple[str, str] | None:
-    """Format 2: ``(kind, message)`` for a line that is not simply a match: ``checkpoint``
-    (a problem) or ``thread`` (a warning); None for a match."""
-    claim = check.claim
-    post = _named(check)
-    if not check.genuine:
-        return ("thread", f"{post}: the line's signature does not verify under the "
-                "moderator's key: a forged or mistyped line, or another game's; it proves "
-                "nothing and is ignored")
-    if salt is None:
-        return ("thread", f"{post}: cannot be checked: the log has no salt to key it with")
-    if check.matches:
-        return None
-    shown = claim.token[:CHECKPOINT_HEX]
-    moved = (f"; the log gives that value at entry {check.found}, so the log's posts were "
-             "renumbered, moved or removed" if check.found is not None else "")
-    if check.recorded_upto is None:
-        gone = moved or ": posts or entries were removed from the log"
-        return ("checkpoint", f"{post}: the moderator's signed checkpoint {shown} is for a "
-                f"post the log does not record (the log records {recorded} posts){gone}")
-    if check.matches is None:
-        return ("checkpoint", f"{post}: the moderator's signed checkpoint, but the log ends "
-                f"before entry {check.recorded_upto}, the last its post {claim.post} covers: "
-                "entries were removed from its end")
-    twice = (" The thread also holds a signed line for this post that matches: only the key's "
-             "holder could sign both, so two versions of this post were made"
-             if answered else "")
-    if check.found is not None:
-        return ("checkpoint", f"{post}: the moderator's signed checkpoint {shown}, but the "
-                f"log's post {claim.post} covers entry {check.recorded_upto}{moved}.{twice}")
-    return ("checkpoint", f"{post}: the thread shows the moderator's signed checkpoint "
-            f"{shown}, which the log no longer gives at its post {claim.post} (entry "
-            f"{check.recorded_upto}): an entry at or before it (or the header) was changed "
-            f"after this post was made.{twice}")
-
-
-def _after_reveal(thread: str, salt: str | None, check: Check, checks: list[Check]) -> bool:
-    """Format 1: whether the thread shows the game's salt (the reveal's post) before this
-    line, so that anyone could have made its tag. The reveal comes after the game's last
-    post, so only a salt shown after the last line that matches the log counts: one the
-    moderator showed early (a "game id") excuses nothing."""
-    text = thread.lower()
-    last = max((text.find(c.claim.token) for c in checks if c.ok), default=-1)
-    revealed = text.find(salt.lower(), max(last, 0)) if salt else -1
-    return 0 <= revealed < text.find(check.claim.token)
-
-
-def _thread_finding(check: Check, salt: str | None, recorded: int, legacy: bool,
-                    answered: bool, after_reveal: bool = False) -> tuple[str, str] | None:
-    """Format 1: ``(kind, message)`` for a checkpoint that is not simply a match:
-    ``checkpoint`` (a problem) or ``thread`` (a warning); None for a match. A genuine line
-    that disagrees with the log is only a warning when anyone could have made it: the
-    thread shows the salt before it (the reveal), or another line for its post matches
-    (docs/audit.md, logs of format 1)."""
-    claim = check.claim
-    post = _named(check)
-    if not claim.keyed:
-        if check.matches:
-            return ("thread", f"{post}: an unkeyed checkpoint of an earlier shmod; it "
-                    "matches, but it could be brute-forced by players while the game ran")
-        if legacy:
-            return ("checkpoint", f"{post}: the thread shows the unkeyed checkpoint "
-                    f"{claim.token}, which the log no longer gives: an entry at or before "
-                    f"entry {claim.entry} (or the header) was changed after that post")
-        return ("thread", f"{post}: the line {claim.token} is not of this game's form (no "
-                "post number, no tag): ignored")
-    if salt is None:
-        return ("thread", f"{post}: cannot be checked: the log has no salt to key it with")
-    if not check.genuine:
-        return ("thread", f"{post}: the line's tag was not made with this game's key: a "
-                "forged or mistyped line, or another game's; it proves nothing and is ignored")
-    if check.matches and check.recorded_upto == claim.entry:
-        return None
-    if after_reveal:
-        return ("thread", f"{post}: a line tagged with the game's salt that the log does not "
-                "give, posted after the thread shows the salt (the reveal): anyone could have "
-                "made it then; it proves nothing and is ignored (the forum's post dates and "
-                "authors tell)")
-    if answered:
-        return ("thread", f"{post}: a second, different genuine checkpoint for a post whose "
-                "other line matches the log: a second version of the post was made with the "
-                "game's key (by the moderator before the reveal, or by anyone after the "
-                "reveal published it); compare when the two lines were posted")
-    if check.recorded_upto is None:
-        return ("checkpoint", f"{post}: a genuine checkpoint for a post the log does not "
-                f"record (the log records {recorded} posts): posts were removed from the log")
-    if check.recorded_upto != claim.entry:
-        return ("checkpoint", f"{post}: a genuine checkpoint, but the log's post {claim.post} "
-                f"covers entry {check.recorded_upto}: the log's posts were changed")
-    if check.matches is None:
-        return ("checkpoint", f"{post}: the thread shows a genuine checkpoint, but the log "
-                "ends before that entry: entries were removed from its end")
-    return ("checkpoint", f"{post}: the thread shows the genuine checkpoint "
-            f"{claim.token[:CHECKPOINT_HEX]}, which the log no longer gives: an "
-            f"entry at or before entry {claim.entry} (or the header) was changed after this "
-            "post was made")
-
-
-def _coverage(checks: list[Check], posts: list[int], pinned: int, entries: int) -> list[str]:
-    """What the thread pins, in words: entries, and which of the log's posts it shows."""
-    found = sorted({c.claim.post for c in checks if c.ok and c.claim.post is not None})
-    missing = [n for n in range(1, len(posts) + 1) if n not in found]
-    out = [f"the thread pins the header and entries 1-{pinned} (its last matching checkpoint)"
-           if pinned > 0 else "the thread pins the header only" if pinned == 0 else
-           "the thread pins nothing: no checkpoint in it matches the log"]
-    if pinned < entries:
-        after = _ranges(list(range(max(pinned, 0) + 1, entries + 1)))
-        out.append(f"entr{'y' if '-' not in after else 'ies'} {after} "
-                   f"{'is' if '-' not in after else 'are'} after the last matching "
-                   "checkpoint: nothing in the thread vouches for "
-                   f"{'it' if '-' not in after else 'them'}")
-    if posts:
-        out.append(f"the log records {len(posts)} post(s); found in the thread: "
-                   f"{_ranges(found) or 'none'}; not found: {_ranges(missing) or 'none'}")
-    return out
-
-
-def _ranges(numbers: list[int]) -> str:
-    """``1-3, 5, 7-8``."""
-    out: list[tuple[int, int]] = []  # (first, last) of each run
-    for number in numbers:
-        if out and out[-1][1] == number - 1:
-            out[-1] = (out[-1][0], number)
-        else:
-            out.append((number, number))
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)
 
 
 def _posted_checkpoints(log: logfile.LogFile, walk: chain.Walk, links: list[chain.Link],

@@ -33,6 +33,10 @@ def audit(
         "--thread", "-t", metavar="FILE",
         help="The game's thread as pasted text (any mix of posts, BBCode, Markdown or plain): "
              "the log must give every checkpoint posted there.")] = None,
+    explain: Annotated[bool, typer.Option(
+        "--explain",
+        help="Show every value drawn from the seed (the deal, each reshuffle, each random "
+             "lapse choice) with the inputs it was recomputed from (docs/verify.md).")] = False,
 ) -> None:
     """Check that a finished game followed the rules and was not tampered with.
 
@@ -61,14 +65,14 @@ def audit(
         if as_json:
             sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
         else:
-            _show_report(report)
+            _show_report(report, explain)
         raise typer.Exit(report.exit_code)
-    if commitment is not None or thread is not None:
-        raise BadInput("--commitment and --thread check one game: give a single log")
+    if commitment is not None or thread is not None or explain:
+        raise BadInput("--commitment, --thread and --explain check one game: give a single log")
     raise typer.Exit(_batch(paths, as_json))
 
 
-def _show_report(report: "Report") -> None:
+def _show_report(report: "Report", explain: bool = False) -> None:
     from rich.console import Console
     from rich.markup import escape as markup_escape
 
@@ -93,6 +97,8 @@ def _show_report(report: "Report") -> None:
         out.print(f"Commitment: {report.commitment}{checked[report.commitment_ok]}")
     if report.deal:
         out.print(one_line(f"Deal: {report.deal}"), markup=False)
+    if report.draws:
+        _show_draws(out, report.draws, explain)
     if report.checkpoints is not None:
         good = sum(c.ok for c in report.checkpoints)
         out.print(f"Thread checkpoints: {good} of {len(report.checkpoints)} match the log",
@@ -104,6 +110,31 @@ def _show_report(report: "Report") -> None:
     if report.summary:
         for line in lines(report.summary):
             out.print(escaped(line), markup=False)
+
+
+def _show_draws(out: Any, found: list[dict[str, Any]], explain: bool) -> None:
+    """Every value drawn from a seed: counted, or each with its inputs (``--explain``)."""
+    from shmod.audit.draws import explained
+
+    kinds = [d["what"] for d in found]
+    parts = [*(["the words' seed"] if "words" in kinds else []),
+             *(["the deal (roles, deck" + (", first President)" if "first President" in kinds
+                                           else ")")] if "roles" in kinds else []),
+             *([_counted(kinds.count("reshuffle"), "reshuffle")] if "reshuffle" in kinds else []),
+             *([_counted(kinds.count("lapse"), "random lapse choice")] if "lapse" in kinds
+               else [])]
+    how = ("each below, with its inputs (docs/verify.md says how to redo one)" if explain else
+           "`--explain` shows each with its inputs")
+    out.print(one_line(f"Drawn from the seed and recomputed: {', '.join(parts)}; {how}"),
+              markup=False)
+    if explain:
+        for draw in found:
+            for line in explained(draw):
+                out.print(escaped(line), markup=False)
+
+
+def _counted(count: int, what: str) -> str:
+    return f"{count} {what}{'' if count == 1 else 's'}"
 
 
 def _correction_line(item: dict[str, Any]) -> str:

@@ -3,7 +3,7 @@
 The commitment is SHA-256 over the canonical bytes of the secret setup. Printed at
 ``shmod new`` for the opening thread post; checked at the end by
 ``shmod audit LOG --commitment HEX``. The bytes are UTF-8 text, one line each, every
-line ending in ``\\n`` (docs/audit.md spells them out so a player can rebuild them)::
+line ending in ``\\n`` (docs/verify.md spells them out so a player can rebuild them)::
 
     shmod-commitment 1
     players "Alice" "Bob" …            (seating order, each a JSON string)
@@ -20,10 +20,11 @@ line ending in ``\\n`` (docs/audit.md spells them out so a player can rebuild th
     moderator_key "…"                  (format 2 and later: the public key the thread's
                                         checkpoints are signed with, or: moderator_key none)
 
-A log of format 3 writes ``shmod-commitment 3`` and the ``moderator_key`` line, format 2
-``shmod-commitment 2`` with the same lines (the version pins the format, and with it how
-the words deal and how a lapse draws: a commitment posted for one cannot be kept for a
-log of the other); a log of format 1 (an earlier shmod) keeps version 1, byte for byte.
+A log of format 4 writes ``shmod-commitment 4`` and the ``moderator_key`` line, formats 3
+and 2 ``shmod-commitment 3`` and ``2`` with the same lines (the version pins the format,
+and with it how the words deal and how a lapse draws: a commitment posted for one cannot
+be kept for a log of another); a log of format 1 (an earlier shmod) keeps version 1, byte
+for byte. docs/verify.md states every line to the byte.
 
 With a seed, the seed fixes every later reshuffle (R-RESHUFFLE, checked by the audit),
 so the commitment covers the roles and every shuffle of the game.
@@ -45,7 +46,7 @@ from shmod.forum.table import Setup
 from shmod.forum.terms import VARIANTS
 
 #: The commitment's version for each log format (shmod.forum.setup.FORMATS).
-VERSIONS = {1: 1, 2: 2, 3: 3}
+VERSIONS = {1: 1, 2: 2, 3: 3, 4: 4}
 _HEX = re.compile(r"^[0-9a-f]{64}$")
 #: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.
 STRONG = re.compile(r"[0-9a-fA-F]{32,}")
@@ -96,6 +97,7 @@ PUBLISHED = frozenset({
     "9c1e4f07a2b35d68e0f4a7b1c3d5e7f9",
     "04edfdc680dfc73793b3b5a9ba7b8011", "32177cb25273f2ae585838835c25c81c",
     "60481af65f4a6a716f80511d20bbf7d4", "f6e61eeafe9293a6369bc070f5331d9b",
+    "580b4f279b2de3d3238d4a28601693f1", "35f1d67d5f1d0bb854981ebad5aa7de6",
 })
 
 

@@ -25,7 +25,7 @@ from shmod.base.errors import BadInput, RuleBroken
 from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed
 from shmod.forum.explain import waiting_text
 from shmod.forum.steps import Lapse, SetDeadline
-from shmod.forum.table import Deadline, Table
+from shmod.forum.table import Deadline, Draw, Table
 from shmod.forum.terms import SCOPES
 from shmod.forum.turns import waiting_for
 from shmod.game import hooks, legal, shuffle
@@ -234,31 +234,46 @@ def draw_label(table: Table, entry: int) -> str:
     return f"lapse/round-{game.round}/{game.phase}/{game.power or 'none'}/seat-{seat + 1}"
 
 
-#: Format 3: each option draws a number below this; the lowest is chosen (R-LAPSE).
+#: Formats 3 and 4: each option draws a number below this; the lowest is chosen (R-LAPSE).
 DRAW_RANGE = 1 << 64
+
+
+def draw_options(table: Table) -> list[tuple[str, str]]:
+    """R-LAPSE: the options of a random lapse choice now, in :func:`choices`' order, each
+    as (its key in the draw, what the log records when it is drawn): formats 3 and 4 key a
+    power's target by seat (``seat-3``, never its name) and a policy by its name
+    (``Liberal``); formats 1 and 2 drew an index, and key each option by what it records."""
+    options = choices(table)
+    if table.setup.format < 3 or table.game.phase != POWER:
+        return [(name, name) for name in options]
+    seats = {name: seat for seat, name in enumerate(table.game.players)}
+    return [(f"seat-{seats[name] + 1}", name) for name in options]
+
+
+def draw(seed: str, label: str, options: list[tuple[str, str]], format_: int) -> str:
+    """R-LAPSE: what a lapse draws among ``options`` (:func:`draw_options`) under
+    ``label`` from ``seed``. Formats 3 and 4: each option draws its own number under the
+    label and its key, the lowest wins (a tie, once in 2^64, by key), so taking another
+    option away (a removal) changes nothing; formats 1 and 2 drew an index among them."""
+    if format_ < 3:  # the index among the options: a removal moved it
+        return options[shuffle.pick(len(options), seed, label)][1]
+    return min(options, key=lambda option: (option_number(seed, label, option[0]),
+                                            option[0]))[1]
+
+
+def option_number(seed: str, label: str, key: str) -> int:
+    """Formats 3 and 4: the number an option draws, below 2^64 (R-LAPSE)."""
+    return shuffle.pick(DRAW_RANGE, seed, f"{label}/{key}")
 
 
 def drawn(table: Table, entry: int) -> str | None:
     """R-LAPSE: the random choice a lapse recorded as entry ``entry`` makes, from the
-    game's secret seed and :func:`draw_label`; None where nothing is drawn. Format 3: each
-    option draws its own number under the label and the option (a seat by its number,
-    never its name), the lowest wins, so taking another option away (a removal) changes
-    nothing; format 2 drew an index among the options."""
-    options = choices(table)
+    game's seed and :func:`draw_label` (:func:`draw`); None where nothing is drawn."""
+    options = draw_options(table)
     if not options:
         return None
-    game, seed = table.game, table.game.seed
-    assert seed is not None
-    label = draw_label(table, entry)
-    if table.setup.format < 3:  # the index among the options: a removal moved it
-        return options[shuffle.pick(len(options), seed, label)]
-    if game.phase == POWER:  # each seat's own number: removing another seat moves nothing
-        seats = {game.name(s): s for s in range(len(game.players))}
-        keys = {name: f"seat-{seats[name] + 1}" for name in options}
-    else:
-        keys = {name: name for name in options}  # the policies: Liberal, Fascist
-    return min(options, key=lambda name: (shuffle.pick(DRAW_RANGE, seed, f"{label}/{keys[name]}"),
-                                          keys[name]))
+    assert table.game.seed is not None
+    return draw(table.game.seed, draw_label(table, entry), options, table.setup.format)
 
 
 def lapse(table: Table, step: Lapse) -> None:
@@ -295,6 +310,9 @@ def lapse(table: Table, step: Lapse) -> None:
     if (step.choice or None) != expected:
         raise RuleBroken("R-LAPSE", f"the random choice recorded ({step.choice}) is not the one "
                          f"the game's seed gives for this entry ({expected})")
+    if expected is not None:  # what the audit shows, so that anyone can redo it
+        table.draws.append(Draw(table.entries, draw_label(table, table.entries),
+                                tuple(draw_options(table)), expected))
     late = list(waiting_for(table).seats)
     game.say(Lapsed, phase=game.phase, power=game.power,
              late=tuple(game.name(s) for s in late), president=game.name(game.president),

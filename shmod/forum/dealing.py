@@ -10,12 +10,15 @@ the moderator fixed the seed before seeing any word, and no player knows the see
 neither side could have chosen the deal. The game is dealt through its hook
 (:func:`shmod.game.hooks.deal`), as a dealer at the table would deal it.
 
-A word belongs to its seat, and enters in its canonical form (:func:`canonical_word`), and
-the deal reads what it looks like (:func:`word_key`), so neither a name typed later (a
-rename, a replacement) nor the way the moderator transcribes a word (case, punctuation,
-invisible characters, look-alike letters) can move the deal. Logs of format 2 kept
-invisible characters and look-alike letters apart, and logs of format 1 (an earlier
-shmod) dealt from names and words as typed; both replay as they were written.
+A word belongs to its seat, and enters in its canonical form: in format 4 plain ``a``-``z``
+and ``0``-``9`` (:func:`shmod.forum.wordform.latin_word`: invisible characters and markup
+refused, accents dropped, a fixed transliteration, everything else dropped, a letter of
+another alphabet refused), so neither a name typed later (a rename, a replacement) nor the
+way the moderator transcribes a word can move the deal, and the deal reads the recorded
+word with no Unicode data at all. Logs of earlier formats replay as they were written:
+format 3 recorded a word in NFKC, case-folded, and dealt by its look-alike skeleton
+(:func:`word_key`); format 2 dealt the recorded word itself; format 1 (an earlier shmod)
+dealt from names and words as typed (docs/verify.md states each to the byte).
 """
 from __future__ import annotations
 
@@ -28,24 +31,32 @@ from shmod.forum.names import shown, skeleton, unseen
 from shmod.forum.steps import Word
 from shmod.forum.table import Setup, Table
 from shmod.forum.turns import word_posters
+from shmod.forum.wordform import MAX_WORD, RECORDED, latin_word
 from shmod.game import hooks
 from shmod.game.setup import from_seed
 from shmod.game.terms import Policy, Role
 
-MAX_WORD = 40
 
-
-def words_seed(seed: str, words: list[str], format_: int = 3) -> str:
+def words_seed(seed: str, words: list[str], format_: int = 4) -> str:
     """R-DEAL: the seed the deal is made from: HMAC-SHA256 keyed with the moderator's
-    committed seed over each seat's word by seat number (never by a name: a rename or a
-    replacement cannot move it), as hex. Format 3 keys each word by what it looks like
-    (:func:`word_key`); format 2 by its canonical form. Nobody can choose it: the
-    moderator fixed the seed before the words were posted, and the players do not know
-    the seed."""
+    committed seed (its text, UTF-8) over :func:`words_message`, as 64 hex digits. Nobody
+    can choose it: the moderator fixed the seed before the words were posted, and the
+    players do not know the seed."""
+    return digest.hmac_sha256(seed.encode(), words_message(words, format_).encode())
+
+
+def words_message(words: list[str], format_: int = 4) -> str:
+    """R-DEAL: what the words' seed is the HMAC of: ``shmod-words F`` and one line per
+    seat in seating order, its number (from 1) and its word (never a name: a rename or a
+    replacement cannot move it). Format 4 writes each recorded word as it is (``a``-``z``,
+    ``0``-``9``); format 3 each word's look-alike key (:func:`word_key`) and format 2 the
+    recorded word, each as a JSON string."""
+    if format_ >= 4:
+        return "shmod-words 4\n" + "".join(f"{seat} {word}\n"
+                                           for seat, word in enumerate(words, 1))
     keyed = [word_key(word) for word in words] if format_ >= 3 else words
-    text = f"shmod-words {min(format_, 3)}\n" + "".join(
+    return f"shmod-words {format_}\n" + "".join(
         f"{seat} {json.dumps(word, ensure_ascii=False)}\n" for seat, word in enumerate(keyed, 1))
-    return digest.hmac_sha256(seed.encode(), text.encode())
 
 
 def word_key(word: str) -> str:
@@ -58,10 +69,14 @@ def word_key(word: str) -> str:
 
 def words_seed_v1(seed: str, words: dict[str, str]) -> str:
     """The words' seed of a format-1 log (an earlier shmod): by name, words as typed."""
-    text = "shmod-words 1\n" + "".join(
+    return digest.hmac_sha256(seed.encode(), words_message_v1(words).encode())
+
+
+def words_message_v1(words: dict[str, str]) -> str:
+    """What a format-1 log's words' seed is the HMAC of: each seated name and its word."""
+    return "shmod-words 1\n" + "".join(
         f"{json.dumps(name, ensure_ascii=False)} {json.dumps(word, ensure_ascii=False)}\n"
         for name, word in words.items())
-    return digest.hmac_sha256(seed.encode(), text.encode())
 
 
 def dealt(setup: Setup, seed: str) -> tuple[tuple[Role, ...], tuple[Policy, ...], int]:
@@ -79,12 +94,11 @@ def normal_word(text: str) -> str:
 
 
 def canonical_word(text: str, format_: int = 3) -> str:
-    """R-DEAL: a word as it enters the deal: Unicode NFKC, case-folded (NFKC again after
-    folding, so the form is stable), leading and trailing punctuation and spaces dropped,
-    inner white space collapsed to single spaces, and (format 3) every character that
-    cannot be seen dropped (zero-width spaces and joiners, soft hyphens, variation
-    selectors: :func:`shmod.forum.names.unseen`). ``Lemon!``, ``LEMON``, ``lemon`` and
-    ``le\u200bmon`` are one word, so transcribing a post leaves the moderator no choice."""
+    """R-DEAL, formats 2 and 3: a word as it was recorded: NFKC, case-folded, NFKC again
+    (``NFKC(casefold(NFKC(text)))``), then (format 3) every character that cannot be
+    seen dropped (:func:`shmod.forum.names.unseen`), runs of white space made single
+    spaces, and leading and trailing characters of Unicode categories P* and Z* dropped.
+    ``Lemon!``, ``LEMON``, ``lemon`` and ``le\u200bmon`` are one word (docs/verify.md)."""
     import unicodedata
 
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
@@ -109,9 +123,12 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 
 
 def recorded_word(text: str, format_: int) -> str:
-    """A word as the log records it: canonical (formats 2 and 3), or as a format-1 log
-    wrote it. Format 3 refuses a word holding a bidirectional control (R-DEAL): the
-    moderator types the word as the post shows it."""
+    """A word as the log records it: ``a``-``z`` and ``0``-``9`` (format 4,
+    :func:`~shmod.forum.wordform.latin_word`, which may refuse it), canonical (formats 2
+    and 3), or as a format-1 log wrote it. Format 3 refuses a word holding a bidirectional
+    control (R-DEAL): the moderator types the word as the post shows it."""
+    if format_ >= 4:
+        return latin_word(text)
     if format_ >= 3 and BIDI_CONTROLS & set(text):
         raise RuleBroken("R-DEAL", f"the word {shown(text)} holds a right-to-left or "
                          "left-to-right control, which changes the order its letters show in: "
@@ -129,6 +146,23 @@ def word(table: Table, step: Word) -> None:
         raise RuleBroken("R-DEAL", "a word needs a letter, a digit or a symbol: punctuation "
                          "and spaces alone are dropped")
     form = table.setup.format
+    if form >= 4:  # a-z and 0-9: checked with no Unicode data
+        if not RECORDED.fullmatch(word):
+            raise RuleBroken("R-DEAL", f"the word {shown(word)} is not recorded in its "
+                             f"canonical form: {MAX_WORD} or fewer letters a-z and digits 0-9 "
+                             "(`shmod word` writes that form: accents and punctuation dropped, "
+                             "capitals small), so that nobody chooses how a post is "
+                             "transcribed")
+    else:
+        _check_earlier(word, form)
+    table.words[seat] = word
+    table.words[seat] = word
+    if len(table.words) == len(table.game.players):
+        _deal(table)
+
+
+def _check_earlier(word: str, form: int) -> None:
+    """A recorded word of formats 1 to 3 (R-DEAL): canonical as its format made it."""
     if form >= 2 and word != canonical_word(word, form):
         raise RuleBroken("R-DEAL", f"the word {shown(word)} is recorded in its canonical form "
                          f"{shown(canonical_word(word, form))} (Unicode NFKC, case-folded, "
@@ -141,9 +175,6 @@ def word(table: Table, step: Word) -> None:
     if len(word) > MAX_WORD:
         raise RuleBroken("R-DEAL", f"a word is at most {MAX_WORD} characters; {word[:20]!r}… "
                          f"has {len(word)}")
-    table.words[seat] = word
-    if len(table.words) == len(table.game.players):
-        _deal(table)
 
 
 def _deal(table: Table) -> None:

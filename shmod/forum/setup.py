@@ -35,15 +35,17 @@ from shmod.game.rules import ROLE_COUNTS, Rules, parse_cards
 from shmod.game.setup import deal
 from shmod.game.terms import ROLES, Policy, Role
 
-FORMAT = 3
+FORMAT = 4
 #: Log formats this shmod reads, each still replayed and audited as written, never started
 #: anew. Format 1 (an earlier shmod) deals from the players' words by name, draws a lapse's
 #: random choice by entry number and tags checkpoints with the salt. Format 2 deals from
 #: each seat's word with invisible characters and look-alike letters kept apart, and draws
 #: a random power target by its index among the seats a power may target (a removal moves
-#: it). Format 3 drops the one and keys the deal by what a word looks like (R-DEAL), and
-#: draws a target by seat, so removing another seat moves nothing (R-LAPSE).
-FORMATS = (1, 2, 3)
+#: it). Format 3 drops the one and keys the deal by what a word looks like, and draws a
+#: target by seat, so removing another seat moves nothing (R-LAPSE). Format 4 records each
+#: word in plain ``a``-``z`` and ``0``-``9`` and deals from that (R-DEAL,
+#: :mod:`shmod.forum.wordform`); everything else is as in format 3 (docs/verify.md).
+FORMATS = (1, 2, 3, 4)
 MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
 FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")

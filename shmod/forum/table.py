@@ -54,6 +54,16 @@ class Deadline(Record):
     entry: int
 
 
+class Draw(Record):
+    """A random lapse choice as it was drawn (R-LAPSE), for the audit to show: the lapse's
+    entry, the label, each option as (its key in the draw, what it records), the choice."""
+
+    entry: int
+    label: str
+    options: tuple[tuple[str, str], ...]
+    choice: str
+
+
 class Table(Record, frozen=False):
     """A game on a forum: the game, and the forum's record around it."""
 
@@ -78,6 +88,7 @@ class Table(Record, frozen=False):
     # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
+    draws: list[Draw] = field(default_factory=list)  # R-LAPSE: each random choice in effect
 
     # The record is the game's: its entries, and what the thread and each player were told
     # (the game's events and the forum's, in the order they happened).

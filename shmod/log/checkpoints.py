@@ -155,89 +155,180 @@ class Claim(Record):
         return len(self.token) == SIGNED_HEX
 
 
+def readable(text: str) -> str:
+    """Pasted thread text as a forum shows it: HTML character references decoded
+    (``&shy;``, ``&#8203;``), ``<wbr>`` tags and every character that cannot be seen
+    (soft hyphens, zero-width spaces, direction marks: what some forums put inside a long
+    string of digits so that it wraps) removed, so that a checkpoint line, a commitment or
+    a key reads as its digits wherever a forum broke it. One pass, linear in the text."""
+    import html
+
+    decoded = html.unescape(_WBR.sub("", text)) if "&" in text or "<" in text else text
+    if decoded.isascii():
+        return decoded
+    return "".join(char for char in decoded if char.isascii() or not unseen(char))
+
+
+_WBR = re.compile(r"<wbr\s*/?>", re.IGNORECASE)
+
+
 def find(text: str) -> list[Claim]:
     """Every checkpoint in pasted thread text (BBCode, Markdown or plain, or as a browser
-    shows it), in order of appearance, each distinct claim once."""
+    shows it; :func:`readable` first), in order of appearance, each distinct claim once."""
+    return list(counted(text))
+
+
+def counted(text: str) -> dict[Claim, int]:
+    """Every distinct checkpoint claim in ``text``, in order of first appearance, with how
+    many times the text shows it (a line quoted in another post shows twice)."""
     found = [(m.start(), Claim(int(m.group(1)), None, (m.group(2) + m.group(3)).lower()))
              for m in _SIGNED.finditer(text)]
     found += [(m.start(), Claim(int(m.group(1)), int(m.group(2)), m.group(3).lower()))
               for m in _KEYED.finditer(text)]
     found += [(m.start(), Claim(None, int(m.group(1)), m.group(2).lower()))
               for m in _UNKEYED.finditer(text)]
-    return list(dict.fromkeys(claim for _, claim in sorted(found, key=lambda f: f[0])))
+    counts: dict[Claim, int] = {}
+    for _, claim in sorted(found, key=lambda f: f[0]):
+        counts[claim] = counts.get(claim, 0) + 1
+    return counts
 
 
 class Opening(Record):
-    """What the thread's opening post shows: the first setup commitment and the first
-    moderator's key in the text (None: not found); ``rivals``, any other commitment or key
-    shown before the thread's first checkpoint line, that is in the opening post (or the
-    thread's title) too; ``others``, every other commitment shown later (a quote, a typo,
-    another game's)."""
+    """What the thread's opening post shows: its setup commitment and moderator's key
+    (None: it shows none, or the text holds no opening post: ``found``); ``rivals``, any
+    other commitment or key shown in the opening post (or the thread's title above it);
+    ``others``, every other commitment shown anywhere else (a quote, a typo, another
+    game's); ``signed``, the other signed openings shown in the thread (key, commitment), at most
+    :data:`MAX_OPENINGS`: a second signed game."""
 
     commitment: str | None
     key: str | None
     others: tuple[str, ...] = ()
     rivals: tuple[str, ...] = ()
+    signed: tuple[tuple[str, str], ...] = ()
+    found: bool = False  # the text holds an opening post (its own checkpoint line)
 
 
-def opening(text: str, salt: str | None = None) -> Opening:
-    """The commitment and the key the thread's opening post carries (the first of each in
-    ``text``, which is to start with that post).
+#: How many keys, commitments and post-1 lines the search for the opening post tries,
+#: and how many other signed openings lines are tried against: the work stays linear in
+#: the thread, however much a player pastes into it.
+MAX_TRIED = 3
+MAX_OPENINGS = 3
 
-    The opening post ends with its own checkpoint line: the first line in the text that is
-    genuine (signed under a key and binding a commitment both shown before it; in a log of
-    format 1, tagged with ``salt``), not any text of that shape, which the moderator could
-    put at the top. Every other 64-digit value before it (the label and any invisible
-    characters aside: a commitment or a key however written) is a rival (R-COMMIT: the
-    moderator could show the players one and the audit the other). Without a genuine line
-    the whole text is taken."""
-    end = _opening_end(text, salt)
-    region = "".join(char for char in text[:end] if char.isascii() or not unseen(char))
+
+def opening(text: str, salt: str | None = None, key: str | None = None,
+            commitment: str | None = None) -> Opening:
+    """The commitment and the key the thread's opening post carries (``text`` is to be
+    :func:`readable`); ``salt`` (format 1), or ``key`` and ``commitment`` (the log's, format 2
+    and later), to tell the opening post's own checkpoint line.
+
+    The opening post ends with its own checkpoint line, post 1's: the first one in the text
+    that is genuine (signed under a key shown before it or the log's, binding a commitment
+    shown before it or the log's, among the first :data:`MAX_TRIED` of each; in a log of
+    format 1, tagged with ``salt``), with no genuine line of a later post before it (that
+    would be a quote in a thread pasted from a later post). The first commitment and key
+    shown before it are the opening post's; every other 64-digit value there (the label
+    aside: a commitment or a key however written) is a rival (R-COMMIT: the moderator could
+    show the players one and the audit the other). A text without such a line holds no
+    opening post: nothing in it is taken for the opening post's, whatever a player wrote
+    ("Setup commitment: ...")."""
     shown = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
-    keys = [m.group(1).lower() for m in _KEY.finditer(text[:end])] or \
-        [m.group(1).lower() for m in _KEY.finditer(text)][:1]
-    commitment, key = (shown[0] if shown else None), (keys[0] if keys else None)
+    end = _opening_end(text, salt, key, commitment)
+    if end is None:
+        return Opening(None, None, tuple(shown), (), _signed_openings(text, key))
+    region = text[:end]
+    first = _COMMITMENT.search(region)
+    keyed = _KEY.search(region)
+    ours = first.group(1).lower() if first else None
+    theirs = keyed.group(1).lower() if keyed else None
+    if ours is None and theirs is None:  # post 1's line alone: its post was not pasted
+        return Opening(None, None, tuple(shown), (), _signed_openings(text, key))
     values = dict.fromkeys(m.group(1).lower() for m in _HEX64_ANY.finditer(region))
-    rivals = tuple(v for v in values if v not in (commitment, key))
-    return Opening(commitment, key, tuple(v for v in shown[1:] if v not in rivals), rivals)
+    rivals = tuple(v for v in values if v not in (ours, theirs))
+    others = tuple(v for v in shown if v != ours and v not in rivals)
+    return Opening(ours, theirs, others, rivals, _signed_openings(text, theirs or key), True)
 
 
-def signer(claim: Claim, text: str, exclude: tuple[str | None, ...]) -> str | None:
-    """Another key shown in ``text`` (not one of ``exclude``) that a signed ``claim``
-    verifies under, with a commitment shown there: a second signed game in the thread."""
-    if not claim.signed or claim.post is None:
+def _opening_end(text: str, salt: str | None, key: str | None,
+                 commitment: str | None) -> int | None:
+    """Where the opening post's own checkpoint line (post 1's) ends; None when the text
+    holds none."""
+    if salt is not None:  # format 1: tagged with the salt
+        for m in _KEYED.finditer(text):
+            post, entry, token = int(m.group(1)), int(m.group(2)), m.group(3).lower()
+            if token[CHECKPOINT_HEX:] != tag(salt, post, entry, token[:CHECKPOINT_HEX]):
+                continue
+            return m.end() if post == 1 else None  # a later post's first: no opening post
         return None
-    return _signed_under(text, claim.post, claim.token[:CHECKPOINT_HEX],
-                         claim.token[CHECKPOINT_HEX:], exclude)
+    tried = 0
+    for m in _SIGNED.finditer(text):
+        if int(m.group(1)) != 1:
+            continue
+        before = text[:m.start()]
+        keys = [*_first(_KEY, before), *([key] if key else [])]
+        commitments = [*_first(_COMMITMENT, before), *([commitment] if commitment else [])]
+        pair = next(((k, c) for c in dict.fromkeys(commitments) for k in dict.fromkeys(keys)
+                     if _verifies(k, c, 1, m.group(2).lower(), m.group(3).lower())), None)
+        if pair is not None:
+            later = (e for e in _SIGNED.finditer(before) if int(e.group(1)) > 1)
+            if any(_verifies(*pair, int(e.group(1)), e.group(2).lower(), e.group(3).lower())
+                   for e in later):
+                return None  # a quote of post 1 after later posts: no opening post
+            return m.end()
+        tried += 1
+        if tried == MAX_TRIED:
+            break
+    return None
 
 
-def _signed_under(text: str, post: int, value: str, signature: str,
-                  exclude: tuple[str | None, ...] = ()) -> str | None:
-    """The key shown in ``text`` (not one of ``exclude``) under which ``signature`` signs
-    post ``post``'s ``value`` with a commitment shown there, or None."""
-    keys = [k for k in dict.fromkeys(m.group(1).lower() for m in _KEY.finditer(text))
-            if k not in exclude]
-    commitments = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
-    if not keys or not commitments:
-        return None
+def _first(pattern: re.Pattern[str], text: str) -> list[str]:
+    """The first :data:`MAX_TRIED` distinct values ``pattern`` finds in ``text``."""
+    found: dict[str, None] = {}
+    for m in pattern.finditer(text):
+        found[m.group(1).lower()] = None
+        if len(found) == MAX_TRIED:
+            break
+    return list(found)
+
+
+def _verifies(key: str, commitment: str, post: int, value: str, signature: str) -> bool:
     from shmod.log import signing
 
-    return next((k for k in keys for c in commitments
-                 if signing.verify(k, message(c, post, value), signature)), None)
+    return signing.verify(key, message(commitment, post, value), signature)
 
 
-def _opening_end(text: str, salt: str | None) -> int:
-    """Where the opening post's own checkpoint line ends: the first genuine one."""
-    for m in sorted([*_SIGNED.finditer(text), *_KEYED.finditer(text)], key=lambda m: m.start()):
-        if m.re is _KEYED:
-            post, entry, token = int(m.group(1)), int(m.group(2)), m.group(3).lower()
-            if salt is not None and token[CHECKPOINT_HEX:] == tag(salt, post, entry,
-                                                                  token[:CHECKPOINT_HEX]):
-                return m.end()
-        elif _signed_under(text[:m.start()], int(m.group(1)), m.group(2).lower(),
-                           m.group(3).lower()):
-            return m.end()
-    return len(text)
+def _signed_openings(text: str, exclude: str | None) -> tuple[tuple[str, str], ...]:
+    """Other signed openings in ``text``: each key shown (not ``exclude``) with the last
+    commitment shown before it, whose next post-1 line verifies under them; one signature
+    check for each key, at most :data:`MAX_OPENINGS` found."""
+    found: dict[str, str] = {}
+    lines = [m for m in _SIGNED.finditer(text) if int(m.group(1)) == 1]
+    commitments = [(m.start(), m.group(1).lower()) for m in _COMMITMENT.finditer(text)]
+    line = shown = 0  # the next post-1 line after the key, the commitments before it
+    for m in _KEY.finditer(text):
+        key = m.group(1).lower()
+        while line < len(lines) and lines[line].start() < m.end():
+            line += 1
+        while shown < len(commitments) and commitments[shown][0] < m.start():
+            shown += 1
+        if key == exclude or key in found or line == len(lines) or not shown:
+            continue
+        commitment, signed = commitments[shown - 1][1], lines[line]
+        if _verifies(key, commitment, 1, signed.group(2).lower(), signed.group(3).lower()):
+            found[key] = commitment
+            if len(found) == MAX_OPENINGS:
+                break
+    return tuple(found.items())
+
+
+def signer(claim: Claim, openings: tuple[tuple[str, str], ...]) -> str | None:
+    """The key of another signed opening in the thread (:attr:`Opening.signed`) that a
+    signed ``claim`` verifies under: a second signed game in the thread."""
+    if not claim.signed or claim.post is None:
+        return None
+    value, signature = claim.token[:CHECKPOINT_HEX], claim.token[CHECKPOINT_HEX:]
+    return next((key for key, commitment in openings
+                 if _verifies(key, commitment, claim.post, value, signature)), None)
 
 
 def recorded(setup: Setup, post: int, upto: int, shown: str, chain: list[str]) -> bool:
@@ -288,15 +379,17 @@ class Check(Record):
 
 
 def judge(claim: Claim, salt: str | None, chain: list[str], posts: list[int],
-          key: str | None = None, commitment: str | None = None) -> Check:
+          key: str | None = None, commitment: str | None = None,
+          values: dict[str, int] | None = None) -> Check:
     """Judge one claim: ``chain`` is the log's content chain (:attr:`shmod.log.chain.Walk.
     heads`), ``posts`` the ``upto`` of each post the log records (post 1 first); ``key``
     and ``commitment`` those a signed line must verify under (the thread's opening
-    post's)."""
+    post's); ``values``, each entry's value by the value (filled once, when needed)."""
     upto = (posts[claim.post - 1] if claim.post is not None and 1 <= claim.post <= len(posts)
             else None)
     if claim.signed:
-        return _judge_signed(claim, salt, chain, upto, key, commitment)
+        return _judge_signed(claim, salt, chain, upto, key, commitment,
+                             {} if values is None else values)
     assert claim.entry is not None
     head = chain[claim.entry] if claim.entry < len(chain) else None
     if not claim.keyed:
@@ -309,7 +402,7 @@ def judge(claim: Claim, salt: str | None, chain: list[str], posts: list[int],
 
 
 def _judge_signed(claim: Claim, salt: str | None, chain: list[str], upto: int | None,
-                  key: str | None, commitment: str | None) -> Check:
+                  key: str | None, commitment: str | None, values: dict[str, int]) -> Check:
     from shmod.log import signing
 
     assert claim.post is not None
@@ -321,13 +414,16 @@ def _judge_signed(claim: Claim, salt: str | None, chain: list[str], upto: int | 
     matches = (None if upto is None or not 0 <= upto < len(chain)
                else shown == value(salt, upto, chain[upto]))
     found = None
-    if genuine and not matches:
-        found = next((n for n, head in enumerate(chain) if value(salt, n, head) == shown), None)
+    if genuine and not matches:  # only the key's holder makes such a line: rare
+        if not values:
+            values.update((value(salt, n, head), n) for n, head in reversed(list(enumerate(chain))))
+        found = values.get(shown)
     return Check(claim, genuine, matches, upto, found)
 
 
-def verify(chain: list[str], salt: str | None, thread: str, posts: list[int],
+def verify(chain: list[str], salt: str | None, claims: list[Claim], posts: list[int],
            key: str | None = None, commitment: str | None = None) -> list[Check]:
-    """Judge every checkpoint in ``thread`` against the log whose content chain is ``chain``
-    (:func:`judge`)."""
-    return [judge(claim, salt, chain, posts, key, commitment) for claim in find(thread)]
+    """Judge every checkpoint claim found in a thread (:func:`counted`) against the log
+    whose content chain is ``chain`` (:func:`judge`): one signature check a line."""
+    values: dict[str, int] = {}
+    return [judge(claim, salt, chain, posts, key, commitment, values) for claim in claims]

@@ -232,8 +232,8 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
                      f"{e(event.key)}")
     if by_players:
         parts.append(fmt.lines([
-            fmt.bold("Every player: post one word in this thread") + " (anything up to "
-            "40 characters; your first word counts).",
+            fmt.bold("Every player: post one word in this thread") + " (in Latin letters or "
+            "digits, up to 40; accents and punctuation are dropped; your first word counts).",
             "Once every word is in, the roles and the deck are dealt from the words and "
             "from the moderator's secret seed, which the commitment above fixed before any "
             "word was posted: nobody, the moderator included, can choose the deal."]))
