@@ -80,8 +80,9 @@ def new(
                        "with a script, and the seed gives away every role and card: leave "
                        "--seed out (shmod draws 128 random bits), give at least 32 "
                        "hexadecimal digits, or add --guessable for a demonstration or a test")
-    if seed is not None and not guessable and pattern(seed):
-        raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({pattern(seed)}), and "
+    if seed is not None and not guessable and pattern(seed, players):
+        raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed "
+                       f"({pattern(seed, players)}), and "
                        "the seed gives away every role and card: leave --seed out (shmod draws "
                        "128 random bits), or add --guessable for a demonstration or a test")
     if forum is not None:
