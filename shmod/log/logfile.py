@@ -17,8 +17,7 @@ from typing import Any
 from shmod.base import digest, plaintext
 from shmod.base.errors import BadInput, LogError
 from shmod.base.records import Record, field
-from shmod.log import oslock, outfiles
-from shmod.log.outfiles import write_all as _write_all
+from shmod.log import oslock
 
 MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
 LOCK_TIMEOUT = 30.0  # seconds to wait for another shmod's write to finish
@@ -479,6 +478,8 @@ def create(path: str, text: str) -> None:
             raise LogError(path, None, "not a regular file")
         raise LogError(path, None, "a game log already exists here; shmod never "
                        "overwrites one")
+    from shmod.log import outfiles  # only ``new`` writes a whole log
+
     try:
         outfiles.write(path, text.encode(), mode=0o600, replace=False)
     except FileExistsError:
@@ -539,3 +540,9 @@ def append(fd: int, text: str, path: str = "the game log") -> None:
             left = "the log may end in a torn entry (`shmod repair` moves it aside)"
         raise LogError(path, None, f"cannot write: {err.strerror}; nothing was recorded "
                        f"and {left}") from None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        written = os.write(fd, data)
+        data = data[written:]
