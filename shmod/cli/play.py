@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from shmod.base.errors import BadInput
-from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
+from shmod.cli.app import CLOCK_HELP, ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
 from shmod.cli.completion import living_names, words
 from shmod.texts.catalog import codes
 from shmod.texts.formats import FORMATS
@@ -307,7 +307,7 @@ def reshuffle(
     _step(game, fmt_name, make)
 
 
-@app.command()
+@app.command(epilog=CLOCK_HELP)
 def status(game: GameOpt) -> None:
     """The board: tracks, tracker, piles, seating and markers, phase, who is awaited."""
     from shmod.cli import clock
