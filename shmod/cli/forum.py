@@ -211,6 +211,9 @@ def backup(
     _show([("Backup players, in order", "\n".join(
         f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")])
     if names:
+        from shmod.texts.report import recorded_note
+
+        echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
         output.check("the backup list was recorded", "`shmod backup` shows it")
 
 

@@ -34,10 +34,12 @@ def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
 def unposted_corrections(view: PublicView, public: Iterable[Public],
                          posted: Iterable[Public], fmt: Plain) -> list[tuple[str, str]]:
     """Hints for corrections left out of the post because players never saw what they
-    voided (R-CORRECT): the moderator still sees what was voided."""
+    voided (R-CORRECT): the moderator still sees what was voided, on the terminal, so as
+    plain text in the game's language (not ``fmt``'s markup: no ``\\(`` escapes)."""
     shown = list(posted)
+    terminal = Plain(fmt.lang)
     return [("Voided (players never saw it, so nothing is posted)",
-             messages.event_text(view, ev, fmt) or "")
+             messages.event_text(view, ev, terminal) or "")
             for ev in public if isinstance(ev, Corrected) and ev not in shown]
 
 
