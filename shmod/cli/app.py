@@ -129,7 +129,8 @@ def _step(game_path: str, fmt_name: str | None,
         deadline = forum_texts.deadline_line(view, now)
         shown.append((
             report.after_step(view, done.secrets, fmt, post,
-                              pms.title(game_path, done.game.log.header)),
+                              pms.title(game_path, done.game.log.header),
+                              posts.progress_shown(state)),
             [*report.unposted_corrections(view, done.public, posted, fmt),
              ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))],
             report.recorded_note(game_path, state.entries, len(done.entries), post,

@@ -14,15 +14,16 @@ POST_TITLE = "Post in the thread"
 
 
 def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
-               post: Post | None, game_title: str) -> list[tuple[str, str]]:
+               post: Post | None, game_title: str, shown: int = 0) -> list[tuple[str, str]]:
     """Sections ``(title, body)`` to show after a step, in the order to act on them: the
     PMs (each with its subject line), then the post the step recorded (if any), else while
-    votes or words come in a progress note that may be posted."""
+    votes or words come in a progress note that may be posted, when its count is above
+    ``shown`` (:func:`shmod.texts.posts.progress_shown`: the note never counts down)."""
     sections = [(f"PM to {secret.to}", messages.pm_with_subject(secret, fmt, game_title))
                 for secret in secrets]
     if post is not None:
         sections.append((POST_TITLE, post.text))
-    else:
+    elif len(view.voted) > shown:
         progress = texts.pending_vote_text(view, fmt)
         if progress:
             what = "Words" if view.phase == "deal" else "Votes"
