@@ -22,7 +22,7 @@ CONTRACT = ROOT / "docs" / "architecture.md"
 #: What the pure layers may import from outside shmod (no files, terminals, YAML, CLI).
 PURE_STDLIB = {"__future__", "collections", "dataclasses", "datetime", "hashlib", "json",
                "re", "typing", "zoneinfo", "random", "secrets", "hmac", "unicodedata",
-               "_sha2", "_sha256", "_blake2"}  # CPython's own digests (shmod.base.digest)
+               "_sha2", "_sha256", "_blake2", "_md5", "_sha1"}  # CPython's own digests (shmod.base.digest)
 
 
 def layers() -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from shmod.cli.app import app
+from shmod.cli.main import app
 
 SHMOD = Path(sys.executable).parent / "shmod"
 COMMANDS = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]

@@ -683,7 +683,7 @@ def test_a_game_started_with_forum_writes_every_text_in_it(run, monkeypatch, tmp
     assert "Deadline for this round: " in run("deadline", "48h", "-g", path)[1]
     assert run("vote", "Ann", "ja", "-g", path)[0] == 0
     corrected = "".join(run("correct", "-r", "typo", "-g", path)[1:])  # not posted: a hint
-    assert fmt.bold("Correction") + ": the moderator mistyped" in corrected
+    assert "Correction: the moderator mistyped" in corrected  # the terminal's: plain text
     assert f"Welcome! You replace {fmt.bold('Eve')}" in run("replace", "Eve", "Zed", "-g", path)[1]
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from shmod.cli.app import app
+from shmod.cli.main import app
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -3,9 +3,11 @@ path of ``cli.main`` answering exactly like the whole typer app."""
 from __future__ import annotations
 
 import ast
+import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +145,42 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
     assert ("rich" in loaded) == (name in DRAWS_WITH_RICH), name
     assert ("cryptography" in loaded) == (name in SIGNS), name
     assert ("openskill" in loaded) == (name == "stats"), name
+
+
+def test_homes_name_every_command_s_module():
+    """``cli.main`` imports only the named command's module (issue 35): its table of homes
+    is exactly where each command is registered."""
+    import typer.main
+
+    homes = {(info.name or typer.main.get_command_name(info.callback.__name__)):
+             info.callback.__module__.rsplit(".", 1)[1]
+             for info in cli.whole_app().registered_commands if info.callback is not None}
+    assert homes == cli.HOMES
+    assert list(dict.fromkeys(homes.values())) == list(cli.MODULES)  # --help's order
+
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+
+
+@pytest.mark.parametrize("name", ["status", "prods"])
+def test_the_installed_status_served_by_the_cache_imports_no_pyyaml_nor_other_commands(
+        tmp_path, name):
+    """Issue 35: `shmod status` (and `prods`, with nothing to record) on the shipped
+    10-player game, the parse cache warm, imports neither PyYAML nor the modules of the
+    other commands (python -X importtime lists what it imports)."""
+    log = tmp_path / "ten.yaml"
+    log.write_bytes((GAMES / "forum-10-players.yaml").read_bytes())
+    log.chmod(0o600)
+    script = str(Path(sys.executable).parent / "shmod")
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")},
+           "SHMOD_CACHE": str(tmp_path / "cache")}
+    argv = [sys.executable, "-X", "importtime", script, name, "-g", str(log)]
+    runs = [subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+            for _ in range(2)]
+    imported = [{line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines()
+                 if line.startswith("import time:") and "|" in line} for run in runs]
+    assert "yaml" in imported[0]  # the first read parses the log
+    assert "yaml" not in imported[1] and "shmod.log.logyaml" not in imported[1]
+    others = {f"shmod.cli.{m}" for m in cli.MODULES if m != cli.HOMES[name]}
+    assert not others & imported[1], others & imported[1]
+    assert runs[0].stdout == runs[1].stdout and runs[1].returncode == 0

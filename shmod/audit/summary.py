@@ -5,6 +5,7 @@ from typing import Any
 
 from shmod.base.records import Record, field, values
 from shmod.forum.corrections import voided
+from shmod.forum.events import Lapsed, Removed, Replaced
 from shmod.forum.table import Table
 from shmod.game.events import (
     Chaos,
@@ -58,6 +59,9 @@ class Summary(Record, frozen=False):
     vetoes: int = 0
     deaths: list[str] = field(default_factory=list)
     reshuffles: int = 0
+    removals: list[str] = field(default_factory=list)  # R-MODKILL: the seats' names
+    replacements: list[list[str]] = field(default_factory=list)  # R-REPLACE: [old, new]
+    lapses: list[dict[str, Any]] = field(default_factory=list)  # R-LAPSE: phase, late
 
     def to_json(self) -> dict[str, Any]:
         return values(self)
@@ -98,6 +102,12 @@ def summarize(table: Table) -> Summary:
             out.vetoes += 1
         elif isinstance(event, Reshuffled):
             out.reshuffles += 1
+        elif isinstance(event, Removed):
+            out.removals.append(event.name)
+        elif isinstance(event, Replaced):
+            out.replacements.append([event.old, event.new])
+        elif isinstance(event, Lapsed):
+            out.lapses.append({"phase": event.phase, "late": list(event.late)})
     out.liberal, out.fascist = state.liberal, state.fascist
     if state.win:
         out.winner, out.rule, out.reason = state.win.team, state.win.rule, win_text(state.win)
@@ -142,7 +152,18 @@ def lines(summary: Summary) -> list[str]:
                                     if summary.powers_skipped else ""),
         f"Vetoes: {summary.vetoes_proposed} proposed, {summary.vetoes} vetoed   "
         f"Deaths: {', '.join(summary.deaths) or 'none'}   Reshuffles: {summary.reshuffles}",
+        _seats_and_clock(summary),
     ]
+
+
+def _seats_and_clock(summary: Summary) -> str:
+    """The forum's part: seats removed (R-MODKILL) and replaced (R-REPLACE), and the
+    deadlines that lapsed (R-LAPSE), each with the phase it lapsed in and who was late."""
+    replaced = ", ".join(f"{old} by {new}" for old, new in summary.replacements)
+    lapses = "; ".join(lapse["phase"] + (f": {', '.join(lapse['late'])} late"
+                                         if lapse["late"] else "") for lapse in summary.lapses)
+    return (f"Removed: {', '.join(summary.removals) or 'none'}   Replaced: {replaced or 'none'}"
+            f"   Lapses: {len(summary.lapses)}" + (f" ({lapses})" if lapses else ""))
 
 
 __all__ = ["HOW", "Summary", "how_won", "lines", "summarize"]

@@ -333,7 +333,11 @@ def _coverage(checks: list[Check], posts: list[int], pinned: int, entries: int) 
     out = [f"the thread pins the header and entries 1-{pinned} (its last matching checkpoint)"
            if pinned > 0 else "the thread pins the header only" if pinned == 0 else
            "the thread pins nothing: no checkpoint in it matches the log"]
-    if pinned < entries:
+    if pinned < entries and posts and posts[-1] == pinned == entries - 1:
+        out.append(f"entry {entries} is the last post's own record (posted), which no "
+                   "checkpoint can show: nothing later vouches for it, as on every log whose "
+                   "last entry records its last post; not a problem")
+    elif pinned < entries:
         after = _ranges(list(range(max(pinned, 0) + 1, entries + 1)))
         out.append(f"entr{'y' if '-' not in after else 'ies'} {after} "
                    f"{'is' if '-' not in after else 'are'} after the last matching "

@@ -1,4 +1,4 @@
-"""SHA-256, HMAC-SHA256 and BLAKE2b from CPython's built-in modules.
+"""SHA-256, HMAC-SHA256, BLAKE2b (and MD5, SHA-1) from CPython's built-in modules.
 
 Every command hashes the whole log (its chain, its checkpoints), so this is on every
 command's path. ``hashlib`` loads OpenSSL at import (about 2.5 ms of a ~70 ms command on
@@ -73,3 +73,19 @@ def blake2b(data: bytes = b"", **options: Any) -> Hash:
     if not _blake2b:
         _blake2b.append(_blake2b_factory())
     return _blake2b[0](data, **options)
+
+
+_weak: list[Callable[..., Hash]] = []  # made on first use: only a seed's check needs them
+
+
+def weak_hex(data: bytes) -> tuple[str, str]:
+    """MD5 and SHA-1 of ``data`` as hex digits: never for security, only to recognise a
+    secret someone made with ``md5sum`` or ``sha1sum`` (:mod:`shmod.forum.guesses`)."""
+    if not _weak:
+        try:
+            from _md5 import md5  # type: ignore[import-not-found]
+            from _sha1 import sha1  # type: ignore[import-not-found]
+        except ImportError:
+            from hashlib import md5, sha1
+        _weak.extend((md5, sha1))
+    return str(_weak[0](data).hexdigest()), str(_weak[1](data).hexdigest())

@@ -32,6 +32,12 @@ app = App(
     help="shmod: moderate a forum game of Secret Hitler from an append-only YAML log.",
 )
 
+#: The ``--help`` epilog of the commands that read the clock (shmod/cli/clock.py).
+CLOCK_HELP = ("The clock is this computer's, in UTC. For tests and demonstrations, SHMOD_NOW "
+              "sets it for one command: SHMOD_NOW=2026-11-25T18:00:00Z (an ISO 8601 date and "
+              "time; Z, an offset such as +01:00, or none for UTC; seconds may be left out). "
+              "A step recorded under it is stamped with that time.")
+
 GameOpt = Annotated[
     str,
     typer.Option("--game", "-g", envvar="SHMOD_GAME", show_envvar=True, metavar="PATH",
@@ -123,7 +129,8 @@ def _step(game_path: str, fmt_name: str | None,
         deadline = forum_texts.deadline_line(view, now)
         shown.append((
             report.after_step(view, done.secrets, fmt, post,
-                              pms.title(game_path, done.game.log.header)),
+                              pms.title(game_path, done.game.log.header),
+                              posts.progress_shown(state)),
             [*report.unposted_corrections(view, done.public, posted, fmt),
              ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))],
             report.recorded_note(game_path, state.entries, len(done.entries), post,

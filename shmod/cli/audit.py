@@ -296,12 +296,13 @@ def replay(
 
         formats.get(fmt_name)
     if output is not None:
-        from shmod.cli.posts import _named, _write
+        from shmod.cli.posts import _named
+        from shmod.log import outfiles
 
         _named("-o", output, "an HTML page", (".html", ".htm"))
 
         made = replays.page(path, public=public, commitment=commitment)
-        _write(output, made.html)
+        outfiles.write(output, made.html.encode())
         hidden = ("the hidden information behind switches, as the game is over" if
                   made.revealed else "the public record only")
         sys.stderr.write(f"Wrote {output}: {made.steps} steps, "

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo
+from shmod.cli.app import CLOCK_HELP, FormatOpt, GameOpt, _show, _step, app, echo
 from shmod.cli.completion import living_names, player_names, rule_ids
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ ZoneOpt = Annotated[
 ]
 
 
-@app.command()
+@app.command(epilog=CLOCK_HELP)
 def deadline(
     game: GameOpt,
     when: Annotated[str | None, typer.Argument(
@@ -68,7 +68,7 @@ def deadline(
     _step(game, fmt_name, make, now=now)
 
 
-@app.command()
+@app.command(epilog=CLOCK_HELP)
 def prods(
     game: GameOpt,
     fmt_name: FormatOpt = None,
@@ -120,7 +120,7 @@ def prods(
                  "them again (each numbered one reminder later)")
 
 
-@app.command()
+@app.command(epilog=CLOCK_HELP)
 def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     """A reminder for the thread: the time left and whom the game waits for (not a numbered
     post: it shows nothing the log must answer for)."""
@@ -138,7 +138,7 @@ def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     _show([("Reminder for the thread (not a numbered post)", text)])
 
 
-@app.command()
+@app.command(epilog=CLOCK_HELP)
 def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     """The deadline has passed: record what the game's house rules say happens to what is
     missing (R-LAPSE): votes counted as Nein, a failed nomination, a random choice."""
@@ -211,6 +211,9 @@ def backup(
     _show([("Backup players, in order", "\n".join(
         f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")])
     if names:
+        from shmod.texts.report import recorded_note
+
+        echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
         output.check("the backup list was recorded", "`shmod backup` shows it")
 
 

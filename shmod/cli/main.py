@@ -4,29 +4,61 @@ Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log
 ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
 :mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit` and
-:mod:`~shmod.cli.stats`, each registered with :data:`shmod.cli.app.app`; importing them
-here, in this order, is what orders ``shmod --help``.
+:mod:`~shmod.cli.stats`, each registered with :data:`shmod.cli.app.app` when its module
+is imported. A command named on the command line imports its own module only
+(:data:`HOMES`); ``--help``, a typo and completion import them all, in that order, which
+is ``shmod --help``'s order. ``shmod.cli.main.app`` is the whole app.
 """
 import os
 import re
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.errors import BadInput, InternalError, OutputLost, ShmodError
 from shmod.base.plaintext import one_line
 from shmod.cli import output
 
-# Each command module registers its commands with ``app``; this order is --help's order.
-from shmod.cli import play  # noqa: F401  # isort: skip
-from shmod.cli import safety  # noqa: F401  # isort: skip
-from shmod.cli import forum  # noqa: F401  # isort: skip
-from shmod.cli import posts  # noqa: F401  # isort: skip
-from shmod.cli import audit  # noqa: F401  # isort: skip
-from shmod.cli import stats  # noqa: F401  # isort: skip
-from shmod.cli.app import app
+if TYPE_CHECKING:
+    import typer
 
-__all__ = ["app", "main"]
+__all__ = ["main", "whole_app"]
+
+#: The command modules, in ``shmod --help``'s order.
+MODULES = ("play", "safety", "forum", "posts", "audit", "stats")
+#: The module that registers each command (tests/test_startup.py checks it is complete).
+HOMES = {
+    **dict.fromkeys(("new", "nominate", "vote", "word", "discard", "enact", "veto",
+                     "investigate", "special-election", "execute", "peek", "reshuffle",
+                     "status"), "play"),
+    "repair": "safety",
+    **dict.fromkeys(("deadline", "prods", "remind", "lapse", "remove", "backup", "replace",
+                     "correct", "acknowledge", "rename", "corrections", "rules"), "forum"),
+    **dict.fromkeys(("post", "pm", "reveal", "publish", "history", "board"), "posts"),
+    **dict.fromkeys(("audit", "simulate", "replay"), "audit"),
+    "stats": "stats",
+}
+
+
+def whole_app() -> "typer.Typer":
+    """The app with every command registered, in ``--help``'s order."""
+    import importlib
+
+    from shmod.cli.app import app
+
+    for module in MODULES:
+        importlib.import_module(f"shmod.cli.{module}")
+    order = {f"shmod.cli.{module}": n for n, module in enumerate(MODULES)}
+    app.registered_commands.sort(  # stable: a module's own order kept
+        key=lambda info: order.get(getattr(info.callback, "__module__", ""), len(order)))
+    return app
+
+
+def __getattr__(name: str) -> object:
+    if name == "app":  # ``from shmod.cli.main import app``: the whole app
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 def main() -> None:
     """Entry point: run the app and turn every error into one line and an exit code.
@@ -60,7 +92,7 @@ def _run() -> None:
     if "_SHMOD_COMPLETE" in os.environ:  # the shell asks for completions (README)
         from shmod.cli import completion
 
-        completion.run(app)
+        completion.run(whole_app())
     sys.argv[1:] = _options_first(sys.argv[1:])
     try:
         _no_undo(sys.argv[1:2])
@@ -126,18 +158,25 @@ def _read_more(err: ShmodError) -> str:
 
 
 def _runnable(args: list[str]) -> Callable[[], object]:
-    """``app``, or when ``args`` names a command, the same group holding only that one:
-    typer builds every registered command's parameters at each start (~3 ms), and only
-    the named one runs. Anything else (help, a typo) goes to the whole app."""
+    """The whole app, or when ``args`` names a command, a group holding only that one,
+    its module alone imported: typer builds every registered command's parameters at each
+    start (~3 ms), and only the named one runs. Anything else (help, a typo) goes to the
+    whole app."""
     import copy
+    import importlib
 
     import typer.main
 
+    from shmod.cli.app import app
+
     name = args[0] if args else ""
+    if name not in HOMES:
+        return whole_app()
+    importlib.import_module(f"shmod.cli.{HOMES[name]}")
     chosen = [info for info in app.registered_commands if info.callback is not None and
               (info.name or typer.main.get_command_name(info.callback.__name__)) == name]
     if not chosen:
-        return app
+        return whole_app()
     only = copy.copy(app)
     only.registered_commands = chosen
     return typer.main.get_group(only)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from shmod.base.errors import BadInput
-from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
+from shmod.cli.app import CLOCK_HELP, ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
 from shmod.cli.completion import living_names, words
 from shmod.texts.catalog import codes
 from shmod.texts.formats import FORMATS
@@ -80,8 +80,9 @@ def new(
                        "with a script, and the seed gives away every role and card: leave "
                        "--seed out (shmod draws 128 random bits), give at least 32 "
                        "hexadecimal digits, or add --guessable for a demonstration or a test")
-    if seed is not None and not guessable and pattern(seed):
-        raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({pattern(seed)}), and "
+    if seed is not None and not guessable and pattern(seed, players):
+        raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed "
+                       f"({pattern(seed, players)}), and "
                        "the seed gives away every role and card: leave --seed out (shmod draws "
                        "128 random bits), or add --guessable for a demonstration or a test")
     if forum is not None:
@@ -306,7 +307,7 @@ def reshuffle(
     _step(game, fmt_name, make)
 
 
-@app.command()
+@app.command(epilog=CLOCK_HELP)
 def status(game: GameOpt) -> None:
     """The board: tracks, tracker, piles, seating and markers, phase, who is awaited."""
     from shmod.cli import clock

@@ -118,19 +118,22 @@ def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
     import os
 
     from shmod.base.errors import BadInput
+    from shmod.log import outfiles
     from shmod.texts import board_image, posts, views
 
     state = (loaded.state if post.upto >= loaded.state.entries
              else posts.state_at(loaded, post.upto))
     view = views.public_view(state)
     base = os.path.join(folder, f"post-{post.number}-entry-{post.upto}")
-    _write(base + ".svg", board_image.svg(view))
+    outfiles.write(base + ".svg", board_image.svg(view).encode())
     written = [base + ".svg"]
     try:
-        _write(base + ".png", board_image.png(view))
-        written.insert(0, base + ".png")
-    except BadInput as missing:
+        picture = board_image.png(view)
+    except BadInput as missing:  # without the images extra: the SVG alone
         _hint(str(missing))
+    else:
+        outfiles.write(base + ".png", picture)
+        written.insert(0, base + ".png")
     _hint(f"Attach {' or '.join(written)} to post {post.number}; its alt text: "
           f"{board_image.describe(view)}")
 
@@ -252,7 +255,7 @@ def board(
 ) -> None:
     """The board as a picture for the thread; prints its alt text (public information only)."""
     from shmod.base.errors import BadInput
-    from shmod.log import game as games
+    from shmod.log import game as games, outfiles
     from shmod.texts import board_image, posts, views
 
     if png is None and svg is None:
@@ -270,7 +273,8 @@ def board(
     view = views.public_view(state)
     for path, make in ((png, board_image.png), (svg, board_image.svg)):
         if path is not None:
-            _write(path, make(view))
+            made = make(view)
+            outfiles.write(path, made.encode() if isinstance(made, str) else made)
             _hint(f"Wrote {path}")
     echo(board_image.describe(view))
 
@@ -285,21 +289,3 @@ def _named(option: str, path: str, kind: str, endings: tuple[str, ...]) -> None:
         raise BadInput(f"{option} {path!r}: the file is {kind}, so its name must end in "
                        f"{' or '.join(endings)} (a forum and a browser go by the name's "
                        "ending)")
-
-
-def _write(path: str, data: "str | bytes") -> None:
-    """Write a picture, creating its folder; one clear line if that fails."""
-    import os
-
-    from shmod.base.errors import BadInput
-
-    if os.path.lexists(path) and not os.path.isfile(path):  # a FIFO would block forever
-        raise BadInput(f"cannot write {path}: not a regular file")
-    try:
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        with open(path, "wb") as handle:
-            handle.write(data.encode() if isinstance(data, str) else data)
-    except RecursionError:  # os.makedirs recurses once per missing folder
-        raise BadInput(f"cannot write {path}: too many nested folders") from None
-    except OSError as err:
-        raise BadInput(f"cannot write {path}: {err.strerror}") from None

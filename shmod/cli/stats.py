@@ -218,11 +218,11 @@ def _png(path: str, result: "Stats", career: "Career | None") -> None:
     """The picture, written to ``path``; its alt text on stderr."""
     from shmod.audit import chart
     from shmod.audit.ratings import rate
-    from shmod.cli.posts import _write
+    from shmod.log import outfiles
 
     history = result.history
     if career is not None and career.key != result.track:  # the leader's, rated again
         history = rate(result.matches, len(result.careers), career.number).history
-    _write(path, chart.png(result, career, history))
+    outfiles.write(path, chart.png(result, career, history))
     sys.stderr.write(one_line(f"Wrote {path} (alt text: "
                               f"{chart.describe(result, career, history)})") + "\n")

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 
 from shmod.base import digest
 from shmod.base.errors import BadInput
@@ -106,23 +107,27 @@ def strong(secret: str | None) -> bool:
     return secret is not None and STRONG.fullmatch(secret) is not None
 
 
-def guessable(secret: str) -> str | None:
+def guessable(secret: str, names: Iterable[str] = ()) -> str | None:
     """Why a secret long enough to be strong was still not drawn at random (R-COMMIT), or
-    None: one printed in shmod's own docs or example games, or a pattern. 128 random
-    bits show at least 6 distinct hexadecimal digits and 17 distinct pairs of adjacent
-    digits but once in about 10^12 draws (a digit repeated, ``0123…`` repeated: far fewer)."""
+    None: one printed in shmod's own docs or example games, a pattern, or the MD5, SHA-1
+    or SHA-256 of a text a player tries first: nothing, the players' ``names``, a common
+    word (:mod:`shmod.forum.guesses`). 128 random bits show at least 6 distinct
+    hexadecimal digits and 17 distinct pairs of adjacent digits but once in about 10^12
+    draws (a digit repeated, ``0123…`` repeated: far fewer)."""
     value = secret.lower()
     if value in PUBLISHED:
         return "it is printed in shmod's own documentation or example games"
     pairs = {value[i:i + 2] for i in range(len(value) - 1)}
     if len(set(value)) <= 5 or len(pairs) <= 16:
         return "it is a pattern, not drawn at random"
-    return None
+    from shmod.forum.guesses import guessed
+
+    return guessed(value, names)
 
 
-def unguessable(value: str | None) -> bool:
+def unguessable(value: str | None, names: Iterable[str] = ()) -> bool:
     """Whether ``value`` is a secret no player can guess: strong, and not guessable."""
-    return strong(value) and guessable(value or "") is None
+    return strong(value) and guessable(value or "", names) is None
 
 
 def weaknesses(setup: Setup) -> list[str]:
@@ -136,16 +141,18 @@ def weaknesses(setup: Setup) -> list[str]:
         found.append(f"the header's salt has fewer than {SECRET_BITS} bits (32 hexadecimal "
                      "digits), so the commitment posted at the start can be inverted by "
                      "guessing: it hid nothing")
-    elif guessable(setup.salt):
-        found.append(f"the header's salt {setup.salt!r} can be guessed ({guessable(setup.salt)}), "
+    elif guessable(setup.salt, setup.players):
+        found.append(f"the header's salt {setup.salt!r} can be guessed "
+                     f"({guessable(setup.salt, setup.players)}), "
                      "so the commitment posted at the start and the thread's checkpoints hid "
                      "nothing from a player who tried it")
     if setup.seed is not None and not strong(setup.seed):
         found.append(f"the seed {setup.seed!r} has fewer than {SECRET_BITS} bits (32 "
                      "hexadecimal digits): a player who guesses it can deal the game "
                      "themselves and learn every role and every card")
-    elif setup.seed is not None and guessable(setup.seed):
-        found.append(f"the seed {setup.seed!r} can be guessed ({guessable(setup.seed)}): a "
+    elif setup.seed is not None and guessable(setup.seed, setup.players):
+        found.append(f"the seed {setup.seed!r} can be guessed "
+                     f"({guessable(setup.seed, setup.players)}): a "
                      "player who tries it can deal the game themselves and learn every role "
                      "and every card")
     return found

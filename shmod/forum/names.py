@@ -187,9 +187,18 @@ def _words(name: str) -> list[str]:
     return [name, *(word for word in re.split(r"[\W_]+", name) if word)]
 
 
+#: The fewest characters typed that may match inside a name (``walrus`` for
+#: ``TheWalrus``); shorter, a name is matched by its words' starts only.
+ANY_PART = 3
+
+
 class Seating:
-    """Looks players up by name (any case, any Unicode form), seat number, or the start of
-    their name or of any word of it, accents ignored (``guapo``, ``Zoe`` for ``Zoë``)."""
+    """Looks players up as typed, case and accents ignored (``Zoe`` for ``Zoë``), level by
+    level: the whole name, the seat number, the start of the name or of any word of it
+    (``guapo`` for ``El Guapo``), a former name (R-REPLACE, R-RENAME: refused, saying
+    who sits there now), then any part of the name of at least :data:`ANY_PART`
+    characters (``walrus`` for ``TheWalrus``). A level is taken only when it finds exactly
+    one player (``ann`` stays Ann beside Joanna); when it finds several, each is named."""
 
     def __init__(self, players: tuple[str, ...],
                  replaced: Sequence[tuple[int, str, str, int]] = (),
@@ -214,16 +223,11 @@ class Seating:
         number = seat_number(text, len(self.players))
         if number is not None:
             return number - 1
-        if prefixes and key:
-            typed = folded(key)
-            hits = [s for s, name in enumerate(self.players) if typed and
-                    any(word.startswith(typed) for word in _words(folded(name)))]
-            if len(hits) == 1:
-                return hits[0]
-            if hits:
-                names = ", ".join(f"{self.players[s]} (seat {s + 1})" for s in hits)
-                raise BadInput(f"{text!r} is ambiguous: it could be {names}; name one in "
-                               "full or by seat number")
+        typed = folded(key) if prefixes else ""
+        found = self._one(text, [s for s, name in enumerate(self.players) if typed and any(
+            word.startswith(typed) for word in _words(folded(name)))])
+        if found is not None:
+            return found
         if key in self._renamed and key not in self._former:
             seat, entry = self._renamed[key]
             raise BadInput(f"{text} is now called {self.players[seat]} (entry {entry}); name "
@@ -232,6 +236,18 @@ class Seating:
             seat, entry = self._former[key]
             raise BadInput(f"{text} was replaced by {self.players[seat]} (entry {entry}); "
                            f"name {self.players[seat]} or seat {seat + 1} instead")
+        found = self._one(text, [s for s, name in enumerate(self.players)
+                                 if len(typed) >= ANY_PART and typed in folded(name)])
+        if found is not None:
+            return found
         listing = ", ".join(f"{s + 1}. {n}" for s, n in enumerate(self.players))
         raise BadInput(f"unknown player {text!r} (players: {listing})")
 
+    def _one(self, text: str, hits: list[int]) -> int | None:
+        """One level of the lookup: the one seat it found, None when it found none; several
+        are refused, each candidate named (a vote is final: shmod never guesses)."""
+        if len(hits) > 1:
+            names = ", ".join(f"{self.players[s]} (seat {s + 1})" for s in hits)
+            raise BadInput(f"{text!r} is ambiguous: it could be {names}; name one in "
+                           "full or by seat number")
+        return hits[0] if hits else None

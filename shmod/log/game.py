@@ -511,15 +511,15 @@ def _warn_if_earlier(game: Game, at: str) -> None:
 def _require_secret(game: Game) -> None:
     """R-COMMIT: a game is played on only with a salt no script can guess, which hides
     the commitment and keys the thread's checkpoints."""
-    salt = game.setup.salt
-    if unguessable(salt):
+    salt, names = game.setup.salt, game.setup.players
+    if unguessable(salt, names):
         return
     import secrets
 
     line = game.log.key_lines.get("salt") or game.log.key_lines.get("secret")
     missing = ("has no secret salt" if salt is None
                else "has a salt too short to be secret" if not strong(salt)
-               else f"has a salt anyone can guess ({guessable(salt or '')})")
+               else f"has a salt anyone can guess ({guessable(salt or '', names)})")
     raise LogError(game.path, line, f"nothing was recorded: the header {missing} (at least 128 "
                    "random bits), so its commitment and the thread's checkpoints would give "
                    "away every role and card to a player with a script. If the commitment is "

@@ -462,105 +462,29 @@ def header_text(header: dict[str, Any]) -> str:
 
 
 def create(path: str, text: str) -> None:
-    """Write a new log, readable by its owner only (0600); never overwrite one. A folder
-    that does not exist yet (``games/`` in an empty folder) is created.
-
-    The text goes to a private temporary file beside ``path`` that is then linked into
-    place, so a crash leaves either no log or the whole header, never half of one. The
-    temporary file's name carries the process id: one left by a killed ``shmod new``
-    (it holds the roles) is removed by the next ``new`` in that folder.
-    """
-    folder = os.path.dirname(os.path.abspath(path))
+    """Write a new log, readable by its owner only (0600); never overwrite one, nor write
+    through a link. A folder that does not exist yet (``games/`` in an empty folder) is
+    created. :func:`shmod.log.outfiles.write` writes it: a crash leaves either no log or
+    the whole header, never half of one, and no temporary file holding the roles."""
     if os.path.lexists(path):
+        if os.path.islink(path):
+            where = ("a link to a file that does not exist" if not os.path.exists(path)
+                     else f"a link (to {os.path.realpath(path)})")
+            raise LogError(path, None, f"is {where}; shmod never writes through one: name "
+                           "the new log's own file")
         if os.path.isdir(path):
             raise LogError(path, None, "is a folder, not a file; name the new log's file")
-        if not os.path.exists(path):
-            raise LogError(path, None, "is a link to a file that does not exist; shmod "
-                           "never writes through one")
         if not os.path.isfile(path):
             raise LogError(path, None, "not a regular file")
         raise LogError(path, None, "a game log already exists here; shmod never "
                        "overwrites one")
+    from shmod.log import outfiles  # only ``new`` writes a whole log
+
     try:
-        os.makedirs(folder, exist_ok=True)
-    except RecursionError:  # os.makedirs recurses once per missing folder
-        raise LogError(path, None, "cannot create its folder: too many nested folders") from None
-    except OSError as err:
-        place = os.path.dirname(path) or folder
-        raise LogError(path, None, f"cannot create the folder {place}: "
-                       f"{err.strerror or err}") from None
-    fd, temp = _private_file(path, folder)
-    try:
-        _write_all(fd, text.encode())
-        os.fsync(fd)
-        os.link(temp, path)
+        outfiles.write(path, text.encode(), mode=0o600, replace=False)
     except FileExistsError:
         raise LogError(path, None, "a game log already exists here; shmod never "
                        "overwrites one") from None
-    except OSError as err:
-        raise LogError(path, None, f"cannot create: {err.strerror}") from None
-    finally:
-        os.close(fd)
-        os.unlink(temp)
-    sync_folder(folder)
-
-
-_TEMP_PREFIX = ".shmod-new-"
-
-
-def _private_file(path: str, folder: str) -> tuple[int, str]:
-    """An open 0600 temporary file in ``folder`` to write a new log into, and its name."""
-    import tempfile  # only ``new`` writes a whole file: not worth its start-up for the rest
-
-    _remove_stale_temps(folder)
-    try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{_TEMP_PREFIX}{os.getpid()}-",
-                                    suffix=".yaml")
-    except OSError as err:
-        raise LogError(path, None, f"cannot create: {err.strerror}") from None
-    os.chmod(temp, 0o600)
-    return fd, temp
-
-
-def _remove_stale_temps(folder: str) -> None:
-    """Remove temporary files a killed ``shmod new`` left (they hold roles)."""
-    try:
-        names = [n for n in os.listdir(folder) if n.startswith(_TEMP_PREFIX)]
-    except OSError:
-        return
-    for name in names:
-        pid = name[len(_TEMP_PREFIX):].split("-", 1)[0]
-        if pid.isdigit() and not _running(int(pid)):
-            try:
-                os.unlink(os.path.join(folder, name))
-            except OSError:
-                pass
-
-
-def _running(pid: int) -> bool:
-    if not oslock.SIGNALS:  # Windows: os.kill(pid, 0) would send Ctrl-C; assume it runs
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def sync_folder(folder: str) -> None:
-    """Make a new name in ``folder`` durable (best effort where folders cannot be synced)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 @contextmanager

@@ -13,7 +13,7 @@ import re
 
 from shmod.base.errors import BadInput
 from shmod.game.terms import OVER
-from shmod.log import logfile
+from shmod.log import logfile, outfiles
 from shmod.log.game import Game, load
 
 _KEY_LINE = re.compile(rb"[ \t]+signing_key[ \t]*:")
@@ -53,16 +53,12 @@ def publish(path: str, target: str | None = None, *, force: bool = False) -> tup
     if copy.header != logfile.published(game.log.header) or copy.entries != game.log.entries:
         raise BadInput(f"{path}: the copy without the signing key would not read back as the "
                        "same log; nothing was written")
+    # a game not over (--force): the copy still holds every secret, so it is the owner's
+    # alone until the moderator chooses to publish it (as `shmod new` makes logs)
+    mode = 0o644 if game.state.game.phase == OVER else 0o600
     try:
-        # a game not over (--force): the copy still holds every secret, so it is the
-        # owner's alone until the moderator chooses to publish it (as `shmod new` makes logs)
-        mode = 0o644 if game.state.game.phase == OVER else 0o600
-        handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        outfiles.write(target, data, mode=mode, replace=False)
     except FileExistsError:
         raise BadInput(f"{target} already exists; shmod never overwrites a file (name another "
                        "with -o)") from None
-    except OSError as err:
-        raise BadInput(f"cannot write {target}: {err.strerror}") from None
-    with os.fdopen(handle, "wb") as out:
-        out.write(data)
     return target, game

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 
-from shmod.base.errors import LogError
+from shmod.base.errors import BadInput, LogError
 from shmod.base.records import Record
-from shmod.log import game, logfile, oslock
+from shmod.log import game, logfile, oslock, outfiles
 
 
 class Repaired(Record, frozen=False):
@@ -57,18 +57,11 @@ def _write_backup(path: str, tail: bytes, at: str) -> str:
     for number in range(1000):
         name = f"{path}.torn-{stamp}" + (f"-{number}" if number else "")
         try:
-            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | oslock.BINARY,
-                         0o600)
+            outfiles.write(name, tail, mode=0o600, replace=False)
         except FileExistsError:
             continue
-        except OSError as err:
-            raise LogError(path, None, f"cannot write the backup {name}: {err.strerror}; "
-                           "nothing was changed") from None
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(tail)
-            handle.flush()
-            os.fsync(handle.fileno())
-        logfile.sync_folder(os.path.dirname(os.path.abspath(path)))
+        except BadInput as err:
+            raise LogError(path, None, f"{err}; nothing was changed") from None
         return name
     raise LogError(path, None, "too many backups of torn entries beside the log; "
                    "nothing was changed")

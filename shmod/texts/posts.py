@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 from shmod.base.errors import BadInput, LogError
 from shmod.base.records import Record, replace
 from shmod.forum.deadlines import utc
+from shmod.forum.events import Corrected
 from shmod.forum.table import Table
 from shmod.forum.thread import last_posted, news, unposted
-from shmod.game.events import Public
+from shmod.game.events import Nominated, Public
 from shmod.log import checkpoints
 from shmod.log.entries import CHECKPOINT_HEX
 from shmod.log.game import ChainNote, Game, Recorded, record, replay
@@ -87,8 +88,31 @@ def preview(game: Game, fmt: Plain, now: datetime, *, board: bool = True) -> str
 
 def vote_progress(game: Game, fmt: Plain) -> str | None:
     """While votes or words come in: how many are in and who is missing (never a vote).
-    Not a numbered post: it holds nothing the log must answer for."""
-    return texts.pending_vote_text(public_view(game.state), fmt)
+    Not a numbered post: it holds nothing the log must answer for. None while the count
+    is not above what a note showed before a correction (:func:`progress_shown`)."""
+    view = public_view(game.state)
+    if len(view.voted) <= progress_shown(game.state):
+        return None
+    return texts.pending_vote_text(view, fmt)
+
+
+def progress_shown(table: Table) -> int:
+    """The highest count of votes (or, before the deal, of words) a progress note may have
+    shown in the vote under way before a correction voided some. The note never counts
+    down: a thread that saw 3 of 9 and then 2 of 9 would learn that a correction happened
+    (R-CORRECT keeps voided votes the players never saw out of the thread), so after one
+    it is offered again only once the count passes this. 0 when no correction voided any."""
+    phase = table.game.phase
+    if phase not in ("vote", "deal"):
+        return 0
+    started = max((ev.entry for ev in table.public if isinstance(ev, Nominated)), default=0)
+    high = 0
+    for event in table.public:
+        if (isinstance(event, Corrected) and event.waiting.phase == phase
+                and (phase == "deal" or event.entry > started)):
+            voided = sum(1 for _, step in event.voided if step.kind in ("vote", "word"))
+            high = max(high, event.waiting.of - len(event.waiting.seats) + voided)
+    return high
 
 
 def state_at(game: Game, entries: int) -> Table:

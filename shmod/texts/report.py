@@ -14,15 +14,16 @@ POST_TITLE = "Post in the thread"
 
 
 def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
-               post: Post | None, game_title: str) -> list[tuple[str, str]]:
+               post: Post | None, game_title: str, shown: int = 0) -> list[tuple[str, str]]:
     """Sections ``(title, body)`` to show after a step, in the order to act on them: the
     PMs (each with its subject line), then the post the step recorded (if any), else while
-    votes or words come in a progress note that may be posted."""
+    votes or words come in a progress note that may be posted, when its count is above
+    ``shown`` (:func:`shmod.texts.posts.progress_shown`: the note never counts down)."""
     sections = [(f"PM to {secret.to}", messages.pm_with_subject(secret, fmt, game_title))
                 for secret in secrets]
     if post is not None:
         sections.append((POST_TITLE, post.text))
-    else:
+    elif len(view.voted) > shown:
         progress = texts.pending_vote_text(view, fmt)
         if progress:
             what = "Words" if view.phase == "deal" else "Votes"
@@ -34,10 +35,12 @@ def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
 def unposted_corrections(view: PublicView, public: Iterable[Public],
                          posted: Iterable[Public], fmt: Plain) -> list[tuple[str, str]]:
     """Hints for corrections left out of the post because players never saw what they
-    voided (R-CORRECT): the moderator still sees what was voided."""
+    voided (R-CORRECT): the moderator still sees what was voided, on the terminal, so as
+    plain text in the game's language (not ``fmt``'s markup: no ``\\(`` escapes)."""
     shown = list(posted)
+    terminal = Plain(fmt.lang)
     return [("Voided (players never saw it, so nothing is posted)",
-             messages.event_text(view, ev, fmt) or "")
+             messages.event_text(view, ev, terminal) or "")
             for ev in public if isinstance(ev, Corrected) and ev not in shown]
 
 
