@@ -3,9 +3,10 @@
 Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
 ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
-:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit` and
-:mod:`~shmod.cli.stats`, each registered with :data:`shmod.cli.app.app`; importing them
-here, in this order, is what orders ``shmod --help``.
+:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit`,
+:mod:`~shmod.cli.stats` and :mod:`~shmod.cli.sharing`, each registered with
+:data:`shmod.cli.app.app`; importing them here, in this order, is what orders ``shmod
+--help``.
 """
 import os
 import re
@@ -24,6 +25,7 @@ from shmod.cli import forum  # noqa: F401  # isort: skip
 from shmod.cli import posts  # noqa: F401  # isort: skip
 from shmod.cli import audit  # noqa: F401  # isort: skip
 from shmod.cli import stats  # noqa: F401  # isort: skip
+from shmod.cli import sharing  # noqa: F401  # isort: skip
 from shmod.cli.app import app
 
 __all__ = ["app", "main"]
@@ -61,10 +63,12 @@ def _run() -> None:
         from shmod.cli import completion
 
         completion.run(app)
-    sys.argv[1:] = _options_first(sys.argv[1:])
+    leading, rest = _moderator_first(sys.argv[1:])
+    rest = _options_first(rest)
+    sys.argv[1:] = [*leading, *rest]
     try:
-        _no_undo(sys.argv[1:2])
-        _runnable(sys.argv[1:2])()
+        _no_undo(rest[:1])
+        _runnable(rest[:1])()
     except ShmodError as err:
         if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
             raise
@@ -95,6 +99,29 @@ def _options_first(args: list[str]) -> list[str]:
         moved += args[:take]
         args = args[take:]
     return [*args[:1], *moved, *args[1:]] if args else moved
+
+
+def _moderator_first(args: list[str]) -> tuple[list[str], list[str]]:
+    """``--as NAME`` (the moderator recording, R-MODERATORS) taken from wherever it is on the
+    line (before a ``--``), to go before the command, where the app's option reads it."""
+    leading: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest += args[index:]
+            break
+        if arg == "--as" and index + 1 < len(args):
+            leading = ["--as", args[index + 1]]
+            index += 2
+            continue
+        if arg.startswith("--as="):
+            leading = [arg]
+        else:
+            rest.append(arg)
+        index += 1
+    return leading, rest
 
 
 #: What a moderator may type to take a step back; the log is append-only (R-CORRECT).

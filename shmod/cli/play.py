@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from shmod.base.errors import BadInput
-from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
+from shmod.cli.app import (
+    ByOpt,
+    FormatOpt,
+    GameOpt,
+    _expected,
+    _show,
+    _step,
+    app,
+    echo,
+    moderator,
+)
 from shmod.cli.completion import living_names, words
 from shmod.texts.formats import FORMATS
 
@@ -57,6 +67,10 @@ def new(
         metavar="ENGINE", autocompletion=words(*FORMATS),
         help="The forum the game is played on, so every post and PM is written for it: "
              f"{', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
+    moderators: Annotated[list[str] | None, typer.Option(
+        "--moderator", metavar="NAME",
+        help="A moderator of the game, when it has several (repeat for each; every entry then "
+             "names who recorded it: --as NAME or SHMOD_MODERATOR; R-MODERATORS).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.base.plaintext import unsafe
@@ -92,6 +106,7 @@ def new(
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal, zone=zone, title=title, forum=forum,
+                          moderators_listed=moderators, moderator=moderator(),
                           created=clock.stamp(), before_write=compose)
     echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
          "until the game is over.", err=True)

@@ -428,6 +428,8 @@ def header_text(header: dict[str, Any]) -> str:
         *[f"{key}: {scalar(header[key])}" for key in ("title", "zone") if key in header],
         "players:  # seating order",
         *[f"- {scalar(name)}" for name in header["players"]],
+        *([f"moderators: {flow(header['moderators'])}  # each entry names who recorded it"]
+          if "moderators" in header else []),
         f"variants: {flow(header['variants'])}",
         *([f"deal: {scalar(header['deal'])}  # dealt once every player has posted a word"]
           if "deal" in header else []),
@@ -503,6 +505,30 @@ def create(path: str, text: str) -> None:
     sync_folder(folder)
 
 
+def replace(path: str, data: bytes) -> None:
+    """Put ``data`` in place of the file ``path`` at once (a merged log): written to a
+    private temporary file beside it, synced, then renamed over it, so a crash leaves the
+    old file or the new one, never half of one; the file is readable by its owner only
+    (0600), whatever mode the old one had."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = _private_file(path, folder)
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(temp, path)
+    except OSError as err:
+        raise LogError(path, None, f"cannot write: {err.strerror}; the file was left as it "
+                       "was") from None
+    finally:
+        if fd != -1:
+            os.close(fd)
+        if os.path.lexists(temp):
+            os.unlink(temp)
+    sync_folder(folder)
+
+
 _TEMP_PREFIX = ".shmod-new-"
 
 
@@ -521,7 +547,7 @@ def _private_file(path: str, folder: str) -> tuple[int, str]:
 
 
 def _remove_stale_temps(folder: str) -> None:
-    """Remove temporary files a killed ``shmod new`` left (they hold roles)."""
+    """Remove temporary files a killed ``shmod new`` or merge left (they hold roles)."""
     try:
         names = [n for n in os.listdir(folder) if n.startswith(_TEMP_PREFIX)]
     except OSError:
