@@ -35,29 +35,37 @@ def _git(*args: str, cwd: str | None = None, check: bool = True,
     return done
 
 
-def top() -> str:
-    """The top folder of the git work tree the current folder is in."""
-    done = _git("rev-parse", "--show-toplevel", check=False)
+def top(game: str) -> str:
+    """The top folder of the git work tree the log ``game`` is in."""
+    folder = game if os.path.isdir(game) else os.path.dirname(os.path.abspath(game))
+    if not os.path.isdir(folder):
+        raise BadInput(f"{game}: no such folder; name a game log in the moderators' clone "
+                       "of the repository")
+    done = _git("rev-parse", "--show-toplevel", cwd=folder, check=False)
     if done.returncode != 0:
-        raise BadInput("this folder is not in a git repository: run shmod git-setup inside "
-                       "the moderators' clone of it")
+        raise BadInput(f"{game} is not in a git repository: the moderators share the game "
+                       "through a clone of one (docs/comoderators.md)")
     return done.stdout.decode("utf-8", "surrogateescape").strip()
 
 
 def command() -> str:
     """This shmod as a shell command git can run from anywhere: its absolute path."""
     here = os.path.abspath(sys.argv[0])
-    if os.path.basename(here).startswith("shmod") and os.access(here, os.X_OK) \
-            and not here.endswith(".py"):
+    if os.path.basename(here) == "shmod" and os.path.isfile(here) and os.access(here, os.X_OK):
         return shlex.quote(here)
     return f"{shlex.quote(sys.executable)} -m shmod"
 
 
-def setup(pattern: str) -> list[str]:
-    """Write the attributes, the config and the hooks; what was done, in lines."""
-    if not pattern.strip() or any(c in pattern for c in "\n\r\0") or " " in pattern.strip():
-        raise BadInput(f"{pattern!r} is not a gitattributes pattern (e.g. *.yaml, games/*.yaml)")
-    root = top()
+def setup(game: str, pattern: str | None) -> list[str]:
+    """Write the attributes, the config and the hooks for the repository the log ``game``
+    is in (``pattern``: which files are logs; default: the .yaml files beside it); what
+    was done, in lines."""
+    root = top(game)
+    if pattern is None:
+        folder = os.path.relpath(os.path.dirname(os.path.realpath(game)), os.path.realpath(root))
+        pattern = "*.yaml" if folder == "." else f"/{folder.replace(os.sep, '/')}/*.yaml"
+    if not pattern.strip() or any(c in pattern for c in "\n\r\0 \t#"):
+        raise BadInput(f"{pattern!r} is not a gitattributes pattern (e.g. games/*.yaml)")
     shmod = command()
     said = [_attributes(root, pattern.strip())]
     _git("config", f"merge.{DRIVER}.name", "shmod game log (R-MERGE)", cwd=root)
@@ -98,7 +106,7 @@ def _hooks(root: str, shmod: str) -> list[str]:
     os.makedirs(folder, exist_ok=True)
     said = []
     body = (f"#!/bin/sh\n{MARK} every game log back to mode 0600 (it holds every role)\n"
-            f"{shmod} git-setup --hook || true\n")
+            f"{shmod} git-setup --hook -g . || true\n")
     for name in HOOKS:
         path = os.path.join(folder, name)
         try:
@@ -109,8 +117,8 @@ def _hooks(root: str, shmod: str) -> list[str]:
         except OSError:
             old = ""
         if old is not None and MARK not in old:
-            said.append(f"hook {name} exists already: add the line `{shmod} git-setup --hook` "
-                        "to it yourself")
+            said.append(f"hook {name} exists already: add the line `{shmod} git-setup --hook "
+                        "-g .` to it yourself")
             continue
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(body)

@@ -218,20 +218,23 @@ def _private(path: str) -> None:
 
 @app.command(name="git-setup")
 def git_setup(
-    pattern: Annotated[str, typer.Argument(
-        metavar="[PATTERN]", help="Which files are game logs (.gitattributes).")] = "*.yaml",
+    game: GameOpt,
+    pattern: Annotated[str | None, typer.Option(
+        "--pattern", metavar="PATTERN",
+        help="Which files are game logs, as .gitattributes matches them (default: the .yaml "
+             "files in the game's folder).")] = None,
     hook: Annotated[bool, typer.Option(
         "--hook", hidden=True, help="Only make the logs private (what git's hooks run).")] = False,
 ) -> None:
-    """Set up this git repository for a shared game: its .gitattributes and git config
-    name shmod's merge driver for the logs, hooks make them private after every merge and
-    checkout (docs/comoderators.md)."""
+    """Set up the git repository the game's log is in, for moderators who share it: its
+    .gitattributes and git config name shmod's merge driver for the logs, and hooks make
+    them private after every merge and checkout (docs/comoderators.md)."""
     from shmod.cli import gitsetup
 
     if hook:
-        gitsetup.make_private(gitsetup.top())
+        gitsetup.make_private(gitsetup.top(game))
         return
-    for line in gitsetup.setup(pattern):
+    for line in gitsetup.setup(game, pattern):
         echo(line, err=True)
 
 
