@@ -20,7 +20,10 @@ from shmod.cli.app import (
     moderator,
 )
 from shmod.cli.completion import living_names, words
+from shmod.texts.catalog import codes
 from shmod.texts.formats import FORMATS
+
+LANGUAGES = codes()
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -71,6 +74,11 @@ def new(
         "--moderator", metavar="NAME",
         help="A moderator of the game, when it has several (repeat for each; every entry then "
              "names who recorded it: --as NAME or SHMOD_MODERATOR; R-MODERATORS).")] = None,
+    language: Annotated[str | None, typer.Option(
+        "--language", "-L", metavar="CODE", autocompletion=words(*LANGUAGES),
+        help="The language players read: every post and PM is written in it: "
+             f"{', '.join(LANGUAGES)} (default en; recorded in the log; "
+             "docs/languages.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.base.plaintext import unsafe
@@ -92,7 +100,7 @@ def new(
                        "128 random bits), or add --guessable for a demonstration or a test")
     if forum is not None:
         formats.get(forum, "forum")
-    fmt = formats.chosen(fmt_name, forum)
+    fmt = formats.chosen(fmt_name, forum, language)
     output.require_open()
     shown: list[list[tuple[str, str]]] = []
 
@@ -107,7 +115,7 @@ def new(
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal, zone=zone, title=title, forum=forum,
                           moderators_listed=moderators, moderator=moderator(),
-                          created=clock.stamp(), before_write=compose)
+                          language=language, created=clock.stamp(), before_write=compose)
     echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
          "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)

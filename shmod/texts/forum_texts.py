@@ -130,15 +130,18 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
 
 def moderators_text(event: ModeratorsChanged | HandedOver, fmt: Plain) -> str:
     """R-MODERATORS, R-HANDOVER: a moderator joins or leaves, moderation is handed over."""
-    b, e = fmt.bold, fmt.escape
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     if isinstance(event, HandedOver):
-        return (f"{b('Moderation')} passes from {e(event.old)} to {b(e(event.new))}, from "
-                f"this post on. {e(event.new)} checks the log against this post's checkpoint "
-                "line before recording anything.")
+        # TRANSLATORS: {old} and {new} are moderators' forum names.
+        return t._("Moderation passes from {old} to {new}, from this post on. {new} checks "
+                   "the log against this post's checkpoint line before recording anything.",
+                   old=e(event.old), new=b(e(event.new)))
     listed = ", ".join(e(name) for name in event.moderators)
     if event.dropped:
-        return f"{b(e(event.name))} no longer moderates this game (moderators: {listed})."
-    return f"{b(e(event.name))} is now a moderator of this game (moderators: {listed})."
+        return t._("{name} no longer moderates this game (moderators: {listed}).",
+                   name=b(e(event.name)), listed=listed)
+    return t._("{name} is now a moderator of this game (moderators: {listed}).",
+               name=b(e(event.name)), listed=listed)
 
 
 def lapse_text(event: Lapsed, fmt: Plain) -> str:
