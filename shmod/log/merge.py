@@ -177,7 +177,9 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
     state = replay(base.log).state  # a fresh table: the copy's own stays as it was read
     players, head = state.game.players, base.game.head
     numbers = {n: n for n in range(common + 1)}
-    same = {chain.identity(raw): common + 1 + i for i, raw in enumerate(base.log.entries[common:])}
+    same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
+    for i, raw in enumerate(base.log.entries[common:]):
+        same.setdefault(chain.identity(raw), []).append(common + 1 + i)
     acts = {key: n for n, key in ((n, _act(step)) for n, step in base.steps.items())
             if n > common and key is not None}
     entries: list[dict[str, object]] = []
@@ -189,7 +191,8 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
     for index in range(common, len(raws)):
         raw, old = raws[index], index + 1
         step = moved.steps[old]
-        there = same.get(chain.identity(raw))
+        matches = same.get(chain.identity(raw))
+        there = matches.pop(0) if matches else None
         if there is None and _act(step):
             there = _same_act(step, acts, base, old, raw, moved.label)
         if there is not None:

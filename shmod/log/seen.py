@@ -15,6 +15,7 @@ off there is no memory and no check; a memory that cannot be read is no memory.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from shmod.base.errors import Diverged
@@ -81,9 +82,9 @@ def check(log: logfile.LogFile) -> None:
         common += 1
     if common == len(hashes):
         return
-    held = {chain.identity(raw) for raw in log.entries[common:]}
-    missing = [n for n in range(common, len(ids)) if ids[n] not in held]
-    if not missing:
+    held = Counter(chain.identity(raw) for raw in log.entries[common:])
+    wanted = Counter(ids[common:])
+    if not wanted - held:
         return  # every entry is there: a merge chained them anew
     raise Diverged(log.path, log.line_of(common) or None, lost_report(log, memory, common))
 
