@@ -169,7 +169,7 @@ def check(ours: Path, theirs: Path, common: int) -> str:
     votes_before = {(raw.get("by"), raw.get("kind")): raw for raw in base.entries[common:]
                     if raw.get("kind") in ("vote", "word")}
     expected = [c for c in moved_new if c not in [_content(r) for r in base.entries[common:]]
-                and not ((c.get("by"), c.get("kind")) in votes_before)]
+                and (c.get("by"), c.get("kind")) not in votes_before]
     # the moved entries follow in their order, each once; a reshuffle the seed made due may
     # come with one (R-RESHUFFLE)
     assert [c for c in added if c["kind"] != "reshuffle"] == \

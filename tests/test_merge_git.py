@@ -98,7 +98,7 @@ def pair(tmp_path):  # type: ignore[no-untyped-def]
 
 
 def test_git_setup_writes_the_attributes_the_driver_and_hooks_that_keep_the_log_private(pair):
-    mia, ned = pair
+    _, ned = pair
     assert (ned.folder / ".gitattributes").read_text() == "/games/*.yaml merge=shmod\n"
     driver = ned.git("config", "merge.shmod.driver").stdout.strip()
     assert driver == f"{SHMOD} merge-driver %O %A %B %P"
