@@ -114,7 +114,7 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
 #: correction's own entry (R-CORRECT). The game is rebuilt, and keeps
 #: the record of what was said and sent (:func:`shmod.game.hooks.keep_record`).
 _NOT_REPLAYED = ("corrections", "posts", "acknowledged", "prods", "clock", "moderators",
-                 "handover", "taken", "recorder")
+                 "handover", "taken", "announced", "recorder")
 
 
 def _refuse_redealing(table: Table, voided: set[int], in_effect: dict[int, Step]) -> None:

@@ -133,11 +133,13 @@ class ModeratorsChanged(Public):
 
 
 class HandedOver(Public):
-    """R-HANDOVER: moderation passed from ``old`` (who recorded it) to ``new``."""
+    """R-HANDOVER: moderation passed from ``old`` to ``new``; ``back``: ``new`` took it
+    back (and recorded it), so has nothing to check."""
 
     kind = "handover"
     old: str
     new: str
+    back: bool = False
 
 
 # -- secrets ----------------------------------------------------------------------------

@@ -97,19 +97,20 @@ def check_recorder(table: Table, step: Step) -> None:
     (an entry naming nobody is read as one appended by hand); after a hand-over only the
     incoming moderator records, once they have taken over. Any listed moderator may record
     a hand-over (to take moderation back from one who has gone silent), and the post that
-    announces a hand-over is its recorder's."""
+    announces a hand-over or a dropped moderator is its recorder's."""
     by = table.recorder
     if by is None:
         return
+    if isinstance(step, Posted) and table.announced is not None \
+            and by == table.announced[1] and table.posts[-1:] < [table.announced[0]]:
+        return  # the post that says so, by whoever dropped a moderator or handed over
     if by not in table.moderators:
         known = ", ".join(table.moderators) or "none"
         raise RuleBroken("R-MODERATORS", f"recorded by {by}, who is not a moderator of this "
                          f"game (listed: {known})")
     if table.handover is None or isinstance(step, Handover):
         return
-    entry, holder, old = table.handover
-    if isinstance(step, Posted) and by == old and table.posts[-1:] < [entry]:
-        return  # the hand-over's own post
+    entry, holder, _ = table.handover
     if by != holder:
         raise RuleBroken("R-HANDOVER", f"moderation passed to {holder} at entry {entry}: only "
                          f"{holder} records now ({by} may take it back: shmod handover {by})")
@@ -136,6 +137,8 @@ def moderator(table: Table, step: Moderator) -> None:
         table.moderators.remove(found)
         table.game.say(ModeratorsChanged, name=found, dropped=True,
                        moderators=tuple(table.moderators))
+        if table.recorder is not None:
+            table.announced = (table.entries, table.recorder)
         return
     if found is not None:
         raise RuleBroken("R-MODERATORS", f"{found} is a moderator of this game already")
@@ -152,7 +155,9 @@ def moderator(table: Table, step: Moderator) -> None:
 
 def handover(table: Table, step: Handover) -> None:
     """R-HANDOVER: moderation passes to another listed moderator, who records alone once
-    they have checked their copy against the hand-over's post (:func:`takeover`)."""
+    they have checked their copy against the hand-over's post (:func:`takeover`); or a
+    listed moderator takes it back from the one it was handed to (no check: their copy
+    made the post)."""
     found = listed(table, step.name)
     if found is None:
         raise RuleBroken("R-HANDOVER", f"{step.name!r} is not a moderator of this game "
@@ -162,11 +167,15 @@ def handover(table: Table, step: Handover) -> None:
     if by is None:
         raise RuleBroken("R-HANDOVER", "a hand-over names the moderator who records it (--as "
                          "NAME, or SHMOD_MODERATOR)")
-    if found == by:
+    holder = table.handover[1] if table.handover is not None else None
+    if found == holder:
+        raise RuleBroken("R-HANDOVER", f"moderation is with {found} already")
+    if found == by and holder is None:
         raise RuleBroken("R-HANDOVER", f"{by} cannot hand moderation over to themselves")
     table.handover = (table.entries, found, by)
-    table.taken = False
-    table.game.say(HandedOver, old=by, new=found)
+    table.taken = found == by  # taken back: the copy that records it made the post
+    table.announced = (table.entries, by)
+    table.game.say(HandedOver, old=holder or by, new=found, back=found == by)
 
 
 def handover_post(table: Table) -> int | None:

@@ -81,11 +81,13 @@ class Table(Record, frozen=False):
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     # R-MODERATORS, R-HANDOVER: the game's moderators now, whom moderation was last handed
-    # over to (entry, name, by whom), whether they took it over, and the moderator who
+    # over to (entry, name, by whom), whether they took it over, the last change of
+    # moderators a post is still to announce (entry, by whom), and the moderator who
     # recorded the entry being applied (its ``mod``, given by the log like ``clock``).
     moderators: list[str] = field(default_factory=list)
     handover: tuple[int, str, str] | None = None
     taken: bool = False
+    announced: tuple[int, str] | None = None
     recorder: str | None = None
 
     # The record is the game's: its entries, and what the thread and each player were told

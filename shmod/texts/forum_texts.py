@@ -131,6 +131,10 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
 def moderators_text(event: ModeratorsChanged | HandedOver, fmt: Plain) -> str:
     """R-MODERATORS, R-HANDOVER: a moderator joins or leaves, moderation is handed over."""
     b, e, t = fmt.bold, fmt.escape, fmt.lang
+    if isinstance(event, HandedOver) and event.back:
+        # TRANSLATORS: {old} and {new} are moderators' forum names.
+        return t._("{new} takes moderation back from {old}, from this post on.",
+                   old=e(event.old), new=b(e(event.new)))
     if isinstance(event, HandedOver):
         # TRANSLATORS: {old} and {new} are moderators' forum names.
         return t._("Moderation passes from {old} to {new}, from this post on. {new} checks "
