@@ -213,6 +213,10 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+#: Fields :func:`summary` names before their value (the rest read plainly: vote Cat ja).
+_LABELLED = ("chancellor", "upto", "entries", "deadline", "post", "zone", "scope")
+
+
 def summary(raw: Any, number: int) -> str:
     """Entry ``number`` as the moderator's terminal names it: its kind and fields as written,
     who recorded it and when (``entry 43 (vote Cat ja, recorded by Bob at …)``). For the
@@ -226,8 +230,8 @@ def summary(raw: Any, number: int) -> str:
         value = raw.get(key)
         if key in ("checkpoint", "reason", "deck") or value is None or value is False:
             continue
-        said.append(key if value is True else ",".join(map(str, value))
-                    if isinstance(value, list) else str(value))
+        shown = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+        said.append(key if value is True else f"{key} {shown}" if key in _LABELLED else shown)
     text = " ".join([str(kind), *said])[:80]
     by = f", recorded by {raw['mod']}" if isinstance(raw.get("mod"), str) else ""
     at = at_text(raw)
