@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -350,3 +351,31 @@ def test_one_copy_with_nothing_new_is_a_fast_forward_either_way(tmp_path):
     assert _merge(ours, theirs).data == theirs.read_bytes()
     assert _merge(theirs, ours).how == "yours"
     assert _merge(theirs, ours).data == theirs.read_bytes()
+
+
+def test_the_driver_writes_the_merged_log_whole_or_not_at_all(tmp_path, monkeypatch, run):
+    """git's driver puts the merged log in OURS through a private temporary file renamed
+    over it: a write that fails half-way (a full disk) leaves OURS as it was and no
+    temporary file behind; a write that goes through leaves the whole merge, mode 0600."""
+    import errno
+
+    start_log = _voting(tmp_path)
+    ours, theirs = _copies(tmp_path, start_log, [Vote(0, True)], [Vote(1, True)])
+    held = ours.read_bytes()
+    real = logfile._write_all
+
+    def half(fd: int, data: bytes) -> None:
+        real(fd, data[:len(data) // 2])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(logfile, "_write_all", half)
+    code, _, err = run("merge-driver", str(start_log), str(ours), str(theirs), "g.yaml")
+    assert code == 2 and "No space left on device" in err and "left as it was" in err
+    assert ours.read_bytes() == held
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".shmod-new-")]
+    monkeypatch.setattr(logfile, "_write_all", real)
+    code, _, err = run("merge-driver", str(start_log), str(ours), str(theirs), "g.yaml")
+    assert code == 0 and "1 entry of theirs applied after yours" in err
+    merged = logfile.read(str(ours))
+    assert merged.data.startswith(held) and len(merged.entries) == 5
+    assert stat.S_IMODE(ours.stat().st_mode) == 0o600
