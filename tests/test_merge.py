@@ -141,6 +141,19 @@ def play(path: Path, steps: list[Make], moderator: str) -> None:
             continue
 
 
+def _rounds(log: logfile.LogFile) -> list[tuple[dict[str, object], int]]:
+    """Each entry with the round it was recorded in."""
+    rounds = [1]
+    game.replay(log, watch=lambda number, step, table: rounds.append(table.game.round))
+    return list(zip(log.entries, rounds))
+
+
+def _act(raw: dict[str, object], turn: int) -> tuple[object, ...] | None:
+    if raw.get("kind") == "vote":
+        return (raw["by"], raw["vote"], turn)
+    return (raw["by"], raw["word"]) if raw.get("kind") == "word" else None
+
+
 def _content(raw: dict[str, object]) -> dict[str, object]:
     """An entry without its hash and the entry numbers a merge rewrites."""
     return {k: v for k, v in raw.items() if k != "hash" and k not in chain.NUMBERED}
@@ -167,10 +180,15 @@ def check(ours: Path, theirs: Path, common: int) -> str:
     assert log.entries[:len(base.entries)] == base.entries  # the base stands as it was
     moved_new = [_content(raw) for raw in moved.entries[common:]]
     added = [_content(raw) for raw in log.entries[len(base.entries):]]
-    votes_before = {(raw.get("by"), raw.get("kind")): raw for raw in base.entries[common:]
-                    if raw.get("kind") in ("vote", "word")}
-    expected = [c for c in moved_new if c not in [_content(r) for r in base.entries[common:]]
-                and (c.get("by"), c.get("kind")) not in votes_before]
+    # a player's vote (in the same round) or word the base recorded alike counts once
+    alike = {_act(raw, turn) for raw, turn in _rounds(base)[common:] if _act(raw, turn)}
+    contents = [_content(r) for r in base.entries[common:]]
+    expected = []
+    for raw, turn in _rounds(moved)[common:]:
+        if _content(raw) in contents:
+            contents.remove(_content(raw))
+        elif _act(raw, turn) not in alike:
+            expected.append(_content(raw))
     # the moved entries follow in their order, each once; a reshuffle the seed made due may
     # come with one (R-RESHUFFLE)
     assert [c for c in added if c["kind"] != "reshuffle"] == \

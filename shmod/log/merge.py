@@ -87,10 +87,12 @@ class _Copy:
         self.label, self.log = label, log
         self.steps: dict[int, Step] = {}
         self.seated: dict[int, tuple[str, ...]] = {}
+        self.rounds: dict[int, int] = {0: 1}  # the round after each entry
 
         def watch(number: int, step: Step, state: Table) -> None:
             self.steps[number] = step
             self.seated[number] = state.game.players
+            self.rounds[number] = state.game.round
 
         if log.torn:
             raise Diverged(where, None, f"{label} ends in a torn line (`shmod repair` on that "
@@ -180,7 +182,8 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
     same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
     for i, raw in enumerate(base.log.entries[common:]):
         same.setdefault(chain.identity(raw), []).append(common + 1 + i)
-    acts = {key: n for n, key in ((n, _act(step)) for n, step in base.steps.items())
+    acts = {key: n for n, key in ((n, _act(step, base.rounds[n - 1]))
+                                   for n, step in base.steps.items())
             if n > common and key is not None}
     entries: list[dict[str, object]] = []
     moves: list[tuple[int, int]] = []
@@ -193,8 +196,8 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
         step = moved.steps[old]
         matches = same.get(chain.identity(raw))
         there = matches.pop(0) if matches else None
-        if there is None and _act(step):
-            there = _same_act(step, acts, base, old, raw, moved.label)
+        if there is None and _act(step, moved.rounds[old - 1]):
+            there = _same_act(step, moved.rounds[old - 1], acts, base, old, raw, moved.label)
         if there is not None:
             numbers[old] = there
             kept.append((old, there))
@@ -250,20 +253,21 @@ def _entry(step: Step, players: tuple[str, ...], raw: dict[str, object],
     return entry, head
 
 
-def _act(step: Step) -> tuple[object, ...] | None:
-    """A player's vote or word, as one recorded twice alike is known (None: another step)."""
+def _act(step: Step, round_: int) -> tuple[object, ...] | None:
+    """A player's vote in a round, or word, as one recorded twice alike is known (None:
+    another step)."""
     if isinstance(step, Vote):
-        return ("vote", step.by)
+        return ("vote", step.by, round_)
     if isinstance(step, Word):
         return ("word", step.by)
     return None
 
 
-def _same_act(step: Step, acts: dict[tuple[object, ...], int], base: _Copy, old: int,
-              raw: object, label: str) -> int | None:
-    """The base's entry recording the player's same vote or word, if it has one; the same
-    one recorded with another value refuses the merge."""
-    key = _act(step)
+def _same_act(step: Step, round_: int, acts: dict[tuple[object, ...], int], base: _Copy,
+              old: int, raw: object, label: str) -> int | None:
+    """The base's entry recording the player's same vote in the same round, or word, if it
+    has one; the same one recorded with another value refuses the merge."""
+    key = _act(step, round_)
     found = acts.get(key) if key else None
     if found is None:
         return None
