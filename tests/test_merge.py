@@ -178,7 +178,6 @@ def check(ours: Path, theirs: Path, common: int) -> str:
     assert report.valid, [p.message for p in report.problems]
     base, moved = (mine, other) if merged.base == "yours" else (other, mine)
     assert log.entries[:len(base.entries)] == base.entries  # the base stands as it was
-    moved_new = [_content(raw) for raw in moved.entries[common:]]
     added = [_content(raw) for raw in log.entries[len(base.entries):]]
     # a player's vote (in the same round) or word the base recorded alike counts once
     alike = {_act(raw, turn) for raw, turn in _rounds(base)[common:] if _act(raw, turn)}
