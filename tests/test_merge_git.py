@@ -109,9 +109,12 @@ def test_git_setup_writes_the_attributes_the_driver_and_hooks_that_keep_the_log_
     ned.log.chmod(0o644)
     ned.git("checkout", "-q", "-b", "elsewhere")  # a checkout: the hook runs
     assert stat.S_IMODE(ned.log.stat().st_mode) == 0o600
+    (hooks / "post-rewrite").write_text("#!/bin/sh\necho a hook of its own\n")
     again = ned.shmod("git-setup").stderr  # twice: nothing written twice
     assert "already names shmod's merge driver" in again
     assert (ned.folder / ".gitattributes").read_text() == "/games/*.yaml merge=shmod\n"
+    assert "hook post-rewrite exists already: add the line" in again
+    assert (hooks / "post-rewrite").read_text() == "#!/bin/sh\necho a hook of its own\n"
 
 
 def test_votes_of_different_players_merge_on_pull_and_the_log_audits_valid(pair):
