@@ -13,7 +13,7 @@ prefixes of random legal games.
   once); no entry of either copy is missing. Refused: :class:`Diverged`, naming where each
   copy goes on, both files unchanged.
 
-``SHMOD_MERGE_CASES=N`` draws more pairs (CI: 36), ``SHMOD_MERGE_SEED`` another seed.
+``SHMOD_MERGE_CASES=N`` draws more pairs (CI: 24), ``SHMOD_MERGE_SEED`` another seed.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ from shmod.game.terms import OVER, VOTE
 from shmod.log import chain, game, logfile, seen
 from shmod.log.merge import merge
 
-CASES = int(os.environ.get("SHMOD_MERGE_CASES", "36"))
+CASES = int(os.environ.get("SHMOD_MERGE_CASES", "24"))
 SEED = int(os.environ.get("SHMOD_MERGE_SEED", "37"))
 AT, LATER = "2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"
 DEADLINE = SetDeadline(until="2026-01-04T00:00:00Z", zone="UTC")

@@ -219,6 +219,7 @@ def _pairs_of(args: list[str]) -> list[list[str]]:
     return [args[i:i + 2] for i in range(1, len(args), 2)]
 
 
+@pytest.mark.slow  # a whole game through the installed shmod and git: some 60 commands
 def test_a_whole_game_of_two_moderators_with_a_hand_over_and_a_conflict_audits_valid(tmp_path):
     """Mia starts; the first ballot's votes come in on both terminals and merge; Ned prods
     the voters of the second ballot while Mia records their votes and the tally (refused:
