@@ -148,7 +148,9 @@ def test_audit_lists_30_of_each_kind_then_counts_the_rest_exactly(broken):
     done = shmod("audit", str(broken), text=True)
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
-    assert len(done.stdout) < 20_000, len(done.stdout)
+    # 30 lines of each kind, each naming the known kinds of entry: the same for 4,999
+    # entries as for 31 (the known kinds grew with issue 37's moderator, handover, takeover)
+    assert len(done.stdout) < 25_000, len(done.stdout)
     assert sum(": format: unknown entry kind" in line for line in lines) == 30
     assert sum("warning: entry has no hash" in line for line in lines) == 30
     assert f"  {broken}: format: 4969 more format problems not listed: only the first 30 " \

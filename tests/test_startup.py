@@ -109,6 +109,8 @@ COMMAND_ARGS = {
     "publish": None,
     "replay": None,
     "stats": None,
+    "moderators": [], "handover": ["Player2"], "merge": ["--forget"],
+    "git-setup": [], "merge-driver": None,
 }
 DRAWS_WITH_RICH = {"audit", "simulate", "stats"}
 #: Only what signs a checkpoint (a post made) or makes a key loads ``cryptography``
@@ -138,6 +140,10 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
         argv = ["board", "--svg", str(tmp_path / "b.svg"), "--png", str(tmp_path / "b.png"), "-g", ten]
     elif name == "replay":
         argv = ["replay", ten, "-o", str(tmp_path / "r.html"), "--post"]
+    elif name == "merge-driver":
+        ours = tmp_path / "ours.yaml"
+        ours.write_bytes(open(ten, "rb").read())
+        argv = ["merge-driver", ten, str(ours), ten, "ten.yaml"]
     else:
         argv = [name, *args, "-g", ten]
     loaded = _modules_of(argv)

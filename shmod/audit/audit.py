@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from shmod.audit.draws import draws
-from shmod.audit.findings import Problem
+from shmod.audit.findings import Problem, ranges
 from shmod.audit.summary import Summary, summarize
 from shmod.audit.thread import audit_thread
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
@@ -52,6 +52,9 @@ class Report(Record, frozen=False):
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
     #: every value drawn from a seed, with its inputs (shmod.audit.draws, docs/verify.md)
     draws: list[dict[str, Any]] = field(default_factory=list)
+    #: R-MODERATORS, R-HANDOVER: who recorded which entries, and each hand-over
+    recorders: list[dict[str, Any]] = field(default_factory=list)
+    handovers: list[dict[str, Any]] = field(default_factory=list)
     #: with --thread: the commitment and the key found in the thread's opening post
     opening: dict[str, str | None] | None = None
     # What the audit read and replayed, for a caller that goes on from them (shmod stats);
@@ -88,6 +91,8 @@ class Report(Record, frozen=False):
             "deal": self.deal,
             "corrections": self.corrections,
             "draws": self.draws,
+            "recorders": self.recorders,
+            "handovers": self.handovers,
         }
 
 
@@ -162,7 +167,12 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
 def _judge(log: logfile.LogFile, report: Report) -> None:
     """The form of every entry, and the rules up to the first entry that breaks one."""
     listing = Listing()
-    state = replay(log, listing).state
+    listed: list[int] = []  # how many moderators were listed after each entry judged
+
+    def watch(number: int, step: object, table: Table) -> None:
+        listed.append(len(table.moderators))
+
+    state = replay(log, listing, watch=watch).state
     for index, err in listing.found:
         line, entry = log.line_of(index), index + 1
         if isinstance(err, IllegalStep):
@@ -181,6 +191,11 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
     report.deal = deal_text(state)
     if report.stopped is None:  # a game judged to its end: every draw was the seed's
         report.draws = draws(state)
+    report.recorders, report.handovers = recorders(log, len(state.setup.moderators), listed)
+    report.warnings += [Problem("moderator", f"entry {n} names no moderator, in a game that "
+                                "listed several (appended by hand?)", line=log.line_of(n - 1),
+                                entry=n, rule="R-MODERATORS")
+                        for n in unnamed(log, len(state.setup.moderators), listed)]
     report.warnings += [Problem("steerable", why, line=log.line_of(entry - 1), entry=entry,
                                 rule=rule) for entry, rule, why in steerable(state)]
 
@@ -232,6 +247,37 @@ def steerable(state: Table) -> list[tuple[int, str, str]]:
                               "forum shows otherwise (c&shy;herry shows as cherry) dealt as "
                               "written; format 4 refuses both"))
     return found
+
+
+def recorders(log: logfile.LogFile, start: int,
+              listed: list[int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """R-MODERATORS, R-HANDOVER: each moderator and the entries they recorded (as ranges),
+    in the order they first recorded; each hand-over and its take-over. Empty for a game
+    that never listed its moderators."""
+    if not start and not any(listed):
+        return [], []
+    found: dict[str | None, list[int]] = {}
+    handovers: list[dict[str, Any]] = []
+    for index, raw in enumerate(log.entries):
+        mod = raw.get("mod") if isinstance(raw, dict) else None
+        found.setdefault(mod if isinstance(mod, str) else None, []).append(index + 1)
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        if kind == "handover":
+            handovers.append({"entry": index + 1, "from": mod, "to": raw.get("name"),
+                              "taken": None})
+        elif kind == "takeover" and handovers:
+            handovers[-1]["taken"] = index + 1
+            handovers[-1]["post"] = raw.get("post")
+    return [{"moderator": name, "entries": ranges(numbers), "count": len(numbers)}
+            for name, numbers in found.items()], handovers
+
+
+def unnamed(log: logfile.LogFile, start: int, listed: list[int]) -> list[int]:
+    """The entries that name no moderator though two or more were listed before them."""
+    before = [start, *listed]
+    return [index + 1 for index, raw in enumerate(log.entries)
+            if index < len(before) and before[index] >= 2
+            and not (isinstance(raw, dict) and isinstance(raw.get("mod"), str))]
 
 
 def deal_text(state: Table) -> str:

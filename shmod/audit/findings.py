@@ -18,3 +18,13 @@ class Problem(Record):
         place = f"{path}:{self.line}" if self.line else path
         return place + (f": entry {self.entry}" if self.entry else "")
 
+
+def ranges(numbers: list[int]) -> str:
+    """``1-3, 5, 7-8``."""
+    out: list[tuple[int, int]] = []  # (first, last) of each run
+    for number in numbers:
+        if out and out[-1][1] == number - 1:
+            out[-1] = (out[-1][0], number)
+        else:
+            out.append((number, number))
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)

@@ -12,7 +12,7 @@ openings, and the opening post is searched among a bounded number of candidates.
 """
 from __future__ import annotations
 
-from shmod.audit.findings import Problem
+from shmod.audit.findings import Problem, ranges
 from shmod.base.records import Record, field
 from shmod.forum import commitment as commit
 from shmod.forum.table import Setup
@@ -198,7 +198,7 @@ def _witnesses(checks: list[Check], shown: dict[checkpoints.Claim, int]) -> list
     if quoted:
         out.append(f"checkpoint lines the thread shows more than once (quoted in another "
                    f"post: an edit of their own post cannot remove the quote): post(s) "
-                   f"{_ranges(quoted)}")
+                   f"{ranges(quoted)}")
     else:
         out.append("no checkpoint line is quoted elsewhere in the thread: each rests on its "
                    "own post alone, which its author can edit")
@@ -338,23 +338,12 @@ def _coverage(checks: list[Check], posts: list[int], pinned: int, entries: int) 
                    "checkpoint can show: nothing later vouches for it, as on every log whose "
                    "last entry records its last post; not a problem")
     elif pinned < entries:
-        after = _ranges(list(range(max(pinned, 0) + 1, entries + 1)))
+        after = ranges(list(range(max(pinned, 0) + 1, entries + 1)))
         out.append(f"entr{'y' if '-' not in after else 'ies'} {after} "
                    f"{'is' if '-' not in after else 'are'} after the last matching "
                    "checkpoint: nothing in the thread vouches for "
                    f"{'it' if '-' not in after else 'them'}")
     if posts:
         out.append(f"the log records {len(posts)} post(s); found in the thread: "
-                   f"{_ranges(found) or 'none'}; not found: {_ranges(missing) or 'none'}")
+                   f"{ranges(found) or 'none'}; not found: {ranges(missing) or 'none'}")
     return out
-
-
-def _ranges(numbers: list[int]) -> str:
-    """``1-3, 5, 7-8``."""
-    out: list[tuple[int, int]] = []  # (first, last) of each run
-    for number in numbers:
-        if out and out[-1][1] == number - 1:
-            out[-1] = (out[-1][0], number)
-        else:
-            out.append((number, number))
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)

@@ -57,6 +57,13 @@ class LogError(ShmodError):
         super().__init__(f"{where}: {message}")
 
 
+class Diverged(LogError):
+    """Two copies of one log that went apart and cannot be joined without losing or
+    reordering a step (R-MERGE): both are left as they were."""
+
+    exit_code = 1
+
+
 class InternalError(ShmodError):
     """A bug in shmod, not in the input: said plainly, with where it happened."""
 

@@ -65,12 +65,30 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: The moderator recording, from ``--as`` (``shmod.cli.main`` puts it before the command)
+#: or ``SHMOD_MODERATOR``: set once a command, by :func:`_options`.
+_MODERATOR: list[str | None] = [None]
+
+
+def moderator() -> str | None:
+    """Who records, in a game that lists its moderators (R-MODERATORS): ``--as NAME``, else
+    ``SHMOD_MODERATOR``; None when neither names anybody."""
+    import os
+
+    return _MODERATOR[0] or os.environ.get("SHMOD_MODERATOR") or None
+
+
 @app.callback()
 def _options(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print shmod's version and exit.")] = False,
+    as_: Annotated[str | None, typer.Option(
+        "--as", envvar="SHMOD_MODERATOR", show_envvar=True, metavar="NAME",
+        help="The moderator recording, in a game with several (R-MODERATORS); given anywhere "
+             "on the line, or once per terminal with SHMOD_MODERATOR.")] = None,
 ) -> None:
     """shmod: moderate a forum game of Secret Hitler from an append-only YAML log."""
+    _MODERATOR[0] = as_
 
 
 def _show(sections: list[tuple[str, str]], hints: Sequence[tuple[str, str]] = ()) -> None:
@@ -139,7 +157,8 @@ def _step(game_path: str, fmt_name: str | None,
                 game_path, state.entries, len(done.entries), post),
             report.again(done.secrets, post)))
 
-    game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now), before_write=compose)
+    game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now), before_write=compose,
+                moderator=moderator())
     sections, hints, note, recorded, again = shown[0]
     _show(sections, hints)
     echo(note, err=True)

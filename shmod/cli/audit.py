@@ -107,6 +107,15 @@ def _show_report(report: "Report", explain: bool = False) -> None:
             out.print(one_line(f"  {line}"), markup=False)
     for item in report.corrections:
         out.print(one_line(_correction_line(item)), markup=False)
+    if report.recorders:
+        out.print(one_line("Recorded by: " + "; ".join(
+            f"{r['moderator'] or 'nobody named'}: entr{'y' if r['count'] == 1 else 'ies'} "
+            f"{r['entries']}" for r in report.recorders)), markup=False)
+    for hand in report.handovers:
+        taken = (f", taken over at entry {hand['taken']} against post {hand.get('post')}'s "
+                 "checkpoint" if hand["taken"] else ", not taken over")
+        out.print(one_line(f"Hand-over (entry {hand['entry']}): {hand['from']} to "
+                           f"{hand['to']}{taken}"), markup=False)
     if report.summary:
         for line in lines(report.summary):
             out.print(escaped(line), markup=False)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import CLOCK_HELP, FormatOpt, GameOpt, _show, _step, app, echo
+from shmod.cli.app import CLOCK_HELP, FormatOpt, GameOpt, _show, _step, app, echo, moderator
 from shmod.cli.completion import living_names, player_names, rule_ids
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def prods(
                            "recorded a step); nothing was recorded: run `shmod prods` again")
         return [Prod(g.state.game.players.index(name)) for name, _ in made]
 
-    record(game, prodded, at=clock.text(now), post=False)
+    record(game, prodded, at=clock.text(now), post=False, moderator=moderator())
     names = ", ".join(n for n, _ in made)
     _show(shown, [("Recorded", f"the prods as sent: {names}")])
     output.check(f"the prods to {names} were recorded as sent", "`shmod prods --preview` shows "
@@ -204,7 +204,8 @@ def backup(
     if names:
         output.require_open()
         done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
-                                             for n in names], at=clock.stamp(), post=False)
+                                             for n in names], at=clock.stamp(), post=False,
+                            moderator=moderator())
         state = done.game.state
     else:
         state = games.load(game).state

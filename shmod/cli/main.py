@@ -3,11 +3,11 @@
 Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
 ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
-:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit` and
-:mod:`~shmod.cli.stats`, each registered with :data:`shmod.cli.app.app` when its module
-is imported. A command named on the command line imports its own module only
-(:data:`HOMES`); ``--help``, a typo and completion import them all, in that order, which
-is ``shmod --help``'s order. ``shmod.cli.main.app`` is the whole app.
+:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit`,
+:mod:`~shmod.cli.stats` and :mod:`~shmod.cli.sharing`, each registered with
+:data:`shmod.cli.app.app` when its module is imported. A command named on the command
+line imports its own module only (:data:`HOMES`); ``--help``, a typo and completion import
+them all, in that order, which is ``shmod --help``'s order. ``shmod.cli.main.app`` is the whole app.
 """
 import os
 import re
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["main", "whole_app"]
 
 #: The command modules, in ``shmod --help``'s order.
-MODULES = ("play", "safety", "forum", "posts", "audit", "stats")
+MODULES = ("play", "safety", "forum", "posts", "audit", "stats", "sharing")
 #: The module that registers each command (tests/test_startup.py checks it is complete).
 HOMES = {
     **dict.fromkeys(("new", "nominate", "vote", "word", "discard", "enact", "veto",
@@ -37,6 +37,8 @@ HOMES = {
     **dict.fromkeys(("post", "pm", "reveal", "publish", "history", "board"), "posts"),
     **dict.fromkeys(("audit", "simulate", "replay"), "audit"),
     "stats": "stats",
+    **dict.fromkeys(("moderators", "handover", "merge", "git-setup", "merge-driver"),
+                    "sharing"),
 }
 
 
@@ -93,10 +95,12 @@ def _run() -> None:
         from shmod.cli import completion
 
         completion.run(whole_app())
-    sys.argv[1:] = _options_first(sys.argv[1:])
+    leading, rest = _moderator_first(sys.argv[1:])
+    rest = _options_first(rest)
+    sys.argv[1:] = [*leading, *rest]
     try:
-        _no_undo(sys.argv[1:2])
-        _runnable(sys.argv[1:2])()
+        _no_undo(rest[:1])
+        _runnable(rest[:1])()
     except ShmodError as err:
         if isinstance(err, InternalError) and os.environ.get("SHMOD_DEBUG"):
             raise
@@ -127,6 +131,29 @@ def _options_first(args: list[str]) -> list[str]:
         moved += args[:take]
         args = args[take:]
     return [*args[:1], *moved, *args[1:]] if args else moved
+
+
+def _moderator_first(args: list[str]) -> tuple[list[str], list[str]]:
+    """``--as NAME`` (the moderator recording, R-MODERATORS) taken from wherever it is on the
+    line (before a ``--``), to go before the command, where the app's option reads it."""
+    leading: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest += args[index:]
+            break
+        if arg == "--as" and index + 1 < len(args):
+            leading = ["--as", args[index + 1]]
+            index += 2
+            continue
+        if arg.startswith("--as="):
+            leading = [arg]
+        else:
+            rest.append(arg)
+        index += 1
+    return leading, rest
 
 
 #: What a moderator may type to take a step back; the log is append-only (R-CORRECT).

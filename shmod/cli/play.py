@@ -8,7 +8,18 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from shmod.base.errors import BadInput
-from shmod.cli.app import CLOCK_HELP, ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
+from shmod.cli.app import (
+    CLOCK_HELP,
+    ByOpt,
+    FormatOpt,
+    GameOpt,
+    _expected,
+    _show,
+    _step,
+    app,
+    echo,
+    moderator,
+)
 from shmod.cli.completion import living_names, words
 from shmod.texts.catalog import codes
 from shmod.texts.formats import FORMATS
@@ -60,6 +71,10 @@ def new(
         metavar="ENGINE", autocompletion=words(*FORMATS),
         help="The forum the game is played on, so every post and PM is written for it: "
              f"{', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
+    moderators: Annotated[list[str] | None, typer.Option(
+        "--moderator", metavar="NAME",
+        help="A moderator of the game, when it has several (repeat for each; every entry then "
+             "names who recorded it: --as NAME or SHMOD_MODERATOR; R-MODERATORS).")] = None,
     language: Annotated[str | None, typer.Option(
         "--language", "-L", metavar="CODE", autocompletion=words(*LANGUAGES),
         help="The language players read: every post and PM is written in it: "
@@ -101,6 +116,7 @@ def new(
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal, zone=zone, title=title, forum=forum,
+                          moderators_listed=moderators, moderator=moderator(),
                           language=language, created=clock.stamp(), before_write=compose)
     echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
          "until the game is over.", err=True)

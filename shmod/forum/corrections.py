@@ -109,10 +109,12 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
 
 
 #: What a correction keeps as it was rather than rebuilds: the record of corrections,
-#: edits and posts, the prods sent (a prod is a PM that was sent: it stays, R-STALL), and
-#: the clock of the correction's own entry (R-CORRECT). The game is rebuilt, and keeps
+#: edits and posts, the prods sent (a prod is a PM that was sent: it stays, R-STALL), the
+#: game's moderators (R-MODERATORS, R-HANDOVER), and the clock and the recorder of the
+#: correction's own entry (R-CORRECT). The game is rebuilt, and keeps
 #: the record of what was said and sent (:func:`shmod.game.hooks.keep_record`).
-_NOT_REPLAYED = ("corrections", "posts", "acknowledged", "prods", "clock")
+_NOT_REPLAYED = ("corrections", "posts", "acknowledged", "prods", "clock", "moderators",
+                 "handover", "taken", "announced", "recorder")
 
 
 def _refuse_redealing(table: Table, voided: set[int], in_effect: dict[int, Step]) -> None:

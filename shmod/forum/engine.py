@@ -1,7 +1,9 @@
 """The forum's engine: a pure fold of every kind of entry over a
 :class:`~shmod.forum.table.Table`.
 
-A step of the game goes to the game's engine (:func:`shmod.game.engine.apply`), which
+Every entry is first checked for the moderator who recorded it
+(:func:`shmod.forum.moderators.check_recorder`, R-MODERATORS, R-HANDOVER). A step of the
+game goes to the game's engine (:func:`shmod.game.engine.apply`), which
 checks and applies it; before the deal from the players' words it is out of turn
 (R-DEAL). A forum entry is checked by :func:`shmod.forum.turns.check_turn` and applied by
 its handler, a row of the forum's table (:mod:`shmod.forum.moves`), counted as the next
@@ -16,6 +18,7 @@ from typing import Any
 
 from shmod.forum import moves
 from shmod.forum.deadlines import note_time
+from shmod.forum.moderators import check_recorder
 from shmod.forum.table import Table
 from shmod.forum.turns import Move, before_deal, check_turn
 from shmod.game import engine, hooks, turns
@@ -25,6 +28,7 @@ from shmod.game.steps import Step
 def apply(table: Table, step: Step) -> None:
     """Apply one entry to ``table`` (counted as the next entry) or raise without change."""
     game = table.game
+    check_recorder(table, step)
     move = FORUM.get(type(step))
     if move is None:
         before_deal(table, engine.MOVES[type(step)])

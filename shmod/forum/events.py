@@ -3,8 +3,8 @@ the same record and matched by type in the texts the same way.
 
 They extend the game's :class:`~shmod.game.events.Public` (the thread, R-THREAD) and
 :class:`~shmod.game.events.Secret` (a PM to one player, R-PM): the opening post's facts,
-the deal from the words, deadlines and lapses, seats changing hands, corrections and
-removals; and the data a replacement's briefing holds.
+the deal from the words, deadlines and lapses, seats changing hands, corrections,
+removals and the game's moderators; and the data a replacement's briefing holds.
 """
 from __future__ import annotations
 
@@ -120,6 +120,26 @@ class Removed(Public):
     name: str
     hitler: bool
     ends_round: bool = False
+
+
+class ModeratorsChanged(Public):
+    """R-MODERATORS: ``name`` joined the game's moderators, or left them (``dropped``);
+    ``moderators`` lists them now."""
+
+    kind = "moderators"
+    name: str
+    dropped: bool
+    moderators: tuple[str, ...]
+
+
+class HandedOver(Public):
+    """R-HANDOVER: moderation passed from ``old`` to ``new``; ``back``: ``new`` took it
+    back (and recorded it), so has nothing to check."""
+
+    kind = "handover"
+    old: str
+    new: str
+    back: bool = False
 
 
 # -- secrets ----------------------------------------------------------------------------

@@ -9,7 +9,9 @@ how that refusal names it. A new house rule of the forum is a row here, its step
 - absent players (:mod:`shmod.forum.absence`, R-STALL, R-BACKUP, R-MODKILL);
 - seats changing hands (:mod:`shmod.forum.seats`, R-REPLACE, R-RENAME);
 - corrections (:mod:`shmod.forum.corrections`, R-CORRECT);
-- the thread and hand edits (:mod:`shmod.forum.thread`, R-THREAD, R-EDIT).
+- the thread and hand edits (:mod:`shmod.forum.thread`, R-THREAD, R-EDIT);
+- the game's moderators and a hand-over (:mod:`shmod.forum.moderators`, R-MODERATORS,
+  R-HANDOVER).
 
 :func:`moves` is given the forum engine's ``apply``, through which a correction replays
 the steps it keeps, so the table plugs into the engine without importing it.
@@ -19,18 +21,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shmod.forum import absence, corrections, deadlines, dealing, seats, thread
+from shmod.forum import absence, corrections, deadlines, dealing, moderators, seats, thread
 from shmod.forum.steps import (
     Acknowledge,
     Backup,
     Correct,
+    Handover,
     Lapse,
+    Moderator,
     Posted,
     Prod,
     Remove,
     Rename,
     Replace,
     SetDeadline,
+    Takeover,
     Word,
 )
 from shmod.forum.table import Table
@@ -57,4 +62,7 @@ def moves(apply: Callable[[Table, Step], None]) -> tuple[Move[Any], ...]:
         Move(Correct, correct, None),
         Move(Posted, thread.posted, None),
         Move(Acknowledge, thread.acknowledge, None),
+        Move(Moderator, moderators.moderator, None),
+        Move(Handover, moderators.handover, None),
+        Move(Takeover, moderators.takeover, None),
     )

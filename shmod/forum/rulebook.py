@@ -141,6 +141,37 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "shows was not made by the moderator (a forgery, a typo, another game's) and is "
          "ignored, while a signed line the log no longer gives shows the log was changed "
          "after that post. Every post shmod prints is recorded in the log as posted."),
+        ("R-MODERATORS", "Co-moderators",
+         "A game may have several moderators, listed in its log's header (`shmod new "
+         "--moderator NAME`, repeated) or added and dropped later (`shmod moderators NAME "
+         "[--drop]`), each change said in the thread. Once a game lists its moderators, "
+         "every entry names the moderator who recorded it, given with `--as NAME` or once "
+         "per terminal with `SHMOD_MODERATOR`; with two or more listed, a step that names "
+         "nobody, or somebody not listed, is refused. A game with one moderator needs none "
+         "of this. A moderator is not a player, and the last one is never dropped. The audit "
+         "lists who recorded what."),
+        ("R-HANDOVER", "Handing moderation over",
+         "A listed moderator may hand moderation over to another (`shmod handover NAME`): a "
+         "post says so in the thread and ends with its checkpoint. From then on only the "
+         "incoming moderator records, and only after checking their copy of the log against "
+         "that post's checkpoint line as the thread shows it (`shmod handover --accept "
+         "'LINE'`, recorded as their first entry). Any listed moderator may take moderation "
+         "back the same way, so a moderator who goes silent never blocks the game. The "
+         "signing key travels with the log, so every checkpoint verifies under the key the "
+         "opening post shows."),
+        ("R-MERGE", "Two copies of one log",
+         "Moderators who share a log (a git repository, a synced folder) may record on their "
+         "own copies at once. Two copies are joined only where no step is lost, duplicated or "
+         "reordered: where they part (the hash chain says where), a copy with nothing new "
+         "takes the other's entries as they are; if both have new entries, the entries of the "
+         "copy that made no post are applied one by one after the other's, as the rules judge "
+         "them, chained anew with the entry numbers they name rewritten (a step recorded on "
+         "both copies alike counts once). Votes of different players, prods and backups "
+         "always merge this way. Otherwise (both copies made a post, a step that no longer "
+         "applies, the same vote recorded with different values) both copies are left as "
+         "they were and the refusal names, for each, the first entry they differ at, who "
+         "recorded it and when. shmod also refuses to write on a copy that lacks an entry "
+         "it wrote to it on this terminal."),
     ])
 
 

@@ -17,6 +17,7 @@ from shmod.forum import commitment
 from shmod.forum.deadlines import UTC_TIME, ZONE_NAME, decision, zone_info
 from shmod.forum.events import Started
 from shmod.forum.house import parse_variants
+from shmod.forum.moderators import check_list
 from shmod.forum.names import (
     Seating,
     look_alike,
@@ -54,7 +55,7 @@ FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
 HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
                "first_president", "secret", "custom", "commitment", "forum", "moderator_key",
-               "language")
+               "language", "moderators")
 SECRET_KEYS = ("seed", "salt", "roles", "deck", "signing_key")
 #: Format 2's key pair (R-CHECKPOINT): the public key checkpoints are signed with, and
 #: (secret, never published) its private half; ``shmod.log.signing`` makes and uses them.
@@ -80,6 +81,7 @@ def new_header(
     forum: str | None = None,
     keys: tuple[str, str] | None = None,
     language: str | None = None,
+    moderators: list[str] | None = None,
 ) -> dict[str, Any]:
     """The header of a new seeded game, checked by :func:`parse_setup`. ``deal_by``
     ``players``: the roles and the deck are dealt later, from the seed and a word from
@@ -87,7 +89,8 @@ def new_header(
     posts are written in (public); ``language``: the language players read (public; English
     when absent). ``keys``: the moderator's key pair, ``(private,
     public)`` (:func:`shmod.log.signing.new_key`), that the thread's checkpoints are
-    signed with; without one the game can be replayed but no post made."""
+    signed with; without one the game can be replayed but no post made. ``moderators``:
+    the game's moderators, when it has more than one (public; R-MODERATORS)."""
     names = check_players(players)
     chosen = parse_variants(variants)
     rules = rules_for(len(names), chosen, custom)
@@ -135,6 +138,8 @@ def new_header(
         header["language"] = _language(language)
     if keys is not None:
         header["moderator_key"] = keys[1]
+    if moderators:
+        header["moderators"] = list(check_list([tidy(m) for m in moderators], tuple(names)))
     header["commitment"] = commitment.commitment(parse_setup(header))
     return header
 
@@ -265,13 +270,14 @@ def parse_setup(raw: Any) -> Setup:
     if stored is not None:
         stored = commitment.parse_hex(str(stored))
     zone = _public(raw["zone"], "zone") if "zone" in raw else None
+    listed = check_list(raw["moderators"], tuple(names)) if "moderators" in raw else ()
     if "title" in raw:
         _public(raw["title"], "title")
     return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
                  stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version,
                  language=_language(raw.get("language")),
                  created=_created(raw.get("created")), moderator_key=keys[0],
-                 signing_key=keys[1])
+                 signing_key=keys[1], moderators=listed)
 
 
 def _created(value: Any) -> str | None:
@@ -354,7 +360,7 @@ def start(setup: Setup) -> Table:
     game.say(Started, players=setup.players, president=president,
              variants=tuple(setup.variants.items()), commitment=setup.commitment,
              deal=setup.deal, key=setup.moderator_key)
-    table = Table(game=game, setup=setup, zone=setup.zone)
+    table = Table(game=game, setup=setup, zone=setup.zone, moderators=list(setup.moderators))
     table.decision, table.due = decision(table), setup.created  # R-LAPSE: owed since then
     return table
 

@@ -1,7 +1,8 @@
 """The forum's own entries as the engine sees them: one :class:`~shmod.game.steps.Step`
 class per kind, beside the game's (:mod:`shmod.game.steps`): a word for the deal, the
-clock, absent players, seats changing hands, corrections, posts marked and hand edits
-acknowledged. Their moves are the table in :mod:`shmod.forum.moves`.
+clock, absent players, seats changing hands, corrections, posts marked, hand edits
+acknowledged, the game's moderators and a hand-over between them. Their moves are the
+table in :mod:`shmod.forum.moves`.
 """
 from __future__ import annotations
 
@@ -96,3 +97,26 @@ class Acknowledge(Step):
     kind = "acknowledge"
     entries: tuple[int, ...]
     reason: str
+
+
+class Moderator(Step):
+    """R-MODERATORS: ``name`` joins the game's moderators, or leaves them (``drop``)."""
+
+    kind = "moderator"
+    name: str
+    drop: bool = False
+
+
+class Handover(Step):
+    """R-HANDOVER: moderation passes to the listed moderator ``name``."""
+
+    kind = "handover"
+    name: str
+
+
+class Takeover(Step):
+    """R-HANDOVER: the incoming moderator checked their copy of the log against the
+    checkpoint of post ``post``, the hand-over's, as the thread shows it."""
+
+    kind = "takeover"
+    post: int

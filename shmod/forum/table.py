@@ -1,6 +1,7 @@
 """The forum's table: the game being played (:class:`shmod.game.state.State`) and what the
 forum keeps beside it: the header it started from, the steps in effect and their times,
-the clock, absent players, seats that changed hands, corrections, posts and hand edits.
+the clock, absent players, seats that changed hands, corrections, posts, hand edits and the
+game's moderators.
 
 Hidden information lives in fixed fields, the game's and the ones marked ``# secret``
 below, so that :mod:`shmod.texts.views` can build every view by whitelisting. The forum
@@ -41,6 +42,7 @@ class Setup(Record):
     format: int = 2  # the header's ``shmod:``: 1 for a log of an earlier shmod (setup.FORMATS)
     moderator_key: str | None = None  # public (format 2): the key checkpoints are signed with
     signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
+    moderators: tuple[str, ...] = ()  # public: the game's moderators at the start (R-MODERATORS)
 
 
 class Deadline(Record):
@@ -89,6 +91,15 @@ class Table(Record, frozen=False):
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     draws: list[Draw] = field(default_factory=list)  # R-LAPSE: each random choice in effect
+    # R-MODERATORS, R-HANDOVER: the game's moderators now, whom moderation was last handed
+    # over to (entry, name, by whom), whether they took it over, the last change of
+    # moderators a post is still to announce (entry, by whom), and the moderator who
+    # recorded the entry being applied (its ``mod``, given by the log like ``clock``).
+    moderators: list[str] = field(default_factory=list)
+    handover: tuple[int, str, str] | None = None
+    taken: bool = False
+    announced: tuple[int, str] | None = None
+    recorder: str | None = None
 
     # The record is the game's: its entries, and what the thread and each player were told
     # (the game's events and the forum's, in the order they happened).

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Literal
 
+from shmod.base import digest
 from shmod.log import logfile
 
 #: What the stored chain says of an entry: it has no ``hash`` (``unchained``), or its
@@ -108,3 +109,23 @@ def linked(previous: str, raw: dict[str, Any]) -> str:
         return logfile.link(previous, raw)
     except (TypeError, ValueError):
         return UNHASHABLE
+
+
+#: The fields that hold entry numbers, which a merge rewrites when it moves an entry
+#: (:mod:`shmod.log.merge`): what a correction or an acknowledgement names, the deadline a
+#: lapse is of.
+NUMBERED = ("entries", "deadline")
+
+
+def identity(raw: Any) -> str:
+    """What an entry records, wherever it stands: a digest of it without its ``hash`` and
+    the entry numbers it names (:data:`NUMBERED`), which a merge that moves it rewrites.
+    With its ``at`` and ``mod``, two entries alike are one entry recorded once."""
+    if not isinstance(raw, dict):
+        return UNHASHABLE
+    try:
+        body = logfile.canonical({k: v for k, v in raw.items()
+                                  if k != "hash" and k not in NUMBERED})
+    except (TypeError, ValueError):
+        return UNHASHABLE
+    return digest.sha256_hex(body)[:logfile.HASH_LEN]

@@ -1,8 +1,8 @@
 """The log's field vocabulary: a YAML entry read into a typed step, and written back.
 
 An entry is a flat mapping with ``kind`` and the fields :data:`KINDS` lists (and those
-:data:`OPTIONAL` allows); ``at`` and ``hash`` are bookkeeping the engine ignores. Player
-fields hold names as seated, read into seats with the game's
+:data:`OPTIONAL` allows); ``at``, ``hash`` and ``mod`` are bookkeeping
+(:data:`BOOKKEEPING`). Player fields hold names as seated, read into seats with the game's
 :class:`~shmod.forum.names.Seating`. :func:`parse_step` checks an entry's form (not its
 legality) and builds its :class:`~shmod.game.steps.Step`; :func:`to_entry` is its inverse.
 """
@@ -18,13 +18,16 @@ from shmod.forum.steps import (
     Acknowledge,
     Backup,
     Correct,
+    Handover,
     Lapse,
+    Moderator,
     Posted,
     Prod,
     Remove,
     Rename,
     Replace,
     SetDeadline,
+    Takeover,
     Word,
 )
 from shmod.game.rules import parse_cards, parse_policy, scalar as _scalar, shown as _shown
@@ -47,7 +50,7 @@ from shmod.game.terms import LIBERAL, VETO_ANSWERS, VetoAnswer
 STEPS: dict[str, type[Step]] = {cls.kind: cls for cls in (
     Nominate, Vote, Discard, Enact, Veto, Investigate, SpecialElection, Peek, Execute,
     Reshuffle, Word, SetDeadline, Lapse, Prod, Remove, Backup, Replace, Rename, Correct,
-    Posted, Acknowledge)}
+    Posted, Acknowledge, Moderator, Handover, Takeover)}
 #: kind -> (its fields other than kind/at/hash, a one-line description)
 KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "nominate": (("by", "chancellor"), "the Presidential Candidate nominates a Chancellor"),
@@ -74,6 +77,11 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
     "acknowledge": (("entries", "reason"), "the moderator acknowledges a deliberate hand edit "
                     "of earlier entries (R-EDIT)"),
+    "moderator": (("name",), "a moderator joins the game's moderators, or leaves them "
+                  "(R-MODERATORS)"),
+    "handover": (("name",), "moderation passes to another listed moderator (R-HANDOVER)"),
+    "takeover": (("post",), "the incoming moderator checked their copy against the hand-over "
+                 "post's checkpoint (R-HANDOVER)"),
 }
 #: kind -> fields an entry may leave out
 OPTIONAL: dict[str, tuple[str, ...]] = {
@@ -82,11 +90,15 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
     "deadline": ("scope",),  # round (the default) or phase
     "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
     "backup": ("drop",),  # true: the name leaves the list
+    "moderator": ("drop",),  # true: the moderator leaves the list
 }
 TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice")
-BOOKKEEPING = ("at", "hash")
+#: Fields the engine ignores: when, the hash chain, and the moderator who recorded the
+#: entry (``mod``; only in a game that lists its moderators, R-MODERATORS).
+BOOKKEEPING = ("at", "hash", "mod")
 PLAYER_FIELDS = ("by", "chancellor", "target")
 MAX_TEXT = 200
+MAX_MOD = 40  # a moderator's name (shmod.forum.moderators)
 #: A checkpoint as posted (R-CHECKPOINT; shmod.log.checkpoints): 32 hex digits keyed over
 #: the log (128 bits), then in format 2 the moderator's Ed25519 signature (128 digits); in
 #: format 1 a 16-digit tag made with the salt, or (an earlier shmod still) nothing.
@@ -147,7 +159,7 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             values[key] = value.strip()
         elif key == "entries":  # an acknowledgment may name the header, entry 0 (R-EDIT)
             values[key] = _entry_numbers(value, kind, 0 if kind == "acknowledge" else 1)
-        elif key in ("upto", "deadline"):
+        elif key in ("upto", "deadline", "post"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise BadInput(f"{kind} entry's {key} must be an entry number, not "
                                f"{_shown(value)}")
@@ -170,6 +182,9 @@ def parse_step(raw: Any, seating: Seating) -> Step:
                            f"{_shown(values['scope'])}")
     if "choice" in optional and "choice" in raw:
         values["choice"] = str(_scalar(raw["choice"], kind, "choice"))
+    mod = raw.get("mod")
+    if isinstance(mod, str) and (not mod.strip() or len(mod) > MAX_MOD):
+        raise BadInput(f"{kind} entry's mod must name a moderator (1 to {MAX_MOD} characters)")
     if kind == "lapse":
         at = raw.get("at")
         values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
@@ -196,6 +211,32 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
         if value is not None and value is not False:
             out[key] = value
     return out
+
+
+#: Fields :func:`summary` names before their value (the rest read plainly: vote Cat ja).
+_LABELLED = ("chancellor", "upto", "entries", "deadline", "post", "zone", "scope")
+
+
+def summary(raw: Any, number: int) -> str:
+    """Entry ``number`` as the moderator's terminal names it: its kind and fields as written,
+    who recorded it and when (``entry 43 (vote Cat ja, recorded by Bob at …)``). For the
+    moderator only: a vote's value is no secret to them."""
+    if not isinstance(raw, dict):
+        return f"entry {number} (not an entry)"
+    kind = raw.get("kind")
+    fields = KINDS[kind][0] + OPTIONAL.get(kind, ()) if kind in KINDS else ()
+    said = []
+    for key in fields:
+        value = raw.get(key)
+        if key in ("checkpoint", "reason", "deck") or value is None or value is False:
+            continue
+        shown = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+        said.append(key if value is True else f"{key} {shown}" if key in _LABELLED else shown)
+    text = " ".join([str(kind), *said])[:80]
+    by = f", recorded by {raw['mod']}" if isinstance(raw.get("mod"), str) else ""
+    at = at_text(raw)
+    when = f" at {at}" if at else ""
+    return f"entry {number} ({text}{by}{when})"
 
 
 def parse_vote(value: object) -> bool:
@@ -253,5 +294,4 @@ def _entry_numbers(value: Any, kind: str, least: int = 1) -> tuple[int, ...]:
 
 
 __all__ = ["CHECKPOINT_HEX", "KINDS", "OPTIONAL", "SIGNATURE_HEX", "STEPS", "TAG_HEX", "at_text",
-           "parse_step",
-           "parse_veto_answer", "parse_vote", "to_entry"]
+           "parse_step", "parse_veto_answer", "parse_vote", "summary", "to_entry"]

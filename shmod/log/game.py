@@ -12,7 +12,7 @@ from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field
-from shmod.forum import engine, thread
+from shmod.forum import engine, moderators, thread
 from shmod.forum.commitment import commitment, guessable, strong, unguessable
 from shmod.forum.names import Seating
 from shmod.forum.setup import new_header, parse_setup, start
@@ -22,7 +22,7 @@ from shmod.game import legal
 from shmod.game.events import Public, Secret
 from shmod.game.steps import Reshuffle, Step
 from shmod.game.terms import RESHUFFLE
-from shmod.log import chain, checkpoints, logfile
+from shmod.log import chain, checkpoints, logfile, seen
 from shmod.log.entries import at_text, parse_step, to_entry
 
 
@@ -219,7 +219,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
             forms.note(index, step)
             if not judging:
                 continue
-            state.clock = at_text(raw)
+            state.clock, state.recorder = at_text(raw), recorder_of(raw)
             engine.apply(state, step)
             if state.game.players != seating.players:  # a replacement (shmod.forum.seats)
                 seating = Seating(state.game.players, state.replaced, state.renamed)
@@ -284,13 +284,16 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
              custom: dict[str, object] | None = None, deal_by: str = "moderator",
              zone: str | None = None, title: str | None = None, created: str,
              forum: str | None = None, language: str | None = None,
+             moderators_listed: list[str] | None = None, moderator: str | None = None,
              before_write: Callable[[Game], None] | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
     post 1, and return it replayed. ``zone``, ``title``, ``forum`` and ``language`` are
     public: the game's time zone, its name in PM subjects, the output profile its posts are
     written in, the language players read;
     ``created`` is the time it is created at (the caller's clock: this layer reads none).
-    ``before_write`` is given the new game, replayed, before the file is created."""
+    ``moderators_listed``: the game's moderators when it has more than one, ``moderator``
+    the one creating it (R-MODERATORS). ``before_write`` is given the new game, replayed,
+    before the file is created."""
     import secrets
 
     from shmod.log import signing
@@ -298,16 +301,19 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     header = new_header(players, seed=seed, first=first, variants=variants,
                         salt=secrets.token_hex(16), created=created, custom=custom,
                         deal_by=deal_by, zone=zone, title=title, forum=forum,
-                        keys=signing.new_key(), language=language)
+                        keys=signing.new_key(), language=language,
+                        moderators=moderators_listed)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
     try:
         parsed = logfile.parse(path, text.encode("utf-8"))
         opened = replay(parsed)
+        mod = moderators.recorder(opened.state, moderator)
         mark = _mark(opened.state, opened.setup, opened.heads[-1])
-        opened.state.clock = header["created"]
+        opened.state.clock, opened.state.recorder = header["created"], mod
         engine.apply(opened.state, mark)
-        entries, _ = chained([mark], opened.state.game.players, opened.head, header["created"])
+        entries, _ = chained([mark], opened.state.game.players, opened.head, header["created"],
+                             mod)
         text += "".join(map(logfile.entry_line, entries))
         parsed = logfile.parse(path, text.encode("utf-8"))
         made = replay(parsed)
@@ -326,7 +332,9 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
             raise InternalError(f"{type(err).__name__}: {err}, while composing the opening "
                                 "post", path) from err
     logfile.create(path, text)
-    return load(path)
+    made = load(path)
+    seen.remember(made.log)
+    return made
 
 
 def _mark(state: Table, setup: Setup, head: str) -> Posted:
@@ -334,6 +342,12 @@ def _mark(state: Table, setup: Setup, head: str) -> Posted:
     whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT)."""
     number, upto = len(state.posts) + 1, state.entries
     return Posted(upto, checkpoints.mark(setup, number, upto, head))
+
+
+def recorder_of(raw: object) -> str | None:
+    """The moderator an entry says recorded it (its ``mod``), if it names one."""
+    mod = raw.get("mod") if isinstance(raw, dict) else None
+    return mod if isinstance(mod, str) else None
 
 
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
@@ -344,16 +358,19 @@ def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
     return logfile.header_text(header) + "".join(map(logfile.entry_line, entries))
 
 
-def chained(steps: list[Step], players: tuple[str, ...], head: str,
-            at: str) -> tuple[list[dict[str, object]], str]:
+def chained(steps: list[Step], players: tuple[str, ...], head: str, at: str,
+            mod: str | None = None) -> tuple[list[dict[str, object]], str]:
     """The log entries for legal ``steps`` taken after the chain link ``head``, each
-    stamped ``at`` and hashed, naming players as seated when it was taken; and the new
-    head of the chain."""
+    stamped ``at`` (and ``mod``, the moderator who records them, in a game that lists its
+    moderators) and hashed, naming players as seated when it was taken; and the new head
+    of the chain."""
     entries: list[dict[str, object]] = []
     for step in steps:
         entry = to_entry(step, players)
         own = step.at if isinstance(step, Lapse) else None  # a lapse's own time (R-LAPSE)
         entry["at"] = own or at
+        if mod is not None:
+            entry["mod"] = mod
         entry["hash"] = head = logfile.link(head, entry)
         entries.append(entry)
         if isinstance(step, (Replace, Rename)):  # later entries name the seat anew
@@ -374,7 +391,7 @@ class Marked(Record, frozen=False):
 
 
 def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
-           edits_ok: bool = False, post: bool = True,
+           edits_ok: bool = False, post: bool = True, moderator: str | None = None,
            before_write: Callable[[Recorded], None] | None = None) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append, each new
     entry stamped ``at`` (the caller's clock: this layer reads none).
@@ -389,7 +406,13 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     sent together: each is checked as if recorded alone, and if one is refused nothing is
     written) or None (``shmod post``: the post alone). ``before_write`` is given what is
     about to be recorded before a byte is written (the caller composes what it will show:
-    whatever it raises, nothing is recorded).
+    whatever it raises, nothing is recorded). ``moderator``: who records (``--as``,
+    ``SHMOD_MODERATOR``), written as each new entry's ``mod`` in a game that lists its
+    moderators (:func:`shmod.forum.moderators.recorder`, R-MODERATORS).
+
+    A file that lacks an entry this terminal wrote to it is refused before anything
+    (:func:`shmod.log.seen.check`, R-MERGE), and what is written is remembered for the
+    next command.
     """
     with logfile.locked(path) as fd:
         # the log's own bytes, never the parse cache: the chain head is the file's
@@ -404,10 +427,12 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
             found = edited[0]
             raise LogError(path, found.line, f"nothing was recorded: {found.describe()}"
                            f"{EDIT_ADVICE}", rule="R-EDIT")
+        seen.check(game.log)
+        mod = moderators.recorder(state, moderator)
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.game.players  # entries name players as they were before the step
         try:
-            state.clock = at
+            state.clock, state.recorder = at, mod
             steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
             made = make(game)
             for step in [] if made is None else [made] if isinstance(made, Step) else made:
@@ -417,8 +442,8 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                 state.clock = at
                 check_form(step, named)
                 steps += [step, *_seeded_reshuffles(state)]
-            entries, head = chained(steps, players, game.head, at)
-            marked = _post(state, game, entries, at) if post else None
+            entries, head = chained(steps, players, game.head, at, mod)
+            marked = _post(state, game, entries, at, mod) if post else None
             if marked is not None:
                 entries.append(marked[1])
                 head = str(marked[1]["hash"])
@@ -444,6 +469,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         logfile.append(fd, text, path)
         if not written.chain:
             logfile.keep(written.log)  # the next command finds the new log parsed
+        seen.remember(written.log)
         return done
 
 
@@ -460,8 +486,8 @@ def _before_write(call: Callable[[Recorded], None], done: Recorded,
                             "shows", log.path, line) from err
 
 
-def _post(state: Table, game: Game, entries: list[dict[str, object]],
-          stamp: str) -> tuple[Marked, dict[str, object]] | None:
+def _post(state: Table, game: Game, entries: list[dict[str, object]], stamp: str,
+          mod: str | None = None) -> tuple[Marked, dict[str, object]] | None:
     """The next post, if there is news, applied to ``state``: what it covers and its
     ``posted`` entry, chained after ``entries`` (the new entries before it)."""
     events = thread.news(state)
@@ -474,7 +500,7 @@ def _post(state: Table, game: Game, entries: list[dict[str, object]],
     mark = _mark(state, game.setup, content)
     engine.apply(state, mark)
     head = str(entries[-1]["hash"]) if entries else game.head
-    done, _ = chained([mark], state.game.players, head, stamp)
+    done, _ = chained([mark], state.game.players, head, stamp, mod)
     assert mark.checkpoint is not None
     return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
 

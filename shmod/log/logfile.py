@@ -428,6 +428,8 @@ def header_text(header: dict[str, Any]) -> str:
         *[f"{key}: {scalar(header[key])}" for key in ("title", "zone") if key in header],
         "players:  # seating order",
         *[f"- {scalar(name)}" for name in header["players"]],
+        *([f"moderators: {flow(header['moderators'])}  # each entry names who recorded it"]
+          if "moderators" in header else []),
         f"variants: {flow(header['variants'])}",
         *([f"deal: {scalar(header['deal'])}  # dealt once every player has posted a word"]
           if "deal" in header else []),
@@ -486,6 +488,18 @@ def create(path: str, text: str) -> None:
         raise LogError(path, None, "a game log already exists here; shmod never "
                        "overwrites one") from None
 
+
+
+def replace(path: str, data: bytes) -> None:
+    """Put ``data`` in place of the game log ``path`` at once (a merged log): written by
+    :func:`shmod.log.outfiles.write` beside it and renamed over it, so a crash leaves the
+    old file or the new one, never half of one; readable by its owner only (0600)."""
+    from shmod.log import outfiles
+
+    try:
+        outfiles.write(path, data, mode=0o600, replace=True, over_log=True)
+    except BadInput as err:
+        raise LogError(path, None, f"{err}; the file was left as it was") from None
 
 @contextmanager
 def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:

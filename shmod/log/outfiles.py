@@ -33,14 +33,17 @@ _LOG_FIELD = re.compile(rb"^(?:shmod|\"shmod\"|'shmod')[ \t]*:", re.M)
 _SNIFF = 64 * 1024  # a header is far shorter
 
 
-def write(path: str, data: bytes, *, mode: int = 0o666, replace: bool = True) -> None:
+def write(path: str, data: bytes, *, mode: int = 0o666, replace: bool = True,
+          over_log: bool = False) -> None:
     """Write ``data`` as the file ``path``, creating its folder (see the module docstring).
 
     ``mode`` is the new file's permissions (less the umask); ``replace``: an existing file
     at ``path`` is replaced, unless it is a game log; otherwise ``FileExistsError`` is
     raised when anything is there, a link included (the caller words it). Every other
-    failure is one line: ``BadInput("cannot write PATH: …")``."""
-    _check(path, replace)
+    failure is one line: ``BadInput("cannot write PATH: …")``. ``over_log``: the file is a
+    game log replaced by its own next version (a merge, :func:`shmod.log.logfile.replace`),
+    the one writer allowed to put a file over a game log."""
+    _check(path, replace, over_log)
     folder = os.path.dirname(os.path.abspath(path))
     try:
         os.makedirs(folder, exist_ok=True)
@@ -54,7 +57,7 @@ def write(path: str, data: bytes, *, mode: int = 0o666, replace: bool = True) ->
         write_all(fd, data)
         os.fsync(fd)
         if replace:
-            _check(path, replace)  # again, as late as can be
+            _check(path, replace, over_log)  # again, as late as can be
             os.replace(temp, path)
             temp = ""
         else:
@@ -70,7 +73,7 @@ def write(path: str, data: bytes, *, mode: int = 0o666, replace: bool = True) ->
     sync_folder(folder)
 
 
-def _check(path: str, replace: bool) -> None:
+def _check(path: str, replace: bool, over_log: bool = False) -> None:
     """Refuse what is at ``path`` (nothing there is fine)."""
     try:
         info = os.lstat(path)
@@ -90,7 +93,7 @@ def _check(path: str, replace: bool) -> None:
         raise BadInput(f"cannot write {path}: it is a folder; name a file")
     if not stat.S_ISREG(info.st_mode):
         raise BadInput(f"cannot write {path}: not a regular file")
-    if is_game_log(path):
+    if is_game_log(path) and not over_log:
         also = (" (another name of the same file, a hard link)" if info.st_nlink > 1 else "")
         raise BadInput(f"cannot write {path}: it is a game log{also}; shmod never writes over "
                        "a game log, name another file")

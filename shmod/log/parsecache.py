@@ -55,7 +55,7 @@ DIGEST = 32  # bytes of BLAKE2b after the magic
 MAX_BYTES = 1024 * 1024  # a 256 KiB log's parse is about as long as JSON; larger: not kept
 MAX_FILES = 64  # parses kept: the games in play and the last few read; the oldest go first
 #: The cache's own files: a parse, and a temporary file being written (or left by a crash).
-_OWN = re.compile(r"[0-9a-f]{24}\.parsed|\.[0-9a-f]{24}\.parsed\.[0-9a-f]{16}\.tmp")
+_OWN = re.compile(r"[0-9a-f]{24}\.parsed|\.[0-9a-f]{24}\.(?:parsed|seen)\.[0-9a-f]{16}\.tmp")
 STALE_TEMP = 60.0  # seconds after which a temporary file is a crash's leftover
 #: The packages whose code decides what a log parses to: the log layer and the layers
 #: below it, all a log layer module may import (docs/architecture.md). A change to any of
@@ -126,6 +126,53 @@ def put(path: str, data: bytes, parsed: Parsed) -> None:
             opened.trim(place[1])
         finally:
             opened.close()
+
+
+def read_beside(path: str, suffix: str) -> bytes | None:
+    """The private file the cache folder keeps for the log at ``path`` under ``suffix``
+    (:mod:`shmod.log.seen`'s ``.seen``), read as a parse is: only a small, regular file
+    of this user's, closed to others, in a folder that is too. Never evicted like a parse."""
+    place = located(path)
+    opened = _Folder.open(place[0]) if place else None
+    if place is None or opened is None:
+        return None
+    try:
+        return opened.read(place[1].removesuffix(".parsed") + suffix)
+    finally:
+        opened.close()
+
+
+def write_beside(path: str, suffix: str, blob: bytes) -> None:
+    """Replace the file :func:`read_beside` reads by ``blob``; never fails (a folder that
+    cannot be written safely is simply not used)."""
+    place = located(path)
+    if place is None or len(blob) > MAX_BYTES:
+        return
+    try:
+        os.makedirs(place[0], mode=0o700, exist_ok=True)
+    except (OSError, RecursionError):
+        return
+    opened = _Folder.open(place[0])
+    if opened is not None:
+        try:
+            opened.write(place[1].removesuffix(".parsed") + suffix, blob)
+        finally:
+            opened.close()
+
+
+def remove_beside(path: str, suffix: str) -> bool:
+    """Remove the file :func:`read_beside` reads; whether there was one."""
+    place = located(path)
+    opened = _Folder.open(place[0]) if place else None
+    if place is None or opened is None:
+        return False
+    try:
+        opened._unlink(place[1].removesuffix(".parsed") + suffix)
+    except OSError:
+        return False
+    finally:
+        opened.close()
+    return True
 
 
 # -- the file: digest, then JSON ------------------------------------------------------

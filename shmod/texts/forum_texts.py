@@ -15,7 +15,9 @@ from shmod.forum.events import (
     Corrected,
     DeadlineSet,
     DeadlineSpent,
+    HandedOver,
     Lapsed,
+    ModeratorsChanged,
     Removed,
     Renamed,
     Replaced,
@@ -110,6 +112,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                     "deal; a word already posted for the seat stands.")
         return (f"{b(e(event.new))} replaces {e(event.old)} in seat {event.seat}, with the "
                 "seat's role and everything it knew. The seat's history stands.")
+    if isinstance(event, (ModeratorsChanged, HandedOver)):
+        return moderators_text(event, fmt)
     if not isinstance(event, Corrected):
         return None
     waiting = e(waiting_text(event.waiting))
@@ -122,6 +126,26 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     voided = "; ".join(e(what) for _, what in steps)
     return (f"{b('Correction')}: the moderator mistyped and voids {voided}. "
             f"The game continues from before it: waiting for {waiting}.")
+
+
+def moderators_text(event: ModeratorsChanged | HandedOver, fmt: Plain) -> str:
+    """R-MODERATORS, R-HANDOVER: a moderator joins or leaves, moderation is handed over."""
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    if isinstance(event, HandedOver) and event.back:
+        # TRANSLATORS: {old} and {new} are moderators' forum names.
+        return t._("{new} takes moderation back from {old}, from this post on.",
+                   old=e(event.old), new=b(e(event.new)))
+    if isinstance(event, HandedOver):
+        # TRANSLATORS: {old} and {new} are moderators' forum names.
+        return t._("Moderation passes from {old} to {new}, from this post on. {new} checks "
+                   "the log against this post's checkpoint line before recording anything.",
+                   old=e(event.old), new=b(e(event.new)))
+    listed = ", ".join(e(name) for name in event.moderators)
+    if event.dropped:
+        return t._("{name} no longer moderates this game (moderators: {listed}).",
+                   name=b(e(event.name)), listed=listed)
+    return t._("{name} is now a moderator of this game (moderators: {listed}).",
+               name=b(e(event.name)), listed=listed)
 
 
 def lapse_text(event: Lapsed, fmt: Plain) -> str:

@@ -12,7 +12,9 @@ from shmod.forum.events import (
     Corrected,
     DeadlineSet,
     DeadlineSpent,
+    HandedOver,
     Lapsed,
+    ModeratorsChanged,
     Removed,
     RemovedNotice,
     Renamed,
@@ -37,7 +39,8 @@ from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
 #: The public events of forum moderation (shmod.forum.events); the rest are the game's.
-FORUM_EVENTS = (DeadlineSet, DeadlineSpent, Replaced, Renamed, Corrected, Lapsed, Removed)
+FORUM_EVENTS = (DeadlineSet, DeadlineSpent, Replaced, Renamed, Corrected, Lapsed, Removed,
+                ModeratorsChanged, HandedOver)
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:

@@ -68,11 +68,13 @@ def recorded_post(done: Recorded, fmt: Plain, *, board: bool = True) -> Post | N
                 _pinned(text, marked.number, marked.upto, marked.token))
 
 
-def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str) -> Post:
-    """The next post, recorded as posted (at ``at``) with the checkpoint it ends with,
-    under the log's lock (two racing ``shmod post`` cannot both print it)."""
+def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str,
+              moderator: str | None = None) -> Post:
+    """The next post, recorded as posted (at ``at``, by ``moderator`` in a game that lists
+    its moderators) with the checkpoint it ends with, under the log's lock (two racing
+    ``shmod post`` cannot both print it)."""
     made: list[Post | None] = []
-    record(path, lambda game: None, at=at,
+    record(path, lambda game: None, at=at, moderator=moderator,
            before_write=lambda done: made.append(recorded_post(done, fmt, board=board)))
     assert made[0] is not None
     return made[0]

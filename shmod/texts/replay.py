@@ -24,14 +24,16 @@ from shmod.forum.events import (
     Corrected,
     DeadlineSet,
     Dealt,
+    HandedOver,
     Lapsed,
+    ModeratorsChanged,
     Removed,
     Renamed,
     Replaced,
     Started,
 )
 from shmod.forum.setup import start
-from shmod.forum.steps import Backup, Prod, SetDeadline
+from shmod.forum.steps import Backup, Prod, SetDeadline, Takeover
 from shmod.forum.table import Table
 from shmod.game.events import (
     Chaos,
@@ -70,7 +72,7 @@ from shmod.texts.views import PublicView, public_view
 #: A frame's kind, shown as a word beside its sentence: what the step was.
 KINDS = ("setup", "deal", "nomination", "vote", "legislation", "veto", "power", "reshuffle",
          "deadline", "lapse", "prod", "backup", "replacement", "rename", "removal",
-         "correction", "edit", "game over")
+         "correction", "edit", "moderators", "game over")
 ROLE_WORDS: dict[Role, str] = {"liberal": "Liberal", "fascist": "Fascist", "hitler": "Hitler"}
 PHASE_WORDS = {"deal": "the deal", "nominate": "nomination", "vote": "election",
                "discard": "legislative session (President)",
@@ -235,11 +237,11 @@ def _signature(state: Table) -> tuple[object, ...]:
 EVENT_KINDS: tuple[tuple[type[Public], str], ...] = (
     (GameOver, "game over"), (Corrected, "correction"), (Removed, "removal"),
     (Replaced, "replacement"), (Renamed, "rename"), (Lapsed, "lapse"), (Dealt, "deal"),
-    (DeadlineSet, "deadline"))
+    (DeadlineSet, "deadline"), (ModeratorsChanged, "moderators"), (HandedOver, "moderators"))
 STEP_KINDS: tuple[tuple[type[Step], str], ...] = (
     (Prod, "prod"), (Backup, "backup"), (Reshuffle, "reshuffle"), (Nominate, "nomination"),
     (Vote, "vote"), (Discard, "legislation"), (Enact, "legislation"), (Veto, "veto"),
-    (SetDeadline, "deadline"))
+    (SetDeadline, "deadline"), (Takeover, "moderators"))
 
 
 def _kind(step: Step | None, events: list[Public], ack: bool) -> str:

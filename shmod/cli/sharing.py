@@ -1,0 +1,262 @@
+"""A game shared by several moderators: ``moderators``, ``handover``, ``merge``,
+``git-setup`` and ``merge-driver`` (docs/comoderators.md, R-MODERATORS, R-HANDOVER,
+R-MERGE). Thin wrappers over :mod:`shmod.forum.moderators`, :mod:`shmod.log.merge` and
+:mod:`shmod.log.seen`; the git side is :mod:`shmod.cli.gitsetup`.
+"""
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo, moderator
+
+if TYPE_CHECKING:
+    from shmod.game.steps import Step
+    from shmod.log.game import Game
+    from shmod.log.logfile import LogFile
+
+#: What to do after ``git pull`` refused to merge a log (the file holds yours).
+GIT_ADVICE = ("the file holds yours: keep it (`git add {path}`) or take theirs (`git checkout "
+              "--theirs {path} && git add {path}`), commit, and record the other copy's steps "
+              "again with shmod; or `git merge --abort` and agree with the other moderator first")
+#: What to do after ``shmod merge COPY`` refused.
+SYNC_ADVICE = ("decide with the other moderator which copy stands, and record the other's "
+               "steps again on it")
+
+
+@app.command()
+def moderators(
+    game: GameOpt,
+    names: Annotated[list[str] | None, typer.Argument(
+        metavar="[NAME]...", help="Moderators to add (or to drop, with --drop).",
+        show_default=False)] = None,
+    drop: Annotated[bool, typer.Option("--drop", help="Drop the names instead.")] = False,
+    fmt_name: FormatOpt = None,
+) -> None:
+    """The game's moderators (R-MODERATORS): add NAMEs (a post says so), or --drop them;
+    without names, the list and who records now."""
+    from shmod.base.errors import BadInput
+    from shmod.forum.steps import Moderator
+    from shmod.log import game as games
+
+    if not names:
+        state = games.load(game).state
+        listed = ", ".join(state.moderators) or "none listed (one moderator: nothing to name)"
+        lines = [f"Moderators: {listed}"]
+        if state.handover is not None:
+            entry, holder, old = state.handover
+            lines.append(f"Moderation was handed over by {old} to {holder} at entry {entry}"
+                         + ("" if state.taken else f"; {holder} has not taken it over yet"))
+        _show([("Moderators", "\n".join(lines))])
+        return
+    me = moderator()
+
+    def make(g: "Game") -> "list[Step]":
+        steps: list[Step] = [Moderator(name, drop=drop) for name in names]
+        if not g.state.moderators and not drop:
+            if me is None and len(names) < 2:
+                raise BadInput("R-MODERATORS: this game lists no moderator yet: list yourself "
+                               "too (shmod moderators YOU NAME), or say who you are with --as "
+                               "YOU")
+            if me is not None and me.strip().casefold() not in {n.strip().casefold()
+                                                                 for n in names}:
+                steps.insert(0, Moderator(me))
+        return steps
+
+    _step(game, fmt_name, make)
+
+
+@app.command()
+def handover(
+    game: GameOpt,
+    name: Annotated[str | None, typer.Argument(
+        metavar="[NAME]", help="The listed moderator moderation passes to.")] = None,
+    accept: Annotated[str | None, typer.Option(
+        "--accept", metavar="LINE",
+        help="Take moderation over: the hand-over post's checkpoint line, pasted from the "
+             "thread; your copy of the log must give it.")] = None,
+    fmt_name: FormatOpt = None,
+) -> None:
+    """Hand moderation over to another listed moderator: a post for the thread, ending with
+    its checkpoint (R-HANDOVER); the incoming moderator takes over with --accept 'LINE'."""
+    from shmod.base.errors import BadInput
+    from shmod.forum import moderators as listing
+    from shmod.forum.steps import Handover
+
+    if (name is None) == (accept is None):
+        raise BadInput("give the moderator to hand over to (shmod handover NAME), or the "
+                       "hand-over post's checkpoint line to take over (--accept 'LINE')")
+    if accept is not None:
+        _take_over(game, accept)
+        return
+    assert name is not None
+
+    def make(g: "Game") -> "Step":
+        found = listing.listed(g.state, name)
+        return Handover(found or name.strip())
+
+    _step(game, fmt_name, make)
+
+
+def _take_over(game: str, line: str) -> None:
+    """``handover --accept LINE``: the copy must give the hand-over post's checkpoint."""
+    from shmod.base.errors import RuleBroken
+    from shmod.cli import clock, output
+    from shmod.forum import moderators as listing
+    from shmod.forum.steps import Takeover
+    from shmod.log import checkpoints, game as games
+
+    claims = [c for c in checkpoints.find(line) if c.signed and c.post is not None]
+    if len(claims) != 1:
+        raise RuleBroken("R-HANDOVER", "paste the hand-over post's checkpoint line as the "
+                         "thread shows it (Log checkpoint: post N · … · …), and only that line")
+    claim = claims[0]
+    assert claim.post is not None
+    output.require_open()
+
+    def make(g: "Game") -> "Step":
+        posts, state = g.state.posts, g.state
+        if claim.post is not None and claim.post > len(posts):
+            raise RuleBroken("R-HANDOVER", f"your copy of the log has posts up to post "
+                             f"{len(posts)}, not post {claim.post}: it lacks the hand-over; "
+                             "get the other moderator's copy first (git pull, or the synced "
+                             "file), then run this again")
+        post = listing.handover_post(state)
+        if post is None or state.taken:
+            raise RuleBroken("R-HANDOVER", "your copy of the log records no hand-over waiting "
+                             "to be taken over")
+        if claim.post != post:
+            raise RuleBroken("R-HANDOVER", f"that line is post {claim.post}'s; the hand-over "
+                             f"was announced in post {post}: paste that post's line")
+        setup = g.setup
+        judged = checkpoints.judge(claim, setup.salt, g.heads, posts, key=setup.moderator_key,
+                                   commitment=checkpoints.game_commitment(setup))
+        if not judged.genuine:
+            raise RuleBroken("R-HANDOVER", "that line's signature does not verify under the "
+                             "game's key: it is not the line the hand-over post ends with "
+                             "(a typo, or another game's)")
+        if not judged.matches:
+            raise RuleBroken("R-HANDOVER", f"your copy of the log does not give post {post}'s "
+                             "checkpoint: it is not the log the hand-over was posted from; get "
+                             "the other moderator's copy, and take over on it")
+        return Takeover(post)
+
+    done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
+    state = done.game.state
+    holder = state.handover[1] if state.handover else "?"
+    _show([], [("Taken over", f"your copy gives the hand-over post's checkpoint: {holder} "
+                "moderates now (recorded as entry "
+                f"{state.entries})")])
+    output.check("the take-over was recorded", "`shmod moderators` shows who moderates")
+
+
+@app.command()
+def merge(
+    game: GameOpt,
+    copy: Annotated[str | None, typer.Argument(
+        metavar="[COPY]", help="Another copy of the game's log (a synced folder's conflicted "
+        "copy, a backup) to merge into it.")] = None,
+    mine: Annotated[bool, typer.Option(
+        "--mine", help="Merge back what this terminal last wrote to the log.")] = False,
+    forget: Annotated[bool, typer.Option(
+        "--forget", help="Leave out what this terminal wrote and the log no longer holds: "
+        "the next step is recorded on the log as it is.")] = False,
+) -> None:
+    """Join another copy of the log into it, without losing or reordering a step (R-MERGE);
+    --mine: what this terminal last wrote; --forget: leave that out on purpose."""
+    from shmod.base.errors import BadInput
+    from shmod.log import logfile, seen
+
+    if sum((copy is not None, mine, forget)) != 1:
+        raise BadInput("give one of: the other copy's file, --mine, or --forget")
+    if forget:
+        remembered = seen.recall(game)
+        seen.forget(game)
+        what = (f"what this terminal last wrote ({len(remembered['ids'])} entries)"
+                if remembered else "nothing (this terminal remembered nothing of this log)")
+        _show([], [("Forgotten", f"{what}; the next step is recorded on {game} as it is")])
+        return
+    if mine:
+        data = seen.mine(game)
+        if data is None:
+            raise BadInput(f"this terminal remembers nothing it wrote to {game} (the cache is "
+                           "off, or it never recorded on this log here)")
+        where = f"{game} (as this terminal last wrote it)"
+    else:
+        assert copy is not None
+        data, _ = logfile.read_bytes(copy, logfile.MAX_BYTES, "no such file")
+        where = copy
+    echo(join(game, logfile.parse(where, data), SYNC_ADVICE), err=True)
+
+
+def join(game: str, theirs: "LogFile", advice: str) -> str:
+    """Merge ``theirs`` (a parsed copy) into the log at ``game`` under its lock; what it did."""
+    from shmod.log import logfile, merge as merging, seen
+
+    with logfile.locked(game) as fd:
+        ours = logfile.read(game)
+        merged = merging.merge(ours, theirs, where=game, advice=advice)
+        if merged.data != ours.data:
+            if merged.data.startswith(ours.data) and not ours.torn:
+                logfile.append(fd, merged.data[len(ours.data):].decode("utf-8"), game)
+            else:
+                logfile.replace(game, merged.data)
+    _private(game)
+    seen.remember(logfile.parse(game, merged.data))
+    return f"{game}: {merged.said()}"
+
+
+def _private(path: str) -> None:
+    """The log back to mode 0600: it holds every role (docs/comoderators.md)."""
+    import os
+
+    try:
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
+
+
+@app.command(name="git-setup")
+def git_setup(
+    game: GameOpt,
+    pattern: Annotated[str | None, typer.Option(
+        "--pattern", metavar="PATTERN",
+        help="Which files are game logs, as .gitattributes matches them (default: the .yaml "
+             "files in the game's folder).")] = None,
+    hook: Annotated[bool, typer.Option(
+        "--hook", hidden=True, help="Only make the logs private (what git's hooks run).")] = False,
+) -> None:
+    """Set up the git repository the game's log is in, for moderators who share it: its
+    .gitattributes and git config name shmod's merge driver for the logs, and hooks make
+    them private after every merge and checkout (docs/comoderators.md)."""
+    from shmod.cli import gitsetup
+
+    if hook:
+        gitsetup.make_private(gitsetup.top(game))
+        return
+    for line in gitsetup.setup(game, pattern):
+        echo(line, err=True)
+
+
+@app.command(name="merge-driver")
+def merge_driver(
+    base: Annotated[str, typer.Argument(metavar="BASE", help="git's %O: the common ancestor.")],
+    ours: Annotated[str, typer.Argument(metavar="OURS",
+                                        help="git's %A: yours, and where the result goes.")],
+    theirs: Annotated[str, typer.Argument(metavar="THEIRS", help="git's %B: theirs.")],
+    path: Annotated[str, typer.Argument(metavar="PATH", help="git's %P: the log's path.")],
+) -> None:
+    """git's merge driver for game logs (shmod git-setup names it): the merged log in OURS
+    and exit 0, or a refusal naming where the copies part and exit 1, both unchanged."""
+    from shmod.cli import gitsetup
+    from shmod.log import logfile, merge as merging
+
+    read = [logfile.read_bytes(name, logfile.MAX_BYTES, "no such file")[0]
+            for name in (base, ours, theirs)]
+    if not any(map(gitsetup.looks_like_log, read)):
+        raise typer.Exit(gitsetup.merge_text(base, ours, theirs, path))
+    mine, other = (logfile.parse(path, data) for data in read[1:])
+    merged = merging.merge(mine, other, where=path, advice=GIT_ADVICE.format(path=path))
+    if merged.data != read[1]:
+        logfile.replace(ours, merged.data)
+    echo(f"shmod: {path}: {merged.said()}", err=True)

@@ -1,0 +1,351 @@
+"""Two copies of one log joined without losing, duplicating or reordering a step (R-MERGE):
+what ``shmod merge-driver`` does for git and ``shmod merge`` for a synced folder.
+
+The hash chain says where the copies part (their first entry that differs). If only one
+has entries after it, the merge is that copy. If both do, the copy that made a post for
+the thread is the *base*: its entries stay as they are, so every checkpoint it posted
+still verifies; the other copy's entries are applied after them one by one, through the
+engine (the rules, the forum's house rules, the moderators' R-MODERATORS and R-HANDOVER),
+and chained anew, each keeping its time and its moderator. When neither copy posted,
+yours is tried as the base first, then theirs. On the way:
+
+- an entry the base already holds (the same entry, moved by an earlier merge: its
+  :func:`~shmod.log.chain.identity`), or a player's vote or word the base recorded alike,
+  counts once; the same vote recorded with different values refuses the merge;
+- the entry numbers a moved entry names (a correction's, an acknowledgement's, the
+  deadline a lapse is of) are rewritten to where those entries now are;
+- a moved step must send every PM it sent on its own copy, alike; a PM it sends only now
+  (the last vote in, the President's draw) is owed (``shmod pm --entry N``), and news for
+  the thread makes the next ``shmod post``;
+- a step that names a seat which changed hands on the base, a step the rules refuse
+  there, or posts on both copies refuse the merge (:class:`~shmod.base.errors.Diverged`),
+  naming for each copy the first entry they differ at, who recorded it and when.
+
+The result is read back through the reader and the replay every command uses before it
+is returned; writing it is the caller's (atomically: ``logfile.replace``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from shmod.base.errors import BadInput, Diverged, IllegalStep, LogError
+from shmod.base.records import Record, replace
+from shmod.forum import engine, thread
+from shmod.forum.steps import Acknowledge, Correct, Lapse, Posted, Word
+from shmod.forum.table import Table
+from shmod.game import legal
+from shmod.game.events import Secret
+from shmod.game.steps import Reshuffle, Step, Vote
+from shmod.game.terms import RESHUFFLE
+from shmod.log import chain, logfile
+from shmod.log.entries import PLAYER_FIELDS, at_text, summary, to_entry
+from shmod.log.game import Game, read_back, recorder_of, replay
+
+YOURS, THEIRS = "yours", "theirs"
+
+
+class Merged(Record):
+    """A merge made: the merged log's bytes; ``how``: ``yours`` (theirs added nothing),
+    ``theirs`` (yours added nothing: a fast-forward) or ``merged``; ``base``, whose entries
+    stand where they were; each moved entry's number on its copy and in the merged log;
+    each entry that was there already (its number, and the merged entry it is); the
+    merged entries whose PMs nobody was shown; whether there is news for the thread."""
+
+    data: bytes
+    how: str
+    base: str = YOURS
+    moved: tuple[tuple[int, int], ...] = ()
+    kept: tuple[tuple[int, int], ...] = ()
+    pms: tuple[int, ...] = ()
+    news: bool = False
+
+    def said(self) -> str:
+        """What the merge did, in a line for the moderator."""
+        if self.how == YOURS:
+            return "yours already holds every entry of theirs: nothing to merge"
+        if self.how == THEIRS:
+            return "theirs extends yours: the log is now theirs (a fast-forward)"
+        other = THEIRS if self.base == YOURS else YOURS
+        first, last = self.moved[0][1], self.moved[-1][1]
+        where = f"entry {first}" if first == last else f"entries {first}-{last}"
+        text = (f"{len(self.moved)} entr{'y' if len(self.moved) == 1 else 'ies'} of {other} "
+                f"applied after {self.base} and chained anew as {where}")
+        if self.kept:
+            text += f" ({len(self.kept)} already there counted once)"
+        if self.pms:
+            text += ("; PMs no moderator has sent yet: " + ", ".join(
+                f"shmod pm --entry {n}" for n in self.pms))
+        if self.news:
+            text += "; news for the thread: shmod post"
+        return text
+
+
+class _Copy:
+    """One copy, replayed: its typed steps and the seating before each entry."""
+
+    def __init__(self, label: str, log: logfile.LogFile, where: str) -> None:
+        self.label, self.log = label, log
+        self.steps: dict[int, Step] = {}
+        self.seated: dict[int, tuple[str, ...]] = {}
+        self.rounds: dict[int, int] = {0: 1}  # the round after each entry
+
+        def watch(number: int, step: Step, state: Table) -> None:
+            self.steps[number] = step
+            self.seated[number] = state.game.players
+            self.rounds[number] = state.game.round
+
+        if log.torn:
+            raise Diverged(where, None, f"{label} ends in a torn line (`shmod repair` on that "
+                           "copy moves it aside); nothing was merged")
+        try:
+            self.game: Game = replay(log, watch=watch)
+        except LogError as err:
+            raise Diverged(where, err.line, f"{label} cannot be read ({err.reason}); nothing "
+                           "was merged") from None
+        edited = self.game.edits()
+        if edited:
+            raise Diverged(where, edited[0].line, f"{label} was edited by hand: "
+                           f"{edited[0].describe()}; undo or acknowledge that edit on that "
+                           "copy first; nothing was merged")
+
+    def before(self, number: int) -> tuple[str, ...]:
+        """The seating before entry ``number`` was applied."""
+        return self.seated.get(number - 1, self.game.setup.players)
+
+    def posts(self, after: int) -> list[tuple[int, int]]:
+        """(entry, post number) of each post this copy made after entry ``after``."""
+        found, post = [], 0
+        for index, raw in enumerate(self.log.entries):
+            if isinstance(raw, dict) and raw.get("kind") == "posted":
+                post += 1
+                if index >= after:
+                    found.append((index + 1, post))
+        return found
+
+    def secrets(self, number: int) -> list[Secret]:
+        return [s for s in self.game.state.secrets if s.entry == number]
+
+
+def merge(ours: logfile.LogFile, theirs: logfile.LogFile, *, where: str,
+          advice: str = "") -> Merged:
+    """Merge ``theirs`` into ``ours``, two copies of one log (see the module docstring);
+    ``where`` names the log in a refusal, which ends with ``advice`` (what to do)."""
+    mine, other = _Copy(YOURS, ours, where), _Copy(THEIRS, theirs, where)
+    if ours.header != theirs.header:
+        raise Diverged(where, 1, "the two copies are not one game: their headers differ "
+                       f"({_header_difference(ours.header, theirs.header)}); nothing was "
+                       "merged")
+    common = _common(ours.entries, theirs.entries)
+    if common == len(theirs.entries):
+        return Merged(ours.data, YOURS)
+    if common == len(ours.entries):
+        return Merged(theirs.data, THEIRS, THEIRS)
+    posted = [copy for copy in (mine, other) if copy.posts(common)]
+    if len(posted) == 2:
+        (at_mine, post_mine), (at_other, post_other) = mine.posts(common)[0], \
+            other.posts(common)[0]
+        raise _refused(where, mine, other, common, (
+            f"both copies made a post for the thread (yours post {post_mine} at entry "
+            f"{at_mine}, theirs post {post_other} at entry {at_other}), and posts are never "
+            "renumbered or merged (R-THREAD)"), advice)
+    orders = [(posted[0], other if posted[0] is mine else mine)] if posted else \
+        [(mine, other), (other, mine)]
+    failed: Diverged | None = None
+    for base, moved in orders:
+        try:
+            return _rebase(base, moved, common, where)
+        except _Refusal as why:
+            failed = failed or _refused(where, mine, other, common, str(why), advice)
+    assert failed is not None
+    raise failed
+
+
+class _Refusal(Exception):
+    """Why one order of a merge does not go (said in full by :func:`_refused`)."""
+
+
+def _refused(where: str, mine: _Copy, other: _Copy, common: int, why: str,
+             advice: str) -> Diverged:
+    ours = summary(mine.log.entries[common], common + 1)
+    theirs = summary(other.log.entries[common], common + 1)
+    return Diverged(where, mine.log.line_of(common) or None, (
+        f"the two copies cannot be merged (R-MERGE): {why}. They part after entry {common}: "
+        f"yours goes on with {ours}, theirs with {theirs}. Both are left as they were"
+        + (f"; {advice}" if advice else "")))
+
+
+def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
+    """``moved``'s entries after ``common`` applied after ``base``'s (or a _Refusal)."""
+    state = replay(base.log).state  # a fresh table: the copy's own stays as it was read
+    players, head = state.game.players, base.game.head
+    numbers = {n: n for n in range(common + 1)}
+    same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
+    for i, raw in enumerate(base.log.entries[common:]):
+        same.setdefault(chain.identity(raw), []).append(common + 1 + i)
+    acts = {key: n for n, key in ((n, _act(step, base.rounds[n - 1]))
+                                   for n, step in base.steps.items())
+            if n > common and key is not None}
+    entries: list[dict[str, object]] = []
+    moves: list[tuple[int, int]] = []
+    kept: list[tuple[int, int]] = []
+    owed: list[int] = []
+    number = len(base.log.entries)
+    raws = moved.log.entries
+    for index in range(common, len(raws)):
+        raw, old = raws[index], index + 1
+        step = moved.steps[old]
+        matches = same.get(chain.identity(raw))
+        there = matches.pop(0) if matches else None
+        if there is None and _act(step, moved.rounds[old - 1]):
+            there = _same_act(step, moved.rounds[old - 1], acts, base, old, raw, moved.label)
+        if there is not None:
+            numbers[old] = there
+            kept.append((old, there))
+            continue
+        if isinstance(step, Posted):
+            raise _Refusal(f"{summary(raw, old)} of {moved.label} is a post")
+        step = _renumbered(step, numbers, summary(raw, old), moved.label)
+        _same_seats(step, moved.before(old), players, summary(raw, old), moved.label)
+        state.clock, state.recorder = at_text(raw), recorder_of(raw)
+        told = len(state.secrets)
+        try:
+            engine.apply(state, step)
+        except IllegalStep as err:
+            raise _Refusal(f"{summary(raw, old)} of {moved.label} no longer applies after "
+                           f"the entries of {base.label}: {err}") from None
+        number += 1
+        if _new_pms(moved.secrets(old), state.secrets[told:], summary(raw, old), moved.label):
+            owed.append(number)
+        entry, head = _entry(step, players, raw, head)
+        entries.append(entry)
+        numbers[old] = number
+        moves.append((old, number))
+        players = state.game.players
+        upcoming = raws[index + 1] if index + 1 < len(raws) else None
+        for auto in _reshuffles(state, upcoming):
+            number += 1
+            entry, head = _entry(auto, players, raw, head)
+            entries.append(entry)
+    if not entries:
+        return Merged(base.log.data, base.label, base.label, kept=tuple(kept))
+    text = "".join(map(logfile.entry_line, entries))
+    try:
+        merged = read_back(base.game, text, head, len(entries))
+    except BadInput as err:
+        raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
+    return Merged(merged.log.data, "merged", base.label, tuple(moves), tuple(kept),
+                  tuple(owed), bool(thread.news(state)))
+
+
+def _entry(step: Step, players: tuple[str, ...], raw: dict[str, object],
+           head: str) -> tuple[dict[str, object], str]:
+    """``step``'s entry as ``raw`` recorded it (its time, its moderator), chained after
+    ``head``."""
+    entry: dict[str, object] = to_entry(step, players)
+    at = at_text(raw)
+    if isinstance(step, Lapse) and step.at:
+        at = step.at
+    if at is not None:
+        entry["at"] = at
+    if recorder_of(raw) is not None:
+        entry["mod"] = recorder_of(raw)
+    entry["hash"] = head = logfile.link(head, entry)
+    return entry, head
+
+
+def _act(step: Step, round_: int) -> tuple[object, ...] | None:
+    """A player's vote in a round, or word, as one recorded twice alike is known (None:
+    another step)."""
+    if isinstance(step, Vote):
+        return ("vote", step.by, round_)
+    if isinstance(step, Word):
+        return ("word", step.by)
+    return None
+
+
+def _same_act(step: Step, round_: int, acts: dict[tuple[object, ...], int], base: _Copy,
+              old: int, raw: object, label: str) -> int | None:
+    """The base's entry recording the player's same vote in the same round, or word, if it
+    has one; the same one recorded with another value refuses the merge."""
+    key = _act(step, round_)
+    found = acts.get(key) if key else None
+    if found is None:
+        return None
+    if base.steps[found] != step:
+        raise _Refusal(f"the same {key[0] if key else 'step'} was recorded on both copies "
+                       f"with different values: {summary(raw, old)} of {label}, "
+                       f"{summary(base.log.entries[found - 1], found)} of {base.label}")
+    return found
+
+
+def _renumbered(step: Step, numbers: dict[int, int], what: str, label: str) -> Step:
+    """``step`` naming the entries it names where they now are."""
+    def moved(number: int) -> int:
+        if number not in numbers:
+            raise _Refusal(f"{what} of {label} names entry {number}, which the merge cannot "
+                           "place")
+        return numbers[number]
+
+    if isinstance(step, (Correct, Acknowledge)):
+        return replace(step, entries=tuple(sorted({moved(n) for n in step.entries})))
+    if isinstance(step, Lapse):
+        return replace(step, deadline=moved(step.deadline))
+    return step
+
+
+def _same_seats(step: Step, then: tuple[str, ...], now: tuple[str, ...], what: str,
+                label: str) -> None:
+    """A moved step names each seat's player as it did: none changed hands in between."""
+    for key in PLAYER_FIELDS:
+        seat = getattr(step, key, None)
+        if isinstance(seat, int) and seat < len(then) and then[seat] != now[seat]:
+            raise _Refusal(f"{what} of {label} is {then[seat]}'s, whose seat is {now[seat]}'s "
+                           "on the other copy")
+
+
+def _new_pms(sent: list[Secret], made: list[Secret], what: str, label: str) -> bool:
+    """Whether a moved step makes a PM its copy never sent; a PM it sent there that the
+    merged log would not send alike refuses the merge."""
+    left = [replace(s, entry=0) for s in made]
+    for secret in sent:
+        alike = replace(secret, entry=0)
+        if alike not in left:
+            raise _Refusal(f"{what} of {label} sent {secret.to} a PM that, after the other "
+                           "copy's entries, would say something else")
+        left.remove(alike)
+    return bool(left)
+
+
+def _reshuffles(table: Table, upcoming: object) -> Iterator[Reshuffle]:
+    """The reshuffle a seeded game waits for after a moved step, applied, unless the moved
+    copy recorded it next (R-RESHUFFLE)."""
+    if isinstance(upcoming, dict) and upcoming.get("kind") == "reshuffle":
+        return
+    while table.game.phase == RESHUFFLE and table.game.seed is not None:
+        auto = Reshuffle(tuple(legal.expected_reshuffle(table.game)))
+        engine.apply(table, auto)
+        yield auto
+
+
+def _common(ours: list[object], theirs: list[object]) -> int:
+    """How many entries the two copies share, from the first."""
+    count = 0
+    for mine, other in zip(ours, theirs):
+        if mine != other:
+            break
+        count += 1
+    return count
+
+
+def _header_difference(ours: dict[str, object], theirs: dict[str, object]) -> str:
+    """The first header field the two copies write differently."""
+    for key in dict.fromkeys([*ours, *theirs]):
+        if ours.get(key) != theirs.get(key):
+            if key == "secret" and isinstance(ours.get(key), dict) and \
+                    isinstance(theirs.get(key), dict):
+                mine, other = ours[key], theirs[key]
+                assert isinstance(mine, dict) and isinstance(other, dict)
+                if ("signing_key" in mine) != ("signing_key" in other):
+                    return "one is a published copy, without the signing key"
+            return f"{key}"
+    return "?"
