@@ -11,6 +11,8 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.plaintext import escaped
+from shmod.forum.explain import waiting_text
+from shmod.game.explain import win_text
 from shmod.game.terms import POWER_NAMES
 from shmod.texts.views import PublicView
 
@@ -123,13 +125,13 @@ def lines(view: PublicView, ink: Ink, now: datetime | None) -> list[str]:
                f"{ink(str(view.discard_size), 'bold')}   Board: {view.board} players   "
                f"Alive: {view.living}/{len(view.players)}")
     out += seating(view, ink)
-    if view.winner:
-        out.append(ink(escaped(f"Game over: the {view.winner} won ({view.win_reason})."),
+    if view.win:
+        out.append(ink(escaped(f"Game over: the {view.winner} won ({win_text(view.win)})."),
                        "bold"))
         return out
     power = f" — {POWER_NAMES[view.power]}" if view.power else ""
     out.append(f"Round {view.round}, phase: {ink(view.phase, 'bold')}{power}")
-    out.append(escaped(f"Waiting for {view.waiting}"))
+    out.append(escaped(f"Waiting for {waiting_text(view.waiting)}"))
     from shmod.texts import forum_texts
 
     deadline = forum_texts.deadline_line(view, now) if now is not None else None

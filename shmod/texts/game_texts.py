@@ -38,9 +38,9 @@ from shmod.game.events import (
     VetoVoteAsked,
     VetoVoted,
 )
-from shmod.game.explain import win_text
 from shmod.game.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, Policy
 from shmod.log.checkpoints import COMMITMENT_LABEL, KEY_LABEL
+from shmod.texts import phrases
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
@@ -142,9 +142,9 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                 f"{e(event.target)} was not Hitler; nothing more about their role is revealed.")
         return f"President {b(e(event.president))} executes {b(e(event.target))}. {tail}"
     if isinstance(event, GameOver):
-        reason = win_text(event.win)
+        reason = phrases.win(fmt.lang, event.win, capital=True)
         return fmt.blocks([fmt.heading(f"Game over: the {event.win.team} win"),
-                           f"{e(reason[:1].upper() + reason[1:])}."])
+                           f"{e(reason)}."])
     return None
 
 

@@ -63,7 +63,8 @@ from shmod.game.explain import win_text
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import POLICY_NAMES, POWER_NAMES, RESHUFFLE, Policy, Role
 from shmod.log.game import Game, replay
-from shmod.texts import board_image, forum_texts
+from shmod.texts import board_image, forum_texts, phrases
+from shmod.texts.catalog import get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
 
@@ -273,7 +274,8 @@ def _said(view: PublicView, step: Step | None, events: list[Public]) -> list[str
     elif isinstance(step, Reshuffle) and not out:
         out.append(f"The draw pile is reshuffled: {view.draw_size} policies.")
     if not out and step is not None:  # a phase changed without an event
-        out.append(f"Now: {view.waiting[:1].upper()}{view.waiting[1:]}.")
+        waiting = phrases.waiting(language(None), view.waiting)
+        out.append(f"Now: {waiting[:1].upper()}{waiting[1:]}.")
     return out
 
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from shmod.base.records import Record
 from shmod.forum import absence, deadlines, house, seats
-from shmod.forum.explain import waiting_text
 from shmod.forum.table import Table
 from shmod.forum.turns import waiting_for
-from shmod.game.events import Public, Secret
-from shmod.game.explain import win_text
+from shmod.game.events import Public, Secret, Waiting, Win
 from shmod.game.legal import can_propose_veto, limits_set_aside, term_limits
 from shmod.game.setup import knows
 from shmod.game.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Phase, Power
@@ -48,11 +46,11 @@ class PublicView(Record):
     investigated: tuple[str, ...]
     voted: tuple[str, ...]  # who has voted (a vote) or posted a word (before the deal)
     waiting_on: tuple[str, ...]
-    waiting: str
+    waiting: Waiting  # whom and what for (shmod.texts.phrases words it)
     power: Power | None
     next_president: str | None
     winner: str | None
-    win_reason: str | None
+    win: Win | None  # how the game was won
     history: tuple[Public, ...]
     deadline: tuple[str, str, str] | None = None  # (until UTC, the game's zone, round/phase)
     zone: str = "UTC"  # the game's time zone
@@ -114,11 +112,11 @@ def public_view(table: Table) -> PublicView:
         voted=(tuple(names[s] for s in sorted(game.votes)) if game.phase == VOTE else
                tuple(names[s] for s in sorted(table.words)) if game.phase == DEAL else ()),
         waiting_on=waiting.names,
-        waiting=waiting_text(waiting),
+        waiting=waiting,
         power=game.power,
         next_president=_next_president(table),
         winner=game.winner,
-        win_reason=win_text(game.win) if game.win else None,
+        win=game.win,
         history=tuple(table.public),
         deadline=_deadline(table),
         zone=table.zone or "UTC",
