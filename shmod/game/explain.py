@@ -126,5 +126,7 @@ def describe(step: Step, players: tuple[str, ...]) -> str:
     return step.kind.replace("_", " ")
 
 
+#: Why a player is term-limited (R-TERM): the office they were last elected to.
+TERM_LIMIT = {"president": "last elected President", "chancellor": "last elected Chancellor"}
 #: A policy card in words, after "the enactment of".
 CARD = {"L": "a Liberal", "F": "a Fascist"}

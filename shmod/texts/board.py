@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.plaintext import escaped
 from shmod.forum.explain import waiting_text
-from shmod.game.explain import win_text
+from shmod.game.explain import TERM_LIMIT, win_text
 from shmod.game.terms import POWER_NAMES
 from shmod.texts.views import PublicView
 
@@ -96,7 +96,7 @@ def seating(view: PublicView, ink: Ink) -> list[str]:
             marks.append("Chancellor" if view.phase not in ("nominate", "vote")
                          else "Chancellor nominee")
         if name in limited:
-            marks.append(f"term-limited ({limited[name]})")
+            marks.append(f"term-limited ({TERM_LIMIT[limited[name]]})")
         if name in view.not_hitler:
             marks.append("not Hitler")
         if name in replacing:

@@ -316,6 +316,10 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
     fascist_word = "one Fascist" if fascists == 1 else f"{fascists} Fascists"
     house = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
+    deck = (f"{view.deck[0]} Liberal + {view.deck[1]} Fascist" if "deck" in rules
+            else "6 Liberal and 11 Fascist")
+    start = (f"{view.start[0]} Liberal, {view.start[1]} Fascist policies enacted"
+             if "start" in rules else "none enacted")
     return fmt.blocks([
         fmt.heading(f"Rules for this game: {players} players"),
         fmt.lines([
@@ -323,8 +327,7 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
             f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
             f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
             f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
-            f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
-            f"{rules.get('start', 'none enacted')} at the start.",
+            f"Policies: {deck} in the deck; {start} at the start.",
             "Fascist track:",
         ]),
         fmt.bullets(powers),

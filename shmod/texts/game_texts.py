@@ -181,8 +181,10 @@ def house_rules(view: PublicView) -> list[str]:
     if view.custom:
         extra = dict(view.variants)
         out.append("A custom board: the powers are as listed above" + (
-            f"; the deck holds {extra['deck']}" if "deck" in extra else "") + (
-            f"; {extra['start']} at the start" if "start" in extra else "") + ".")
+            f"; the deck holds {view.deck[0]} Liberal + {view.deck[1]} Fascist"
+            if "deck" in extra else "") + (
+            f"; {view.start[0]} Liberal, {view.start[1]} Fascist policies enacted at the start"
+            if "start" in extra else "") + ".")
         if "hitler_knows_fascists" in extra:
             out.append("Hitler knows the Fascists." if extra["hitler_knows_fascists"] == "yes"
                        else "Hitler does not know the Fascists.")
@@ -320,7 +322,8 @@ def board_text(view: PublicView, fmt: Plain) -> str:
     e = fmt.escape
     next_power = view.powers[view.fascist] if view.fascist < len(view.powers) else None
     powers = f" (next: {POWER_NAMES[next_power]})" if next_power else ""
-    limited = ", ".join(f"{e(n)} ({why})" for n, why in view.term_limited) or (
+    why = {"president": "last elected President", "chancellor": "last elected Chancellor"}
+    limited = ", ".join(f"{e(n)} ({why[office]})" for n, office in view.term_limited) or (
         "nobody: the term limits are set aside for this nomination, as they leave no eligible "
         "nominee (R-NO-NOMINEE)" if view.limits_set_aside else "nobody")
     dead = [e(n) for n, up in zip(view.players, view.alive) if not up]

@@ -14,7 +14,7 @@ from shmod.forum.turns import waiting_for
 from shmod.game.events import Public, Secret, Waiting, Win
 from shmod.game.legal import can_propose_veto, limits_set_aside, term_limits
 from shmod.game.setup import knows
-from shmod.game.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Phase, Power
+from shmod.game.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Office, Phase, Power
 
 
 class PublicView(Record):
@@ -40,7 +40,7 @@ class PublicView(Record):
     president: str
     chancellor: str | None
     special: bool
-    term_limited: tuple[tuple[str, str], ...]
+    term_limited: tuple[tuple[str, Office], ...]  # (name, the office last elected to)
     limits_set_aside: bool  # R-NO-NOMINEE: nobody is eligible, so nobody is term-limited now
     not_hitler: tuple[str, ...]
     investigated: tuple[str, ...]
@@ -58,6 +58,8 @@ class PublicView(Record):
     backups: tuple[str, ...] = ()  # R-BACKUP, in order
     removed: tuple[str, ...] = ()  # R-MODKILL: seats the moderator removed (dead, not executed)
     custom: bool = False  # a custom board and deck (docs/variants.md)
+    deck: tuple[int, int] = (6, 11)  # the deck's Liberal and Fascist policies
+    start: tuple[int, int] = (0, 0)  # the Liberal and Fascist policies enacted at the start
     replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
     veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
 
@@ -125,6 +127,8 @@ def public_view(table: Table) -> PublicView:
         backups=tuple(table.backups),
         removed=tuple(names[s] for s in sorted(table.removed)),
         custom=table.setup.custom is not None,
+        deck=(rules.deck_liberal, rules.deck_fascist),
+        start=(rules.liberal_start, rules.fascist_start),
         replacing=tuple(seats.replacing(table).items()),
         veto_open=game.phase == ENACT and can_propose_veto(game),
     )
