@@ -349,7 +349,7 @@ def event_sentence(view: PublicView, event: Public) -> str | None:
                 return "The moderator cleared the deadline."
             what = "this round" if event.scope == "round" else "this phase"
             return (f"The moderator set a deadline for {what}: "
-                    f"{forum_texts.when_text(event.until, event.zone)}.")
+                    f"{forum_texts.when_text(event.until, event.zone, language(None))}.")
     return forum_texts.event_text(view, event, plain)
 
 
