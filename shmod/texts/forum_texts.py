@@ -46,12 +46,18 @@ if TYPE_CHECKING:
     from datetime import datetime
 
 #: The days of the week and the months, as a deadline's local date shows them.
-WEEKDAYS = (Np_("weekday", "Mon"), Np_("weekday", "Tue"), Np_("weekday", "Wed"),
-            Np_("weekday", "Thu"), Np_("weekday", "Fri"), Np_("weekday", "Sat"),
-            Np_("weekday", "Sun"))
-MONTHS = (Np_("month", "Jan"), Np_("month", "Feb"), Np_("month", "Mar"), Np_("month", "Apr"),
-          Np_("month", "May"), Np_("month", "Jun"), Np_("month", "Jul"), Np_("month", "Aug"),
-          Np_("month", "Sep"), Np_("month", "Oct"), Np_("month", "Nov"), Np_("month", "Dec"))
+WEEKDAYS = (
+    Np_("abbreviated weekday", "Mon"), Np_("abbreviated weekday", "Tue"),
+    Np_("abbreviated weekday", "Wed"), Np_("abbreviated weekday", "Thu"),
+    Np_("abbreviated weekday", "Fri"), Np_("abbreviated weekday", "Sat"),
+    Np_("abbreviated weekday", "Sun"))
+MONTHS = (
+    Np_("abbreviated month", "Jan"), Np_("abbreviated month", "Feb"),
+    Np_("abbreviated month", "Mar"), Np_("abbreviated month", "Apr"),
+    Np_("abbreviated month", "May"), Np_("abbreviated month", "Jun"),
+    Np_("abbreviated month", "Jul"), Np_("abbreviated month", "Aug"),
+    Np_("abbreviated month", "Sep"), Np_("abbreviated month", "Oct"),
+    Np_("abbreviated month", "Nov"), Np_("abbreviated month", "Dec"))
 
 
 def when_text(until: str, zone: str, lang: Language) -> str:
