@@ -14,7 +14,7 @@ from shmod.forum.turns import waiting_for
 from shmod.game.events import Public, Secret, Waiting, Win
 from shmod.game.legal import can_propose_veto, limits_set_aside, term_limits
 from shmod.game.setup import knows
-from shmod.game.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Office, Phase, Power
+from shmod.game.terms import DEAL, ENACT, SPECIAL, VOTE, Office, Phase, Power
 
 
 class PublicView(Record):
@@ -66,9 +66,6 @@ class PublicView(Record):
     @property
     def living(self) -> int:
         return sum(self.alive)
-
-    def power_name(self) -> str | None:
-        return POWER_NAMES[self.power] if self.power else None
 
 
 class PlayerView(Record):
