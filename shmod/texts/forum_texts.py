@@ -437,10 +437,12 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
              if rules.get("term5") == "seated" else
              t._("The last elected President and Chancellor cannot be nominated Chancellor; "
                  "with five or fewer players alive, only the last Chancellor."))
-    veto = (t._n("After {n} Fascist policy the Chancellor may propose to veto both policies; "
-                 "if the President agrees, nothing is enacted.", "After {n} Fascist policies "
-                 "the Chancellor may propose to veto both policies; if the President agrees, "
-                 "nothing is enacted.", view.veto_zone)
+    # TRANSLATORS: a custom board may unlock the veto after one Fascist policy (English
+    # says "1 Fascist policies" for now).
+    veto = (t._n("After {n} Fascist policies the Chancellor may propose to veto both "
+                 "policies; if the President agrees, nothing is enacted.", "After {n} Fascist "
+                 "policies the Chancellor may propose to veto both policies; if the President "
+                 "agrees, nothing is enacted.", view.veto_zone)
             if view.veto_zone < view.fascist_win else t._("There is no veto in this game."))
     return fmt.blocks([
         fmt.heading(t._n("Rules for this game: {n} player", "Rules for this game: {n} players",
@@ -458,9 +460,11 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
                 t._n("The Liberals win with {n} Liberal policy or by executing Hitler.",
                      "The Liberals win with {n} Liberal policies or by executing Hitler.",
                      view.liberal_win),
+                # TRANSLATORS: a custom board may set one (English says "1 Fascist
+                # policies" for now).
                 t._n("The Fascists also win if Hitler is elected Chancellor after {n} Fascist "
-                     "policy.", "The Fascists also win if Hitler is elected Chancellor after "
-                     "{n} Fascist policies.", view.hitler_zone)]),
+                     "policies.", "The Fascists also win if Hitler is elected Chancellor "
+                     "after {n} Fascist policies.", view.hitler_zone)]),
             terms,
             veto,
             t._n("After {n} failed election in a row, the top policy is enacted and term "

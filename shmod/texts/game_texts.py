@@ -263,9 +263,10 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
             t._n("Liberals win with {n} Liberal policy or by executing Hitler.",
                  "Liberals win with {n} Liberal policies or by executing Hitler.",
                  view.liberal_win),
-            # TRANSLATORS: {veto} and {hitler} count Fascist policies enacted.
-            t._n("Veto unlocked after {veto} Fascist policy; Hitler elected Chancellor after "
-                 "{hitler} wins it for the Fascists.",
+            # TRANSLATORS: {veto} and {hitler} count Fascist policies enacted (a custom board
+            # may unlock the veto after one: English says "1 Fascist policies" for now).
+            t._n("Veto unlocked after {veto} Fascist policies; Hitler elected Chancellor "
+                 "after {hitler} wins it for the Fascists.",
                  "Veto unlocked after {veto} Fascist policies; Hitler elected Chancellor "
                  "after {hitler} wins it for the Fascists.", view.veto_zone, **zones)
             if view.veto_zone < view.fascist_win else
