@@ -15,7 +15,8 @@ every PM with its subject line, and the rules card. Two checks, on every text:
     word of shmod's is taken out (players' names and words, the game's title, markup,
     hex values, time zones, rule ids, the ballots Ja and Nein, and the machine-read lines:
     the checkpoint line and the commitment's and key's labels), an ASCII letter left is a
-    string that bypassed the catalog;
+    string that bypassed the catalog; and the ballots, the same in every language, are
+    never translated (a message that spells them instead of taking them as a field);
 (b) **nothing overflows**: the ``qps`` text with its padding taken out and its letters
     unaccented is the English text exactly, so its longer words forced no line wider
     through a fixed-width layout (a column padded to a translated cell), and broke or
@@ -154,6 +155,8 @@ FIXED = re.compile(r"Log checkpoint: (?:post \d+ · )?(?:entry \d+ · )?|"
 FOREIGN = re.compile(r"\bUTC\b|\bCES?T\b|\bE[SD]T\b|\b[A-Z][a-z]+/[A-Za-z_]+\b|\bR(?:-[A-Z0-9]+)+"
                      r"|\b(?:Ja|Nein|ja|nein)\b|^Subject: ", re.MULTILINE)
 ASCII_WORD = re.compile(r"[A-Za-z]+")
+#: The ballots as the pseudo-language would write them: they are never translated.
+BALLOTS_TRANSLATED = re.compile(r"\b(?:Ĵȧ|Ƞḗīƞ)\b")
 
 
 def english_left(text: str, fmt: Plain, names: Iterable[str]) -> list[str]:
@@ -365,6 +368,8 @@ class Corpus:
                 if left and len(self.problems) < 20:
                     self.problems.append(f"{kind} in {name}: English {left[:5]} left in "
                                          f"{qps!r}")
+                if BALLOTS_TRANSLATED.search(qps) and len(self.problems) < 20:
+                    self.problems.append(f"{kind} in {name}: a ballot translated in {qps!r}")
                 if not words_only(en, qps) and len(self.problems) < 20:
                     self.problems.append(f"{kind} in {name}: the layout changed:\n{en}\n{qps}")
 
@@ -500,6 +505,8 @@ def test_the_checks_catch_a_word_that_bypassed_the_catalog() -> None:
     assert english_left(checkpoints.line(3, 12, "ab" * 40), fmt, ()) == []
     assert english_left(f"{COMMITMENT_LABEL} ({t._('the end')}): {'c' * 64}", fmt, ()) == []
     assert english_left("Ann", fmt, ()) == ["Ann"]
+    assert BALLOTS_TRANSLATED.search(t._("counted as voting Nein."))
+    assert not BALLOTS_TRANSLATED.search(t._("counted as voting {nein}.", nein="Nein"))
     english = "Round  Ann\n1      Ja"
     assert words_only(english, t._("Round") + "  Ann\n1      Ja")
     assert not words_only(english, t._("Round") + "     Ann\n1         Ja")

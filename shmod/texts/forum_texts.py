@@ -37,7 +37,11 @@ from shmod.game.terms import Phase, Power
 from shmod.texts import glossary, phrases
 from shmod.texts.catalog import ENGLISH, N_, Language, Np_, get as language
 from shmod.texts.formats import Plain
-from shmod.texts.game_texts import HOUSE_RULES, fascist_track
+from shmod.texts.game_texts import (
+    HOUSE_RULES,  # noqa: F401 - tests/test_forum_profiles.py reads it here
+    fascist_track,
+    variant_rules,
+)
 from shmod.texts.markup import ballots, cards, marks
 from shmod.texts.pm_texts import role_text
 from shmod.texts.views import PublicView
@@ -431,7 +435,7 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
              "and Hitler; Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
              "Fascists and Hitler. The Fascists know each other and Hitler; Hitler does not "
              "know the Fascists.", fascists, liberals=liberals))
-    house = [t._(HOUSE_RULES[(k, v)]) for k, v in view.variants if (k, v) in HOUSE_RULES]
+    house = variant_rules(view, fmt)
     terms = (t._("The last elected President and Chancellor cannot be nominated Chancellor; in "
                  "a game that started with five players, only the last Chancellor.")
              if rules.get("term5") == "seated" else

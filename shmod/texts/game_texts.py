@@ -163,10 +163,12 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     return None
 
 
-#: What a switch that is on means, for players (a default switch is not mentioned).
+#: What a switch that is on means, for players (a default switch is not mentioned); the
+#: ballots are the fields {ja} and {nein} (:func:`house_rule`).
 HOUSE_RULES = {
+    # TRANSLATORS: {nein} is the ballot, the same in every language.
     ("late_vote", "nein"): N_("A player who has not voted when the deadline passes is "
-                              "counted as voting Nein."),
+                              "counted as voting {nein}."),
     ("late_nomination", "fail"): N_("A Presidential Candidate who has not nominated when "
                                     "the deadline passes loses the turn: it counts as a "
                                     "failed election."),
@@ -177,9 +179,10 @@ HOUSE_RULES = {
     ("term5", "seated"): N_("Only because this game started with five players may the last "
                             "President be nominated Chancellor; with five left in a bigger "
                             "game, both term limits stay."),
+    # TRANSLATORS: {ja} is the ballot, the same in every language.
     ("veto", "secret-vote"): N_("The veto works as online: the Chancellor picks the policy "
                                 "to enact, then the President and the Chancellor vote on "
-                                "the veto in secret, and it needs both Ja."),
+                                "the veto in secret, and it needs both {ja}."),
     ("tracker_reset", "election"): N_("A successful election also sets the Election "
                                       "Tracker back to zero."),
     ("rebalanced", "on"): N_("Rebalanced setup: six-player games start with a Fascist "
@@ -193,11 +196,17 @@ HOUSE_RULES = {
 }
 
 
+def variant_rules(view: PublicView, fmt: Plain) -> list[str]:
+    """Each switch in force that differs from the rulebook, in a sentence for players."""
+    return [fmt.lang._(HOUSE_RULES[(k, v)], **ballots()) for k, v in view.variants
+            if (k, v) in HOUSE_RULES]
+
+
 def house_rules(view: PublicView, fmt: Plain) -> list[str]:
     """Every house rule in force and everything a custom game changed, in sentences for
     players (never a switch's name)."""
     t = fmt.lang
-    out = [t._(HOUSE_RULES[(k, v)]) for k, v in view.variants if (k, v) in HOUSE_RULES]
+    out = variant_rules(view, fmt)
     if view.custom:
         extra = dict(view.variants)
         counts = {"lib_deck": view.deck[0], "fas_deck": view.deck[1],
