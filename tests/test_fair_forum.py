@@ -294,7 +294,8 @@ def test_status_lists_nobody_term_limited_while_the_limits_are_set_aside():
     assert view.term_limited == () and view.limits_set_aside
     assert "Term-limited: nobody: the term limits are set aside" in board_text(view, Plain())
     state.game.alive = [True, True, True, False, False]
-    assert public_view(state).term_limited == (("Bob", "last elected Chancellor"),)
+    assert public_view(state).term_limited == (("Bob", "chancellor"),)
+    assert "Term-limited: Bob (last elected Chancellor)" in board_text(public_view(state), Plain())
 
 
 def test_a_hand_edited_name_says_the_header_changed(tmp_path):

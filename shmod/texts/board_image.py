@@ -14,6 +14,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from shmod.base.records import Record
 from shmod.game.terms import POWER_NAMES, Power
+from shmod.texts import phrases
+from shmod.texts.catalog import get as language
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:
@@ -57,7 +59,7 @@ def layout(view: PublicView) -> tuple[list[Shape], int]:
 
 
 def _result(view: PublicView) -> str:
-    reason = str(view.win_reason or "")
+    reason = phrases.win(language(None), view.win) if view.win else ""
     return f"Game over: the {view.winner} win. {reason[:1].upper()}{reason[1:]}."
 
 

@@ -12,6 +12,10 @@ How a sentence is written (docs/architecture.md, "Words"):
 - The English text is the message id. ``t._("Round {round}", round=3)`` looks it up and
   fills its named fields with ``str.format``; the fields are values already marked up
   (a bold name, a coloured policy), never words to translate.
+- A word the sentence marks up itself (a policy in its colour, a bold phrase) stays in the
+  message between the fields ``{on}`` and ``{off}`` (:func:`shmod.texts.markup.marks`), so
+  that a translation inflects it: ``"… enacted a {on}Liberal{off} policy."``. A glossary
+  term is a field only where it stands alone (a list of cards, a power's name).
 - A word that means more than one thing, and every term of the glossary (roles, parties,
   policies, powers, offices), has a context: ``t._p("policy", "Liberal")``. The glossary
   is the catalog's entries whose context starts with ``term:``.

@@ -65,7 +65,8 @@ from shmod.game.explain import win_text
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import POLICY_NAMES, POWER_NAMES, RESHUFFLE, Policy, Role
 from shmod.log.game import Game, replay
-from shmod.texts import board_image, forum_texts
+from shmod.texts import board_image, forum_texts, phrases
+from shmod.texts.catalog import get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
 
@@ -275,7 +276,8 @@ def _said(view: PublicView, step: Step | None, events: list[Public]) -> list[str
     elif isinstance(step, Reshuffle) and not out:
         out.append(f"The draw pile is reshuffled: {view.draw_size} policies.")
     if not out and step is not None:  # a phase changed without an event
-        out.append(f"Now: {view.waiting[:1].upper()}{view.waiting[1:]}.")
+        waiting = phrases.waiting(language(None), view.waiting)
+        out.append(f"Now: {waiting[:1].upper()}{waiting[1:]}.")
     return out
 
 
@@ -349,7 +351,7 @@ def event_sentence(view: PublicView, event: Public) -> str | None:
                 return "The moderator cleared the deadline."
             what = "this round" if event.scope == "round" else "this phase"
             return (f"The moderator set a deadline for {what}: "
-                    f"{forum_texts.when_text(event.until, event.zone)}.")
+                    f"{forum_texts.when_text(event.until, event.zone, language(None))}.")
     return forum_texts.event_text(view, event, plain)
 
 

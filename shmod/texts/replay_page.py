@@ -23,6 +23,8 @@ from shmod.forum.deadlines import late_votes
 from shmod.forum.events import Corrected
 from shmod.game.events import Tallied
 from shmod.game.terms import VOTE
+from shmod.texts import phrases
+from shmod.texts.catalog import get as language
 from shmod.texts.replay import PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
 
@@ -65,7 +67,7 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
     policy = (f"default-src 'none'; style-src '{_sha(css)}'; script-src '{_sha(js)}'; "
               "img-src data:; base-uri 'none'; form-action 'none'")
     last = game.frames[-1].view
-    result = (f"The {last.winner} won: {last.win_reason}." if last.winner
+    result = (f"The {last.winner} won: {phrases.win(language(None), last.win)}." if last.win
               else f"The game is in progress (round {last.round}).")
     shown = ("Finished game: hidden information (roles, hands, results, the deck) is in "
              "this page, behind the switches below, off at first." if game.revealed else
@@ -90,7 +92,7 @@ def _frame(frame: Frame, s: _Strings) -> dict[str, Any]:
     out: dict[str, Any] = {
         "e": frame.entry, "k": s(frame.kind), "s": [s(t) for t in frame.said],
         "r": view.round, "ph": s(PHASE_WORDS[view.phase]),
-        "w": s(view.waiting),
+        "w": s(phrases.waiting(language(None), view.waiting)),
         "p": s(president), "c": s(chancellor),
         "t": f"{view.tracker}/{view.chaos_at}", "d": view.draw_size, "x": view.discard_size,
         "l": f"{view.liberal}/{view.liberal_win}", "f": f"{view.fascist}/{view.fascist_win}",

@@ -17,6 +17,7 @@ from shmod.game.events import (
     RoundBegan,
     SpecialElectionCalled,
 )
+from shmod.texts import phrases
 from shmod.texts.formats import Plain
 from shmod.texts.history import history_text
 from shmod.texts.replay import Replay, event_sentence
@@ -30,7 +31,7 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     e = fmt.escape
     final = game.frames[-1]
     view = final.view
-    result = (f"The {view.winner} won: {view.win_reason}." if view.winner else
+    result = (f"The {view.winner} won: {phrases.win(fmt.lang, view.win)}." if view.win else
               f"The game so far: round {view.round}; the roles stay secret until the end.")
     parts = [fmt.heading(f"{e(title)}: the whole game"), e(result)]
     if game.revealed:
