@@ -119,20 +119,22 @@ def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
 
     from shmod.base.errors import BadInput
     from shmod.texts import board_image, posts, views
+    from shmod.texts.catalog import get as language
 
     state = (loaded.state if post.upto >= loaded.state.entries
              else posts.state_at(loaded, post.upto))
     view = views.public_view(state)
+    lang = language(loaded.setup.language)
     base = os.path.join(folder, f"post-{post.number}-entry-{post.upto}")
-    _write(base + ".svg", board_image.svg(view))
+    _write(base + ".svg", board_image.svg(view, lang))
     written = [base + ".svg"]
     try:
-        _write(base + ".png", board_image.png(view))
+        _write(base + ".png", board_image.png(view, lang))
         written.insert(0, base + ".png")
     except BadInput as missing:
         _hint(str(missing))
     _hint(f"Attach {' or '.join(written)} to post {post.number}; its alt text: "
-          f"{board_image.describe(view)}")
+          f"{board_image.describe(view, lang)}")
 
 
 @app.command()
@@ -254,6 +256,7 @@ def board(
     from shmod.base.errors import BadInput
     from shmod.log import game as games
     from shmod.texts import board_image, posts, views
+    from shmod.texts.catalog import get as language
 
     if png is None and svg is None:
         raise BadInput("name a picture to write: --png FILE and/or --svg FILE")
@@ -268,11 +271,12 @@ def board(
                        f"{loaded.state.entries}")
     state = loaded.state if entry is None else posts.state_at(loaded, entry)
     view = views.public_view(state)
+    lang = language(loaded.setup.language)
     for path, make in ((png, board_image.png), (svg, board_image.svg)):
         if path is not None:
-            _write(path, make(view))
+            _write(path, make(view, lang))
             _hint(f"Wrote {path}")
-    echo(board_image.describe(view))
+    echo(board_image.describe(view, lang))
 
 
 def _named(option: str, path: str, kind: str, endings: tuple[str, ...]) -> None:
