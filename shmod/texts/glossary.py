@@ -33,6 +33,8 @@ OFFICE: dict[str, Term] = {"president": Np_("term:office", "President"),
                            "candidate": Np_("term:office", "Presidential Candidate")}
 #: The ballots: the game's own words, the same in every language (so in no catalog).
 BALLOT: dict[bool, str] = {True: "Ja", False: "Nein"}
+#: The ballots as fields of a message: ``{Ja}`` and ``{Nein}`` in its text.
+BALLOTS: dict[str, str] = {"Ja": BALLOT[True], "Nein": BALLOT[False]}
 
 
 def policy(lang: Language, card: str) -> str:
