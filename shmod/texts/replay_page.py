@@ -96,7 +96,8 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
 
 
 def page_words(t: Language, count: int) -> dict[str, str]:
-    """The page's own words in ``t``, escaped for HTML, by their key in the template."""
+    """The page's own words in ``t``, escaped for HTML (an attribute's value too), by
+    their key in the template."""
     office = {key: glossary.office(t, key) for key in ("president", "chancellor")}
     words = {
         "steps": t._p("replay page", "Steps"), "first": t._p("replay page", "First"),
@@ -123,7 +124,7 @@ def page_words(t: Language, count: int) -> dict[str, str]:
         "governments": t._p("replay page", "Governments so far"),
         "audit": t._p("replay page", "Audit"),
     }
-    return {key: escape(text) for key, text in words.items()}
+    return {key: escape(text, quote=False).replace('"', "&quot;") for key, text in words.items()}
 
 
 def script_words(t: Language) -> dict[str, str]:
