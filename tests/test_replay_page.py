@@ -28,7 +28,7 @@ from shmod.forum.seats import voided
 from shmod.game.events import InvestigationResult, PeekResult
 from shmod.game.terms import OVER, VOTE
 from shmod.log import game as games
-from shmod.texts import board, board_image, posts, replay, views
+from shmod.texts import board, board_image, catalog, phrases, posts, replay, views
 from shmod.texts.history import elections
 from shmod.texts.reveal import governments
 
@@ -176,7 +176,7 @@ def check_step(shown: dict[str, Any], view: views.PublicView, voided_later: bool
     assert shown["chancellor"] == facts.get("chancellor", "—")
     assert shown["liberal"] == f"{view.liberal}/{view.liberal_win}"
     assert shown["fascist"] == f"{view.fascist}/{view.fascist_win}"
-    assert shown["waiting"] == f"Waiting for {view.waiting}"
+    assert shown["waiting"] == f"Waiting for {phrases.waiting(catalog.get(None), view.waiting)}"
     rows = elections(view)
     if view.phase == VOTE:
         marks = [v.rsplit(": ", 1)[1] for v in shown["votes"]]

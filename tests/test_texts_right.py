@@ -133,8 +133,7 @@ def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):
     assert "Presidential Candidate: Ann, Chancellor nominee: Bob" in out
     assert "President: Ann, Chancellor candidate" not in out
     view = views.public_view(game.load(str(log)).state)
-    view = replace(view, winner="Fascists",
-                   win_reason="a tied vote elected Hitler (Eli) Chancellor")
+    view = replace(view, winner="Fascists", win=Win("Fascists", "R-EVA-BRAUN", "Eli"))
     ended = game_texts.event_text(view, GameOver(9, Win("Fascists", "R-EVA-BRAUN", "Eli")),
                                   Plain())
     assert ended is not None and "A tied vote elected Hitler (Eli) Chancellor." in ended

@@ -98,6 +98,7 @@ def _step(game_path: str, fmt_name: str | None,
     said as such, with how to see it again (:mod:`shmod.cli.output`). ``now``: the clock,
     if the command read it already (it is read once)."""
     from shmod.cli import clock, output
+    from shmod.forum.explain import waiting_text
     from shmod.log import game
     from shmod.texts import formats, forum_texts, pms, posts, report, views
 
@@ -125,7 +126,7 @@ def _step(game_path: str, fmt_name: str | None,
             report.after_step(view, done.secrets, fmt, post,
                               pms.title(game_path, done.game.log.header)),
             [*report.unposted_corrections(view, done.public, posted, fmt),
-             ("Waiting for", view.waiting + (f"\n{deadline}" if deadline else ""))],
+             ("Waiting for", waiting_text(view.waiting) + (f"\n{deadline}" if deadline else ""))],
             report.recorded_note(game_path, state.entries, len(done.entries), post,
                                  state.game.winner is not None),
             "the step was recorded " + report.recorded_where(

@@ -79,6 +79,7 @@ def prods(
     """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
     only reminds; `shmod status` shows each player's count)."""
     from shmod.cli import clock, output
+    from shmod.forum.explain import waiting_text
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, pms, views
 
@@ -96,7 +97,7 @@ def prods(
 
     made = texts(loaded.state)
     if not made:
-        _show([], [("Nothing to prod", view.waiting)])
+        _show([], [("Nothing to prod", waiting_text(view.waiting))])
         return
     title = pms.title(game, loaded.log.header)
     shown = [(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made]
@@ -125,6 +126,7 @@ def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     """A reminder for the thread: the time left and whom the game waits for (not a numbered
     post: it shows nothing the log must answer for)."""
     from shmod.cli import clock
+    from shmod.forum.explain import waiting_text
     from shmod.log import game as games
     from shmod.texts import formats, forum_texts, views
 
@@ -133,7 +135,7 @@ def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     text = forum_texts.reminder(view, fmt, clock.now())
     if text is None:
-        _show([], [("Nothing to remind", view.waiting)])
+        _show([], [("Nothing to remind", waiting_text(view.waiting))])
         return
     _show([("Reminder for the thread (not a numbered post)", text)])
 

@@ -70,6 +70,7 @@ def new(
     from shmod.base.plaintext import unsafe
     from shmod.cli import clock, output
     from shmod.forum.commitment import guessable as pattern, strong
+    from shmod.forum.explain import waiting_text
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
 
@@ -95,7 +96,7 @@ def new(
         opening = posts.earlier_post(made, 1, fmt)
         shown.append(report.after_step(view, made.state.secrets, fmt, opening,
                                        pms.title(game, made.log.header)))
-        shown.append([("Waiting for", view.waiting)])
+        shown.append([("Waiting for", waiting_text(view.waiting))])
 
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,

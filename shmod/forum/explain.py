@@ -1,27 +1,15 @@
-"""The forum's words beside the game's (:mod:`shmod.game.explain`): what the table waits
-for before the deal, what a forum entry was, what a correction voided and what a seat did
-(a replacement's briefing). Refusals and the texts use the same functions, so a post and
-a refusal say it alike.
+"""The forum's words for the moderator beside the game's (:mod:`shmod.game.explain`), in
+English: what the table waits for before the deal, what a forum entry was, what a
+correction voided. The refusals and the moderator's terminal use them; what players read
+says the same in their language (:mod:`shmod.texts.phrases`), on its own.
 """
 from __future__ import annotations
 
-from shmod.forum.events import Corrected, Deed
+from shmod.forum.events import Corrected
 from shmod.forum.steps import Lapse, Remove, Rename, Replace, SetDeadline, Word
 from shmod.game import explain
 from shmod.game.events import Waiting
-from shmod.game.explain import CARD
-from shmod.game.steps import (
-    Discard,
-    Enact,
-    Execute,
-    Investigate,
-    Nominate,
-    Peek,
-    SpecialElection,
-    Step,
-    Veto,
-    Vote,
-)
+from shmod.game.steps import Step
 from shmod.game.terms import DEAL
 
 
@@ -60,27 +48,3 @@ def voided_steps(event: Corrected) -> list[tuple[int, str]]:
     """R-CORRECT: each entry a correction voided, and what it was in public words."""
     return [(entry, describe(step, event.players)) for entry, step in event.voided]
 
-
-def deed_text(deed: Deed) -> str:
-    """One of a seat's own steps in words: its PM or public choice (R-REPLACE)."""
-    step, target = deed.step, deed.target
-    match step:
-        case Nominate():
-            return f"nominated {target} for Chancellor"
-        case Vote():
-            return f"voted {'Ja' if step.vote else 'Nein'}"
-        case Discard():
-            return f"discarded {CARD[step.policy]} policy as President"
-        case Enact():
-            return f"enacted {CARD[step.policy]} policy as Chancellor"
-        case Veto():
-            return f"veto: {step.answer}"
-        case Investigate():
-            return f"investigated {target}"
-        case SpecialElection():
-            return f"called a Special Election for {target}"
-        case Peek():
-            return "used Policy Peek"
-        case Execute():
-            return f"executed {target}"
-    raise KeyError(step.kind)

@@ -1,9 +1,11 @@
-"""The game's words: what the game waits for, how it was won, what a step was.
+"""The game's words for the moderator, in English: what the game waits for, how it was
+won, what a step was.
 
 The game returns data (:class:`~shmod.game.events.Waiting`, :class:`~shmod.game.events.Win`,
-steps); these functions say it in the sentences its refusals use, and the texts
-(:mod:`shmod.texts`) use the same ones (through :mod:`shmod.forum.explain`, which adds
-the forum's), so a post and a refusal say it alike.
+steps); these functions say it in the sentences its refusals use, and the moderator's
+terminal and the audit use them too (through :mod:`shmod.forum.explain`, which adds the
+forum's). What players read says the same in their language
+(:mod:`shmod.texts.phrases`), on its own, so a post can change without a refusal.
 """
 from __future__ import annotations
 
@@ -124,5 +126,7 @@ def describe(step: Step, players: tuple[str, ...]) -> str:
     return step.kind.replace("_", " ")
 
 
+#: Why a player is term-limited (R-TERM): the office they were last elected to.
+TERM_LIMIT = {"president": "last elected President", "chancellor": "last elected Chancellor"}
 #: A policy card in words, after "the enactment of".
 CARD = {"L": "a Liberal", "F": "a Fascist"}

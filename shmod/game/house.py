@@ -133,14 +133,14 @@ def _powers(raw: object, slots: int) -> tuple[Power | None, ...]:
 def variant_list(rules: Rules, more: tuple[tuple[str, str], ...] = ()
                  ) -> tuple[tuple[str, str], ...]:
     """Every switch in force, then ``more`` (a forum's own switches), then whatever a
-    custom setup changed (for posts and the card)."""
+    custom setup changed (for posts and the card): the deck and the policies enacted at
+    the start as Liberal+Fascist counts."""
     out = [(key, str(getattr(rules, key))) for key in VARIANTS]
     out += more
     if (rules.deck_liberal, rules.deck_fascist) != (6, 11):
-        out.append(("deck", f"{rules.deck_liberal} Liberal + {rules.deck_fascist} Fascist"))
+        out.append(("deck", f"{rules.deck_liberal}+{rules.deck_fascist}"))
     if rules.liberal_start or rules.fascist_start:
-        out.append(("start", f"{rules.liberal_start} Liberal, {rules.fascist_start} Fascist "
-                             "policies enacted"))
+        out.append(("start", f"{rules.liberal_start}+{rules.fascist_start}"))
     if rules.hitler_knows_fascists != (rules.players <= 6):
         out.append(("hitler_knows_fascists", "yes" if rules.hitler_knows_fascists else "no"))
     return tuple(out)

@@ -43,6 +43,7 @@ from shmod.game.terms import (
     VETO_ANSWER,
     VETO_VOTE,
     VOTE,
+    Office,
     Policy,
     Power,
     VetoAnswer,
@@ -65,7 +66,7 @@ def limits_set_aside(state: State) -> bool:
     return bool(limited) and all(s in limited for s in state.living if s != state.president)
 
 
-def term_limits(state: State) -> dict[int, str]:
+def term_limits(state: State) -> dict[int, Office]:
     """Who cannot be nominated Chancellor now, and why (R-TERM, R-TERM5): nobody while the
     limits are set aside (R-NO-NOMINEE)."""
     return {} if limits_set_aside(state) else state.term_limited()

@@ -36,6 +36,7 @@ from shmod.game.events import (
     VetoVoted,
     Win,
 )
+from shmod.game.explain import TERM_LIMIT
 from shmod.game.legal import (
     VETO_BY_PHASE,
     can_propose_veto,
@@ -119,7 +120,7 @@ def _not_nominee(state: State, target: int, name: str) -> NoReturn:
         raise RuleBroken("R-NOMINATE", f"{name} cannot nominate themselves as Chancellor")
     if not state.alive[target]:
         raise RuleBroken("R-NOMINATE", f"{name} is dead and cannot be nominated Chancellor")
-    why = state.term_limited()[target]
+    why = TERM_LIMIT[state.term_limited()[target]]
     if target == state.term_president:
         why += (" (R-TERM5 lifts this only in games seated with five players)"
                 if state.rules.term5 == "seated"

@@ -13,7 +13,7 @@ from typing import Concatenate, ParamSpec
 from shmod.base.records import Record, field
 from shmod.game.events import Public, Secret, Win
 from shmod.game.rules import Rules
-from shmod.game.terms import NOMINATE, Phase, Policy, Power, Role, Team, Then
+from shmod.game.terms import NOMINATE, Office, Phase, Policy, Power, Role, Team, Then
 
 P = ParamSpec("P")
 
@@ -110,13 +110,14 @@ class State(Record, frozen=False):
                 return nxt
         raise AssertionError("no living player")
 
-    def term_limited(self) -> dict[int, str]:
-        """R-TERM / R-TERM5: who cannot be nominated Chancellor now, and why."""
-        out: dict[int, str] = {}
+    def term_limited(self) -> dict[int, Office]:
+        """R-TERM / R-TERM5: who cannot be nominated Chancellor now, and why: the office
+        they were last elected to."""
+        out: dict[int, Office] = {}
         if self.term_president is not None and not self.five_exception():
-            out[self.term_president] = "last elected President"
+            out[self.term_president] = "president"
         if self.term_chancellor is not None:
-            out[self.term_chancellor] = "last elected Chancellor"
+            out[self.term_chancellor] = "chancellor"
         return out
 
     def five_exception(self) -> bool:

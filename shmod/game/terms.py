@@ -39,6 +39,9 @@ POLICY_NAMES: Final[dict[Policy, Party]] = {LIBERAL: "Liberal", FASCIST: "Fascis
 Role = Literal["liberal", "fascist", "hitler"]
 ROLES: Final[tuple[Role, ...]] = ("liberal", "fascist", "hitler")
 
+#: An elected office, as the term limits name it (R-TERM).
+Office = Literal["president", "chancellor"]
+
 #: A winning team (R-WIN-LIB, R-WIN-FAS).
 Team = Literal["Liberals", "Fascists"]
 LIBERALS: Final = "Liberals"

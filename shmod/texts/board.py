@@ -11,6 +11,8 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.plaintext import escaped
+from shmod.forum.explain import waiting_text
+from shmod.game.explain import TERM_LIMIT, win_text
 from shmod.game.terms import POWER_NAMES
 from shmod.texts.views import PublicView
 
@@ -94,7 +96,7 @@ def seating(view: PublicView, ink: Ink) -> list[str]:
             marks.append("Chancellor" if view.phase not in ("nominate", "vote")
                          else "Chancellor nominee")
         if name in limited:
-            marks.append(f"term-limited ({limited[name]})")
+            marks.append(f"term-limited ({TERM_LIMIT[limited[name]]})")
         if name in view.not_hitler:
             marks.append("not Hitler")
         if name in replacing:
@@ -123,13 +125,13 @@ def lines(view: PublicView, ink: Ink, now: datetime | None) -> list[str]:
                f"{ink(str(view.discard_size), 'bold')}   Board: {view.board} players   "
                f"Alive: {view.living}/{len(view.players)}")
     out += seating(view, ink)
-    if view.winner:
-        out.append(ink(escaped(f"Game over: the {view.winner} won ({view.win_reason})."),
+    if view.win:
+        out.append(ink(escaped(f"Game over: the {view.winner} won ({win_text(view.win)})."),
                        "bold"))
         return out
     power = f" — {POWER_NAMES[view.power]}" if view.power else ""
     out.append(f"Round {view.round}, phase: {ink(view.phase, 'bold')}{power}")
-    out.append(escaped(f"Waiting for {view.waiting}"))
+    out.append(escaped(f"Waiting for {waiting_text(view.waiting)}"))
     from shmod.texts import forum_texts
 
     deadline = forum_texts.deadline_line(view, now) if now is not None else None

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from shmod.base.records import Record
 from shmod.game.terms import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, SPECIAL, Power
-from shmod.texts import glossary
+from shmod.texts import glossary, phrases
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.views import PublicView
 
@@ -66,12 +66,11 @@ def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape],
 
 
 def _result(view: PublicView, t: Language) -> str:
-    assert view.winner is not None
-    reason = str(view.win_reason or "")
+    assert view.winner is not None and view.win is not None
     # TRANSLATORS: the end of the board picture and its alt text; {reason} is how the
     # game was won, a sentence of its own (e.g. "Hitler (Eve) was executed").
     return t._("Game over: the {team} win. {reason}.", team=glossary.team(t, view.winner),
-               reason=reason[:1].upper() + reason[1:])
+               reason=phrases.win(t, view.win, capital=True))
 
 
 def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str,

@@ -20,7 +20,6 @@ from shmod.forum.events import (
     Renamed,
     Replaced,
 )
-from shmod.forum.explain import deed_text, voided_steps, waiting_text
 from shmod.game.events import (
     Drawn,
     Handed,
@@ -33,6 +32,7 @@ from shmod.game.events import (
 )
 from shmod.game.rules import ROLE_COUNTS
 from shmod.game.terms import POWER_NAMES, Phase, Power
+from shmod.texts import phrases
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
 from shmod.texts.views import PublicView
@@ -112,8 +112,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                 "seat's role and everything it knew. The seat's history stands.")
     if not isinstance(event, Corrected):
         return None
-    waiting = e(waiting_text(event.waiting))
-    steps = voided_steps(event)
+    waiting = e(phrases.waiting(fmt.lang, event.waiting))
+    steps = phrases.voided(fmt.lang, event)
     if event.forced:  # it voids what players saw: loud, in words they can follow
         seen = "; ".join(e(what) for n, what in steps if n in event.posted or not event.posted)
         return (f"{b('CORRECTION')}: the moderator voids a step already posted here: "
@@ -193,7 +193,7 @@ def pm_text(secret: Briefing, fmt: Plain, one_pm: Callable[[Secret, Plain], str]
         lines.append("This seat has been sent nothing else so far.")
     if secret.did:
         lines.append("What this seat did so far, oldest first:")
-        lines += [f"(Round {deed.round}) {e(deed_text(deed))}" for deed in secret.did]
+        lines += [f"(Round {deed.round}) {e(phrases.deed(fmt.lang, deed))}" for deed in secret.did]
     awaited = secret.awaited
     if awaited:
         lines.append(fmt.bold("The game is waiting for you now: ") + _owed_words(
@@ -316,6 +316,10 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
     fascist_word = "one Fascist" if fascists == 1 else f"{fascists} Fascists"
     house = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
+    deck = (f"{view.deck[0]} Liberal + {view.deck[1]} Fascist" if "deck" in rules
+            else "6 Liberal and 11 Fascist")
+    start = (f"{view.start[0]} Liberal, {view.start[1]} Fascist policies enacted"
+             if "start" in rules else "none enacted")
     return fmt.blocks([
         fmt.heading(f"Rules for this game: {players} players"),
         fmt.lines([
@@ -323,8 +327,7 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
             f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
             f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
             f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
-            f"Policies: {rules.get('deck', '6 Liberal and 11 Fascist')} in the deck; "
-            f"{rules.get('start', 'none enacted')} at the start.",
+            f"Policies: {deck} in the deck; {start} at the start.",
             "Fascist track:",
         ]),
         fmt.bullets(powers),

@@ -38,9 +38,9 @@ from shmod.game.events import (
     VetoVoteAsked,
     VetoVoted,
 )
-from shmod.game.explain import win_text
 from shmod.game.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, Policy
 from shmod.log.checkpoints import COMMITMENT_LABEL, KEY_LABEL
+from shmod.texts import phrases
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
@@ -142,9 +142,9 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                 f"{e(event.target)} was not Hitler; nothing more about their role is revealed.")
         return f"President {b(e(event.president))} executes {b(e(event.target))}. {tail}"
     if isinstance(event, GameOver):
-        reason = win_text(event.win)
+        reason = phrases.win(fmt.lang, event.win, capital=True)
         return fmt.blocks([fmt.heading(f"Game over: the {event.win.team} win"),
-                           f"{e(reason[:1].upper() + reason[1:])}."])
+                           f"{e(reason)}."])
     return None
 
 
@@ -181,8 +181,10 @@ def house_rules(view: PublicView) -> list[str]:
     if view.custom:
         extra = dict(view.variants)
         out.append("A custom board: the powers are as listed above" + (
-            f"; the deck holds {extra['deck']}" if "deck" in extra else "") + (
-            f"; {extra['start']} at the start" if "start" in extra else "") + ".")
+            f"; the deck holds {view.deck[0]} Liberal + {view.deck[1]} Fascist"
+            if "deck" in extra else "") + (
+            f"; {view.start[0]} Liberal, {view.start[1]} Fascist policies enacted at the start"
+            if "start" in extra else "") + ".")
         if "hitler_knows_fascists" in extra:
             out.append("Hitler knows the Fascists." if extra["hitler_knows_fascists"] == "yes"
                        else "Hitler does not know the Fascists.")
@@ -320,7 +322,8 @@ def board_text(view: PublicView, fmt: Plain) -> str:
     e = fmt.escape
     next_power = view.powers[view.fascist] if view.fascist < len(view.powers) else None
     powers = f" (next: {POWER_NAMES[next_power]})" if next_power else ""
-    limited = ", ".join(f"{e(n)} ({why})" for n, why in view.term_limited) or (
+    why = {"president": "last elected President", "chancellor": "last elected Chancellor"}
+    limited = ", ".join(f"{e(n)} ({why[office]})" for n, office in view.term_limited) or (
         "nobody: the term limits are set aside for this nomination, as they leave no eligible "
         "nominee (R-NO-NOMINEE)" if view.limits_set_aside else "nobody")
     dead = [e(n) for n, up in zip(view.players, view.alive) if not up]

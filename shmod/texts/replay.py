@@ -59,11 +59,10 @@ from shmod.game.events import (
     VetoVoteAsked,
     VetoVoted,
 )
-from shmod.game.explain import win_text
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import LIBERAL, RESHUFFLE, Policy
 from shmod.log.game import Game, replay
-from shmod.texts import board_image, forum_texts, glossary
+from shmod.texts import board_image, forum_texts, glossary, phrases
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
@@ -329,9 +328,9 @@ def _said(view: PublicView, step: Step | None, events: list[Public], t: Language
         out.append(t._n("The draw pile is reshuffled: {n} policy.",
                         "The draw pile is reshuffled: {n} policies.", view.draw_size))
     if not out and step is not None:  # a phase changed without an event
-        waiting = str(view.waiting)
         # TRANSLATORS: {waiting} says whom the game waits for and for what.
-        out.append(t._("Now: {waiting}.", waiting=waiting[:1].upper() + waiting[1:]))
+        out.append(t._("Now: {waiting}.", waiting=phrases.waiting(t, view.waiting,
+                                                                   capital=True)))
     return out
 
 
@@ -419,7 +418,7 @@ def event_sentence(view: PublicView, event: Public, lang: Language | None = None
         case GameOver():
             # TRANSLATORS: {reason} says how the game was won.
             return t._("Game over: the {team} win: {reason}.",
-                       team=glossary.team(t, event.win.team), reason=win_text(event.win))
+                       team=glossary.team(t, event.win.team), reason=phrases.win(t, event.win))
         case DeadlineSet():
             if event.until is None:
                 return t._("The moderator cleared the deadline.")

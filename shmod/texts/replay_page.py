@@ -23,7 +23,7 @@ from shmod.forum.deadlines import late_votes
 from shmod.forum.events import Corrected
 from shmod.game.events import Tallied
 from shmod.game.terms import VOTE
-from shmod.texts import glossary
+from shmod.texts import glossary, phrases
 from shmod.texts.catalog import Language
 from shmod.texts.replay import KINDS, PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
@@ -70,9 +70,9 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
     policy = (f"default-src 'none'; style-src '{_sha(css)}'; script-src '{_sha(js)}'; "
               "img-src data:; base-uri 'none'; form-action 'none'")
     last = game.frames[-1].view
-    if last.winner:
+    if last.winner and last.win:
         result = t._("The {team} won: {reason}.", team=glossary.team(t, last.winner),
-                     reason=last.win_reason)
+                     reason=phrases.win(t, last.win))
     else:
         result = t._("The game is in progress (round {round}).", round=last.round)
     shown = (t._("Finished game: hidden information (roles, hands, results, the deck) is in "
@@ -164,7 +164,7 @@ def _frame(frame: Frame, s: _Strings, t: Language) -> dict[str, Any]:
     out: dict[str, Any] = {
         "e": frame.entry, "k": s(t.term(KINDS[frame.kind])), "s": [s(x) for x in frame.said],
         "r": view.round, "ph": s(t.term(PHASE_WORDS[view.phase])),
-        "w": s(view.waiting),
+        "w": s(phrases.waiting(t, view.waiting)),
         "p": s(president), "c": s(chancellor),
         "t": f"{view.tracker}/{view.chaos_at}", "d": view.draw_size, "x": view.discard_size,
         "l": f"{view.liberal}/{view.liberal_win}", "f": f"{view.fascist}/{view.fascist_win}",

@@ -19,7 +19,7 @@ from shmod.game.events import (
 )
 from shmod.game.terms import FASCIST, LIBERAL
 from shmod.log.checkpoints import COMMITMENT_LABEL
-from shmod.texts import glossary
+from shmod.texts import glossary, phrases
 from shmod.texts.formats import Plain
 from shmod.texts.history import history_text
 from shmod.texts.replay import Replay, event_sentence
@@ -33,9 +33,9 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     e, t = fmt.escape, fmt.lang
     final = game.frames[-1]
     view = final.view
-    if view.winner:
+    if view.winner and view.win:
         result = t._("The {team} won: {reason}.", team=glossary.team(t, view.winner),
-                     reason=view.win_reason)
+                     reason=phrases.win(t, view.win))
     else:
         result = t._("The game so far: round {round}; the roles stay secret until the end.",
                      round=view.round)

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from shmod.base.records import Record
 from shmod.forum import absence, deadlines, house, seats
-from shmod.forum.explain import waiting_text
 from shmod.forum.table import Table
 from shmod.forum.turns import waiting_for
-from shmod.game.events import Public, Secret
-from shmod.game.explain import win_text
+from shmod.game.events import Public, Secret, Waiting, Win
 from shmod.game.legal import can_propose_veto, limits_set_aside, term_limits
 from shmod.game.setup import knows
-from shmod.game.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Phase, Power
+from shmod.game.terms import DEAL, ENACT, POWER_NAMES, SPECIAL, VOTE, Office, Phase, Power
 
 
 class PublicView(Record):
@@ -42,17 +40,17 @@ class PublicView(Record):
     president: str
     chancellor: str | None
     special: bool
-    term_limited: tuple[tuple[str, str], ...]
+    term_limited: tuple[tuple[str, Office], ...]  # (name, the office last elected to)
     limits_set_aside: bool  # R-NO-NOMINEE: nobody is eligible, so nobody is term-limited now
     not_hitler: tuple[str, ...]
     investigated: tuple[str, ...]
     voted: tuple[str, ...]  # who has voted (a vote) or posted a word (before the deal)
     waiting_on: tuple[str, ...]
-    waiting: str
+    waiting: Waiting  # whom and what for (shmod.texts.phrases words it)
     power: Power | None
     next_president: str | None
     winner: str | None
-    win_reason: str | None
+    win: Win | None  # how the game was won
     history: tuple[Public, ...]
     deadline: tuple[str, str, str] | None = None  # (until UTC, the game's zone, round/phase)
     zone: str = "UTC"  # the game's time zone
@@ -60,6 +58,8 @@ class PublicView(Record):
     backups: tuple[str, ...] = ()  # R-BACKUP, in order
     removed: tuple[str, ...] = ()  # R-MODKILL: seats the moderator removed (dead, not executed)
     custom: bool = False  # a custom board and deck (docs/variants.md)
+    deck: tuple[int, int] = (6, 11)  # the deck's Liberal and Fascist policies
+    start: tuple[int, int] = (0, 0)  # the Liberal and Fascist policies enacted at the start
     replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
     veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
 
@@ -114,11 +114,11 @@ def public_view(table: Table) -> PublicView:
         voted=(tuple(names[s] for s in sorted(game.votes)) if game.phase == VOTE else
                tuple(names[s] for s in sorted(table.words)) if game.phase == DEAL else ()),
         waiting_on=waiting.names,
-        waiting=waiting_text(waiting),
+        waiting=waiting,
         power=game.power,
         next_president=_next_president(table),
         winner=game.winner,
-        win_reason=win_text(game.win) if game.win else None,
+        win=game.win,
         history=tuple(table.public),
         deadline=_deadline(table),
         zone=table.zone or "UTC",
@@ -127,6 +127,8 @@ def public_view(table: Table) -> PublicView:
         backups=tuple(table.backups),
         removed=tuple(names[s] for s in sorted(table.removed)),
         custom=table.setup.custom is not None,
+        deck=(rules.deck_liberal, rules.deck_fascist),
+        start=(rules.liberal_start, rules.fascist_start),
         replacing=tuple(seats.replacing(table).items()),
         veto_open=game.phase == ENACT and can_propose_veto(game),
     )
