@@ -19,6 +19,7 @@ what every step shows with every switch on, without sideways scrolling.
 """
 from __future__ import annotations
 
+import html
 import random
 import re
 from pathlib import Path
@@ -164,7 +165,7 @@ EVERY_STEP = """() => {
 def visible_html(page: str) -> str:
     """The page's text outside its script, style and tags (what the template says)."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
-    return re.sub(r"<[^>]*>", " ", page)
+    return html.unescape(re.sub(r"<[^>]*>", " ", page))
 
 
 @pytest.mark.parametrize("which", ["shipped", "forum", "absences", "words", "going"])
@@ -184,9 +185,9 @@ def test_the_replay_page_says_nothing_in_english_and_fits_a_phone(which, browser
     out = tmp_path / f"{which}.html"
     code, _, err = run("replay", log, "-o", str(out), "--language", catalog.PSEUDO)
     assert code == 0, err
-    html = out.read_text()
-    assert '<html lang="qps">' in html
-    assert_translated("the page's HTML", visible_html(html), data)
+    source = out.read_text()
+    assert '<html lang="qps">' in source
+    assert_translated("the page's HTML", visible_html(source), data)
     opened = Opened(browser, out, PHONE)
     title = opened.page.title()
     assert_translated("the page's title", title, data)

@@ -81,7 +81,7 @@ def prods(
     from shmod.cli import clock, output
     from shmod.forum.explain import waiting_text
     from shmod.log import game as games
-    from shmod.texts import formats, forum_texts, pms, views
+    from shmod.texts import formats, forum_texts, messages, pms, views
 
     if not preview:
         output.require_open()
@@ -100,7 +100,8 @@ def prods(
         _show([], [("Nothing to prod", waiting_text(view.waiting))])
         return
     title = pms.title(game, loaded.log.header)
-    shown = [(f"PM to {name}", f"Subject: {title}: a reminder\n\n{text}") for name, text in made]
+    shown = [(f"PM to {name}", messages.prod_with_subject(text, fmt, title))
+             for name, text in made]
     if preview:
         _show(shown)
         return

@@ -2,7 +2,9 @@
 
 Like :mod:`shmod.texts.game_texts`, posts are built from a
 :class:`~shmod.texts.views.PublicView` and PMs from one :class:`~shmod.game.events.Secret` or
-from what the table already knows, never from the state itself.
+from what the table already knows, never from the state itself; every sentence is a message
+of the game's language (``fmt.lang``), words a sentence marks up itself between ``{on}`` and
+``{off}``. The deadline line of ``shmod status`` is the moderator's, in English.
 """
 from __future__ import annotations
 
@@ -31,191 +33,265 @@ from shmod.game.events import (
     VetoVoteAsked,
 )
 from shmod.game.rules import ROLE_COUNTS
-from shmod.game.terms import POWER_NAMES, Phase, Power
-from shmod.texts import phrases
+from shmod.game.terms import Phase, Power
+from shmod.texts import glossary, phrases
+from shmod.texts.catalog import ENGLISH, N_, Language, Np_, get as language
 from shmod.texts.formats import Plain
-from shmod.texts.game_texts import HOUSE_RULES, cards, role_text
+from shmod.texts.game_texts import HOUSE_RULES, fascist_track
+from shmod.texts.markup import ballots, cards, marks
+from shmod.texts.pm_texts import role_text
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:
     from datetime import datetime
 
+#: The days of the week and the months, as a deadline's local date shows them.
+WEEKDAYS = (Np_("weekday", "Mon"), Np_("weekday", "Tue"), Np_("weekday", "Wed"),
+            Np_("weekday", "Thu"), Np_("weekday", "Fri"), Np_("weekday", "Sat"),
+            Np_("weekday", "Sun"))
+MONTHS = (Np_("month", "Jan"), Np_("month", "Feb"), Np_("month", "Mar"), Np_("month", "Apr"),
+          Np_("month", "May"), Np_("month", "Jun"), Np_("month", "Jul"), Np_("month", "Aug"),
+          Np_("month", "Sep"), Np_("month", "Oct"), Np_("month", "Nov"), Np_("month", "Dec"))
 
-def when_text(until: str, zone: str) -> str:
-    """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``."""
+
+def when_text(until: str, zone: str, lang: Language) -> str:
+    """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``; the local day, when it is not
+    UTC's, in ``lang`` (never the computer's locale)."""
     moment = deadlines.utc(until)
     text = moment.strftime("%Y-%m-%d %H:%M UTC")
-    if zone.upper() != "UTC":
-        from shmod.base.errors import BadInput
+    if zone.upper() == "UTC":
+        return text
+    from shmod.base.errors import BadInput
 
-        try:
-            found = deadlines.zone_info(zone)
-        except BadInput:  # a zone this computer's time zone data lacks: the UTC time stands
-            return f"{text} ({zone}: a time zone unknown to this computer)"
-        local = moment.astimezone(found)
-        day = "" if local.date() == moment.date() else local.strftime("%a %d %b ")
-        text += f" ({day}{local.strftime('%H:%M %Z')}, {zone})"
-    return text
+    try:
+        found = deadlines.zone_info(zone)
+    except BadInput:  # a zone this computer's time zone data lacks: the UTC time stands
+        # TRANSLATORS: {when} is a date and time in UTC, {zone} a time zone's name.
+        return lang._("{when} ({zone}: a time zone unknown to this computer)", when=text,
+                      zone=zone)
+    local = moment.astimezone(found)
+    clock = local.strftime("%H:%M %Z")
+    if local.date() != moment.date():
+        # TRANSLATORS: a day, e.g. "Tue 24 Nov": {weekday} and {month} abbreviated.
+        day = lang._("{weekday} {day} {month}", weekday=lang.term(WEEKDAYS[local.weekday()]),
+                     day=local.strftime("%d"), month=lang.term(MONTHS[local.month - 1]))
+        clock = f"{day} {clock}"
+    return f"{text} ({clock}, {zone})"
 
 
-def left_text(until: str, now: datetime) -> str:
+def left_text(until: str, now: datetime, lang: Language) -> str:
     """``2 d 3 h left``, ``45 min left``, or ``passed 5 h ago``."""
     seconds = int((deadlines.utc(until) - now).total_seconds())
     span = abs(seconds) // 60
     days, hours, minutes = span // 1440, span % 1440 // 60, span % 60
-    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + \
-        [f"{minutes} min"] * bool(minutes and not days)
-    shown = " ".join(parts) or "less than a minute"
-    return f"{shown} left" if seconds > 0 else f"passed {shown} ago"
+    # TRANSLATORS: a span of time in days, hours and minutes, abbreviated.
+    parts = [lang._n("{n} d", "{n} d", days)] * bool(days) + \
+        [lang._n("{n} h", "{n} h", hours)] * bool(hours) + \
+        [lang._n("{n} min", "{n} min", minutes)] * bool(minutes and not days)
+    shown = " ".join(parts) or lang._("less than a minute")
+    # TRANSLATORS: {span} is a span of time, e.g. "2 d 3 h".
+    return lang._("{span} left", span=shown) if seconds > 0 else \
+        lang._("passed {span} ago", span=shown)
 
 
-def deadline_note(view: PublicView, now: datetime) -> str | None:
+def deadline_note(view: PublicView, now: datetime, fmt: Plain) -> str | None:
     """The deadline in force, for a post: when, and how long is left; never a lapsed one."""
     if view.deadline is None or now >= deadlines.utc(view.deadline[0]):
         return None
     until, zone, scope = view.deadline
-    what = "this round" if scope == "round" else "this phase"
-    return f"Deadline for {what}: {when_text(until, zone)}: {left_text(until, now)}."
+    t = fmt.lang
+    fields = {"when": when_text(until, zone, t), "left": left_text(until, now, t)}
+    # TRANSLATORS: {when} is the deadline's date and time, {left} the time left.
+    return (t._("Deadline for this round: {when}: {left}.", **fields) if scope == "round" else
+            t._("Deadline for this phase: {when}: {left}.", **fields))
 
 
 def named(view: PublicView, name: str, fmt: Plain) -> str:
     """A player's name, with "(replacing …)" for a replacement."""
     old = dict(view.replacing).get(name)
-    return fmt.escape(name) + (f" (replacing {fmt.escape(old)})" if old else "")
+    if not old:
+        return fmt.escape(name)
+    # TRANSLATORS: a replacement, in a list of names: {new} took the seat of {old}.
+    return fmt.lang._("{new} (replacing {old})", new=fmt.escape(name), old=fmt.escape(old))
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     """The post text for a deadline, a lapse, a removal, a replacement or a correction."""
-    b, e = fmt.bold, fmt.escape
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     if isinstance(event, DeadlineSet):  # a post shows the deadline in force once (deadline_note)
-        return None if event.until else f"{b('Deadline')}: the deadline is cleared."
+        # TRANSLATORS: {on} and {off} put the first word in bold.
+        return None if event.until else t._("{on}Deadline{off}: the deadline is cleared.",
+                                            **marks(b))
     if isinstance(event, Lapsed):
         return lapse_text(event, fmt)
     if isinstance(event, DeadlineSpent):
-        return ("That deadline is spent and decides nothing more: what falls due now waits "
-                "for a new deadline.")
+        return t._("That deadline is spent and decides nothing more: what falls due now waits "
+                   "for a new deadline.")
     if isinstance(event, Removed):
         if event.hitler:
-            return (f"The moderator has removed {b(e(event.name))} from the game. "
-                    f"{b(e(event.name))} was {b('Hitler')}: Hitler has left the game.")
-        tail = (" The round ends as a failed election." if event.ends_round else "")
-        return (f"The moderator has removed {b(e(event.name))} from the game (not the table: "
-                f"nothing about their role is revealed); the seat counts as dead.{tail}")
+            # TRANSLATORS: {on} and {off} put the role in bold.
+            return t._("The moderator has removed {name} from the game. {name} was "
+                       "{on}Hitler{off}: Hitler has left the game.", name=b(e(event.name)),
+                       **marks(b))
+        if event.ends_round:
+            return t._("The moderator has removed {name} from the game (not the table: "
+                       "nothing about their role is revealed); the seat counts as dead. The "
+                       "round ends as a failed election.", name=b(e(event.name)))
+        return t._("The moderator has removed {name} from the game (not the table: nothing "
+                   "about their role is revealed); the seat counts as dead.",
+                   name=b(e(event.name)))
     if isinstance(event, Renamed):
-        return (f"A name is corrected: {e(event.old)} is {b(e(event.new))} (the same player, "
-                "who keeps the seat).")
+        return t._("A name is corrected: {old} is {new} (the same player, who keeps the "
+                   "seat).", old=e(event.old), new=b(e(event.new)))
     if isinstance(event, Replaced):
+        seat = {"new": b(e(event.new)), "old": e(event.old), "seat": event.seat}
         if not event.dealt:  # before a deal from the players' words (R-DEAL)
-            return (f"{b(e(event.new))} takes seat {event.seat} from {e(event.old)} before the "
-                    "deal; a word already posted for the seat stands.")
-        return (f"{b(e(event.new))} replaces {e(event.old)} in seat {event.seat}, with the "
-                "seat's role and everything it knew. The seat's history stands.")
+            return t._("{new} takes seat {seat} from {old} before the deal; a word already "
+                       "posted for the seat stands.", **seat)
+        return t._("{new} replaces {old} in seat {seat}, with the seat's role and everything "
+                   "it knew. The seat's history stands.", **seat)
     if not isinstance(event, Corrected):
         return None
-    waiting = e(phrases.waiting(fmt.lang, event.waiting))
-    steps = phrases.voided(fmt.lang, event)
+    waiting = e(phrases.waiting(t, event.waiting))
+    steps = phrases.voided(t, event)
     if event.forced:  # it voids what players saw: loud, in words they can follow
         seen = "; ".join(e(what) for n, what in steps if n in event.posted or not event.posted)
-        return (f"{b('CORRECTION')}: the moderator voids a step already posted here: "
-                f"{seen}. It no longer counts; the game goes on from before it: waiting "
-                f"for {waiting}.")
-    voided = "; ".join(e(what) for _, what in steps)
-    return (f"{b('Correction')}: the moderator mistyped and voids {voided}. "
-            f"The game continues from before it: waiting for {waiting}.")
+        # TRANSLATORS: {on} and {off} put the first word in bold; {seen} lists what was
+        # voided, {waiting} says whom the game waits for and what for.
+        return t._("{on}CORRECTION{off}: the moderator voids a step already posted here: "
+                   "{seen}. It no longer counts; the game goes on from before it: waiting for "
+                   "{waiting}.", seen=seen, waiting=waiting, **marks(b))
+    # TRANSLATORS: {on} and {off} put the first word in bold; {voided} lists what was
+    # voided, {waiting} says whom the game waits for and what for.
+    return t._("{on}Correction{off}: the moderator mistyped and voids {voided}. The game "
+               "continues from before it: waiting for {waiting}.",
+               voided="; ".join(e(what) for _, what in steps), waiting=waiting, **marks(b))
 
 
 def lapse_text(event: Lapsed, fmt: Plain) -> str:
     """R-LAPSE in public words: who sent nothing by the deadline and what followed."""
-    b, e = fmt.bold, fmt.escape
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     late = ", ".join(b(e(n)) for n in event.late)
-    president, chancellor = b(e(event.president)), b(e(event.chancellor))
+    names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor))}
     phase = event.phase
     if phase == "vote":
-        return f"{late} sent no vote by the deadline: counted as Nein."
+        # TRANSLATORS: {late} lists the players; {nein} is the ballot, the same in every
+        # language.
+        return t._n("{late} sent no vote by the deadline: counted as {nein}.",
+                    "{late} sent no vote by the deadline: counted as {nein}.",
+                    len(event.late), late=late, nein=glossary.ballot(False))
     if phase == "nominate":
-        return (f"Presidential Candidate {president} made no nomination by the deadline: the "
-                f"turn passes as a failed election (Election Tracker: {event.tracker}).")
+        return t._("Presidential Candidate {president} made no nomination by the deadline: the "
+                   "turn passes as a failed election (Election Tracker: {tracker}).",
+                   tracker=event.tracker, **names)
     if phase == "discard":
-        return (f"President {president} sent no discard by the deadline: one of the policies "
-                "was discarded at random, as the house rules say.")
+        return t._("President {president} sent no discard by the deadline: one of the "
+                   "policies was discarded at random, as the house rules say.", **names)
     if phase == "enact":
-        return (f"Chancellor {chancellor} sent no choice by the deadline: the policy to enact "
-                "was drawn at random, as the house rules say.")
+        return t._("Chancellor {chancellor} sent no choice by the deadline: the policy to "
+                   "enact was drawn at random, as the house rules say.", **names)
     if phase == "veto_answer":
-        return f"President {president} did not answer the veto by the deadline: it is refused."
+        return t._("President {president} did not answer the veto by the deadline: it is "
+                   "refused.", **names)
     if phase == "veto_vote":
-        return f"{late} did not vote on the veto by the deadline: counted as Nein."
-    power = POWER_NAMES[event.power] if event.power else "the power"
-    target = "" if event.power == "peek" else ", with its target drawn at random"
-    return (f"President {president} did not use {power} by the deadline: it is used"
-            f"{target}, as the house rules say.")
+        # TRANSLATORS: {late} lists the players; {nein} is the ballot, the same in every
+        # language.
+        return t._n("{late} did not vote on the veto by the deadline: counted as {nein}.",
+                    "{late} did not vote on the veto by the deadline: counted as {nein}.",
+                    len(event.late), late=late, nein=glossary.ballot(False))
+    # TRANSLATORS: the name of a presidential power.
+    power = glossary.power(t, event.power) if event.power else t._("the power")
+    if event.power == "peek":
+        return t._("President {president} did not use {power} by the deadline: it is used, as "
+                   "the house rules say.", power=power, **names)
+    return t._("President {president} did not use {power} by the deadline: it is used, with "
+               "its target drawn at random, as the house rules say.", power=power, **names)
 
 
+#: What a retraction takes back, by the kind of PM it was.
 RETRACTED: dict[type[Secret], str] = {
-    Drawn: "the three policies I sent you as President",
-    Handed: "the two policies I sent you as Chancellor",
-    VetoRequested: "my message about the Chancellor's veto",
-    VetoVoteAsked: "my message asking for your secret veto vote",
-    InvestigationResult: "the investigation result I sent you",
-    PeekResult: "the Policy Peek I sent you",
-    Briefing: "my welcome message: you do not take over the seat after all",
+    Drawn: N_("the three policies I sent you as President"),
+    Handed: N_("the two policies I sent you as Chancellor"),
+    VetoRequested: N_("my message about the Chancellor's veto"),
+    VetoVoteAsked: N_("my message asking for your secret veto vote"),
+    InvestigationResult: N_("the investigation result I sent you"),
+    PeekResult: N_("the Policy Peek I sent you"),
+    Briefing: N_("my welcome message: you do not take over the seat after all"),
 }
 
 
-def removed_text() -> str:
+def removed_text(fmt: Plain) -> str:
     """R-MODKILL: the PM to a player the moderator removed."""
-    return ("The moderator has removed you from the game, as nobody could take your seat. "
-            "From now on you may not post in the thread, vote, or hold office, and you must "
-            "not reveal your role; you may keep reading. Thank you for playing.")
+    return fmt.lang._("The moderator has removed you from the game, as nobody could take "
+                      "your seat. From now on you may not post in the thread, vote, or hold "
+                      "office, and you must not reveal your role; you may keep reading. Thank "
+                      "you for playing.")
 
 
-def retract_text(kind: type[Secret]) -> str:
+def retract_text(kind: type[Secret], fmt: Plain) -> str:
     """R-CORRECT: the PM to a player whose earlier PM (of type ``kind``) a correction
     voided."""
-    what = RETRACTED.get(kind, "my last message to you")
-    again = (" You will be sent what replaces it when the game gets there again."
-             if kind not in (Briefing, InvestigationResult, PeekResult) else "")
-    return (f"Please disregard {what}: the moderator corrected a mistake in the step that "
-            f"led to it.{again}")
+    t = fmt.lang
+    # TRANSLATORS: what the PM takes back, e.g. "the investigation result I sent you".
+    what = t._(RETRACTED[kind]) if kind in RETRACTED else t._("my last message to you")
+    if kind in (Briefing, InvestigationResult, PeekResult):
+        # TRANSLATORS: {what} is what the PM takes back.
+        return t._("Please disregard {what}: the moderator corrected a mistake in the step "
+                   "that led to it.", what=what)
+    return t._("Please disregard {what}: the moderator corrected a mistake in the step that "
+               "led to it. You will be sent what replaces it when the game gets there again.",
+               what=what)
 
 
 def pm_text(secret: Briefing, fmt: Plain, one_pm: Callable[[Secret, Plain], str]) -> str:
     """The one PM a replacement gets: role, R-KNOW, and every secret the seat was sent,
     each as ``one_pm`` (:func:`shmod.texts.messages.pm_text`) words it."""
-    e = fmt.escape
-    lines = [f"Welcome! You replace {fmt.bold(e(secret.replacing))} in seat {secret.seat}; the "
-             f"game is in round {secret.round}.",
+    e, t = fmt.escape, fmt.lang
+    lines = [t._("Welcome! You replace {name} in seat {seat}; the game is in round {round}.",
+                 name=fmt.bold(e(secret.replacing)), seat=secret.seat, round=secret.round),
              role_text(secret.role, dict(secret.knows), fmt)]
     if secret.history:
-        lines.append("Everything this seat was sent so far, oldest first:")
-        lines += [f"(Round {when}) " + one_pm(sent, fmt) for when, sent in secret.history]
+        lines.append(t._("Everything this seat was sent so far, oldest first:"))
+        # TRANSLATORS: one of the seat's past PMs ({text}) or deeds, by the round it came in.
+        lines += [t._("(Round {round}) {text}", round=when, text=one_pm(sent, fmt))
+                  for when, sent in secret.history]
     else:
-        lines.append("This seat has been sent nothing else so far.")
+        lines.append(t._("This seat has been sent nothing else so far."))
     if secret.did:
-        lines.append("What this seat did so far, oldest first:")
-        lines += [f"(Round {deed.round}) {e(phrases.deed(fmt.lang, deed))}" for deed in secret.did]
+        lines.append(t._("What this seat did so far, oldest first:"))
+        lines += [t._("(Round {round}) {text}", round=deed.round,
+                      text=e(phrases.deed(t, deed))) for deed in secret.did]
     awaited = secret.awaited
     if awaited:
-        lines.append(fmt.bold("The game is waiting for you now: ") + _owed_words(
-            awaited.phase, e(awaited.president), e(awaited.chancellor),
-            awaited.power) + ". Please send it to me by PM (a nomination: post it in the "
-            "thread).")
+        # TRANSLATORS: {on} and {off} put the first words in bold; {owed} is what the player
+        # owes, e.g. "your vote, Ja or Nein, on President Ann and Chancellor Bob".
+        lines.append(t._("{on}The game is waiting for you now: {off}{owed}. Please send it to "
+                         "me by PM (a nomination: post it in the thread).", owed=_owed_words(
+                             t, awaited.phase, e(awaited.president), e(awaited.chancellor),
+                             awaited.power), **marks(fmt.bold)))
     else:
-        lines.append("Nothing is asked of you right now; follow the thread.")
+        lines.append(t._("Nothing is asked of you right now; follow the thread."))
     return fmt.lines(lines)
 
 
 def deadline_line(view: PublicView, now: datetime) -> str | None:
-    """``Deadline (this round): … (2 d left)`` or ``— OVERDUE: Ann, Bob`` for the moderator,
-    or ``None`` without one."""
+    """``Deadline (this round): … (2 d left)`` or ``— OVERDUE: Ann, Bob`` for the moderator
+    (in English), or ``None`` without one."""
     if view.deadline is None:
         return None
     until, zone, scope = view.deadline
     what = "this round" if scope == "round" else "this phase"
-    line = f"Deadline ({what}): {when_text(until, zone)}: {left_text(until, now)}"
+    english = language(ENGLISH)
+    line = (f"Deadline ({what}): {when_text(until, zone, english)}: "
+            f"{left_text(until, now, english)}")
     if now > deadlines.utc(until) and view.waiting_on:
         line += " — OVERDUE: " + ", ".join(view.waiting_on)
     return line
+
+
+#: What the game waits for from the players a reminder names, by phase.
+OWED: dict[str, str] = {"vote": N_("a vote"), "deal": N_("a word for the deal"),
+                        "nominate": N_("a nomination"), "veto_vote": N_("a secret veto vote")}
 
 
 def reminder(view: PublicView, fmt: Plain, now: datetime) -> str | None:
@@ -223,49 +299,72 @@ def reminder(view: PublicView, fmt: Plain, now: datetime) -> str | None:
     facts only; not a numbered post). None when nothing is awaited."""
     if not view.waiting_on or view.winner:
         return None
+    t = fmt.lang
+    # TRANSLATORS: what the players named in a reminder owe, e.g. "a vote".
+    owe = t._(OWED[view.phase]) if view.phase in OWED else t._("a choice")
     who = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
-    owe = {"vote": "a vote", "deal": "a word for the deal", "nominate": "a nomination",
-           "veto_vote": "a secret veto vote"}.get(view.phase, "a choice")
     if view.deadline is None:
-        return f"{fmt.bold('Reminder')}: still waiting for {who} ({owe})."
+        # TRANSLATORS: {on} and {off} put the first word in bold; {who} lists players, {owe}
+        # says what they owe.
+        return t._("{on}Reminder{off}: still waiting for {who} ({owe}).", who=who, owe=owe,
+                   **marks(fmt.bold))
     until, zone, _ = view.deadline
-    left = left_text(until, now)
-    return (f"{fmt.bold('Reminder')}: {left} until the deadline, {when_text(until, zone)}: "
-            f"still waiting for {who} ({owe}).")
+    # TRANSLATORS: {on} and {off} put the first word in bold; {left} is the time left, e.g.
+    # "2 d 3 h left"; {when} the deadline's date and time; {who} lists players, {owe} says
+    # what they owe.
+    return t._("{on}Reminder{off}: {left} until the deadline, {when}: still waiting for {who} "
+               "({owe}).", left=left_text(until, now, t), when=when_text(until, zone, t),
+               who=who, owe=owe, **marks(fmt.bold))
 
 
-def owed(view: PublicView, name: str, hand: str = "",
-         escape: Callable[[str], str] = str) -> str:
-    """What ``name`` owes the moderator now, in the words of a PM (names passed through
-    ``escape``); ``hand`` names the policies they were sent, where the choice is one."""
-    return _owed_words(view.phase, escape(view.president), escape(view.chancellor or ""),
-                       view.power, hand, view.veto_open)
+def owed(view: PublicView, name: str, fmt: Plain, hand: str = "") -> str:
+    """What ``name`` owes the moderator now, in the words of a PM; ``hand`` names the
+    policies they were sent, where the choice is one."""
+    return _owed_words(fmt.lang, view.phase, fmt.escape(view.president),
+                       fmt.escape(view.chancellor or ""), view.power, hand, view.veto_open)
 
 
-def _owed_words(phase: Phase, president: str, chancellor: str, power: Power | None,
-                hand: str = "", veto_open: bool = False) -> str:
-    """What a player owes in ``phase``, in the words of a PM."""
-    hand = f" ({hand})" if hand else ""
+def _owed_words(t: Language, phase: Phase, president: str, chancellor: str,
+                power: Power | None, hand: str = "", veto_open: bool = False) -> str:
+    """What a player owes in ``phase``, in the words of a PM (after "waiting for")."""
+    names = {"president": president, "chancellor": chancellor, "hand": hand, **ballots()}
     if phase == "nominate":
-        return "your nomination of a Chancellor (you are the Presidential Candidate)"
+        return t._("your nomination of a Chancellor (you are the Presidential Candidate)")
     if phase == "vote":
-        return (f"your vote, Ja or Nein, on President {president} and Chancellor "
-                f"{chancellor}")
+        # TRANSLATORS: {ja} and {nein} are the ballots, the same in every language.
+        return t._("your vote, {ja} or {nein}, on President {president} and Chancellor "
+                   "{chancellor}", **names)
+    if phase == "discard" and hand:
+        # TRANSLATORS: {hand} lists the policies.
+        return t._("your discard: one of the three policies I sent you ({hand}) (you are "
+                   "President)", **names)
     if phase == "discard":
-        return f"your discard: one of the three policies I sent you{hand} (you are President)"
+        return t._("your discard: one of the three policies I sent you (you are President)")
+    if phase == "enact" and hand and veto_open:
+        # TRANSLATORS: {hand} lists the policies.
+        return t._("the policy you enact from the two I sent you ({hand}) or a veto proposal "
+                   "(you are Chancellor)", **names)
+    if phase == "enact" and hand:
+        # TRANSLATORS: {hand} lists the policies.
+        return t._("the policy you enact from the two I sent you ({hand}) (you are "
+                   "Chancellor)", **names)
+    if phase == "enact" and veto_open:
+        return t._("the policy you enact from the two I sent you or a veto proposal (you are "
+                   "Chancellor)")
     if phase == "enact":
-        veto = " or a veto proposal" if veto_open else ""
-        return f"the policy you enact from the two I sent you{hand}{veto} (you are Chancellor)"
+        return t._("the policy you enact from the two I sent you (you are Chancellor)")
     if phase == "veto_answer":
-        return f"your answer to Chancellor {chancellor}'s veto: accept or refuse"
+        return t._("your answer to Chancellor {chancellor}'s veto: accept or refuse", **names)
     if phase == "veto_vote":
-        return "your secret vote on the veto: Ja or Nein"
+        # TRANSLATORS: {ja} and {nein} are the ballots, the same in every language.
+        return t._("your secret vote on the veto: {ja} or {nein}", **names)
     if phase == "power":
-        named = POWER_NAMES[power] if power else "the power"
-        return f"your choice for {named} (you are President)"
+        # TRANSLATORS: {power} is the name of a presidential power.
+        return t._("your choice for {power} (you are President)",
+                   power=glossary.power(t, power) if power else t._("the power"))
     if phase == "deal":
-        return "your word for the deal, posted in the thread"
-    return "nothing"
+        return t._("your word for the deal, posted in the thread")
+    return t._("nothing")
 
 
 #: The PM a choice is made from, by phase: a prod names its policies.
@@ -277,73 +376,113 @@ def prods(view: PublicView, fmt: Plain, now: datetime | None,
     """R-STALL: one ready PM per player the game waits for. A prod only reminds: the
     moderator cannot act for a player. ``sent``: each player's own PMs (their player
     view), so that a prod names the policies the choice is made from."""
-    out = []
-    deadline = (f" The deadline is {when_text(*view.deadline[:2])}" if view.deadline else "")
-    if view.deadline and now is not None and now > deadlines.utc(view.deadline[0]):
-        deadline += ", and it has passed."
-    elif view.deadline and now is not None:
-        deadline += f": {left_text(view.deadline[0], now)}."
+    t = fmt.lang
+    deadline = []
+    if view.deadline:
+        when = when_text(*view.deadline[:2], t)
+        # TRANSLATORS: {when} is the deadline's date and time, {left} the time left.
+        deadline.append(
+            t._("The deadline is {when}, and it has passed.", when=when)
+            if now is not None and now > deadlines.utc(view.deadline[0]) else
+            t._("The deadline is {when}: {left}.", when=when,
+                left=left_text(view.deadline[0], now, t)) if now is not None else
+            t._("The deadline is {when}.", when=when))
     # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
-    where = "post it in the thread" if view.phase == "nominate" else "send it to me by PM"
+    where = (t._("Please post it in the thread.") if view.phase == "nominate" else
+             t._("Please send it to me by PM."))
     kind = CHOICE_PMS.get(view.phase)
     counts = dict(view.prods)
+    out = []
     for name in view.waiting_on:
         pile = [s.cards for s in (sent or {}).get(name, ()) if kind and isinstance(s, kind)]
         hand = cards(fmt, pile[-1]) if pile else ""
         number = counts.get(name, 0) + 1
-        which = "" if number == 1 else f" This is reminder number {number}."
-        text = (f"Hi {fmt.escape(name)}, the game is waiting for "
-                f"{owed(view, name, hand, fmt.escape)}. Please {where}.{deadline}{which}")
-        out.append((name, text))
+        # TRANSLATORS: a prod's first sentence: {owed} is what the player owes, e.g. "your
+        # vote, Ja or Nein, on President Ann and Chancellor Bob".
+        said = [t._("Hi {name}, the game is waiting for {owed}.", name=fmt.escape(name),
+                    owed=owed(view, name, fmt, hand)), where, *deadline]
+        if number > 1:
+            said.append(t._("This is reminder number {number}.", number=number))
+        out.append((name, " ".join(said)))
     return out
-
-
 
 
 def rules_card(view: PublicView, fmt: Plain) -> str:
     """The rules in force for this game as a thread post, for the table to agree on:
     plain sentences for players, the switches that differ from the rulebook only."""
-    b = fmt.bold
+    t = fmt.lang
     players = len(view.players)
     liberals, fascists = ROLE_COUNTS[players]
     rules = dict(view.variants)
-    powers = [f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
-              for n, p in enumerate(view.powers, 1)]
-    powers.append(f"Fascist policy {view.fascist_win}: the Fascists win")
-    veto = (f"After {view.veto_zone} Fascist policies the Chancellor may propose to veto "
-            "both policies; if the President agrees, nothing is enacted."
-            if view.veto_zone < view.fascist_win else "There is no veto in this game.")
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
-    fascist_word = "one Fascist" if fascists == 1 else f"{fascists} Fascists"
-    house = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
-    deck = (f"{view.deck[0]} Liberal + {view.deck[1]} Fascist" if "deck" in rules
-            else "6 Liberal and 11 Fascist")
-    start = (f"{view.start[0]} Liberal, {view.start[1]} Fascist policies enacted"
-             if "start" in rules else "none enacted")
+    roles = (
+        # TRANSLATORS: {liberals} and {n} count the Liberals and the Fascists besides Hitler.
+        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
+             "and Hitler; Hitler knows the Fascist.", "Roles: {liberals} Liberals, {n} "
+             "Fascists and Hitler. The Fascists know each other and Hitler; Hitler knows the "
+             "Fascists.", fascists, liberals=liberals) if know else
+        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
+             "and Hitler; Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
+             "Fascists and Hitler. The Fascists know each other and Hitler; Hitler does not "
+             "know the Fascists.", fascists, liberals=liberals))
+    house = [t._(HOUSE_RULES[(k, v)]) for k, v in view.variants if (k, v) in HOUSE_RULES]
+    terms = (t._("The last elected President and Chancellor cannot be nominated Chancellor; in "
+                 "a game that started with five players, only the last Chancellor.")
+             if rules.get("term5") == "seated" else
+             t._("The last elected President and Chancellor cannot be nominated Chancellor; "
+                 "with five or fewer players alive, only the last Chancellor."))
+    veto = (t._n("After {n} Fascist policy the Chancellor may propose to veto both policies; "
+                 "if the President agrees, nothing is enacted.", "After {n} Fascist policies "
+                 "the Chancellor may propose to veto both policies; if the President agrees, "
+                 "nothing is enacted.", view.veto_zone)
+            if view.veto_zone < view.fascist_win else t._("There is no veto in this game."))
     return fmt.blocks([
-        fmt.heading(f"Rules for this game: {players} players"),
+        fmt.heading(t._n("Rules for this game: {n} player", "Rules for this game: {n} players",
+                         players)),
         fmt.lines([
-            "Seating order: " + ", ".join(named(view, n, fmt) for n in view.players) + ".",
-            f"Roles: {liberals} Liberals, {fascist_word} and Hitler. The Fascists know each "
-            f"other and Hitler; Hitler {'knows' if know else 'does not know'} "
-            f"{'the Fascist' if fascists == 1 else 'the Fascists'}.",
-            f"Policies: {deck} in the deck; {start} at the start.",
-            "Fascist track:",
+            t._("Seating order: {names}.",
+                names=", ".join(named(view, n, fmt) for n in view.players)),
+            roles,
+            _policies(view, t, "deck" in rules, "start" in rules),
+            t._("Fascist track:"),
         ]),
-        fmt.bullets(powers),
+        fmt.bullets(fascist_track(view, fmt)),
         fmt.lines([
-            f"The Liberals win with {view.liberal_win} Liberal policies or by executing "
-            f"Hitler. The Fascists also win if Hitler is elected Chancellor after "
-            f"{view.hitler_zone} Fascist policies.",
-            "The last elected President and Chancellor cannot be nominated Chancellor; "
-            + ("in a game that started with five players, only the last Chancellor."
-               if rules.get("term5") == "seated" else
-               "with five or fewer players alive, only the last Chancellor."),
+            " ".join([
+                t._n("The Liberals win with {n} Liberal policy or by executing Hitler.",
+                     "The Liberals win with {n} Liberal policies or by executing Hitler.",
+                     view.liberal_win),
+                t._n("The Fascists also win if Hitler is elected Chancellor after {n} Fascist "
+                     "policy.", "The Fascists also win if Hitler is elected Chancellor after "
+                     "{n} Fascist policies.", view.hitler_zone)]),
+            terms,
             veto,
-            f"After {view.chaos_at} failed elections in a row, the top policy is enacted and "
-            "term limits are forgotten.",
+            t._n("After {n} failed election in a row, the top policy is enacted and term "
+                 "limits are forgotten.", "After {n} failed elections in a row, the top policy "
+                 "is enacted and term limits are forgotten.", view.chaos_at),
         ]),
-        *([b("House rules:"), fmt.bullets(house)] if house else []),
-        "Send your votes and secret choices to the moderator by PM. The moderator may "
-        "remind you, but never votes or chooses for you.",
+        *([fmt.bold(t._("House rules:")), fmt.bullets(house)] if house else []),
+        t._("Send your votes and secret choices to the moderator by PM. The moderator may "
+            "remind you, but never votes or chooses for you."),
     ])
+
+
+def _policies(view: PublicView, t: Language, deck: bool, start: bool) -> str:
+    """The rules card's line on the deck and the policies enacted at the start."""
+    counts = {"lib_deck": view.deck[0], "fas_deck": view.deck[1],
+              "lib_start": view.start[0], "fas_start": view.start[1]}
+    if deck and start:
+        # TRANSLATORS: the deck's Liberal and Fascist policies, and the Liberal and Fascist
+        # policies enacted when the game starts.
+        return t._("Policies: {lib_deck} Liberal + {fas_deck} Fascist in the deck; "
+                   "{lib_start} Liberal, {fas_start} Fascist policies enacted at the start.",
+                   **counts)
+    if deck:
+        return t._("Policies: {lib_deck} Liberal + {fas_deck} Fascist in the deck; none "
+                   "enacted at the start.", **counts)
+    if start:
+        return t._("Policies: {lib_deck} Liberal and {fas_deck} Fascist in the deck; "
+                   "{lib_start} Liberal, {fas_start} Fascist policies enacted at the start.",
+                   **counts)
+    return t._("Policies: {lib_deck} Liberal and {fas_deck} Fascist in the deck; none enacted "
+               "at the start.", **counts)

@@ -2,224 +2,276 @@
 
 Posts are built from :class:`~shmod.texts.views.PublicView` and its public history only;
 a PM text is built from one :class:`~shmod.game.events.Secret`, addressed to one player.
+Every sentence is a message of the game's language (``fmt.lang``,
+:mod:`shmod.texts.catalog`); a word a sentence marks up itself (a coloured policy, a bold
+phrase) sits between the fields ``{on}`` and ``{off}`` (:mod:`shmod.texts.markup`). The
+game's PMs are :mod:`shmod.texts.pm_texts`.
 """
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from shmod.forum.deadlines import late_votes
 from shmod.forum.events import Dealt, Started
 from shmod.game.events import (
     Chaos,
-    Drawn,
     Enacted,
     Executed,
-    ExecutedNotice,
     GameOver,
-    Handed,
     Investigated,
-    InvestigationResult,
     Nominated,
     Peeked,
-    PeekResult,
     PowerGranted,
     PowerSkipped,
     Public,
     Reshuffled,
-    RoleSent,
     RoundBegan,
-    Secret,
     SpecialElectionCalled,
     Tallied,
     VetoAnswered,
     Vetoed,
     VetoProposed,
-    VetoRequested,
-    VetoVoteAsked,
     VetoVoted,
 )
-from shmod.game.terms import FASCIST, LIBERAL, POLICY_NAMES, POWER_NAMES, Policy
+from shmod.game.terms import FASCIST, LIBERAL
 from shmod.log.checkpoints import COMMITMENT_LABEL, KEY_LABEL
-from shmod.texts import phrases
+from shmod.texts import glossary, phrases
+from shmod.texts.catalog import N_
 from shmod.texts.formats import Plain
+from shmod.texts.markup import ballots, cards, marks, paint, policy
 from shmod.texts.views import PublicView
 
-LIB_COLOUR, FAS_COLOUR = "#1f6fb2", "#c0392b"
 ROLE_NAMES = {"liberal": "a Liberal", "fascist": "a Fascist", "hitler": "Hitler"}
-
-
-def policy(fmt: Plain, card: Policy) -> str:
-    """A policy's name, coloured by party where the format allows."""
-    colour = LIB_COLOUR if card == LIBERAL else FAS_COLOUR
-    return fmt.color(fmt.bold(POLICY_NAMES[card]), colour)
-
-
-def cards(fmt: Plain, pile: Iterable[Policy], *, compact: bool = False) -> str:
-    """A list of policies, each in bold and colour; ``compact``: each run of one party
-    coloured once and not bold (forums cap a post's length, and the reveal names every
-    card of the game)."""
-    if not compact:
-        return ", ".join(policy(fmt, c) for c in pile)
-    runs: list[list[Policy]] = []
-    for card in pile:
-        if runs and runs[-1][0] == card:
-            runs[-1].append(card)
-        else:
-            runs.append([card])
-    return ", ".join(fmt.color(", ".join(POLICY_NAMES[c] for c in run),
-                               LIB_COLOUR if run[0] == LIBERAL else FAS_COLOUR)
-                     for run in runs)
-
-
-# -- thread posts -------------------------------------------------------------------
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     """One public event as post text; ``None`` for events that need no words."""
-    b, e = fmt.bold, fmt.escape
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     if isinstance(event, Started):
         return start_text(view, fmt, event)
     if isinstance(event, RoundBegan):
-        heading = b(f"Round {event.round}")
-        how = " by Special Election" if event.special else ""
-        return f"{heading}: {b(e(event.president))} is the Presidential Candidate{how}."
+        # TRANSLATORS: the heading of a round in a post, in bold.
+        heading = b(t._("Round {round}", round=event.round))
+        if event.special:
+            # TRANSLATORS: {round} is "Round 3" in bold; {president} a player's name.
+            return t._("{round}: {president} is the Presidential Candidate by Special "
+                       "Election.", round=heading, president=b(e(event.president)))
+        # TRANSLATORS: {round} is "Round 3" in bold; {president} a player's name.
+        return t._("{round}: {president} is the Presidential Candidate.", round=heading,
+                   president=b(e(event.president)))
     if isinstance(event, Dealt):
-        words = "; ".join(f"{b(e(name))}: {e(word)}" for name, word in event.words)
+        # TRANSLATORS: one player's word for the deal, in a list of them.
+        words = "; ".join(t._("{name}: {word}", name=b(e(name)), word=e(word))
+                          for name, word in event.words)
         return fmt.lines([
-            f"Every player has posted a word: {words}.",
-            "The roles and the deck are dealt from these words and the moderator's seed, "
-            "fixed by the commitment before any word was posted: nobody could choose the "
-            "deal. Roles have been sent by PM.",
-            f"The first Presidential Candidate is {b(e(event.president))}."])
+            t._("Every player has posted a word: {words}.", words=words),
+            t._("The roles and the deck are dealt from these words and the moderator's seed, "
+                "fixed by the commitment before any word was posted: nobody could choose the "
+                "deal. Roles have been sent by PM."),
+            t._("The first Presidential Candidate is {name}.", name=b(e(event.president)))])
     if isinstance(event, Nominated):
-        special = " (Special Election)" if event.special else ""
-        return (f"Presidential Candidate {b(e(event.president))}{special} nominates "
-                f"{b(e(event.chancellor))} for Chancellor. Send your vote by PM: Ja or Nein.")
+        names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor)),
+                 **ballots()}
+        if event.special:
+            # TRANSLATORS: {ja} and {nein} are the ballots, the same in every language.
+            return t._("Presidential Candidate {president} (Special Election) nominates "
+                       "{chancellor} for Chancellor. Send your vote by PM: {ja} or {nein}.",
+                       **names)
+        # TRANSLATORS: {ja} and {nein} are the ballots, the same in every language.
+        return t._("Presidential Candidate {president} nominates {chancellor} for "
+                   "Chancellor. Send your vote by PM: {ja} or {nein}.", **names)
     if isinstance(event, Tallied):
         return tally_text(event, fmt, chaos_at=view.chaos_at,
                           late=late_votes(view.history).get(event.entry, ()))
     if isinstance(event, Enacted):
         if event.chaos:
             return None  # said by the chaos event
-        return (f"President {b(e(event.president))} and Chancellor {b(e(event.chancellor))} "
-                f"enacted a {policy(fmt, event.policy)} policy.")
+        names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor)),
+                 **marks(paint(fmt, event.policy))}
+        if event.policy == LIBERAL:
+            # TRANSLATORS: {on} and {off} mark up the policy's name (bold, coloured).
+            return t._("President {president} and Chancellor {chancellor} enacted a "
+                       "{on}Liberal{off} policy.", **names)
+        # TRANSLATORS: {on} and {off} mark up the policy's name (bold, coloured).
+        return t._("President {president} and Chancellor {chancellor} enacted a "
+                   "{on}Fascist{off} policy.", **names)
     if isinstance(event, Chaos):
-        return (f"The Election Tracker reaches {view.chaos_at}: the top policy is enacted: "
-                f"{policy(fmt, event.policy)}. Any power it would grant is ignored, the "
-                "Election Tracker resets and term limits are forgotten.")
+        # TRANSLATORS: {chaos} is how many failed elections in a row make chaos (3);
+        # {policy} is the policy enacted, Liberal or Fascist, in bold and colour.
+        return t._("The Election Tracker reaches {chaos}: the top policy is enacted: "
+                   "{policy}. Any power it would grant is ignored, the Election Tracker "
+                   "resets and term limits are forgotten.", chaos=view.chaos_at,
+                   policy=policy(fmt, event.policy))
     if isinstance(event, VetoProposed):
-        return (f"Chancellor {b(e(event.chancellor))} proposes a veto. President "
-                f"{b(e(event.president))}, do you agree?")
+        return t._("Chancellor {chancellor} proposes a veto. President {president}, do you "
+                   "agree?", chancellor=b(e(event.chancellor)),
+                   president=b(e(event.president)))
     if isinstance(event, VetoAnswered):
-        answer = ("agrees to the veto" if event.accepted
-                  else "refuses the veto; the Chancellor must enact a policy")
-        return f"President {b(e(event.president))} {answer}."
+        if event.accepted:
+            return t._("President {president} agrees to the veto.",
+                       president=b(e(event.president)))
+        return t._("President {president} refuses the veto; the Chancellor must enact a "
+                   "policy.", president=b(e(event.president)))
     if isinstance(event, VetoVoted):
-        return ("The President and the Chancellor vetoed the agenda." if event.vetoed
-                else "The veto failed; the Chancellor's choice stands.")
+        return (t._("The President and the Chancellor vetoed the agenda.") if event.vetoed
+                else t._("The veto failed; the Chancellor's choice stands."))
     if isinstance(event, Vetoed):
-        return (f"Both policies are discarded and nothing is enacted. Election Tracker: "
-                f"{event.tracker}/{view.chaos_at}.")
+        # TRANSLATORS: {tracker}/{chaos}: the Election Tracker, e.g. 1/3.
+        return t._("Both policies are discarded and nothing is enacted. Election Tracker: "
+                   "{tracker}/{chaos}.", tracker=event.tracker, chaos=view.chaos_at)
     if isinstance(event, Reshuffled):
-        return (f"Fewer than three policies were left: the draw and discard piles are "
-                f"shuffled together. The draw pile now holds {event.draw}.")
+        # TRANSLATORS: {n} is how many policies the draw pile holds.
+        return t._n("Fewer than three policies were left: the draw and discard piles are "
+                    "shuffled together. The draw pile now holds {n}.",
+                    "Fewer than three policies were left: the draw and discard piles are "
+                    "shuffled together. The draw pile now holds {n}.", event.draw)
     if isinstance(event, PowerGranted):
-        return (f"President {b(e(event.president))} gains {b(POWER_NAMES[event.power])} and "
-                "must use it before the next round.")
+        # TRANSLATORS: {power} is the name of a presidential power, in bold.
+        return t._("President {president} gains {power} and must use it before the next "
+                   "round.", president=b(e(event.president)),
+                   power=b(glossary.power(t, event.power)))
     if isinstance(event, PowerSkipped):
-        return f"{POWER_NAMES[event.power]} has no legal target and is skipped."
+        # TRANSLATORS: {power} is the name of a presidential power.
+        return t._("{power} has no legal target and is skipped.",
+                   power=glossary.power(t, event.power))
     if isinstance(event, Investigated):
-        return (f"President {b(e(event.president))} investigates {b(e(event.target))}'s party "
-                "membership. The result has been sent to the President only.")
+        return t._("President {president} investigates {target}'s party membership. The "
+                   "result has been sent to the President only.",
+                   president=b(e(event.president)), target=b(e(event.target)))
     if isinstance(event, SpecialElectionCalled):
-        return (f"President {b(e(event.president))} calls a Special Election: "
-                f"{b(e(event.target))} is the next Presidential Candidate.")
+        return t._("President {president} calls a Special Election: {target} is the next "
+                   "Presidential Candidate.", president=b(e(event.president)),
+                   target=b(e(event.target)))
     if isinstance(event, Peeked):
-        return (f"President {b(e(event.president))} looks at the top three policies; their "
-                "order is unchanged.")
+        return t._("President {president} looks at the top three policies; their order is "
+                   "unchanged.", president=b(e(event.president)))
     if isinstance(event, Executed):
-        tail = (f"{b(e(event.target))} was {b('Hitler')}." if event.hitler else
-                f"{e(event.target)} was not Hitler; nothing more about their role is revealed.")
-        return f"President {b(e(event.president))} executes {b(e(event.target))}. {tail}"
+        if event.hitler:
+            # TRANSLATORS: {on} and {off} put the role in bold.
+            return t._("President {president} executes {target}. {target} was "
+                       "{on}Hitler{off}.", president=b(e(event.president)),
+                       target=b(e(event.target)), **marks(b))
+        # TRANSLATORS: {target} is the player's name in bold, {name} the same name plain.
+        return t._("President {president} executes {target}. {name} was not Hitler; "
+                   "nothing more about their role is revealed.",
+                   president=b(e(event.president)), target=b(e(event.target)),
+                   name=e(event.target))
     if isinstance(event, GameOver):
-        reason = phrases.win(fmt.lang, event.win, capital=True)
-        return fmt.blocks([fmt.heading(f"Game over: the {event.win.team} win"),
-                           f"{e(reason)}."])
+        heading = (t._("Game over: the Liberals win") if event.win.team == "Liberals"
+                   else t._("Game over: the Fascists win"))
+        # TRANSLATORS: how the game was won, as a sentence of its own.
+        return fmt.blocks([fmt.heading(heading), t._("{how}.", how=e(
+            phrases.win(t, event.win, capital=True)))])
     return None
 
 
 #: What a switch that is on means, for players (a default switch is not mentioned).
 HOUSE_RULES = {
-    ("late_vote", "nein"): "A player who has not voted when the deadline passes is counted "
-    "as voting Nein.",
-    ("late_nomination", "fail"): "A Presidential Candidate who has not nominated when the "
-    "deadline passes loses the turn: it counts as a failed election.",
-    ("late_choice", "random"): "A discard, an enactment or a power's target not sent when "
-    "the deadline passes is drawn at random (from the game's seed, so anyone can check it "
-    "after the game), and an unanswered veto is refused.",
-    ("term5", "seated"): "Only because this game started with five players may the last "
-    "President be nominated Chancellor; with five left in a bigger game, both term limits "
-    "stay.",
-    ("veto", "secret-vote"): "The veto works as online: the Chancellor picks the policy to "
-    "enact, then the President and the Chancellor vote on the veto in secret, and it needs "
-    "both Ja.",
-    ("tracker_reset", "election"): "A successful election also sets the Election Tracker "
-    "back to zero.",
-    ("rebalanced", "on"): "Rebalanced setup: six-player games start with a Fascist policy "
-    "on the board; seven- and nine-player games have one Fascist policy fewer in the deck.",
-    ("first_president", "seat1"): "The first Presidential Candidate is the first player "
-    "in the seating order.",
-    ("eva_braun", "on"): "Eva Braun house rule: once three Fascist policies are down, a tied "
-    "vote on a Hitler Chancellor elects him, and the Fascists win.",
+    ("late_vote", "nein"): N_("A player who has not voted when the deadline passes is "
+                              "counted as voting Nein."),
+    ("late_nomination", "fail"): N_("A Presidential Candidate who has not nominated when "
+                                    "the deadline passes loses the turn: it counts as a "
+                                    "failed election."),
+    ("late_choice", "random"): N_("A discard, an enactment or a power's target not sent "
+                                  "when the deadline passes is drawn at random (from the "
+                                  "game's seed, so anyone can check it after the game), and "
+                                  "an unanswered veto is refused."),
+    ("term5", "seated"): N_("Only because this game started with five players may the last "
+                            "President be nominated Chancellor; with five left in a bigger "
+                            "game, both term limits stay."),
+    ("veto", "secret-vote"): N_("The veto works as online: the Chancellor picks the policy "
+                                "to enact, then the President and the Chancellor vote on "
+                                "the veto in secret, and it needs both Ja."),
+    ("tracker_reset", "election"): N_("A successful election also sets the Election "
+                                      "Tracker back to zero."),
+    ("rebalanced", "on"): N_("Rebalanced setup: six-player games start with a Fascist "
+                             "policy on the board; seven- and nine-player games have one "
+                             "Fascist policy fewer in the deck."),
+    ("first_president", "seat1"): N_("The first Presidential Candidate is the first player "
+                                     "in the seating order."),
+    ("eva_braun", "on"): N_("Eva Braun house rule: once three Fascist policies are down, a "
+                            "tied vote on a Hitler Chancellor elects him, and the Fascists "
+                            "win."),
 }
 
 
-def house_rules(view: PublicView) -> list[str]:
+def house_rules(view: PublicView, fmt: Plain) -> list[str]:
     """Every house rule in force and everything a custom game changed, in sentences for
     players (never a switch's name)."""
-    out = [HOUSE_RULES[(k, v)] for k, v in view.variants if (k, v) in HOUSE_RULES]
+    t = fmt.lang
+    out = [t._(HOUSE_RULES[(k, v)]) for k, v in view.variants if (k, v) in HOUSE_RULES]
     if view.custom:
         extra = dict(view.variants)
-        out.append("A custom board: the powers are as listed above" + (
-            f"; the deck holds {view.deck[0]} Liberal + {view.deck[1]} Fascist"
-            if "deck" in extra else "") + (
-            f"; {view.start[0]} Liberal, {view.start[1]} Fascist policies enacted at the start"
-            if "start" in extra else "") + ".")
+        counts = {"lib_deck": view.deck[0], "fas_deck": view.deck[1],
+                  "lib_start": view.start[0], "fas_start": view.start[1]}
+        if "deck" in extra and "start" in extra:
+            # TRANSLATORS: the deck's Liberal and Fascist policies, and the Liberal and
+            # Fascist policies enacted when the game starts.
+            out.append(t._("A custom board: the powers are as listed above; the deck holds "
+                           "{lib_deck} Liberal + {fas_deck} Fascist; {lib_start} Liberal, "
+                           "{fas_start} Fascist policies enacted at the start.", **counts))
+        elif "deck" in extra:
+            out.append(t._("A custom board: the powers are as listed above; the deck holds "
+                           "{lib_deck} Liberal + {fas_deck} Fascist.", **counts))
+        elif "start" in extra:
+            out.append(t._("A custom board: the powers are as listed above; {lib_start} "
+                           "Liberal, {fas_start} Fascist policies enacted at the start.",
+                           **counts))
+        else:
+            out.append(t._("A custom board: the powers are as listed above."))
         if "hitler_knows_fascists" in extra:
-            out.append("Hitler knows the Fascists." if extra["hitler_knows_fascists"] == "yes"
-                       else "Hitler does not know the Fascists.")
+            out.append(t._("Hitler knows the Fascists.")
+                       if extra["hitler_knows_fascists"] == "yes"
+                       else t._("Hitler does not know the Fascists."))
     return out
+
+
+def fascist_track(view: PublicView, fmt: Plain) -> list[str]:
+    """The Fascist track's slots: each one's power, the last one the Fascists' win."""
+    t = fmt.lang
+    # TRANSLATORS: a slot of the Fascist track: {n} Fascist policies enacted grant {power}.
+    out = [t._("Fascist policy {n}: {power}", n=n, power=glossary.power(t, p)) if p else
+           t._("Fascist policy {n}: no power", n=n) for n, p in enumerate(view.powers, 1)]
+    return [*out, t._("Fascist policy {n}: the Fascists win", n=view.fascist_win)]
 
 
 def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> str:
     """The opening post: seating, board and powers, variants, first President, commitment."""
-    e = fmt.escape
+    e, t = fmt.escape, fmt.lang
     first_event = view.history[0] if view.history else None
     if event is None and isinstance(first_event, Started):
         event = first_event
     players = event.players if event else view.players
-    powers = [
-        f"Fascist policy {n}: {POWER_NAMES[p] if p else 'no power'}"
-        for n, p in enumerate(view.powers, 1)
-    ] + [f"Fascist policy {view.fascist_win}: the Fascists win"]
-    house = house_rules(view)
-    variants = ("Rules: the official rulebook, with these house rules (the moderator can post "
-                "the full rules card):" if house else "Rules: the official rulebook, no house "
-                "rules.")
+    house = house_rules(view, fmt)
+    variants = (t._("Rules: the official rulebook, with these house rules (the moderator can "
+                    "post the full rules card):") if house else
+                t._("Rules: the official rulebook, no house rules."))
     first = event.president if event else view.president
     by_players = event is not None and event.deal == "players"
-    dealt = ("The roles are not dealt yet." if by_players else "Roles have been sent by PM.")
+    dealt = (t._("The roles are not dealt yet.") if by_players else
+             t._("Roles have been sent by PM."))
+    zones = {"veto": view.veto_zone, "hitler": view.hitler_zone}
     parts = [
-        fmt.heading(f"Secret Hitler: {len(players)} players"),
-        "Seating order (play passes down this list):",
+        # TRANSLATORS: the opening post's heading; "Secret Hitler" is the game's name.
+        fmt.heading(t._n("Secret Hitler: {n} player", "Secret Hitler: {n} players",
+                         len(players))),
+        t._("Seating order (play passes down this list):"),
         fmt.numbered([fmt.bold(e(p)) for p in players]),
-        "The custom board:" if view.custom else f"Board for {view.board} players:",
-        fmt.bullets(powers),
+        t._("The custom board:") if view.custom else
+        # TRANSLATORS: {board} is the board's player counts, e.g. 7-8.
+        t._("Board for {board} players:", board=view.board),
+        fmt.bullets(fascist_track(view, fmt)),
         fmt.lines([
-            f"Liberals win with {view.liberal_win} Liberal policies or by executing Hitler.",
-            (f"Veto unlocked after {view.veto_zone} Fascist policies; " if
-             view.veto_zone < view.fascist_win else "There is no veto in this game; ")
-            + f"Hitler elected Chancellor after {view.hitler_zone} wins it for the Fascists.",
+            t._n("Liberals win with {n} Liberal policy or by executing Hitler.",
+                 "Liberals win with {n} Liberal policies or by executing Hitler.",
+                 view.liberal_win),
+            # TRANSLATORS: {veto} and {hitler} count Fascist policies enacted.
+            t._n("Veto unlocked after {veto} Fascist policy; Hitler elected Chancellor after "
+                 "{hitler} wins it for the Fascists.",
+                 "Veto unlocked after {veto} Fascist policies; Hitler elected Chancellor "
+                 "after {hitler} wins it for the Fascists.", view.veto_zone, **zones)
+            if view.veto_zone < view.fascist_win else
+            # TRANSLATORS: {hitler} counts Fascist policies enacted.
+            t._("There is no veto in this game; Hitler elected Chancellor after {hitler} "
+                "wins it for the Fascists.", **zones),
             variants,
         ]),
         fmt.bullets(house) if house else "",
@@ -227,22 +279,31 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
     ]
     commitment = event.commitment if event else None
     if commitment:
-        parts.append(f"{COMMITMENT_LABEL} (check it against the reveal at the end): "
-                     f"{e(str(commitment))}")
+        # TRANSLATORS: {label} is "Setup commitment" and stays in English, as does the value:
+        # `shmod audit --thread` finds them there. Keep {label} first and {commitment} on the
+        # same line at most 80 characters after it, e.g. "{label}: {commitment} (…)".
+        parts.append(t._("{label} (check it against the reveal at the end): {commitment}",
+                         label=COMMITMENT_LABEL, commitment=e(str(commitment))))
     if event and event.key:
-        parts.append(f"{KEY_LABEL} (it signs the checkpoint at the end of every post): "
-                     f"{e(event.key)}")
+        # TRANSLATORS: {label} is "Moderator's public key" and stays in English, as does the
+        # value: `shmod audit --thread` finds them there. Keep {label} first and {key} on the
+        # same line at most 80 characters after it, e.g. "{label}: {key} (…)".
+        parts.append(t._("{label} (it signs the checkpoint at the end of every post): {key}",
+                         label=KEY_LABEL, key=e(event.key)))
     if by_players:
         parts.append(fmt.lines([
-            fmt.bold("Every player: post one word in this thread") + " (anything up to "
-            "40 characters; your first word counts).",
-            "Once every word is in, the roles and the deck are dealt from the words and "
-            "from the moderator's secret seed, which the commitment above fixed before any "
-            "word was posted: nobody, the moderator included, can choose the deal."]))
+            # TRANSLATORS: {on} and {off} put the call to the players in bold.
+            t._("{on}Every player: post one word in this thread{off} (anything up to 40 "
+                "characters; your first word counts).", **marks(fmt.bold)),
+            t._("Once every word is in, the roles and the deck are dealt from the words and "
+                "from the moderator's secret seed, which the commitment above fixed before "
+                "any word was posted: nobody, the moderator included, can choose the "
+                "deal.")]))
     if first:
-        parts.append(f"The first Presidential Candidate is {fmt.bold(e(first))}.")
+        parts.append(t._("The first Presidential Candidate is {name}.",
+                         name=fmt.bold(e(first))))
     elif by_players:
-        parts.append("The first Presidential Candidate is drawn with the deal.")
+        parts.append(t._("The first Presidential Candidate is drawn with the deal."))
     return fmt.blocks(parts)
 
 
@@ -250,33 +311,49 @@ def tally_text(event: Tallied, fmt: Plain, *, chaos_at: int = 3,
                late: tuple[str, ...] = ()) -> str:
     """R-VOTE: the seating-order list of every vote, totals, the majority and the result;
     ``late``: the votes a lapse cast as Nein (R-LAPSE), marked."""
-    b, e = fmt.bold, fmt.escape
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     rows = []
     for name, vote in event.votes:
         if vote is None:
-            rows.append(fmt.italic(f"{e(name)}: dead"))
+            # TRANSLATORS: a dead player's line in the list of votes.
+            rows.append(fmt.italic(t._("{name}: dead", name=e(name))))
+        elif name in late:
+            # TRANSLATORS: {ballot} is Ja or Nein, the same in every language.
+            rows.append(t._("{name}: {ballot} (no vote by the deadline)", name=b(e(name)),
+                            ballot=glossary.ballot(vote)))
         else:
-            marked = " (no vote by the deadline)" if name in late else ""
-            rows.append(f"{b(e(name))}: {'Ja' if vote else 'Nein'}{marked}")
-    totals = (f"Ja {event.ja}, Nein {event.nein}: {event.needed} Ja of {event.alive} alive "
-              "were needed.")
+            # TRANSLATORS: one vote in the list of votes; {ballot} is Ja or Nein, the same in
+            # every language.
+            rows.append(t._("{name}: {ballot}", name=b(e(name)), ballot=glossary.ballot(vote)))
+    # TRANSLATORS: the count: {ayes} Ja and {noes} Nein; {n} Ja of {alive} living
+    # players were needed to elect ({ja} and {nein} are the ballots, the same in every
+    # language).
+    totals = t._n("{ja} {ayes}, {nein} {noes}: {n} {ja} of {alive} alive was needed.",
+                  "{ja} {ayes}, {nein} {noes}: {n} {ja} of {alive} alive were needed.",
+                  event.needed, ayes=event.ja, noes=event.nein, alive=event.alive, **ballots())
     if event.eva_braun:
-        result = [b("A tie with the Hitler zone reached: under the Eva Braun rule the tie "
-                    "elects Hitler as Chancellor.")]
+        result = [b(t._("A tie with the Hitler zone reached: under the Eva Braun rule the tie "
+                        "elects Hitler as Chancellor."))]
     elif event.elected:
-        result = [b(f"Elected: President {e(event.president)}, Chancellor {e(event.chancellor)}.")]
+        result = [b(t._("Elected: President {president}, Chancellor {chancellor}.",
+                        president=e(event.president), chancellor=e(event.chancellor)))]
         if event.not_hitler:
-            result.append(f"With three or more Fascist policies down, the table learns that "
-                          f"{b(e(event.chancellor))} is {b('not Hitler')}.")
+            # TRANSLATORS: {on} and {off} put "not Hitler" in bold.
+            result.append(t._("With three or more Fascist policies down, the table learns "
+                              "that {chancellor} is {on}not Hitler{off}.",
+                              chancellor=b(e(event.chancellor)), **marks(b)))
     else:
-        result = [b("The government is not elected.") +
-                  f" Election Tracker: {event.tracker}/{chaos_at}."]
+        # TRANSLATORS: {on} and {off} put the first sentence in bold; {tracker}/{chaos}: the
+        # Election Tracker, e.g. 1/3.
+        result = [t._("{on}The government is not elected.{off} Election Tracker: "
+                      "{tracker}/{chaos}.", tracker=event.tracker, chaos=chaos_at, **marks(b))]
         if event.tracker >= chaos_at:
-            result.append(f"{chaos_at} failed governments in a row: the country is thrown "
-                          "into chaos.")
+            result.append(t._n("{n} failed government in a row: the country is thrown into "
+                               "chaos.", "{n} failed governments in a row: the country is "
+                               "thrown into chaos.", chaos_at))
     return fmt.blocks([
-        f"Votes on President {b(e(event.president))} and Chancellor {b(e(event.chancellor))}, "
-        "in seating order:",
+        t._("Votes on President {president} and Chancellor {chancellor}, in seating order:",
+            president=b(e(event.president)), chancellor=b(e(event.chancellor))),
         fmt.numbered(rows),
         fmt.lines([totals, *result]),
     ])
@@ -285,151 +362,121 @@ def tally_text(event: Tallied, fmt: Plain, *, chaos_at: int = 3,
 def pending_vote_text(view: PublicView, fmt: Plain) -> str | None:
     """While votes come in: how many have voted and who has not; never the votes (R-VOTE).
     Before a deal from the players' words: who has posted one (R-DEAL)."""
+    t = fmt.lang
+    missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
     if view.phase == "deal":
-        missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
-        return (f"Words for the deal: {len(view.voted)} of {len(view.players)} players have "
-                f"posted one. Still to post a word: {missing}.")
+        # TRANSLATORS: {count} of {n} players have posted a word; {missing} lists the others.
+        return t._n("Words for the deal: {count} of {n} player has posted one. Still to post "
+                    "a word: {missing}.", "Words for the deal: {count} of {n} players have "
+                    "posted one. Still to post a word: {missing}.", len(view.players),
+                    count=len(view.voted), missing=missing)
     if view.phase != "vote" or view.chancellor is None:
         return None
-    missing = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
-    return (f"Votes on President {fmt.bold(fmt.escape(view.president))} and Chancellor "
-            f"{fmt.bold(fmt.escape(view.chancellor))}: {len(view.voted)} of {view.living} "
-            f"living players have voted. Still to vote: {missing}.")
+    # TRANSLATORS: {count} of {n} living players have voted; {missing} lists the others.
+    return t._n("Votes on President {president} and Chancellor {chancellor}: {count} of {n} "
+                "living player has voted. Still to vote: {missing}.",
+                "Votes on President {president} and Chancellor {chancellor}: {count} of {n} "
+                "living players have voted. Still to vote: {missing}.", view.living,
+                president=fmt.bold(fmt.escape(view.president)),
+                chancellor=fmt.bold(fmt.escape(view.chancellor)), count=len(view.voted),
+                missing=missing)
 
 
 def prompt_text(view: PublicView, fmt: Plain) -> str | None:
     """Whose move it is now, as the thread may know it (R-THREAD)."""
-    b, e = fmt.bold, fmt.escape
-    pres = b(e(view.president))
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    # TRANSLATORS: in the prompts that follow, {on} and {off} put "Now:" in italics.
+    now = {"president": b(e(view.president)), **marks(fmt.italic)}
     if view.winner is not None or view.phase == "reshuffle":
         return None
     if view.phase == "nominate":
-        return f"{fmt.italic('Now:')} Presidential Candidate {pres}, nominate a Chancellor."
+        return t._("{on}Now:{off} Presidential Candidate {president}, nominate a Chancellor.",
+                   **now)
     if view.phase in ("vote", "deal"):
         return pending_vote_text(view, fmt)
-    chan = b(e(view.chancellor or ""))
     if view.phase == "veto_answer":
-        return f"{fmt.italic('Now:')} President {pres}, accept or refuse the veto."
+        return t._("{on}Now:{off} President {president}, accept or refuse the veto.", **now)
     if view.phase == "power" and view.power:
-        target = "" if view.power == "peek" else ", naming your target"
-        return f"{fmt.italic('Now:')} President {pres}, use {b(POWER_NAMES[view.power])}{target}."
-    return (f"{fmt.italic('Now:')} the Legislative Session of President {pres} and "
-            f"Chancellor {chan}. Policies are passed by PM.")
+        power = b(glossary.power(t, view.power))
+        if view.power == "peek":
+            # TRANSLATORS: {power} is the name of a presidential power, in bold.
+            return t._("{on}Now:{off} President {president}, use {power}.", power=power, **now)
+        # TRANSLATORS: {power} is the name of a presidential power, in bold.
+        return t._("{on}Now:{off} President {president}, use {power}, naming your target.",
+                   power=power, **now)
+    return t._("{on}Now:{off} the Legislative Session of President {president} and "
+               "Chancellor {chancellor}. Policies are passed by PM.",
+               chancellor=b(e(view.chancellor or "")), **now)
 
 
 def board_text(view: PublicView, fmt: Plain) -> str:
     """A compact board state to end a post with."""
-    e = fmt.escape
+    e, t = fmt.escape, fmt.lang
     next_power = view.powers[view.fascist] if view.fascist < len(view.powers) else None
-    powers = f" (next: {POWER_NAMES[next_power]})" if next_power else ""
-    why = {"president": "last elected President", "chancellor": "last elected Chancellor"}
-    limited = ", ".join(f"{e(n)} ({why[office]})" for n, office in view.term_limited) or (
-        "nobody: the term limits are set aside for this nomination, as they leave no eligible "
-        "nominee (R-NO-NOMINEE)" if view.limits_set_aside else "nobody")
+    tracks = {"liberal": view.liberal, "liberal_win": view.liberal_win,
+              "fascist": view.fascist, "fascist_win": view.fascist_win,
+              "tracker": view.tracker, "chaos": view.chaos_at}
+    why = {"president": t._("last elected President"),
+           "chancellor": t._("last elected Chancellor")}
+    # TRANSLATORS: a term-limited player and why, in a list of them.
+    limited = ", ".join(t._("{name} ({why})", name=e(n), why=why[office])
+                        for n, office in view.term_limited) or (
+        t._("nobody: the term limits are set aside for this nomination, as they leave no "
+            "eligible nominee (R-NO-NOMINEE)") if view.limits_set_aside else t._("nobody"))
     dead = [e(n) for n, up in zip(view.players, view.alive) if not up]
     lines = [
-        f"Liberal policies: {view.liberal}/{view.liberal_win} | Fascist policies: "
-        f"{view.fascist}/{view.fascist_win}{powers} | Election Tracker: "
-        f"{view.tracker}/{view.chaos_at}",
-        f"Draw pile: {view.draw_size} | Discard pile: {view.discard_size} | "
-        f"Alive: {view.living} of {len(view.players)}",
+        # TRANSLATORS: the board's first line; {power} is the power of the next Fascist
+        # policy.
+        t._("Liberal policies: {liberal}/{liberal_win} | Fascist policies: "
+            "{fascist}/{fascist_win} (next: {power}) | Election Tracker: {tracker}/{chaos}",
+            power=glossary.power(t, next_power), **tracks) if next_power else
+        t._("Liberal policies: {liberal}/{liberal_win} | Fascist policies: "
+            "{fascist}/{fascist_win} | Election Tracker: {tracker}/{chaos}", **tracks),
+        t._("Draw pile: {draw} | Discard pile: {discard} | Alive: {alive} of {n}",
+            draw=view.draw_size, discard=view.discard_size, alive=view.living,
+            n=len(view.players)),
     ]
     if view.winner is None:
         if view.phase == "deal":
-            lines.append("Roles: not dealt yet (waiting for every player's word)")
+            lines.append(t._("Roles: not dealt yet (waiting for every player's word)"))
         elif view.phase == "nominate":
-            lines.append(f"Presidential Candidate: {e(view.president)}")
+            lines.append(t._("Presidential Candidate: {name}", name=e(view.president)))
         else:
-            chancellor = f", Chancellor: {e(view.chancellor)}" if view.chancellor else ""
-            office = "President"
+            offices = {"president": e(view.president), "chancellor": e(view.chancellor or ""),
+                       "next": e(view.next_president) if view.next_president else
+                       t._("chosen by Special Election")}
             if view.phase == "vote":  # nobody is elected yet
-                office = "Presidential Candidate"
-                chancellor = f", Chancellor nominee: {e(view.chancellor or '')}"
-            upcoming = e(view.next_president or "chosen by Special Election")
-            lines.append(f"{office}: {e(view.president)}{chancellor} | Next Presidential "
-                         f"Candidate: {upcoming}")
-        lines.append(f"Term-limited: {limited}")
+                # TRANSLATORS: {next} is a player's name or "chosen by Special Election".
+                lines.append(t._("Presidential Candidate: {president}, Chancellor nominee: "
+                                 "{chancellor} | Next Presidential Candidate: {next}",
+                                 **offices))
+            elif view.chancellor:
+                lines.append(t._("President: {president}, Chancellor: {chancellor} | Next "
+                                 "Presidential Candidate: {next}", **offices))
+            else:
+                lines.append(t._("President: {president} | Next Presidential Candidate: "
+                                 "{next}", **offices))
+        lines.append(t._("Term-limited: {names}", names=limited))
         if view.not_hitler:
-            lines.append("Confirmed not Hitler: " + ", ".join(map(e, view.not_hitler)))
-    zones = [text for reached, text in (
-        (view.fascist >= view.hitler_zone, "Hitler elected Chancellor wins for the Fascists"),
-        (view.fascist >= view.veto_zone, "the veto is unlocked"),
-    ) if reached]
-    if zones and view.winner is None:
-        lines.append("Now: " + "; ".join(zones) + ".")
+            lines.append(t._("Confirmed not Hitler: {names}",
+                             names=", ".join(map(e, view.not_hitler))))
+    hitler_zone, veto_zone = view.fascist >= view.hitler_zone, view.fascist >= view.veto_zone
+    if view.winner is None and hitler_zone and veto_zone:
+        lines.append(t._("Now: Hitler elected Chancellor wins for the Fascists; the veto is "
+                         "unlocked."))
+    elif view.winner is None and hitler_zone:
+        lines.append(t._("Now: Hitler elected Chancellor wins for the Fascists."))
+    elif view.winner is None and veto_zone:
+        lines.append(t._("Now: the veto is unlocked."))
     if dead:
-        lines.append("Dead: " + ", ".join(dead))
+        lines.append(t._("Dead: {names}", names=", ".join(dead)))
     if view.replacing:
-        lines.append("Replacements: " + ", ".join(f"{e(new)} (replacing {e(old)})"
-                                                  for new, old in view.replacing))
+        # TRANSLATORS: a replacement, in a list of them: {new} took the seat of {old}.
+        lines.append(t._("Replacements: {names}", names=", ".join(
+            t._("{new} (replacing {old})", new=e(new), old=e(old))
+            for new, old in view.replacing)))
     return fmt.quote(fmt.lines(lines))
 
 
-# -- PMs ----------------------------------------------------------------------------
-
-
-def pm_text(secret: Secret, fmt: Plain) -> str:
-    """The full text of one PM to ``secret.to``."""
-    b, e = fmt.bold, fmt.escape
-    if isinstance(secret, RoleSent):
-        return role_text(secret.role, dict(secret.knows), fmt)
-    if isinstance(secret, Drawn):
-        return fmt.lines([f"You are President. Your three policies, top first: "
-                          f"{cards(fmt, secret.cards)}.",
-                          "Reply with the one policy you discard; the other two go to the "
-                          "Chancellor."])
-    if isinstance(secret, Handed):
-        veto = ["Five Fascist policies are on the board: instead of enacting you may "
-                "propose a veto, which the President must accept or refuse."] if secret.veto else []
-        return fmt.lines([f"You are Chancellor. The President passed you: "
-                          f"{cards(fmt, secret.cards)}.",
-                          "Reply with the one policy you enact; the other is discarded.", *veto])
-    if isinstance(secret, VetoRequested):
-        return (f"Chancellor {b(e(secret.chancellor))} proposes to veto this agenda. Reply "
-                "accept (both policies are discarded and the Election Tracker advances) "
-                "or refuse (the Chancellor must enact one).")
-    if isinstance(secret, VetoVoteAsked) and secret.chosen is None:  # the President's (R-PM)
-        return (f"You passed the Chancellor {cards(fmt, secret.cards)}. The Chancellor has "
-                "chosen one to enact. Vote in secret: Ja to veto both policies, Nein to let "
-                "the Chancellor's choice stand. The veto needs both Ja.")
-    if isinstance(secret, VetoVoteAsked):
-        assert secret.chosen is not None
-        return (f"The Chancellor has chosen to enact {policy(fmt, secret.chosen)} from "
-                f"{cards(fmt, secret.cards)}. Vote in secret: Ja to veto both policies, Nein "
-                "to let it stand. The veto needs both Ja.")
-    if isinstance(secret, InvestigationResult):
-        return f"{b(e(secret.target))}'s party membership is {b(secret.party)}."
-    if isinstance(secret, PeekResult):
-        return (f"The top three policies, top first: {cards(fmt, secret.cards)}. Their order "
-                "is unchanged.")
-    if isinstance(secret, ExecutedNotice):
-        return (f"President {b(e(secret.president))} has executed you. From now on you may not "
-                "post in the thread, vote, or hold office, and you must not reveal your role; "
-                "you may keep reading.")
-    raise ValueError(f"no PM text for {type(secret).__name__}")
-
-
-def role_text(role: str, known: dict[str, str], fmt: Plain) -> str:
-    """R-ROLE-PM: the role and, by R-KNOW, whom the player knows."""
-    b, e = fmt.bold, fmt.escape
-    party = "Liberal" if role == "liberal" else "Fascist"
-    lines = [f"Your secret role: you are {b(ROLE_NAMES[role])}. Your party is {b(party)}."]
-    hitler = [n for n, r in known.items() if r == "hitler"]
-    fascists = [n for n, r in known.items() if r == "fascist"]
-    if role == "liberal":
-        lines.append("You do not know anyone's role.")
-    elif role == "fascist":
-        lines.append(f"Hitler is {b(e(hitler[0]))}." if hitler else "")
-        if fascists:
-            lines.append("Your fellow Fascist(s): " + ", ".join(b(e(n)) for n in fascists) + ".")
-        else:
-            lines.append("There are no other Fascists.")
-    elif fascists:
-        lines.append("The Fascist(s): " + ", ".join(b(e(n)) for n in fascists) + ". They know you.")
-    else:
-        lines.append("You do not know who the Fascists are; they know you are Hitler.")
-    return fmt.lines([line for line in lines if line])
-
-
-__all__ = ["FASCIST", "board_text", "event_text", "pending_vote_text", "pm_text",
+__all__ = ["FASCIST", "board_text", "cards", "event_text", "pending_vote_text", "policy",
            "prompt_text", "tally_text"]

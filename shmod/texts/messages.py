@@ -31,7 +31,7 @@ from shmod.game.events import (
     VetoRequested,
     VetoVoteAsked,
 )
-from shmod.texts import forum_texts, game_texts
+from shmod.texts import forum_texts, game_texts, pm_texts
 from shmod.texts.catalog import N_
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
@@ -52,10 +52,10 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
     if isinstance(secret, Briefing):  # a replacement's: every PM the seat was sent, again
         return forum_texts.pm_text(secret, fmt, pm_text)
     if isinstance(secret, Retraction):
-        return forum_texts.retract_text(secret.what)
+        return forum_texts.retract_text(secret.what, fmt)
     if isinstance(secret, RemovedNotice):
-        return forum_texts.removed_text()
-    return game_texts.pm_text(secret, fmt)
+        return forum_texts.removed_text(fmt)
+    return pm_texts.pm_text(secret, fmt)
 
 
 #: What each PM is, for its subject line.
@@ -71,15 +71,25 @@ SUBJECTS: dict[type[Secret], str] = {
 
 def subject(secret: Secret, title: str, fmt: Plain) -> str:
     """The PM's subject line: the game and what the PM is ("Friday: your secret role")."""
+    return _subject(title, fmt.lang._(SUBJECTS[type(secret)]), fmt)
+
+
+def _subject(title: str, what: str, fmt: Plain) -> str:
     # TRANSLATORS: a PM's subject line: the game's title, then what the PM is.
-    return fmt.lang._("{title}: {what}", title=title,
-                      what=fmt.lang._(SUBJECTS[type(secret)]))
+    return fmt.lang._("{title}: {what}", title=title, what=what)
 
 
 def pm_with_subject(secret: Secret, fmt: Plain, title: str) -> str:
     """A PM ready to send: ``Subject: …``, a blank line, the text. (``Subject:`` is for the
     moderator, who copies what follows it into the forum's subject field.)"""
     return f"Subject: {subject(secret, title, fmt)}\n\n{pm_text(secret, fmt)}"
+
+
+def prod_with_subject(text: str, fmt: Plain, title: str) -> str:
+    """A prod ready to send (R-STALL, :func:`shmod.texts.forum_texts.prods`), with its
+    subject line."""
+    # TRANSLATORS: what a prod is, in its subject line.
+    return f"Subject: {_subject(title, fmt.lang._('a reminder'), fmt)}\n\n{text}"
 
 
 def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,

@@ -48,7 +48,7 @@ def render(state: Table, events: list[Public], fmt: Plain, *, board: bool = True
     move it is and the deadline in force, if it has not passed (R-DEADLINE)."""
     view = public_view(state)
     notes = [texts.prompt_text(view, fmt),
-             forum_texts.deadline_note(view, now) if now is not None else None]
+             forum_texts.deadline_note(view, now, fmt) if now is not None else None]
     return messages.post(view, events, fmt, board=board, notes=[n for n in notes if n])
 
 

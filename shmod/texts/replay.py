@@ -422,7 +422,7 @@ def event_sentence(view: PublicView, event: Public, lang: Language | None = None
         case DeadlineSet():
             if event.until is None:
                 return t._("The moderator cleared the deadline.")
-            when = forum_texts.when_text(event.until, event.zone)
+            when = forum_texts.when_text(event.until, event.zone, t)
             if event.scope == "round":
                 return t._("The moderator set a deadline for this round: {when}.", when=when)
             return t._("The moderator set a deadline for this phase: {when}.", when=when)

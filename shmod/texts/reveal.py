@@ -18,7 +18,7 @@ from shmod.log.game import Game
 from shmod.texts import glossary
 from shmod.texts.catalog import Np_, Term
 from shmod.texts.formats import Plain
-from shmod.texts.game_texts import cards
+from shmod.texts.markup import cards
 
 #: Each role as the reveal's list of seats says it ("Ann: a Liberal").
 ROLE_SAID: dict[Role, Term] = {"liberal": Np_("reveal role", "a Liberal"),
