@@ -198,3 +198,22 @@ def test_the_replay_page_says_nothing_in_english_and_fits_a_phone(which, browser
         assert_translated(f"replay page, step {n + 1}", shown, data)
         assert not step["wide"], f"step {n + 1} scrolls sideways at 375 px"
     opened.close()
+
+
+def test_replay_speaks_the_games_language_unless_told_otherwise(run, tmp_path):
+    """``shmod replay`` writes in the log's language; ``--language`` chooses another; an
+    unknown one is refused in one line before anything is written."""
+    log = tmp_path / "g.yaml"
+    assert run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", str(log), "--seed", "ab" * 16,
+               "--guessable", "--language", catalog.PSEUDO, "--first", "Ann")[0] == 0
+    assert run("nominate", "Bob", "-g", str(log))[0] == 0
+    code, post, _ = run("replay", str(log), "--post", "-f", "plain")
+    assert code == 0 and "ŧħḗ ẇħǿŀḗ ɠȧḿḗ" in post
+    assert_translated("replay --post", post, {"Ann", "Bob", "Cat", "Dan", "Eve", "G"})
+    code, english, _ = run("replay", str(log), "--post", "-f", "plain", "--language", "en")
+    assert code == 0 and "G: the whole game" in english and "ŧħḗ" not in english
+    page = tmp_path / "g.html"
+    code, _, err = run("replay", str(log), "-o", str(page), "--language", "xx")
+    assert code == 2 and err.startswith("Error: ") and "'xx'" in err and not page.exists()
+    assert run("replay", str(log), "-o", str(page))[0] == 0
+    assert '<html lang="qps">' in page.read_text()
