@@ -4,6 +4,9 @@
     python tools/catalog.py --check      # say what is stale and exit 1 (tests/test_catalog.py)
     python tools/catalog.py --init xx    # start the catalog of language xx, then translate it
 
+It also writes the glossary of docs/languages.md (every ``term:`` message in every
+language) between its ``<!-- glossary -->`` markers.
+
 The template ``shmod/texts/locale/shmod.pot`` holds every message the code marks
 (:mod:`shmod.texts.catalog`: ``_``, ``_p``, ``_n``, ``_np``, ``N_``, ``Np_``); each
 language's ``<code>/LC_MESSAGES/shmod.po`` is updated from it (a changed English message
@@ -26,6 +29,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "languages.md"
+MARKERS = ("<!-- glossary -->\n", "<!-- /glossary -->\n")
 LOCALE = ROOT / "shmod" / "texts" / "locale"
 TEMPLATE = LOCALE / "shmod.pot"
 #: The marking functions of shmod.texts.catalog, as Babel's keyword specs.
@@ -90,6 +95,29 @@ def compiled(data: bytes) -> dict[object, str]:
     return messages
 
 
+def glossary(template: Catalog) -> str:
+    """The glossary table: each term (``term:`` context) in English and each language."""
+    codes = languages()
+    catalogs = {code: read(po_path(code), code) for code in codes}
+    terms = sorted((m.context or "", m.id) for m in template
+                   if m.id and (m.context or "").startswith("term:") and isinstance(m.id, str))
+    head = ["what", "English", *codes]
+    rows = [head, ["---"] * len(head)]
+    for context, msgid in terms:
+        row = [context.removeprefix("term:"), msgid]
+        for code in codes:
+            found = catalogs[code].get(msgid, context)
+            done = found is not None and isinstance(found.string, str) and found.string
+            row.append(str(found.string) if done and found and not found.fuzzy else "—")
+        rows.append(row)
+    return "".join("| " + " | ".join(map(str, row)) + " |\n" for row in rows)
+
+
+def with_glossary(text: str, table: str) -> str:
+    start, end = text.index(MARKERS[0]) + len(MARKERS[0]), text.index(MARKERS[1])
+    return text[:start] + table + text[end:]
+
+
 def update() -> None:
     """Extract the template, update every catalog from it and compile each."""
     template = extract()
@@ -101,6 +129,7 @@ def update() -> None:
         po_path(code).with_suffix(".mo").write_bytes(mo_bytes(catalog))
         print(f"{code}: {len(keys(catalog))} messages, "
               f"{sum(1 for m in catalog if m.id and (not m.string or m.fuzzy))} to translate")
+    DOCS.write_text(with_glossary(DOCS.read_text(), glossary(template)))
 
 
 def init(code: str) -> None:
@@ -136,6 +165,8 @@ def stale() -> list[str]:
         shipped = po_path(code).with_suffix(".mo")
         if not shipped.exists() or compiled(shipped.read_bytes()) != compiled(mo_bytes(catalog)):
             problems.append(f"{shipped.relative_to(ROOT)} is not compiled from its .po")
+    if with_glossary(DOCS.read_text(), glossary(template)) != DOCS.read_text():
+        problems.append(f"{DOCS.relative_to(ROOT)}'s glossary is not the catalogs'")
     return problems
 
 
