@@ -27,6 +27,7 @@ from shmod.game.terms import OVER, POLICY_NAMES
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
 from shmod.log.game import Listing, replay
+from shmod.texts.catalog import Language, get as language
 
 VALID, INVALID, UNREADABLE = 0, 1, 2
 #: Chain mismatches beyond this many are reported without looking for where they came from.
@@ -280,34 +281,50 @@ def unnamed(log: logfile.LogFile, start: int, listed: list[int]) -> list[int]:
             and not (isinstance(raw, dict) and isinstance(raw.get("mod"), str))]
 
 
-def deal_text(state: Table) -> str:
-    """How the game was dealt (R-DEAL), and what the audit recomputed of it, in words."""
+def deal_text(state: Table, lang: Language | None = None) -> str:
+    """How the game was dealt (R-DEAL), and what the audit recomputed of it, in words (in
+    ``lang``, English by default: the replay page says it in the game's language)."""
+    t = lang or language(None)
     setup = state.setup
     if setup.deal == "players":
         if state.dealt is None:
-            return ("to be dealt from the moderator's committed seed and every player's word "
-                    f"(R-DEAL): {len(state.words)} of {len(state.game.players)} words are in")
-        words = sorted(entry for entry, step in state.history if isinstance(step, Word))
-        how = ("each seat's word in letters a-z and digits, by seat number"
-               if setup.format >= 4 else
-               "each seat's word as it looks (its canonical form's look-alike skeleton), by "
-               "seat number" if setup.format >= 3 else
-               "each seat's word in its canonical form, by seat number" if setup.format >= 2
-               else "the words with the names seated at the deal (format 1, an earlier "
-               "shmod: a rename before the last word could move it)")
-        chose = ("nobody could choose them" if not any(rule == "R-DEAL" for _, rule, _ in
-                                                        steerable(state))
-                 else "the moderator could not choose the seed, but the rule of this log's "
-                 "format left a choice in how the words were written (the warning above)")
-        return (f"dealt from the moderator's committed seed and {how} (R-DEAL; entries "
-                f"{', '.join(map(str, words))}): the audit recomputed the roles, the deck and "
-                f"the first President from them, and they are the ones played; {chose}")
+            return t._n("to be dealt from the moderator's committed seed and every player's "
+                        "word (R-DEAL): {n} of {players} words are in",
+                        "to be dealt from the moderator's committed seed and every player's "
+                        "word (R-DEAL): {n} of {players} words are in", len(state.words),
+                        players=len(state.game.players))
+        words = ", ".join(map(str, sorted(entry for entry, step in state.history
+                                          if isinstance(step, Word))))
+        if setup.format >= 4:
+            how = t._("each seat's word in letters a-z and digits, by seat number")
+        elif setup.format >= 3:
+            how = t._("each seat's word as it looks (its canonical form's look-alike "
+                      "skeleton), by seat number")
+        elif setup.format >= 2:
+            how = t._("each seat's word in its canonical form, by seat number")
+        else:
+            how = t._("the words with the names seated at the deal (format 1, an earlier "
+                      "shmod: a rename before the last word could move it)")
+        if not any(rule == "R-DEAL" for _, rule, _ in steerable(state)):
+            # TRANSLATORS: {how} says how the words were read; {entries} lists the log's
+            # entries that hold them.
+            return t._("dealt from the moderator's committed seed and {how} (R-DEAL; entries "
+                       "{entries}): the audit recomputed the roles, the deck and the first "
+                       "President from them, and they are the ones played; nobody could "
+                       "choose them", how=how, entries=words)
+        # TRANSLATORS: {how} says how the words were read; {entries} lists the log's
+        # entries that hold them.
+        return t._("dealt from the moderator's committed seed and {how} (R-DEAL; entries "
+                   "{entries}): the audit recomputed the roles, the deck and the first "
+                   "President from them, and they are the ones played; the moderator could "
+                   "not choose the seed, but the rule of this log's format left a choice in "
+                   "how the words were written (the warning above)", how=how, entries=words)
     if setup.seed is not None:
-        return ("dealt from the moderator's seed alone: the commitment shows the setup was "
-                "not changed, not that it was not chosen (`shmod new --deal players` "
-                "prevents that)")
-    return ("dealt outside shmod (no seed): the commitment covers the roles and the first "
-            "deck; reshuffles are as the moderator recorded them")
+        return t._("dealt from the moderator's seed alone: the commitment shows the setup was "
+                   "not changed, not that it was not chosen ({command} prevents that)",
+                   command="`shmod new --deal players`")
+    return t._("dealt outside shmod (no seed): the commitment covers the roles and the first "
+               "deck; reshuffles are as the moderator recorded them")
 
 
 def corrections(state: Table, log: logfile.LogFile) -> list[dict[str, Any]]:

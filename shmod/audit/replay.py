@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 
-from shmod.audit.audit import Report, audit_file
+from shmod.audit.audit import Report, audit_file, deal_text
 from shmod.base.records import Record
 from shmod.game.terms import OVER
 from shmod.log import game as games
-from shmod.texts import formats, pms, replay, replay_page, replay_post
+from shmod.texts import catalog, formats, pms, replay, replay_page, replay_post
+from shmod.texts.catalog import Language
 
 #: Problems the page lists before it says how many more there are.
 SHOWN = 10
@@ -28,63 +29,91 @@ class Page(Record):
     revealed: bool
 
 
-def page(path: str, *, public: bool = False, commitment: str | None = None) -> Page:
+def page(path: str, *, public: bool = False, commitment: str | None = None,
+         language: str | None = None) -> Page:
     """The replay page of the log at ``path``; ``commitment``: the one posted in the
-    opening post, to check the setup against (a finished game's page only)."""
+    opening post, to check the setup against (a finished game's page only); in the
+    language ``language`` (else the game's)."""
     loaded = games.load(path)
+    t = catalog.get(language or loaded.setup.language)
     reveal = loaded.state.game.phase == OVER and not public
-    made = replay.frames(loaded, reveal=reveal)
+    made = replay.frames(loaded, reveal=reveal, lang=t)
     stated = loaded.setup.commitment
     if reveal:
-        verdict = _verdict(audit_file(path, commitment), stated, os.path.basename(path))
+        verdict = _verdict(audit_file(path, commitment), stated, os.path.basename(path), t,
+                           deal_text(loaded.state, t))
     else:
-        why = ("it was made with --public" if loaded.state.game.phase == OVER
-               else "the game is not over: its log holds every secret and stays with the "
-                    "moderator until the end")
+        command = f"shmod audit LOG --commitment {stated or 'HEX'}"
+        # TRANSLATORS: {command} is shmod's command line to run.
+        check = t._("Once the game is over and its log is published, anyone checks every "
+                    "step, the hash chain and the setup against this commitment: {command} "
+                    "(docs/audit.md).", command=command)
         verdict = replay_page.Verdict(
-            "Not audited here: " + why + ".", (),
-            stated or "none recorded",
-            "Once the game is over and its log is published, anyone checks every step, the "
-            "hash chain and the setup against this commitment: shmod audit LOG "
-            "--commitment " + (stated or "HEX") + " (docs/audit.md).")
-    title = "Secret Hitler replay: " + pms.title(path, loaded.log.header)
+            t._("Not audited here: it was made with --public.")
+            if loaded.state.game.phase == OVER else
+            t._("Not audited here: the game is not over: its log holds every secret and "
+                "stays with the moderator until the end."), (),
+            stated or t._p("commitment", "none recorded"), check)
+    title = t._("Secret Hitler replay: {title}", title=pms.title(path, loaded.log.header))
     return Page(replay_page.page(made, title=title, verdict=verdict), len(made.frames), reveal)
 
 
-def _verdict(report: Report, stated: str | None, name: str) -> replay_page.Verdict:
-    """The audit of a finished game's log, as the page says it."""
-    word = "VALID" if report.valid else "UNREADABLE" if report.unreadable else "INVALID"
-    headline = (f"Audit: {word}: {report.entries} entries, {report.judged} judged by the rules"
-                + (", every rule kept and the hash chain unbroken." if report.valid else "."))
+def _verdict(report: Report, stated: str | None, name: str, t: Language,
+             deal: str) -> replay_page.Verdict:
+    """The audit of a finished game's log, as the page says it (its problems in the
+    audit's own words, as ``shmod audit`` prints them)."""
+    word = (t._p("audit verdict", "VALID") if report.valid else
+            t._p("audit verdict", "UNREADABLE") if report.unreadable else
+            t._p("audit verdict", "INVALID"))
+    # TRANSLATORS: {verdict} is VALID, INVALID or UNREADABLE; {entries} the log's entries,
+    # {judged} how many of them the rules judged.
+    counts = {"entries": t._n("{n} entry", "{n} entries", report.entries),
+              "judged": t._n("{n} judged by the rules", "{n} judged by the rules",
+                             report.judged)}
+    headline = (t._("Audit: {verdict}: {entries}, {judged}, every rule kept and the hash chain "
+                    "unbroken.", verdict=word, **counts) if report.valid else
+                t._("Audit: {verdict}: {entries}, {judged}.", verdict=word, **counts))
     details = [f"{p.where(name)}: {p.kind}: {p.message}" for p in report.problems[:SHOWN]]
     if len(report.problems) > SHOWN:
-        details.append(f"… and {len(report.problems) - SHOWN} more (shmod audit lists them).")
+        details.append(t._n("… and {n} more ({command} lists them).",
+                            "… and {n} more ({command} lists them).",
+                            len(report.problems) - SHOWN, command="shmod audit"))
     if report.commitment is not None:
         if stated is None:
-            details.append("The log records no commitment: there was none to post at the start.")
+            details.append(t._("The log records no commitment: there was none to post at the "
+                               "start."))
+        elif stated == report.commitment:
+            details.append(t._("The setup in the log gives commitment {commitment}, which "
+                               "matches the one recorded at the start ({stated}).",
+                               commitment=report.commitment, stated=stated))
         else:
-            same = "matches" if stated == report.commitment else "does NOT match"
-            details.append(f"The setup in the log gives commitment {report.commitment}, which "
-                           f"{same} the one recorded at the start ({stated}).")
+            details.append(t._("The setup in the log gives commitment {commitment}, which "
+                               "does NOT match the one recorded at the start ({stated}).",
+                               commitment=report.commitment, stated=stated))
     if report.commitment_ok is not None:
-        details.append("It " + ("matches" if report.commitment_ok else "does NOT match")
-                       + " the commitment given to shmod replay --commitment.")
+        details.append(t._("It matches the commitment given to {command}.",
+                           command="shmod replay --commitment") if report.commitment_ok else
+                       t._("It does NOT match the commitment given to {command}.",
+                           command="shmod replay --commitment"))
     if report.deal:
-        details.append(f"The deal: {report.deal}.")
+        details.append(t._("The deal: {deal}.", deal=deal))
     shown = stated or report.commitment or "HEX"
+    command = f"shmod audit {name} --commitment {shown}"
+    # TRANSLATORS: {command} is shmod's command line to run.
     return replay_page.Verdict(
         headline, tuple(details), shown,
-        f"Check it yourself with the published log: shmod audit {name} --commitment "
-        f"{shown} (compare the commitment with the one in the game's opening post; "
-        "docs/audit.md).")
+        t._("Check it yourself with the published log: {command} (compare the commitment "
+            "with the one in the game's opening post; docs/audit.md).", command=command))
 
 
-def post(path: str, fmt_name: str | None, *, public: bool = False) -> str:
+def post(path: str, fmt_name: str | None, *, public: bool = False,
+         language: str | None = None) -> str:
     """The whole game in one post, in the markup of the profile ``fmt_name``, else the
-    game's forum's (:func:`shmod.texts.formats.chosen`)."""
+    game's forum's (:func:`shmod.texts.formats.chosen`), in the language ``language``
+    (else the game's)."""
     loaded = games.load(path)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, language or loaded.setup.language)
     reveal = loaded.state.game.phase == OVER and not public
-    return replay_post.post_text(replay.frames(loaded, reveal=reveal), fmt,
+    return replay_post.post_text(replay.frames(loaded, reveal=reveal, lang=fmt.lang), fmt,
                                  title=pms.title(path, loaded.log.header),
                                  commitment=loaded.setup.commitment)

@@ -8,6 +8,8 @@ import typer
 from shmod.base.errors import BadInput
 from shmod.base.plaintext import escaped, one_line
 from shmod.cli.app import FormatOpt, app
+from shmod.cli.completion import words
+from shmod.texts.catalog import codes
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -284,11 +286,16 @@ def replay(
         "--commitment", "-c", metavar="HEX",
         help="The commitment posted at the start: the page says whether the setup matches "
              "it.")] = None,
+    language: Annotated[str | None, typer.Option(
+        "--language", "-L", metavar="CODE", autocompletion=words(*codes()),
+        help="The language of the page and the post (default: the game's; "
+             "docs/languages.md).")] = None,
 ) -> None:
     """After the game: a page anyone can step through (-o), or the whole game in one post."""
     import os
 
     from shmod.audit import replay as replays
+    from shmod.texts import catalog
 
     path = path or os.environ.get("SHMOD_GAME")
     if not path:
@@ -304,13 +311,15 @@ def replay(
         from shmod.texts import formats
 
         formats.get(fmt_name)
+    if language is not None:
+        catalog.get(language)
     if output is not None:
         from shmod.cli.posts import _named
         from shmod.log import outfiles
 
         _named("-o", output, "an HTML page", (".html", ".htm"))
 
-        made = replays.page(path, public=public, commitment=commitment)
+        made = replays.page(path, public=public, commitment=commitment, language=language)
         outfiles.write(output, made.html.encode())
         hidden = ("the hidden information behind switches, as the game is over" if
                   made.revealed else "the public record only")
@@ -320,4 +329,4 @@ def replay(
     if as_post:
         from shmod.cli.app import echo
 
-        echo(replays.post(path, fmt_name, public=public))
+        echo(replays.post(path, fmt_name, public=public, language=language))

@@ -120,22 +120,24 @@ def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
     from shmod.base.errors import BadInput
     from shmod.log import outfiles
     from shmod.texts import board_image, posts, views
+    from shmod.texts.catalog import get as language
 
     state = (loaded.state if post.upto >= loaded.state.entries
              else posts.state_at(loaded, post.upto))
     view = views.public_view(state)
+    lang = language(loaded.setup.language)
     base = os.path.join(folder, f"post-{post.number}-entry-{post.upto}")
-    outfiles.write(base + ".svg", board_image.svg(view).encode())
+    outfiles.write(base + ".svg", board_image.svg(view, lang).encode())
     written = [base + ".svg"]
     try:
-        picture = board_image.png(view)
+        picture = board_image.png(view, lang)
     except BadInput as missing:  # without the images extra: the SVG alone
         _hint(str(missing))
     else:
         outfiles.write(base + ".png", picture)
         written.insert(0, base + ".png")
     _hint(f"Attach {' or '.join(written)} to post {post.number}; its alt text: "
-          f"{board_image.describe(view)}")
+          f"{board_image.describe(view, lang)}")
 
 
 @app.command()
@@ -257,6 +259,7 @@ def board(
     from shmod.base.errors import BadInput
     from shmod.log import game as games, outfiles
     from shmod.texts import board_image, posts, views
+    from shmod.texts.catalog import get as language
 
     if png is None and svg is None:
         raise BadInput("name a picture to write: --png FILE and/or --svg FILE")
@@ -271,12 +274,13 @@ def board(
                        f"{loaded.state.entries}")
     state = loaded.state if entry is None else posts.state_at(loaded, entry)
     view = views.public_view(state)
+    lang = language(loaded.setup.language)
     for path, make in ((png, board_image.png), (svg, board_image.svg)):
         if path is not None:
-            made = make(view)
+            made = make(view, lang)
             outfiles.write(path, made.encode() if isinstance(made, str) else made)
             _hint(f"Wrote {path}")
-    echo(board_image.describe(view))
+    echo(board_image.describe(view, lang))
 
 
 def _named(option: str, path: str, kind: str, endings: tuple[str, ...]) -> None:

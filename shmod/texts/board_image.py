@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from shmod.base.records import Record
-from shmod.game.terms import POWER_NAMES, Power
-from shmod.texts import phrases
-from shmod.texts.catalog import get as language
+from shmod.game.terms import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, SPECIAL, Power
+from shmod.texts import glossary, phrases
+from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.views import PublicView
 
 if TYPE_CHECKING:
@@ -23,8 +23,12 @@ if TYPE_CHECKING:
 
 WIDTH = 800
 BLUE, RED, INK, PAPER, GREY = "#1f5fa8", "#b03a2e", "#1b1b1b", "#fbf8f0", "#8a8a8a"
-SHORT = {"investigate": "Investigate", "special_election": "Special\nElection",
-         "peek": "Policy\nPeek", "execute": "Execution"}
+# TRANSLATORS: a power as its slot of the board picture labels it, in at most two short
+# lines (the line break where it is split).
+SHORT: dict[Power, Term] = {INVESTIGATE: Np_("board slot", "Investigate"),
+                            SPECIAL: Np_("board slot", "Special\nElection"),
+                            PEEK: Np_("board slot", "Policy\nPeek"),
+                            EXECUTE: Np_("board slot", "Execution")}
 
 
 class Shape(Record):
@@ -39,37 +43,43 @@ class Shape(Record):
     bold: bool = False
 
 
-def layout(view: PublicView) -> tuple[list[Shape], int]:
-    """The shapes of the board and the picture's height."""
+def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape], int]:
+    """The shapes of the board and the picture's height, labelled in ``lang`` (English by
+    default)."""
+    t = lang or language(None)
     out: list[Shape] = []
     y = 16
-    out.append(Shape("text", (WIDTH // 2, y + 26, 26, 1), INK, text="Secret Hitler: the board",
-                     bold=True))
+    out.append(Shape("text", (WIDTH // 2, y + 26, 26, 1), INK,
+                     text=t._("Secret Hitler: the board"), bold=True))
     y += 50
-    y = _track(out, y, "Liberal policies", view.liberal, view.liberal_win, BLUE, "L",
-               [None] * view.liberal_win, view)
-    y = _track(out, y + 10, "Fascist policies", view.fascist, view.fascist_win, RED, "F",
-               list(view.powers) + [None] * (view.fascist_win - len(view.powers)), view)
-    y = _tracker(out, y + 8, view)
-    y = _seating(out, y + 14, view)
+    y = _track(out, y, t._("Liberal policies"), view.liberal, view.liberal_win, BLUE, LIBERAL,
+               [None] * view.liberal_win, view, t)
+    y = _track(out, y + 10, t._("Fascist policies"), view.fascist, view.fascist_win, RED,
+               FASCIST, list(view.powers) + [None] * (view.fascist_win - len(view.powers)),
+               view, t)
+    y = _tracker(out, y + 8, view, t)
+    y = _seating(out, y + 14, view, t)
     if view.winner is not None:  # a finished game's board says how it ended
-        out.append(Shape("text", (24, y + 24, 18, 0), INK, text=_result(view), bold=True))
+        out.append(Shape("text", (24, y + 24, 18, 0), INK, text=_result(view, t), bold=True))
         y += 34
     return out, y + 16
 
 
-def _result(view: PublicView) -> str:
-    reason = phrases.win(language(None), view.win) if view.win else ""
-    return f"Game over: the {view.winner} win. {reason[:1].upper()}{reason[1:]}."
+def _result(view: PublicView, t: Language) -> str:
+    assert view.winner is not None and view.win is not None
+    # TRANSLATORS: the end of the board picture and its alt text; {reason} is how the
+    # game was won, a sentence of its own (e.g. "Hitler (Eve) was executed").
+    return t._("Game over: the {team} win. {reason}.", team=glossary.team(t, view.winner),
+               reason=phrases.win(t, view.win, capital=True))
 
 
-def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str, mark: str,
-           powers: list[Power | None], view: PublicView) -> int:
+def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str,
+           policy: str, powers: list[Power | None], view: PublicView, t: Language) -> int:
     out.append(Shape("text", (24, y + 20, 20, 0), colour, text=title, bold=True))
     y += 30
     gap, slot_w = 10, (WIDTH - 48 - 10 * 5) // 6
     slot_h = 96
-    fascist = mark == "F"
+    fascist = policy == FASCIST
     for n in range(1, win + 1):
         x = 24 + (n - 1) * (slot_w + gap)
         filled = n <= done
@@ -82,43 +92,48 @@ def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: st
                     out.append(Shape("line", (x + max(0, k - slot_h), y + min(slot_h, k),
                                               x + min(slot_w, k), y + max(0, k - slot_w)),
                                      "#d9867c"))
-            out.append(Shape("text", (x + slot_w // 2, y + 58, 40, 1), PAPER, text=mark,
-                             bold=True))
+            out.append(Shape("text", (x + slot_w // 2, y + 58, 40, 1), PAPER,
+                             text=glossary.letters(t, policy), bold=True))
             out.append(Shape("text", (x + slot_w // 2, y + 86, 14, 1), PAPER,
-                             text="Liberal" if not fascist else "Fascist"))
+                             text=glossary.policy(t, policy)))
         else:
             power = powers[n - 1]
-            label = "win" if n == win else (SHORT[power] if power else "")
+            label = (t._p("board slot", "win") if n == win else
+                     t.term(SHORT[power]) if power else "")
             for k, part in enumerate(label.split("\n")):
                 out.append(Shape("text", (x + slot_w // 2, y + 44 + 20 * k, 16, 1), colour,
                                  text=part, bold=n == win))
         zones = []
         if fascist and view.hitler_zone < n < win:
-            zones.append("Hitler zone")
+            zones.append(t._p("board slot", "Hitler zone"))
         if fascist and n == view.veto_zone < win:
-            zones.append("veto unlocked")
+            zones.append(t._p("board slot", "veto unlocked"))
         if zones:
             out.append(Shape("text", (x + slot_w // 2, y + slot_h + 16, 13, 1), INK,
                              text=", ".join(zones)))
     return y + slot_h + (24 if fascist else 8)
 
 
-def _tracker(out: list[Shape], y: int, view: PublicView) -> int:
-    out.append(Shape("text", (24, y + 20, 18, 0), INK, text="Election Tracker", bold=True))
+def _tracker(out: list[Shape], y: int, view: PublicView, t: Language) -> int:
+    out.append(Shape("text", (24, y + 20, 18, 0), INK, text=t._("Election Tracker"),
+                     bold=True))
     for n in range(1, view.chaos_at + 1):
         cx = 230 + (n - 1) * 44
         out.append(Shape("circle", (cx, y + 14, 14, 14),
                          INK if n <= view.tracker else PAPER, INK))
+    # TRANSLATORS: beside the Election Tracker's circles: its count of the limit, then
+    # the sizes of the two piles.
     out.append(Shape("text", (230 + view.chaos_at * 44, y + 20, 16, 0), INK,
-                     text=f"{view.tracker}/{view.chaos_at}   Draw pile: {view.draw_size}   "
-                          f"Discard pile: {view.discard_size}"))
+                     text=t._("{tracker}/{limit}   Draw pile: {draw}   Discard pile: {discard}",
+                              tracker=view.tracker, limit=view.chaos_at,
+                              draw=view.draw_size, discard=view.discard_size)))
     return y + 34
 
 
-def _seating(out: list[Shape], y: int, view: PublicView) -> int:
-    out.append(Shape("text", (24, y + 20, 18, 0), INK, text="Seating", bold=True))
+def _seating(out: list[Shape], y: int, view: PublicView, t: Language) -> int:
+    out.append(Shape("text", (24, y + 20, 18, 0), INK, text=t._("Seating"), bold=True))
     y += 30
-    for seat, (name, why) in enumerate(zip(view.players, _markers(view)), 1):
+    for seat, (name, why) in enumerate(zip(view.players, _markers(view, t)), 1):
         alive = view.alive[seat - 1]
         colour = INK if alive else GREY
         out.append(Shape("text", (24, y + 18, 17, 0), colour, text=f"{seat}. {name}",
@@ -130,47 +145,61 @@ def _seating(out: list[Shape], y: int, view: PublicView) -> int:
     return y
 
 
-def _markers(view: PublicView) -> list[str]:
+def _markers(view: PublicView, t: Language) -> list[str]:
     limited = dict(view.term_limited)
+    electing = view.phase in ("nominate", "vote")
     out = []
     for name, alive in zip(view.players, view.alive):
         marks = []
         if view.winner is None and name == view.president:
-            marks.append("President" if view.phase not in ("nominate", "vote")
-                         else "Presidential Candidate")
+            marks.append(glossary.office(t, "candidate" if electing else "president"))
         if view.winner is None and name == view.chancellor:
-            marks.append("Chancellor" if view.phase not in ("nominate", "vote")
-                         else "Chancellor nominee")
+            marks.append(t._p("seat marker", "Chancellor nominee") if electing else
+                         glossary.office(t, "chancellor"))
         if name in limited:
-            marks.append("term-limited")
+            marks.append(t._p("seat marker", "term-limited"))
         if name in view.not_hitler:
-            marks.append("not Hitler")
+            marks.append(t._p("seat marker", "not Hitler"))
         if not alive:
-            marks.append("removed" if name in view.removed else "dead")
+            marks.append(t._p("seat marker", "removed") if name in view.removed else
+                         t._p("seat marker", "dead"))
         out.append(", ".join(marks))
     return out
 
 
-def describe(view: PublicView) -> str:
-    """The picture in words (alt text)."""
-    powers = ", ".join(f"{n}: {POWER_NAMES[p]}"
+def describe(view: PublicView, lang: Language | None = None) -> str:
+    """The picture in words (alt text), in ``lang`` (English by default)."""
+    t = lang or language(None)
+    # TRANSLATORS: a Fascist slot's number and the power on it, in the board's alt text.
+    powers = ", ".join(t._("{slot}: {power}", slot=n, power=glossary.power(t, p))
                        for n, p in enumerate(view.powers, 1) if p)
-    people = "; ".join(f"{name} ({why})" if why else name
-                       for name, why in zip(view.players, _markers(view)))
-    return (f"Board: {view.liberal} of {view.liberal_win} Liberal policies, {view.fascist} of "
-            f"{view.fascist_win} Fascist policies (powers on Fascist slots {powers or 'none'}; "
-            f"Hitler elected Chancellor wins after {view.hitler_zone}, veto after "
-            f"{view.veto_zone}). "
-            f"Election Tracker {view.tracker} of {view.chaos_at}. Draw pile {view.draw_size}, "
-            f"discard pile {view.discard_size}. Seating: {people}."
-            + (f" {_result(view)}" if view.winner is not None else ""))
+    # TRANSLATORS: a seat in the board's alt text, with its markers (e.g. "President, dead").
+    people = "; ".join(t._("{name} ({markers})", name=name, markers=why) if why else name
+                       for name, why in zip(view.players, _markers(view, t)))
+    # TRANSLATORS: the board picture's alt text (what a screen reader says). {liberal} and
+    # {fascist} are the tracks, e.g. "2 of 5 Liberal policies"; {powers} lists the powers
+    # by slot, or says none; {hitler_zone} and {veto_zone} are slot numbers.
+    text = t._("Board: {liberal}, {fascist} (powers on Fascist slots {powers}; Hitler elected "
+               "Chancellor wins after {hitler_zone}, veto after {veto_zone}). Election "
+               "Tracker {tracker} of {limit}. Draw pile {draw}, discard pile {discard}. "
+               "Seating: {seating}.",
+               liberal=t._n("{done} of {n} Liberal policy", "{done} of {n} Liberal policies",
+                            view.liberal_win, done=view.liberal),
+               fascist=t._n("{done} of {n} Fascist policy", "{done} of {n} Fascist policies",
+                            view.fascist_win, done=view.fascist),
+               powers=powers or t._p("powers on slots", "none"),
+               hitler_zone=view.hitler_zone, veto_zone=view.veto_zone, tracker=view.tracker,
+               limit=view.chaos_at, draw=view.draw_size, discard=view.discard_size,
+               seating=people)
+    return text + (f" {_result(view, t)}" if view.winner is not None else "")
 
 
-def svg(view: PublicView) -> str:
-    """The board as an SVG document."""
-    shapes, height = layout(view)
+def svg(view: PublicView, lang: Language | None = None) -> str:
+    """The board as an SVG document, in ``lang`` (English by default)."""
+    shapes, height = layout(view, lang)
+    label = quoteattr(describe(view, lang))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-           f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label={quoteattr(describe(view))}>',
+           f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label={label}>',
            f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>']
     for s in shapes:
         a, b, c, d = s.box
@@ -193,9 +222,9 @@ def svg(view: PublicView) -> str:
     return "\n".join(out) + "\n"
 
 
-def png(view: PublicView) -> bytes:
+def png(view: PublicView, lang: Language | None = None) -> bytes:
     """The board as PNG bytes (Pillow; the same bytes for the same board)."""
-    return encoded(raster(view))
+    return encoded(raster(view, lang))
 
 
 def encoded(image: Image.Image) -> bytes:
@@ -207,9 +236,9 @@ def encoded(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def raster(view: PublicView) -> Image.Image:
+def raster(view: PublicView, lang: Language | None = None) -> Image.Image:
     """The board drawn with Pillow, before it is encoded."""
-    shapes, height = layout(view)
+    shapes, height = layout(view, lang)
     return paint(shapes, WIDTH, height)
 
 

@@ -58,7 +58,8 @@ class Plain:
     def spoiler(self, title: str, text: str) -> str:
         """``text`` hidden behind ``title``; an engine without a spoiler hides nothing, so
         a warning line comes first and readers scroll past it at their own risk."""
-        warning = self.bold(f"SPOILER: {title}. Do not read on if you do not want to see it.")
+        warning = self.bold(self.lang._("SPOILER: {title}. Do not read on if you do not want "
+                                        "to see it.", title=title))
         return self.blocks([warning, text])
 
     def table(self, header: list[str], rows: list[list[str]]) -> str:

@@ -1,11 +1,14 @@
-"""The game's terms in the game's language: policies, parties, roles, teams, powers, offices
-and the ballots (docs/languages.md lists each language's; contexts start with ``term:``).
+"""The game's terms in the game's language: policies (and their letters), parties, roles, teams,
+powers, offices and the ballots (docs/languages.md lists each language's; contexts start
+with ``term:``).
 
 A term standing alone (a label, a column, a list) comes from here; a sentence that names
 one says it in its own words, which each catalog keeps consistent with these. The ballots
 are **Ja!** and **Nein!** in every language: they are the game's own words.
 """
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from shmod.game.terms import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, SPECIAL, Power
 from shmod.texts.catalog import Language, Np_, Term
@@ -30,6 +33,8 @@ OFFICE: dict[str, Term] = {"president": Np_("term:office", "President"),
                            "candidate": Np_("term:office", "Presidential Candidate")}
 #: The ballots: the game's own words, the same in every language (so in no catalog).
 BALLOT: dict[bool, str] = {True: "Ja", False: "Nein"}
+#: The ballots as fields of a message: ``{Ja}`` and ``{Nein}`` in its text.
+BALLOTS: dict[str, str] = {"Ja": BALLOT[True], "Nein": BALLOT[False]}
 
 
 def policy(lang: Language, card: str) -> str:
@@ -58,3 +63,14 @@ def office(lang: Language, name: str) -> str:
 
 def ballot(vote: bool) -> str:
     return BALLOT[vote]
+
+
+#: A policy as one letter, as hands and piles are written ("FFL" for the three drawn);
+#: the log and the moderator's commands write L and F whatever the game's language.
+LETTER: dict[str, Term] = {LIBERAL: Np_("term:policy letter", "L"),
+                           FASCIST: Np_("term:policy letter", "F")}
+
+
+def letters(lang: Language, cards: Iterable[str]) -> str:
+    """``cards`` as their letters, e.g. ``FFL``."""
+    return "".join(lang.term(LETTER[card]) for card in cards)

@@ -24,7 +24,9 @@ from shmod.game.events import (
     Vetoed,
     VetoProposed,
 )
-from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, POLICY_NAMES, POWER_NAMES, SPECIAL, Power
+from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL, Power
+from shmod.texts import glossary
+from shmod.texts.catalog import Language, get as language
 from shmod.texts.formats import BBCode, Plain
 from shmod.texts.views import PublicView
 
@@ -46,8 +48,10 @@ class Election(Record, frozen=False):
     notes: list[str] = field(default_factory=list)
 
 
-def elections(view: PublicView) -> list[Election]:
-    """Every election in order, leaving out what corrections voided."""
+def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
+    """Every election in order, leaving out what corrections voided, worded in ``lang``
+    (English by default)."""
+    t = lang or language(None)
     events = view.history
     gone = {number for ev in events if isinstance(ev, Corrected) for number, _ in ev.voided}
     rows: list[Election] = []
@@ -58,30 +62,39 @@ def elections(view: PublicView) -> list[Election]:
         if isinstance(ev, RoundBegan):
             round_ = ev.round
         elif isinstance(ev, Tallied):
-            votes = [DEAD if vote is None else "Ja" if vote else "Nein" for _, vote in ev.votes]
-            result = ("Hitler elected (Eva Braun)" if ev.eva_braun else
-                      "elected" if ev.elected else "failed")
+            votes = [DEAD if vote is None else glossary.ballot(vote) for _, vote in ev.votes]
+            result = (t._p("history result", "Hitler elected (Eva Braun)") if ev.eva_braun
+                      else t._p("history result", "elected") if ev.elected
+                      else t._p("history result", "failed"))
             rows.append(Election(round_, ev.president, ev.chancellor, votes, result))
             if ev.not_hitler:
-                rows[-1].notes.append(f"{ev.chancellor} not Hitler")
+                rows[-1].notes.append(t._p("history note", "{name} not Hitler",
+                                           name=ev.chancellor))
         elif not rows:
             continue
         elif isinstance(ev, Enacted) and not ev.chaos:
-            rows[-1].policy = POLICY_NAMES[ev.policy]
+            rows[-1].policy = glossary.policy(t, ev.policy)
         elif isinstance(ev, Chaos):
-            rows[-1].policy = f"chaos: {POLICY_NAMES[ev.policy]}"
+            # TRANSLATORS: the policy column of the voting record: chaos enacted the top
+            # policy ({policy} is its party word, e.g. "Liberal").
+            rows[-1].policy = t._p("history policy", "chaos: {policy}",
+                                   policy=glossary.policy(t, ev.policy))
         elif isinstance(ev, Vetoed):
-            rows[-1].policy = "vetoed"
+            rows[-1].policy = t._p("history policy", "vetoed")
         elif isinstance(ev, VetoProposed):
-            rows[-1].notes.append("veto proposed")
+            rows[-1].notes.append(t._p("history note", "veto proposed"))
         elif isinstance(ev, VetoAnswered) and not ev.accepted:
-            rows[-1].notes.append("veto refused")
+            rows[-1].notes.append(t._p("history note", "veto refused"))
         elif isinstance(ev, (Investigated, SpecialElectionCalled, Executed)):
-            rows[-1].notes.append(f"{POWER_NAMES[POWER_USED[type(ev)]]}: {ev.target}")
+            # TRANSLATORS: a power used in this government, and on whom.
+            rows[-1].notes.append(t._p("history note", "{power}: {name}",
+                                       power=glossary.power(t, POWER_USED[type(ev)]),
+                                       name=ev.target))
         elif isinstance(ev, Peeked):
-            rows[-1].notes.append(POWER_NAMES[PEEK])
+            rows[-1].notes.append(glossary.power(t, PEEK))
         elif isinstance(ev, GameOver):
-            rows[-1].notes.append(f"the {ev.win.team} win")
+            rows[-1].notes.append(t._p("history note", "the {team} win",
+                                       team=glossary.team(t, ev.win.team)))
     return rows
 
 
@@ -90,15 +103,24 @@ def history_text(view: PublicView, fmt: Plain, *, bbcode_table: bool = False) ->
     a Markdown table, XenForo's ``[table]``, an aligned ``[code]`` block on boards without
     one, aligned plain text); ``bbcode_table``: ``[table]`` in the generic ``bbcode``
     profile (the others write what their engine has)."""
+    t = fmt.lang
     was = dict(view.replacing)  # a seat that changed hands shows both names: who voted then
-    seats = [f"{was[name]}→{name}" if name in was else name for name in view.players]
-    header = ["Round", "President", "Chancellor", *seats, "Result", "Policy", "Notes"]
+    # TRANSLATORS: a seat of the voting record that changed hands: who sat there first,
+    # then who took it over.
+    seats = [t._p("history column", "{before}→{after}", before=was[name], after=name)
+             if name in was else name for name in view.players]
+    header = [t._p("history column", "Round"), t._p("history column", "President"),
+              t._p("history column", "Chancellor"), *seats, t._p("history column", "Result"),
+              t._p("history column", "Policy"), t._p("history column", "Notes")]
     rows = [[str(r.round), r.president, r.chancellor, *r.votes, r.result, r.policy,
-             "; ".join(r.notes)] for r in elections(view)]
-    count = f"{len(rows)} election" + ("" if len(rows) == 1 else "s")
-    title = fmt.bold("Voting record") + f" ({count}; {DEAD} = dead)"
+             "; ".join(r.notes)] for r in elections(view, t)]
+    # TRANSLATORS: the voting record's title; {record} is "Voting record" in bold, {dead}
+    # the mark of a seat that was dead at the vote.
+    title = t._n("{record} ({n} election; {dead} = dead)",
+                 "{record} ({n} elections; {dead} = dead)", len(rows),
+                 record=fmt.bold(t._("Voting record")), dead=DEAD)
     if not rows:
-        return f"{title}: no election yet."
+        return t._("{title}: no election yet.", title=title)
     if bbcode_table and isinstance(fmt, BBCode) and fmt.name == "bbcode":  # generic BBCode
         grid = fmt.tag_table(header, rows)
     else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 
-from shmod.base.records import Record, replace
+from shmod.base.records import Record, field, replace
 from shmod.forum.deadlines import late_votes
 from shmod.forum.events import (
     Briefing,
@@ -61,25 +61,37 @@ from shmod.game.events import (
     VetoVoteAsked,
     VetoVoted,
 )
-from shmod.game.explain import win_text
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
-from shmod.game.terms import POLICY_NAMES, POWER_NAMES, RESHUFFLE, Policy, Role
+from shmod.game.terms import LIBERAL, RESHUFFLE, Policy
 from shmod.log.game import Game, replay
-from shmod.texts import board_image, forum_texts, phrases
-from shmod.texts.catalog import get as language
+from shmod.texts import board_image, forum_texts, glossary, phrases
+from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
 
 #: A frame's kind, shown as a word beside its sentence: what the step was.
-KINDS = ("setup", "deal", "nomination", "vote", "legislation", "veto", "power", "reshuffle",
-         "deadline", "lapse", "prod", "backup", "replacement", "rename", "removal",
-         "correction", "edit", "moderators", "game over")
-ROLE_WORDS: dict[Role, str] = {"liberal": "Liberal", "fascist": "Fascist", "hitler": "Hitler"}
-PHASE_WORDS = {"deal": "the deal", "nominate": "nomination", "vote": "election",
-               "discard": "legislative session (President)",
-               "enact": "legislative session (Chancellor)", "veto_answer": "veto",
-               "veto_vote": "veto", "power": "presidential power", "reshuffle": "reshuffle",
-               "over": "game over"}
+KINDS: dict[str, Term] = {
+    "setup": Np_("replay step", "setup"), "deal": Np_("replay step", "deal"),
+    "nomination": Np_("replay step", "nomination"), "vote": Np_("replay step", "vote"),
+    "legislation": Np_("replay step", "legislation"), "veto": Np_("replay step", "veto"),
+    "power": Np_("replay step", "power"), "reshuffle": Np_("replay step", "reshuffle"),
+    "deadline": Np_("replay step", "deadline"), "lapse": Np_("replay step", "lapse"),
+    "prod": Np_("replay step", "prod"), "backup": Np_("replay step", "backup"),
+    "replacement": Np_("replay step", "replacement"), "rename": Np_("replay step", "rename"),
+    "removal": Np_("replay step", "removal"), "correction": Np_("replay step", "correction"),
+    "edit": Np_("replay step", "edit"), "moderators": Np_("replay step", "moderators"),
+    "game over": Np_("replay step", "game over")}
+#: The roles' words in English (the glossary's message ids).
+ROLE_WORDS: dict[str, str] = {role: term.msgid for role, term in glossary.ROLE.items()}
+#: Each phase as the replay page names it.
+PHASE_WORDS: dict[str, Term] = {
+    "deal": Np_("phase", "the deal"), "nominate": Np_("phase", "nomination"),
+    "vote": Np_("phase", "election"),
+    "discard": Np_("phase", "legislative session (President)"),
+    "enact": Np_("phase", "legislative session (Chancellor)"),
+    "veto_answer": Np_("phase", "veto"), "veto_vote": Np_("phase", "veto"),
+    "power": Np_("phase", "presidential power"), "reshuffle": Np_("phase", "reshuffle"),
+    "over": Np_("phase", "game over")}
 
 
 class Government(Record, frozen=False):
@@ -92,30 +104,59 @@ class Government(Record, frozen=False):
     elected: bool
     ja: int
     nein: int
-    outcome: str = ""  # "L", "F", "vetoed", or "chaos: L" after a failed vote
+    enacted: Policy | None = None  # the policy it enacted
+    vetoed: bool = False
+    chaos: Policy | None = None  # the policy chaos enacted after this failed vote
     drawn: tuple[Policy, ...] = ()  # hidden: the President's three
     passed: tuple[Policy, ...] = ()  # hidden: the Chancellor's two
 
-    def line(self, escape: Callable[[str], str] = str) -> str:
-        """``R3 · Ann → Bob · L`` (public); names passed through ``escape``."""
+    def settle(self, *, enacted: Policy | None = None, vetoed: bool = False,
+               chaos: Policy | None = None) -> None:
+        """What came of it, the last event's word standing (chaos after a veto)."""
+        self.enacted, self.vetoed, self.chaos = enacted, vetoed, chaos
+
+    def line(self, escape: Callable[[str], str] = str, lang: Language | None = None) -> str:
+        """``R3 · Ann → Bob · L`` (public); names passed through ``escape``; in ``lang``
+        (English by default)."""
+        t = lang or language(None)
+        outcome = self._outcome(t)
         if not self.elected:
-            tail = f"not elected (Ja {self.ja}, Nein {self.nein})"
-            return self._head(escape) + tail + (f" · {self.outcome}" if self.outcome else "")
-        return self._head(escape) + (self.outcome or "elected")
+            failed = t._p("government", "not elected ({Ja} {ja}, {Nein} {nein})", ja=self.ja,
+                          nein=self.nein, **glossary.BALLOTS)
+            return self._line(escape, t, f"{failed} · {outcome}" if outcome else failed)
+        return self._line(escape, t, outcome or t._p("government", "elected"))
 
-    def hidden_line(self, escape: Callable[[str], str] = str) -> str:
+    def hidden_line(self, escape: Callable[[str], str] = str,
+                    lang: Language | None = None) -> str:
         """``R3 · Ann → Bob · FFL > FL > L``: the hands, each sorted (F first)."""
+        t = lang or language(None)
         if not self.elected or not self.drawn:
-            return self.line(escape)
-        parts = ["".join(sorted(self.drawn))]
+            return self.line(escape, t)
+        parts = [glossary.letters(t, sorted(self.drawn))]
         if self.passed:
-            parts.append("".join(sorted(self.passed)))
-            if self.outcome:
-                parts.append(self.outcome)
-        return self._head(escape) + " > ".join(parts)
+            parts.append(glossary.letters(t, sorted(self.passed)))
+            if self._outcome(t):
+                parts.append(self._outcome(t))
+        return self._line(escape, t, " > ".join(parts))
 
-    def _head(self, escape: Callable[[str], str]) -> str:
-        return f"R{self.round} · {escape(self.president)} → {escape(self.chancellor)} · "
+    def _outcome(self, t: Language) -> str:
+        if self.enacted:
+            return glossary.letters(t, self.enacted)
+        if self.vetoed:
+            return t._p("government", "vetoed")
+        if self.chaos:
+            # TRANSLATORS: after a failed vote, chaos enacted the top policy ({policy}
+            # is its letter).
+            return t._p("government", "chaos: {policy}", policy=glossary.letters(t, self.chaos))
+        return ""
+
+    def _line(self, escape: Callable[[str], str], t: Language, outcome: str) -> str:
+        # TRANSLATORS: one government in the replay: R and the round's number, the
+        # President, the Chancellor, and what came of it (a policy's letter, "elected",
+        # "vetoed", or the vote that failed).
+        return t._("R{round} · {president} → {chancellor} · {outcome}", round=self.round,
+                   president=escape(self.president), chancellor=escape(self.chancellor),
+                   outcome=outcome)
 
 
 class Hidden(Record):
@@ -141,16 +182,19 @@ class Frame(Record, frozen=False):
 
 
 class Replay(Record):
-    """A whole game as frames, and (revealed) every seat's role."""
+    """A whole game as frames worded in ``lang``, and (revealed) every seat's role."""
 
     frames: list[Frame]
     roles: tuple[tuple[str, str], ...] = ()  # (seat's names over the game, role), revealed
     revealed: bool = False
+    lang: Language = field(default_factory=lambda: language(None))
 
 
-def frames(game: Game, *, reveal: bool) -> Replay:
-    """Every step of ``game``; with ``reveal`` (a finished game only) what was hidden."""
-    cut = _Cutter(reveal)
+def frames(game: Game, *, reveal: bool, lang: Language | None = None) -> Replay:
+    """Every step of ``game``, worded in ``lang`` (English by default); with ``reveal`` (a
+    finished game only) what was hidden."""
+    t = lang or language(None)
+    cut = _Cutter(reveal, t)
     cut.add(0, None, start(game.setup))
     replay(game.log, watch=cut.add)
     cut.flush()  # a log that ends waiting for the moderator's reshuffle
@@ -161,9 +205,9 @@ def frames(game: Game, *, reveal: bool) -> Replay:
     roles: tuple[tuple[str, str], ...] = ()
     if reveal:
         names = _seat_names(game.state)
-        roles = tuple((names[seat], ROLE_WORDS[role])
+        roles = tuple((names[seat], glossary.role(t, role))
                       for seat, role in enumerate(game.state.game.roles))
-    return Replay(cut.frames, roles, reveal)
+    return Replay(cut.frames, roles, reveal, t)
 
 
 def _seat_names(state: Table) -> list[str]:
@@ -181,8 +225,9 @@ class _Cutter:
     step that leaves a reshuffle due is shown with the reshuffle (a seeded game appends
     it in the same write; the thread never sees the wait)."""
 
-    def __init__(self, reveal: bool) -> None:
+    def __init__(self, reveal: bool, lang: Language) -> None:
         self.reveal = reveal
+        self.lang = lang
         self.frames: list[Frame] = []
         self.seen = 0  # public events met so far
         self.signature: tuple[object, ...] = ()
@@ -200,13 +245,17 @@ class _Cutter:
         if step is not None and not (events or ack or signature != self.signature):
             return
         view = public_view(state)
-        self.said += _said(view, step, events)
+        self.said += _said(view, step, events, self.lang)
         if ack:
             _at, numbers, reason = state.acknowledged[-1]
-            self.said.append(f"The moderator recorded that entr"
-                             f"{'y' if len(numbers) == 1 else 'ies'} "
-                             f"{', '.join(map(str, numbers))} of the log were edited by hand: "
-                             f"{reason}.")
+            # TRANSLATORS: {entries} lists the numbers of the log's entries; {reason} is
+            # the moderator's, as typed.
+            self.said.append(self.lang._n(
+                "The moderator recorded that entry {entries} of the log were edited by hand: "
+                "{reason}.",
+                "The moderator recorded that entries {entries} of the log were edited by "
+                "hand: {reason}.", len(numbers), entries=", ".join(map(str, numbers)),
+                reason=reason))
         kind = self.held[3] if self.held else _kind(step, events, ack)
         self.held = (entry, step, state, kind)
         if view.phase != RESHUFFLE or step is None:
@@ -221,7 +270,8 @@ class _Cutter:
         secrets = state.secrets[self.told:] if self.reveal else []
         self.told = len(state.secrets)
         governments = _governments(view)
-        hidden = _hidden(state, secrets, step, governments) if self.reveal else None
+        hidden = (_hidden(state, secrets, step, governments, self.lang) if self.reveal
+                  else None)
         self.frames.append(Frame(entry, kind, view, self.said, governments, hidden))
         self.held, self.said = None, []
 
@@ -258,101 +308,155 @@ def _kind(step: Step | None, events: list[Public], ack: bool) -> str:
                 "power")
 
 
-def _said(view: PublicView, step: Step | None, events: list[Public]) -> list[str]:
+def _said(view: PublicView, step: Step | None, events: list[Public], t: Language) -> list[str]:
     """What happened, in sentences: each public event, and what a step without one did."""
-    out = [text for text in (event_sentence(view, ev) for ev in events) if text]
+    out = [text for text in (event_sentence(view, ev, t) for ev in events) if text]
     if isinstance(step, Discard):
-        out.insert(0, f"President {view.president} discarded one policy and passed the other "
-                      f"two to Chancellor {view.chancellor}.")
+        out.insert(0, t._("President {president} discarded one policy and passed the other "
+                          "two to Chancellor {chancellor}.", president=view.president,
+                          chancellor=view.chancellor))
     elif isinstance(step, Prod):
         name = view.players[step.target]
         count = dict(view.prods).get(name, 0)
-        out.append(f"The moderator prodded {name} by PM for what the game awaits "
-                   f"(prod {count} for {name}).")
+        # TRANSLATORS: {count} is how many times this player has been prodded so far.
+        out.append(t._("The moderator prodded {name} by PM for what the game awaits "
+                       "(prod {count} for {name}).", name=name, count=count))
     elif isinstance(step, Backup):
-        listed = ", ".join(view.backups) or "nobody"
-        out.append(f"{step.name} {'leaves' if step.drop else 'joins'} the list of backup "
-                   f"players (in order: {listed}).")
+        listed = ", ".join(view.backups) or t._p("backup players", "nobody")
+        out.append(t._("{name} leaves the list of backup players (in order: {listed}).",
+                       name=step.name, listed=listed) if step.drop else
+                   t._("{name} joins the list of backup players (in order: {listed}).",
+                       name=step.name, listed=listed))
     elif isinstance(step, Reshuffle) and not out:
-        out.append(f"The draw pile is reshuffled: {view.draw_size} policies.")
+        out.append(t._n("The draw pile is reshuffled: {n} policy.",
+                        "The draw pile is reshuffled: {n} policies.", view.draw_size))
     if not out and step is not None:  # a phase changed without an event
-        waiting = phrases.waiting(language(None), view.waiting)
-        out.append(f"Now: {waiting[:1].upper()}{waiting[1:]}.")
+        # TRANSLATORS: {waiting} says whom the game waits for and for what.
+        out.append(t._("Now: {waiting}.", waiting=phrases.waiting(t, view.waiting,
+                                                                   capital=True)))
     return out
 
 
-def event_sentence(view: PublicView, event: Public) -> str | None:
-    """One public event as a sentence of the replay (past tense, no instructions)."""
-    plain = Plain()
+def event_sentence(view: PublicView, event: Public, lang: Language | None = None) -> str | None:
+    """One public event as a sentence of the replay (past tense, no instructions), in
+    ``lang`` (English by default)."""
+    t = lang or language(None)
     match event:
         case Started():
-            first = (f" {event.president} is the first Presidential Candidate."
-                     if event.president else " The roles are dealt from the players' words.")
-            return f"The game is set up: {len(event.players)} players.{first}"
+            if event.president:
+                return t._n("The game is set up: {n} player. {president} is the first "
+                            "Presidential Candidate.",
+                            "The game is set up: {n} players. {president} is the first "
+                            "Presidential Candidate.", len(event.players),
+                            president=event.president)
+            return t._n("The game is set up: {n} player. The roles are dealt from the "
+                        "players' words.",
+                        "The game is set up: {n} players. The roles are dealt from the "
+                        "players' words.", len(event.players))
         case Dealt():
-            return (f"Every player posted a word; the roles and the deck were dealt from them "
-                    f"and the seed. {event.president} is the first Presidential Candidate.")
+            return t._("Every player posted a word; the roles and the deck were dealt from "
+                       "them and the seed. {president} is the first Presidential Candidate.",
+                       president=event.president)
         case RoundBegan():
-            how = " by Special Election" if event.special else ""
-            return f"Round {event.round}: {event.president} is the Presidential Candidate{how}."
+            if event.special:
+                return t._("Round {round}: {president} is the Presidential Candidate by "
+                           "Special Election.", round=event.round, president=event.president)
+            return t._("Round {round}: {president} is the Presidential Candidate.",
+                       round=event.round, president=event.president)
         case Nominated():
-            return f"{event.president} nominated {event.chancellor} for Chancellor."
+            return t._("{president} nominated {chancellor} for Chancellor.",
+                       president=event.president, chancellor=event.chancellor)
         case Tallied():
-            marked = late_votes(view.history).get(event.entry, ())
-            late = f" ({', '.join(marked)} sent no vote by the deadline: Nein)" \
-                if marked else ""
-            if event.eva_braun:
-                result = "a tie elected Hitler Chancellor under the Eva Braun rule"
-            elif event.elected:
-                result = f"{event.president} and {event.chancellor} are elected"
-                if event.not_hitler:
-                    result += f"; {event.chancellor} is not Hitler"
-            else:
-                result = (f"the government is not elected; Election Tracker "
-                          f"{event.tracker}/{view.chaos_at}")
-            return f"The vote: Ja {event.ja}, Nein {event.nein}{late}: {result}."
+            return _tally(view, event, t)
         case Enacted() if not event.chaos:
-            return (f"President {event.president} and Chancellor {event.chancellor} enacted a "
-                    f"{POLICY_NAMES[event.policy]} policy.")
+            if event.policy == LIBERAL:
+                return t._("President {president} and Chancellor {chancellor} enacted a "
+                           "Liberal policy.", president=event.president,
+                           chancellor=event.chancellor)
+            return t._("President {president} and Chancellor {chancellor} enacted a Fascist "
+                       "policy.", president=event.president, chancellor=event.chancellor)
         case Chaos():
-            return (f"Chaos: the top policy, {POLICY_NAMES[event.policy]}, was enacted; powers "
-                    "ignored, tracker reset, term limits forgotten.")
+            return t._("Chaos: the top policy, {policy}, was enacted; powers ignored, tracker "
+                       "reset, term limits forgotten.",
+                       policy=glossary.policy(t, event.policy))
         case VetoProposed():
-            return f"Chancellor {event.chancellor} proposed a veto."
+            return t._("Chancellor {chancellor} proposed a veto.", chancellor=event.chancellor)
         case VetoAnswered():
-            return (f"President {event.president} "
-                    f"{'agreed to' if event.accepted else 'refused'} the veto.")
+            if event.accepted:
+                return t._("President {president} agreed to the veto.",
+                           president=event.president)
+            return t._("President {president} refused the veto.", president=event.president)
         case VetoVoted():
-            return "The secret veto vote: " + ("vetoed." if event.vetoed else "the veto failed.")
+            return (t._("The secret veto vote: vetoed.") if event.vetoed else
+                    t._("The secret veto vote: the veto failed."))
         case Vetoed():
-            return (f"Both policies were discarded; Election Tracker "
-                    f"{event.tracker}/{view.chaos_at}.")
+            return t._("Both policies were discarded; Election Tracker {tracker}/{limit}.",
+                       tracker=event.tracker, limit=view.chaos_at)
         case Reshuffled():
-            return f"The draw and discard piles were shuffled together: {event.draw} policies."
+            return t._n("The draw and discard piles were shuffled together: {n} policy.",
+                        "The draw and discard piles were shuffled together: {n} policies.",
+                        event.draw)
         case PowerGranted():
-            return f"President {event.president} gains {POWER_NAMES[event.power]}."
+            return t._("President {president} gains {power}.", president=event.president,
+                       power=glossary.power(t, event.power))
         case PowerSkipped():
-            return f"{POWER_NAMES[event.power]} had no legal target and was skipped."
+            return t._("{power} had no legal target and was skipped.",
+                       power=glossary.power(t, event.power))
         case Investigated():
-            return f"President {event.president} investigated {event.target}."
+            return t._("President {president} investigated {target}.",
+                       president=event.president, target=event.target)
         case SpecialElectionCalled():
-            return (f"President {event.president} called a Special Election: {event.target} "
-                    "is the next Presidential Candidate.")
+            return t._("President {president} called a Special Election: {target} is the next "
+                       "Presidential Candidate.", president=event.president,
+                       target=event.target)
         case Peeked():
-            return f"President {event.president} looked at the top three policies."
+            return t._("President {president} looked at the top three policies.",
+                       president=event.president)
         case Executed():
-            tail = "who was Hitler" if event.hitler else "who was not Hitler"
-            return f"President {event.president} executed {event.target}, {tail}."
+            if event.hitler:
+                return t._("President {president} executed {target}, who was Hitler.",
+                           president=event.president, target=event.target)
+            return t._("President {president} executed {target}, who was not Hitler.",
+                       president=event.president, target=event.target)
         case GameOver():
-            reason = win_text(event.win)
-            return f"Game over: the {event.win.team} win: {reason}."
+            # TRANSLATORS: {reason} says how the game was won.
+            return t._("Game over: the {team} win: {reason}.",
+                       team=glossary.team(t, event.win.team), reason=phrases.win(t, event.win))
         case DeadlineSet():
             if event.until is None:
-                return "The moderator cleared the deadline."
-            what = "this round" if event.scope == "round" else "this phase"
-            return (f"The moderator set a deadline for {what}: "
-                    f"{forum_texts.when_text(event.until, event.zone, language(None))}.")
-    return forum_texts.event_text(view, event, plain)
+                return t._("The moderator cleared the deadline.")
+            when = forum_texts.when_text(event.until, event.zone, t)
+            if event.scope == "round":
+                return t._("The moderator set a deadline for this round: {when}.", when=when)
+            return t._("The moderator set a deadline for this phase: {when}.", when=when)
+    return forum_texts.event_text(view, event, Plain(t))
+
+
+def _tally(view: PublicView, event: Tallied, t: Language) -> str:
+    """The vote counted, and what it did."""
+    if event.eva_braun:
+        result = t._("a tie elected Hitler Chancellor under the Eva Braun rule")
+    elif event.elected and event.not_hitler:
+        result = t._("{president} and {chancellor} are elected; {chancellor} is not Hitler",
+                     president=event.president, chancellor=event.chancellor)
+    elif event.elected:
+        result = t._("{president} and {chancellor} are elected", president=event.president,
+                     chancellor=event.chancellor)
+    else:
+        result = t._("the government is not elected; Election Tracker {tracker}/{limit}",
+                     tracker=event.tracker, limit=view.chaos_at)
+    marked = late_votes(view.history).get(event.entry, ())
+    if marked:
+        # TRANSLATORS: {names} lists who sent no vote by the deadline (counted as Nein);
+        # {result} is what the vote did.
+        return t._n("The vote: {Ja} {ja}, {Nein} {nein} ({names} sent no vote by the "
+                    "deadline: {Nein}): {result}.",
+                    "The vote: {Ja} {ja}, {Nein} {nein} ({names} sent no vote by the "
+                    "deadline: {Nein}): {result}.", len(marked), ja=event.ja, nein=event.nein,
+                    names=", ".join(marked), result=result, **glossary.BALLOTS)
+    # TRANSLATORS: {result} is what the vote did.
+    return t._("The vote: {Ja} {ja}, {Nein} {nein}: {result}.", ja=event.ja, nein=event.nein,
+               result=result, **glossary.BALLOTS)
 
 
 def _governments(view: PublicView) -> list[Government]:
@@ -372,25 +476,26 @@ def _governments(view: PublicView) -> list[Government]:
         elif not out:
             continue
         elif isinstance(ev, Enacted) and not ev.chaos:
-            out[-1].outcome = ev.policy
+            out[-1].settle(enacted=ev.policy)
         elif isinstance(ev, Chaos):
-            out[-1].outcome = f"chaos: {ev.policy}"
+            out[-1].settle(chaos=ev.policy)
         elif isinstance(ev, Vetoed) or (isinstance(ev, VetoVoted) and ev.vetoed):
-            out[-1].outcome = "vetoed"
+            out[-1].settle(vetoed=True)
     return out
 
 
 def _hidden(state: Table, secrets: list[Secret], step: Step | None,
-            governments: list[Government]) -> Hidden:
+            governments: list[Government], t: Language) -> Hidden:
     """What was secret at this step (a finished game's replay only)."""
     gone = {number for _at, numbers, _why in state.corrections for number in numbers}
     lines: list[tuple[str, str]] = []
     for secret in secrets:
-        text = _secret_sentence(secret)
+        text = _secret_sentence(secret, t)
         if text:
             lines.append(text)
     if isinstance(step, Reshuffle):
-        lines.append(("deck", f"The reshuffled draw pile, top first: {''.join(step.deck)}."))
+        lines.append(("deck", t._("The reshuffled draw pile, top first: {cards}.",
+                                  cards=glossary.letters(t, step.deck))))
     governments = [replace(g) for g in governments]
     starts = [g.entry for g in governments]
     for secret in state.secrets:  # each hand goes to the last election counted before it
@@ -408,32 +513,33 @@ def _hidden(state: Table, secrets: list[Secret], step: Step | None,
                   tuple(governments))
 
 
-def _secret_sentence(secret: Secret) -> tuple[str, str] | None:
+def _secret_sentence(secret: Secret, t: Language) -> tuple[str, str] | None:
     """A secret PM as a line of the reveal: (what it is, the sentence)."""
     match secret:
         case Drawn():
-            return "hands", f"President {secret.to} drew {_cards(secret.cards)} (top first)."
+            return "hands", t._("President {president} drew {cards} (top first).",
+                                president=secret.to, cards=glossary.letters(t, secret.cards))
         case Handed():
-            return "hands", f"Chancellor {secret.to} was passed {_cards(secret.cards)}."
+            return "hands", t._("Chancellor {chancellor} was passed {cards}.",
+                                chancellor=secret.to, cards=glossary.letters(t, secret.cards))
         case VetoVoteAsked() if secret.chosen is not None:
-            return "hands", (f"Chancellor {secret.to} chose {POLICY_NAMES[secret.chosen]} from "
-                             f"{_cards(secret.cards)}.")
+            return "hands", t._("Chancellor {chancellor} chose {policy} from {cards}.",
+                                chancellor=secret.to, policy=glossary.policy(t, secret.chosen),
+                                cards=glossary.letters(t, secret.cards))
         case InvestigationResult():
-            return "results", (f"{secret.to} learnt that {secret.target}'s party is "
-                               f"{secret.party}.")
+            return "results", t._("{president} learnt that {target}'s party is {party}.",
+                                  president=secret.to, target=secret.target,
+                                  party=glossary.party(t, secret.party))
         case PeekResult():
-            return "results", f"{secret.to} saw the top three: {_cards(secret.cards)}."
+            return "results", t._("{president} saw the top three: {cards}.",
+                                  president=secret.to, cards=glossary.letters(t, secret.cards))
         case Briefing():
-            return "roles", (f"{secret.to} took over the role of {secret.replacing}: "
-                             f"{ROLE_WORDS[secret.role]}.")
+            return "roles", t._("{name} took over the role of {before}: {role}.",
+                                name=secret.to, before=secret.replacing,
+                                role=glossary.role(t, secret.role))
     return None
 
 
-def _cards(cards: tuple[Policy, ...]) -> str:
-    return "".join(cards)
-
-
-def board_parts(view: PublicView) -> list[str]:
+def board_parts(view: PublicView, lang: Language | None = None) -> list[str]:
     """The board picture as :func:`shmod.texts.board_image.svg` writes it, line by line."""
-    return board_image.svg(view).splitlines()
-
+    return board_image.svg(view, lang).splitlines()

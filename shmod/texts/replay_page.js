@@ -2,6 +2,7 @@
 (function () {
   const data = JSON.parse(document.getElementById("game").textContent);
   const S = data.strings;
+  const W = data.words;
   const frames = data.frames;
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
@@ -11,6 +12,12 @@
   function on(name) {
     const box = $("show-" + name);
     return Boolean(box && box.checked);
+  }
+
+  /* One of the page's words (in the game's language) with its {fields} filled. */
+  function say(key, fields) {
+    return W[key].replace(/\{(\w+)\}/g, (whole, name) =>
+      Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole);
   }
 
   function text(id, value) {
@@ -25,8 +32,13 @@
     }));
   }
 
-  function role(seat) {
-    return on("roles") && data.roles[seat] ? " (" + S[data.roles[seat][1]] + ")" : "";
+  function vote(pair, seat) {
+    const fields = {name: S[pair[0]], vote: S[pair[1]]};
+    if (on("roles") && data.roles[seat]) {
+      fields.role = S[data.roles[seat][1]];
+      return say("voteRole", fields);
+    }
+    return say("vote", fields);
   }
 
   function hidden(frame) {
@@ -38,19 +50,18 @@
     if (on("roles")) {
       const roles = document.createElement("ol");
       roles.id = "roles";
-      items(roles, data.roles.map((pair) => S[pair[0]] + ": " + S[pair[1]]));
-      parts.push(heading("Roles, by seat"), roles);
+      items(roles, data.roles.map((pair) => say("role", {names: S[pair[0]], role: S[pair[1]]})));
+      parts.push(heading(W.rolesHeading), roles);
     }
     const lines = frame.h.l.filter((pair) => on(S[pair[0]])).map((pair) => S[pair[1]]);
     if (on("deck")) {
-      lines.push("Draw pile, top first: " + (frame.h.d || "empty") + " (" + frame.h.d.length + ")");
-      lines.push("Discard pile: " + (frame.h.x || "empty") + " (" + frame.h.x.length + ")");
+      lines.push(S[frame.h.d], S[frame.h.x]);
     }
     if (lines.length) {
       const list = document.createElement("ul");
       list.id = "secrets";
       items(list, lines);
-      parts.push(heading("Hidden at this step"), list);
+      parts.push(heading(W.hiddenHeading), list);
     }
     box.replaceChildren(...parts);
   }
@@ -65,16 +76,16 @@
     at = Math.max(0, Math.min(frames.length - 1, index));
     const f = frames[at];
     const hands = on("hands") && f.h;
-    text("position", (at + 1) + " of " + frames.length + " · after entry " + f.e);
+    text("position", say("position", {at: at + 1, count: frames.length, entry: f.e}));
     slider.value = String(at);
-    slider.setAttribute("aria-valuetext", "Step " + (at + 1) + " of " + frames.length +
-      ": " + S[f.k]);
-    text("kind", "· " + S[f.k]);
+    slider.setAttribute("aria-valuetext", say("step", {at: at + 1, count: frames.length,
+      kind: S[f.k]}));
+    text("kind", say("kind", {kind: S[f.k]}));
     items($("said"), f.s.map((n) => S[n]));
-    text("voided", f.vb ? "Voided: a correction at entry " + f.vb +
-      " took this step back; it is shown as it was." : "");
+    text("voided", f.vb ? say("voided", {entry: f.vb}) : "");
     const govs = (hands ? f.h.G : f.G).map((n) => S[n]);
-    text("gov", govs.length ? "Government: " + govs[govs.length - 1] : "No government yet.");
+    text("gov", govs.length ? say("government", {government: govs[govs.length - 1]}) :
+      W.noGovernment);
     $("board").innerHTML = f.b.map((n) => S[n]).join("\n");
     text("round", String(f.r));
     text("phase", S[f.ph]);
@@ -85,9 +96,9 @@
     text("discard", String(f.x));
     text("liberal", f.l);
     text("fascist", f.f);
-    text("waiting", "Waiting for " + S[f.w]);
+    text("waiting", say("waiting", {waiting: S[f.w]}));
     text("vote-title", S[f.vt]);
-    items($("votes"), f.v.map((pair, seat) => S[pair[0]] + role(seat) + ": " + S[pair[1]]));
+    items($("votes"), f.v.map(vote));
     items($("govs"), govs);
     hidden(f);
     $("first").disabled = $("prev").disabled = at === 0;

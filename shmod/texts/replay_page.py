@@ -23,9 +23,9 @@ from shmod.forum.deadlines import late_votes
 from shmod.forum.events import Corrected
 from shmod.game.events import Tallied
 from shmod.game.terms import VOTE
-from shmod.texts import phrases
-from shmod.texts.catalog import get as language
-from shmod.texts.replay import PHASE_WORDS, Frame, Replay, board_parts
+from shmod.texts import glossary, phrases
+from shmod.texts.catalog import Language
+from shmod.texts.replay import KINDS, PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
 
 
@@ -56,10 +56,13 @@ class _Strings:
 
 
 def page(game: Replay, *, title: str, verdict: Verdict) -> str:
-    """The HTML page of ``game``."""
+    """The HTML page of ``game``, in the language its frames are worded in: the page's own
+    words in the template (``{w[key]}``), the script's in the data (``words``)."""
+    t = game.lang
     s = _Strings()
-    data = {"frames": [_frame(f, s) for f in game.frames], "revealed": game.revealed,
-            "roles": [[s(name), s(role)] for name, role in game.roles]}
+    data = {"frames": [_frame(f, s, t) for f in game.frames], "revealed": game.revealed,
+            "roles": [[s(name), s(role)] for name, role in game.roles],
+            "words": script_words(t)}
     data["strings"] = s.table()
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     blob = blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -67,83 +70,176 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
     policy = (f"default-src 'none'; style-src '{_sha(css)}'; script-src '{_sha(js)}'; "
               "img-src data:; base-uri 'none'; form-action 'none'")
     last = game.frames[-1].view
-    result = (f"The {last.winner} won: {phrases.win(language(None), last.win)}." if last.win
-              else f"The game is in progress (round {last.round}).")
-    shown = ("Finished game: hidden information (roles, hands, results, the deck) is in "
-             "this page, behind the switches below, off at first." if game.revealed else
-             "Public record only: this page holds nothing that was secret when it was made.")
+    if last.winner and last.win:
+        result = t._("The {team} won: {reason}.", team=glossary.team(t, last.winner),
+                     reason=phrases.win(t, last.win))
+    else:
+        result = t._("The game is in progress (round {round}).", round=last.round)
+    shown = (t._("Finished game: hidden information (roles, hands, results, the deck) is in "
+                 "this page, behind the switches below, off at first.") if game.revealed else
+             t._("Public record only: this page holds nothing that was secret when it was "
+                 "made."))
     template = _asset("replay_page.html")
     if not game.revealed:  # the switches of the hidden information: not even their labels
         start, end = template.index("<!-- hidden:"), template.index("<!-- /hidden -->")
         template = template[:start] + template[end + len("<!-- /hidden -->\n"):]
+    count = len(game.frames)
     return template.format(
-        policy=escape(policy, quote=False), title=escape(title), css=css, js=js, data=blob,
-        players=len(last.players), result=escape(result), shown=escape(shown),
-        headline=escape(verdict.headline),
+        lang=escape(t.code), policy=escape(policy, quote=False), title=escape(title), css=css,
+        js=js, data=blob, w=page_words(t, count),
+        players=escape(t._n("{n} player.", "{n} players.", len(last.players))),
+        result=escape(result), shown=escape(shown), headline=escape(verdict.headline),
         details="".join(f"<li>{escape(d)}</li>" for d in verdict.details),
-        commitment=escape(verdict.commitment), check=escape(verdict.check),
-        count=len(game.frames), count_less=len(game.frames) - 1)
+        commitment=escape(t._("Setup commitment: {commitment}")).format(
+            commitment=f'<code id="commitment">{escape(verdict.commitment)}</code>'),
+        check=escape(verdict.check), count_less=count - 1)
 
 
-def _frame(frame: Frame, s: _Strings) -> dict[str, Any]:
+def page_words(t: Language, count: int) -> dict[str, str]:
+    """The page's own words in ``t``, escaped for HTML (an attribute's value too), by
+    their key in the template."""
+    office = {key: glossary.office(t, key) for key in ("president", "chancellor")}
+    words = {
+        "steps": t._p("replay page", "Steps"), "first": t._p("replay page", "First"),
+        "previous": t._p("replay page", "Previous"), "next": t._p("replay page", "Next"),
+        "last": t._p("replay page", "Last"), "step": t._p("replay page", "Step"),
+        # TRANSLATORS: the replay page's position before its script runs: step 1 of all.
+        "position": t._("{at} of {count}", at=1, count=count),
+        "keys": t._("Keys: ← and → step, Home and End jump to the start and the end."),
+        "noscript": t._("The replay steps through the game with its script; this browser "
+                        "runs none."),
+        "what": t._p("replay page", "What happened"), "board": t._p("replay page", "Board"),
+        "state": t._p("replay page", "Government and piles"),
+        "round": t._p("replay page", "Round"), "phase": t._p("replay page", "Phase"),
+        **office, "tracker": t._("Election Tracker"), "draw": t._p("replay page", "Draw pile"),
+        "discard": t._p("replay page", "Discard pile"), "liberal": t._("Liberal policies"),
+        "fascist": t._("Fascist policies"), "votes": t._p("replay page", "Votes"),
+        "hidden": t._p("replay page", "Hidden information"),
+        "reveal": t._("The game is over and the reveal is made: switch on what you want to "
+                      "see."),
+        "show": t._p("replay page", "Show"), "roles": t._p("replay page", "Roles"),
+        "hands": t._("Each President's draw and discard, each Chancellor's pair"),
+        "results": t._("Investigation and peek results"),
+        "deck": t._("Deck order and reshuffles"),
+        "governments": t._p("replay page", "Governments so far"),
+        "audit": t._p("replay page", "Audit"),
+    }
+    return {key: escape(text, quote=False).replace('"', "&quot;") for key, text in words.items()}
+
+
+def script_words(t: Language) -> dict[str, str]:
+    """What the page's script says, in ``t``: each a message whose ``{fields}`` the script
+    fills (``replay_page.js``)."""
+    return {
+        # TRANSLATORS: the replay page's position: step {at} of {count}, which stands after
+        # the log's entry {entry}.
+        "position": t._("{at} of {count} · after entry {entry}"),
+        # TRANSLATORS: the step slider's value as a screen reader says it; {kind} is what
+        # the step was (e.g. "nomination").
+        "step": t._("Step {at} of {count}: {kind}"),
+        # TRANSLATORS: beside "What happened": what the step was (e.g. "nomination").
+        "kind": t._("· {kind}"),
+        "voided": t._("Voided: a correction at entry {entry} took this step back; it is "
+                      "shown as it was."),
+        # TRANSLATORS: {government} is a line like "R3 · Ann → Bob · L".
+        "government": t._("Government: {government}"),
+        "noGovernment": t._("No government yet."),
+        # TRANSLATORS: {waiting} says whom the game waits for and for what.
+        "waiting": t._("Waiting for {waiting}"),
+        # TRANSLATORS: a seat in the list of votes: its name and its vote (or "voted").
+        "vote": t._("{name}: {vote}"),
+        # TRANSLATORS: a seat in the list of votes with its role shown.
+        "voteRole": t._("{name} ({role}): {vote}"),
+        # TRANSLATORS: a seat in the list of roles: its name(s) and its role.
+        "role": t._("{names}: {role}"),
+        "rolesHeading": t._("Roles, by seat"),
+        "hiddenHeading": t._("Hidden at this step"),
+    }
+
+
+def _frame(frame: Frame, s: _Strings, t: Language) -> dict[str, Any]:
     view = frame.view
-    president, chancellor = offices(view)
-    title, votes = vote_list(view)
+    president, chancellor = offices(view, t)
+    title, votes = vote_list(view, t)
     out: dict[str, Any] = {
-        "e": frame.entry, "k": s(frame.kind), "s": [s(t) for t in frame.said],
-        "r": view.round, "ph": s(PHASE_WORDS[view.phase]),
-        "w": s(phrases.waiting(language(None), view.waiting)),
+        "e": frame.entry, "k": s(t.term(KINDS[frame.kind])), "s": [s(x) for x in frame.said],
+        "r": view.round, "ph": s(t.term(PHASE_WORDS[view.phase])),
+        "w": s(phrases.waiting(t, view.waiting)),
         "p": s(president), "c": s(chancellor),
         "t": f"{view.tracker}/{view.chaos_at}", "d": view.draw_size, "x": view.discard_size,
         "l": f"{view.liberal}/{view.liberal_win}", "f": f"{view.fascist}/{view.fascist_win}",
         "vt": s(title), "v": [[s(n), s(v)] for n, v in votes],
-        "G": [s(g.line()) for g in frame.governments],
-        "b": [s(line) for line in board_parts(view)],
+        "G": [s(g.line(lang=t)) for g in frame.governments],
+        "b": [s(line) for line in board_parts(view, t)],
         "n": [s(n) for n in view.players],
     }
     if frame.voided_by is not None:
         out["vb"] = frame.voided_by
     if frame.hidden is not None:
         h = frame.hidden
-        out["h"] = {"l": [[s(c), s(t)] for c, t in h.lines], "d": "".join(h.draw),
-                    "x": "".join(h.discard), "G": [s(g.hidden_line()) for g in h.governments]}
+        empty = t._p("pile", "empty")
+        out["h"] = {"l": [[s(c), s(x)] for c, x in h.lines],
+                    "d": s(t._("Draw pile, top first: {cards} ({n})",
+                               cards=glossary.letters(t, h.draw) or empty, n=len(h.draw))),
+                    "x": s(t._("Discard pile: {cards} ({n})",
+                               cards=glossary.letters(t, h.discard) or empty,
+                               n=len(h.discard))),
+                    "G": [s(g.hidden_line(lang=t)) for g in h.governments]}
     return out
 
 
-def offices(view: PublicView) -> tuple[str, str]:
+def offices(view: PublicView, t: Language) -> tuple[str, str]:
     """The President and the Chancellor at this step, each with the office's name then
     (as ``shmod status`` marks them), or a dash."""
     if view.winner is not None or not view.president:
         return "—", "—"
     electing = view.phase in ("nominate", "vote")
-    president = f"{view.president} ({'Presidential Candidate' if electing else 'President'})"
+    # TRANSLATORS: a player and the office they hold at this step of the replay.
+    president = t._("{name} ({office})", name=view.president,
+                    office=glossary.office(t, "candidate" if electing else "president"))
     if view.chancellor is None:
         return president, "—"
-    return president, f"{view.chancellor} ({'Chancellor nominee' if electing else 'Chancellor'})"
+    return president, t._("{name} ({office})", name=view.chancellor,
+                          office=t._p("seat marker", "Chancellor nominee") if electing
+                          else glossary.office(t, "chancellor"))
 
 
-def vote_list(view: PublicView) -> tuple[str, list[tuple[str, str]]]:
+def vote_list(view: PublicView, t: Language) -> tuple[str, list[tuple[str, str]]]:
     """The vote to show: while votes come in, who has voted (never how); otherwise the
     last vote counted, in seating order (R-VOTE)."""
+    removed = set(view.removed)
+
+    def out(name: str) -> str:
+        return (t._p("vote list", "removed") if name in removed else
+                t._p("vote list", "dead"))
+
     if view.phase == VOTE:
-        title = (f"Votes coming in on {view.president} → {view.chancellor}: "
-                 f"{len(view.voted)} of {view.living} living players have voted")
-        removed = set(view.removed)
-        return title, [(name, ("removed" if name in removed else "dead") if not up else "voted"
-                        if name in view.voted else "not voted yet")
+        # TRANSLATORS: {n} of {living} living players have voted on this government.
+        title = t._n("Votes coming in on {president} → {chancellor}: {n} of {living} living "
+                     "players have voted",
+                     "Votes coming in on {president} → {chancellor}: {n} of {living} living "
+                     "players have voted", len(view.voted), president=view.president,
+                     chancellor=view.chancellor, living=view.living)
+        return title, [(name, out(name) if not up else t._p("vote list", "voted")
+                        if name in view.voted else t._p("vote list", "not voted yet"))
                        for name, up in zip(view.players, view.alive)]
     gone = {n for ev in view.history if isinstance(ev, Corrected) for n, _ in ev.voided}
     tallies = [ev for ev in view.history if isinstance(ev, Tallied) and ev.entry not in gone]
     if not tallies:
-        return "No vote yet", []
+        return t._("No vote yet"), []
     last = tallies[-1]
-    result = "elected" if last.elected or last.eva_braun else "not elected"
-    title = (f"Vote {len(tallies)}: {last.president} → {last.chancellor}: Ja {last.ja}, "
-             f"Nein {last.nein}: {result}")
-    late, removed = set(late_votes(view.history).get(last.entry, ())), set(view.removed)
-    return title, [(name, ("removed" if name in removed else "dead") if vote is None else
-                    "Nein (no vote by the deadline)" if name in late else "Ja" if vote
-                    else "Nein") for name, vote in last.votes]
+    # TRANSLATORS: the last vote counted: its number, the government, the count, and
+    # "elected" or "not elected".
+    title = t._("Vote {number}: {president} → {chancellor}: {Ja} {ja}, {Nein} {nein}: "
+                "{result}", number=len(tallies), president=last.president,
+                chancellor=last.chancellor, ja=last.ja, nein=last.nein, **glossary.BALLOTS,
+                result=t._p("vote list", "elected") if last.elected or last.eva_braun else
+                t._p("vote list", "not elected"))
+    late = set(late_votes(view.history).get(last.entry, ()))
+    return title, [(name, out(name) if vote is None else
+                    t._p("vote list", "{Nein} (no vote by the deadline)", **glossary.BALLOTS)
+                    if name in late else
+                    glossary.ballot(vote)) for name, vote in last.votes]
 
 
 def _asset(name: str) -> str:

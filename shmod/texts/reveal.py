@@ -13,10 +13,17 @@ from shmod.forum.events import Retraction
 from shmod.forum.seats import replacing
 from shmod.game.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
 from shmod.game.rules import parse_cards
-from shmod.game.terms import OVER, Policy
+from shmod.game.terms import OVER, Policy, Role
 from shmod.log.game import Game
+from shmod.texts import glossary
+from shmod.texts.catalog import Np_, Term
 from shmod.texts.formats import Plain
-from shmod.texts.game_texts import ROLE_NAMES, cards
+from shmod.texts.markup import cards
+
+#: Each role as the reveal's list of seats says it ("Ann: a Liberal").
+ROLE_SAID: dict[Role, Term] = {"liberal": Np_("reveal role", "a Liberal"),
+                               "fascist": Np_("reveal role", "a Fascist"),
+                               "hitler": Np_("reveal role", "Hitler")}
 
 
 def _minus(pile: list[Policy], taken: list[Policy]) -> list[Policy]:
@@ -72,35 +79,52 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     def pile(policies: Iterable[Policy]) -> str:
         return cards(fmt, policies, compact=True)
 
+    t = fmt.lang
     was = replacing(state)
-    roles = [f"{b(e(name))}{f' (replacing {e(was[name])})' if name in was else ''}: "
-             f"{ROLE_NAMES[role]}" for name, role in zip(state.game.players, state.game.roles)]
+    roles = [t._("{name} (replacing {before}): {role}", name=b(e(name)), before=e(was[name]),
+                 role=t.term(ROLE_SAID[role])) if name in was else
+             t._("{name}: {role}", name=b(e(name)), role=t.term(ROLE_SAID[role]))
+             for name, role in zip(state.game.players, state.game.roles)]
     rows = []
     for gov in governments(game):
-        second = pile(gov.chancellor_discard)
-        tail = (f"the Chancellor discarded {second} and enacted {pile([gov.enacted])}"
-                if gov.enacted else f"the agenda was vetoed, discarding {second}")
-        rows.append(f"President {b(e(gov.president))}, Chancellor {b(e(gov.chancellor))}: "
-                    f"drew {pile(gov.drawn)}; the President discarded "
-                    f"{pile(gov.president_discard)}; {tail}.")
+        names = {"president": b(e(gov.president)), "chancellor": b(e(gov.chancellor)),
+                 "drawn": pile(gov.drawn), "first": pile(gov.president_discard),
+                 "second": pile(gov.chancellor_discard)}
+        if gov.enacted:
+            # TRANSLATORS: one government of the reveal; {drawn}, {first}, {second} and
+            # {enacted} are lists of policies.
+            rows.append(t._("President {president}, Chancellor {chancellor}: drew {drawn}; "
+                            "the President discarded {first}; the Chancellor discarded "
+                            "{second} and enacted {enacted}.",
+                            enacted=pile([gov.enacted]), **names))
+        else:
+            rows.append(t._("President {president}, Chancellor {chancellor}: drew {drawn}; "
+                            "the President discarded {first}; the agenda was vetoed, "
+                            "discarding {second}.", **names))
     results = []
     void = voided(state)
     for s in (s for s in state.secrets if s.entry not in void):
         if isinstance(s, InvestigationResult):
-            results.append(f"{b(e(s.to))} investigated {b(e(s.target))}: {s.party}.")
+            results.append(t._("{president} investigated {target}: {party}.",
+                               president=b(e(s.to)), target=b(e(s.target)),
+                               party=glossary.party(t, s.party)))
         elif isinstance(s, PeekResult):
-            results.append(f"{b(e(s.to))} peeked at {pile(s.cards)}.")
-    decks = [f"Starting deck, top first: {pile(starting_deck(state))}"]
+            results.append(t._("{president} peeked at {cards}.", president=b(e(s.to)),
+                               cards=pile(s.cards)))
+    decks = [t._("Starting deck, top first: {cards}", cards=pile(starting_deck(state)))]
     shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
                 if raw.get("kind") == "reshuffle" and number not in void]
-    decks += [f"Reshuffle {n}, top first: {pile(parse_cards(raw['deck']))}"
+    decks += [t._("Reshuffle {n}, top first: {cards}", n=n, cards=pile(parse_cards(raw["deck"])))
               for n, raw in enumerate(shuffles, 1)]
-    parts = [fmt.heading("The reveal"), "Roles:", fmt.bullets(roles),
-             "Governments (drawn top first):", fmt.numbered(rows) if rows else "No government sat."]
+    parts = [fmt.heading(t._("The reveal")), t._("Roles:"), fmt.bullets(roles),
+             t._("Governments (drawn top first):"),
+             fmt.numbered(rows) if rows else t._("No government sat.")]
     if results:
-        parts += ["Investigations and peeks, with their true results:", fmt.bullets(results)]
+        parts += [t._("Investigations and peeks, with their true results:"),
+                  fmt.bullets(results)]
     parts.append(fmt.lines(decks))
     if game.setup.seed is not None:
-        parts.append(f"Seed: {e(game.setup.seed)} | Salt: {e(game.setup.salt or '')}")
+        parts.append(t._("Seed: {seed} | Salt: {salt}", seed=e(game.setup.seed),
+                         salt=e(game.setup.salt or "")))
     body = fmt.blocks(parts)
-    return fmt.spoiler("The reveal: every role and every policy", body) if spoiler else body
+    return fmt.spoiler(t._("The reveal: every role and every policy"), body) if spoiler else body
