@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shmod.audit.ratings import Rating
+from shmod.audit.ratings import Rating, tenths
 from shmod.audit.stats import Career, GameRow, Stats, Tally, fold, result
 from shmod.audit.summary import HOW
 from shmod.base.errors import BadInput
@@ -25,16 +25,25 @@ class Column(Record):
     text: Callable[[Career], str]
 
 
-def _rating(get: Callable[[Career], Rating | None]) -> tuple[Callable[[Career], Value],
-                                                             Callable[[Career], str]]:
+def _rating(kind: str, get: Callable[[Career], Rating | None]) -> tuple[
+        Callable[[Career], Value], Callable[[Career], str]]:
     def value(c: Career) -> Value:
         rating = get(c)
         return None if rating is None else rating.ordinal
 
     def text(c: Career) -> str:
         rating = get(c)
-        return "-" if rating is None else f"{rating.ordinal:.1f}"
+        if rating is None:
+            return "-"
+        return tenths(rating.ordinal) + (PROVISIONAL if c.provisional(kind) else "")
     return value, text
+
+
+#: After a provisional rating (on fewer rated games than ``--provisional``), as lichess
+#: marks one.
+PROVISIONAL = "?"
+#: The sort keys of ratings: under them, players with a provisional rating come last.
+RATINGS = ("rating", "liberal-rating", "fascist-rating")
 
 
 def _tally(get: Callable[[Career], Tally]) -> tuple[Callable[[Career], Value],
@@ -62,9 +71,9 @@ def share(part: int, whole: int) -> str:
 #: Every column, in the terminal's order: the leaderboard, then how they played.
 COLUMNS = [Column(key, heading, *getters) for key, heading, getters in (
     ("player", "Player", ((lambda c: fold(c.name)), (lambda c: c.name))),
-    ("rating", "Rating", _rating(lambda c: c.rating)),
-    ("liberal-rating", "Lib. rating", _rating(lambda c: c.liberal_rating)),
-    ("fascist-rating", "Fas. rating", _rating(lambda c: c.fascist_rating)),
+    ("rating", "Rating", _rating("rating", lambda c: c.rating)),
+    ("liberal-rating", "Lib. rating", _rating("liberal-rating", lambda c: c.liberal_rating)),
+    ("fascist-rating", "Fas. rating", _rating("fascist-rating", lambda c: c.fascist_rating)),
     ("games", "Games", ((lambda c: c.overall.games), (lambda c: str(c.overall.games)))),
     ("win-rate", "Won", ((lambda c: c.overall.rate), (lambda c: f"{c.overall.wins} "
                          f"({100 * (c.overall.rate or 0):.0f}%)" if c.overall.games else "-"))),
@@ -95,7 +104,8 @@ PLAY = ("player", "president", "chancellor", "enacted-liberal", "enacted-fascist
 
 def ranked(stats: Stats, sort: str = "rating", min_games: int = 0) -> list[Career]:
     """The players with at least ``min_games`` counted games, sorted by column ``sort``
-    (highest first; ``player``: by name), ties by name."""
+    (highest first; ``player``: by name), ties by name; by a rating, the players whose
+    rating is provisional after the others."""
     if sort not in BY_KEY:
         raise BadInput(f"--sort takes one of {', '.join(BY_KEY)}, not {sort!r}")
     if min_games < 0:
@@ -106,6 +116,8 @@ def ranked(stats: Stats, sort: str = "rating", min_games: int = 0) -> list[Caree
         value = BY_KEY[sort].value
         present = [(float(v), c) for c in shown if isinstance(v := value(c), int | float)]
         present.sort(key=lambda vc: vc[0], reverse=True)  # stable: ties stay by name
+        if sort in RATINGS:
+            present.sort(key=lambda vc: vc[1].provisional(sort))
         shown = [c for _, c in present] + [c for c in shown if value(c) is None]
     return shown
 
@@ -135,7 +147,7 @@ def games_csv(rows: list[GameRow]) -> str:
 
 
 #: A rating's fields, empty in a row of a player without that rating.
-_NO_RATING = {"rating": None, "mu": None, "sigma": None}
+_NO_RATING = {"rating": None, "mu": None, "sigma": None, "provisional": None}
 
 
 def _flat(item: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -192,7 +204,7 @@ def player_post(stats: Stats, career: Career, fmt: Plain) -> str:
     games = [[(row.game.created or "")[:10], str(row.game.players), role_text(row.part.role),
               result(row.game, row.part) + (" (subbed in)" if row.part.came_in else ""),
               HOW[row.game.how].split(" (")[0],
-              f"{row.rating.ordinal:.1f}" if row.rating else "-"] for row in stats.rows]
+              tenths(row.rating.ordinal) if row.rating else "-"] for row in stats.rows]
     figures = [f"{heading}: {text}" for heading, text in figure_lines(career)]
     return fmt.blocks([
         fmt.heading(f"{fmt.escape(career.name)}: {career.overall.games} games"),
@@ -219,10 +231,17 @@ def role_text(role: str) -> str:
 def _legend(stats: Stats) -> str:
     note = (f" {stats.undated} undated game(s) are rated before the dated ones."
             if stats.undated else "")
-    return ("Rating: openskill (Weng-Lin) mu - 3 sigma, updated game by game in date "
-            "order; 0 for a newcomer. Won: games won of games finished in a seat. Only "
-            "audited, valid, finished game logs are counted." + note)
+    if stats.unrated:
+        note += (f" {stats.unrated} game(s) won by the moderator's removal of Hitler are "
+                 "counted but not rated.")
+    return ("Rating: openskill (Weng-Lin) mu - 3 sigma, 0 for a newcomer, updated game by "
+            "game in date order; each side's advantage at each player count is taken into "
+            "account. Overall: the Liberal and Fascist ratings, weighted by games on each "
+            f"side. {PROVISIONAL}: provisional, on fewer than {stats.provisional} rated "
+            "games. Won: games won of games finished in a seat. Only audited, valid, "
+            "finished game logs are counted." + note)
 
 
-__all__ = ["BOARD", "BY_KEY", "COLUMNS", "PLAY", "csv_text", "figure_lines", "find_player",
-           "games_csv", "player_post", "post", "ranked", "role_text", "share"]
+__all__ = ["BOARD", "BY_KEY", "COLUMNS", "PLAY", "PROVISIONAL", "RATINGS", "csv_text",
+           "figure_lines", "find_player", "games_csv", "player_post", "post", "ranked",
+           "role_text", "share"]
