@@ -12,10 +12,26 @@ from __future__ import annotations
 
 import re
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~-])")
+#: What CommonMark (and Discourse's tables and strikethrough) reads as markup anywhere in a
+#: line: a backslash, a code span, emphasis (``_`` only at a word's edge: ``snake_case``
+#: is no emphasis), a link's brackets, raw HTML or an autolink, a table's cell border,
+#: strikethrough, an entity (``&amp;``).
+_MD_INLINE = re.compile(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-z]+;)")
+#: What it reads as markup only at the start of a line: a heading, a quote, a list item,
+#: a setext underline.
+_MD_BLOCK = re.compile(r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
+
 #: After an "@" in a name: U+2060 WORD JOINER, invisible, so the name is no @mention (an
 #: engine that notifies @name links whoever is called that, and refuses many in a post).
 _NO_MENTION = "@\u2060"
+
+
+def markdown_escaped(text: str) -> str:
+    """``text`` shown as written by a CommonMark engine, escaping only what would be read
+    as markup (``2026-01-10``, ``(67%)`` and ``mu - 3 sigma`` stay as they are)."""
+    text = _MD_INLINE.sub(lambda found: "\\" + found.group(), text)
+    return _MD_BLOCK.sub(lambda found: (f"{found.group(1)}\\{found.group(2)}" if found.group(2)
+                                        else f"{found.group(3)}\\{found.group(4)}"), text)
 
 
 class Plain:
@@ -75,7 +91,7 @@ class Markdown(Plain):
     hides_spoilers = True
 
     def escape(self, text: str) -> str:
-        return _MD_SPECIAL.sub(r"\\\1", text)
+        return markdown_escaped(text)
 
     def bold(self, text: str) -> str:
         return f"**{text}**"
