@@ -83,7 +83,7 @@ def post(path: str, fmt_name: str | None, *, public: bool = False) -> str:
     """The whole game in one post, in the markup of the profile ``fmt_name``, else the
     game's forum's (:func:`shmod.texts.formats.chosen`)."""
     loaded = games.load(path)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     reveal = loaded.state.game.phase == OVER and not public
     return replay_post.post_text(replay.frames(loaded, reveal=reveal), fmt,
                                  title=pms.title(path, loaded.log.header),

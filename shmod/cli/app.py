@@ -101,14 +101,17 @@ def _step(game_path: str, fmt_name: str | None,
     from shmod.log import game
     from shmod.texts import formats, forum_texts, pms, posts, report, views
 
-    fmt = formats.get(fmt_name) if fmt_name else None  # a typo is refused before anything
+    if fmt_name:
+        formats.get(fmt_name)  # a typo is refused before anything
+    fmt: formats.Plain | None = None
     output.require_open()
     now = now or clock.now()
     shown: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str, str]] = []
 
     def checked(loaded: "Game") -> "Step | list[Step] | None":
         nonlocal fmt
-        fmt = fmt or formats.chosen(None, loaded.setup.forum)  # the game's: before writing
+        # the profile asked for, else the game's, in the game's language: before writing
+        fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
         return make(loaded)
 
     def compose(done: "Recorded") -> None:

@@ -86,7 +86,7 @@ def prods(
         output.require_open()
     now = clock.now()
     loaded = games.load(game)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     view = views.public_view(loaded.state)
 
     def texts(state: "Table") -> list[tuple[str, str]]:
@@ -130,7 +130,8 @@ def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
 
     loaded = games.load(game)
     view = views.public_view(loaded.state)
-    text = forum_texts.reminder(view, formats.chosen(fmt_name, loaded.setup.forum), clock.now())
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
+    text = forum_texts.reminder(view, fmt, clock.now())
     if text is None:
         _show([], [("Nothing to remind", view.waiting)])
         return
@@ -367,5 +368,5 @@ def rules(
         raise BadInput("name a game (-g PATH or SHMOD_GAME) for its rules post, or a rule "
                        "id to explain (shmod rules R-TERM)")
     loaded = games.load(game)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     _show([("Post in the thread", forum_texts.rules_card(views.public_view(loaded.state), fmt))])

@@ -10,7 +10,10 @@ import typer
 from shmod.base.errors import BadInput
 from shmod.cli.app import ByOpt, FormatOpt, GameOpt, _expected, _show, _step, app, echo
 from shmod.cli.completion import living_names, words
+from shmod.texts.catalog import codes
 from shmod.texts.formats import FORMATS
+
+LANGUAGES = codes()
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -57,6 +60,11 @@ def new(
         metavar="ENGINE", autocompletion=words(*FORMATS),
         help="The forum the game is played on, so every post and PM is written for it: "
              f"{', '.join(FORMATS)} (recorded in the log; docs/posts.md).")] = None,
+    language: Annotated[str | None, typer.Option(
+        "--language", "-L", metavar="CODE", autocompletion=words(*LANGUAGES),
+        help="The language players read: every post and PM is written in it: "
+             f"{', '.join(LANGUAGES)} (default en; recorded in the log; "
+             "docs/languages.md).")] = None,
 ) -> None:
     """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
     from shmod.base.plaintext import unsafe
@@ -78,7 +86,7 @@ def new(
                        "128 random bits), or add --guessable for a demonstration or a test")
     if forum is not None:
         formats.get(forum, "forum")
-    fmt = formats.chosen(fmt_name, forum)
+    fmt = formats.chosen(fmt_name, forum, language)
     output.require_open()
     shown: list[list[tuple[str, str]]] = []
 
@@ -92,7 +100,7 @@ def new(
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal, zone=zone, title=title, forum=forum,
-                          created=clock.stamp(), before_write=compose)
+                          language=language, created=clock.stamp(), before_write=compose)
     echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
          "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)

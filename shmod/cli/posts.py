@@ -44,7 +44,7 @@ def post(
     from shmod.texts import formats, posts
 
     loaded = games.load(game)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     if list_posts:
         rows = posts.listing(loaded)
         for number, first, upto in rows:
@@ -150,7 +150,7 @@ def pm(
     from shmod.texts import formats, pms
 
     loaded = games.load(game)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     state = loaded.state
     if player is not None:
         chosen = pms.sent_to(state, state.game.players[loaded.seating.seat(player)])
@@ -182,7 +182,7 @@ def reveal(
     from shmod.texts import formats, reveal as reveals
 
     loaded = games.load(game)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     text = reveals.reveal_text(loaded, fmt, spoiler=spoiler)
     if spoiler and not fmt.hides_spoilers:
         _hint(f"The {fmt.name} profile has no spoiler tag: the reveal is NOT hidden; it "
@@ -230,7 +230,7 @@ def history(
     from shmod.texts.history import history_text
 
     loaded = games.load(game)
-    fmt = formats.chosen(fmt_name, loaded.setup.forum)
+    fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     text = history_text(views.public_view(loaded.state), fmt, bbcode_table=bbcode_table)
     _hint("Post in the thread (the voting record):")
     echo(text)

@@ -47,8 +47,12 @@ FORMATS = (1, 2, 3)
 MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
 FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
+#: The form of ``language``: a language code (``de``, ``pt-BR``; which exist is the texts
+#: layer's: shmod/texts/catalog.py).
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
 HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
-               "first_president", "secret", "custom", "commitment", "forum", "moderator_key")
+               "first_president", "secret", "custom", "commitment", "forum", "moderator_key",
+               "language")
 SECRET_KEYS = ("seed", "salt", "roles", "deck", "signing_key")
 #: Format 2's key pair (R-CHECKPOINT): the public key checkpoints are signed with, and
 #: (secret, never published) its private half; ``shmod.log.signing`` makes and uses them.
@@ -73,11 +77,13 @@ def new_header(
     title: str | None = None,
     forum: str | None = None,
     keys: tuple[str, str] | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """The header of a new seeded game, checked by :func:`parse_setup`. ``deal_by``
     ``players``: the roles and the deck are dealt later, from the seed and a word from
     every player (R-DEAL), so the header holds neither. ``forum``: the output profile its
-    posts are written in (public). ``keys``: the moderator's key pair, ``(private,
+    posts are written in (public); ``language``: the language players read (public; English
+    when absent). ``keys``: the moderator's key pair, ``(private,
     public)`` (:func:`shmod.log.signing.new_key`), that the thread's checkpoints are
     signed with; without one the game can be replayed but no post made."""
     names = check_players(players)
@@ -123,6 +129,8 @@ def new_header(
         header["custom"] = custom
     if forum is not None:
         header["forum"] = forum
+    if language is not None:
+        header["language"] = _language(language)
     if keys is not None:
         header["moderator_key"] = keys[1]
     header["commitment"] = commitment.commitment(parse_setup(header))
@@ -259,6 +267,7 @@ def parse_setup(raw: Any) -> Setup:
         _public(raw["title"], "title")
     return Setup(tuple(names), variants, rules, first, seed, salt, roles, deck, raw.get("custom"),
                  stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version,
+                 language=_language(raw.get("language")),
                  created=_created(raw.get("created")), moderator_key=keys[0],
                  signing_key=keys[1])
 
@@ -375,6 +384,14 @@ def _forum(value: Any) -> str | None:
         return value
     raise BadInput(f"forum {value!r} is not the name of a forum engine (e.g. forum: phpbb; "
                    "docs/posts.md lists them)")
+
+
+def _language(value: Any) -> str | None:
+    """The header's ``language``: absent, or a language code (``de``)."""
+    if value is None or (isinstance(value, str) and LANGUAGE_CODE.match(value)):
+        return value
+    raise BadInput(f"language {value!r} is not a language code (e.g. language: de; "
+                   "docs/languages.md lists the languages shmod speaks)")
 
 
 def _text(value: Any, key: str) -> str | None:

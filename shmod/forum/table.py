@@ -36,6 +36,7 @@ class Setup(Record):
     deal: Deal = "moderator"  # "players": dealt from the seed and the players' words (R-DEAL)
     zone: str | None = None  # public: the game's time zone for deadlines (R-DEADLINE)
     forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
+    language: str | None = None  # public: the language players read (docs/languages.md)
     created: str | None = None  # public: when the game was created (the header's, UTC)
     format: int = 2  # the header's ``shmod:``: 1 for a log of an earlier shmod (setup.FORMATS)
     moderator_key: str | None = None  # public (format 2): the key checkpoints are signed with

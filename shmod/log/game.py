@@ -283,11 +283,12 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
              first: str | None = None, variants: list[str] | None = None,
              custom: dict[str, object] | None = None, deal_by: str = "moderator",
              zone: str | None = None, title: str | None = None, created: str,
-             forum: str | None = None,
+             forum: str | None = None, language: str | None = None,
              before_write: Callable[[Game], None] | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
-    post 1, and return it replayed. ``zone``, ``title`` and ``forum`` are public: the
-    game's time zone, its name in PM subjects, the output profile its posts are written in;
+    post 1, and return it replayed. ``zone``, ``title``, ``forum`` and ``language`` are
+    public: the game's time zone, its name in PM subjects, the output profile its posts are
+    written in, the language players read;
     ``created`` is the time it is created at (the caller's clock: this layer reads none).
     ``before_write`` is given the new game, replayed, before the file is created."""
     import secrets
@@ -297,7 +298,7 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     header = new_header(players, seed=seed, first=first, variants=variants,
                         salt=secrets.token_hex(16), created=created, custom=custom,
                         deal_by=deal_by, zone=zone, title=title, forum=forum,
-                        keys=signing.new_key())
+                        keys=signing.new_key(), language=language)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
     try:

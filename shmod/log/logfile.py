@@ -441,6 +441,8 @@ def header_text(header: dict[str, Any]) -> str:
         out.insert(-1, f"commitment: {scalar(header['commitment'])}  # post it in the opening post")
     if "forum" in header:
         out.insert(-1, f"forum: {scalar(header['forum'])}  # posts are written for this forum")
+    if "language" in header:
+        out.insert(-1, f"language: {scalar(header['language'])}  # players read this language")
     if "moderator_key" in header:
         out.insert(-1, f"moderator_key: {scalar(header['moderator_key'])}  # public: every "
                    "post's checkpoint is signed with it")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from shmod.texts.catalog import Language, get as language
+
 #: What CommonMark (and Discourse's tables and strikethrough) reads as markup anywhere in a
 #: line: a backslash, a code span, emphasis (``_`` only at a word's edge: ``snake_case``
 #: is no emphasis), a link's brackets, raw HTML or an autolink, a table's cell border,
@@ -43,6 +45,10 @@ class Plain:
     name = "plain"
     #: Whether the engine has a spoiler that hides text (else :meth:`spoiler` warns).
     hides_spoilers = False
+
+    def __init__(self, lang: Language | None = None) -> None:
+        #: The game's language: every word a player reads comes from it (catalog.py).
+        self.lang = lang or language(None)
 
     def escape(self, text: str) -> str:
         return text
@@ -239,29 +245,32 @@ FORMATS: dict[str, type[Plain]] = {
 }
 
 
-def get(name: str, what: str = "format") -> Plain:
-    """The profile called ``name``; ``what`` names the option in the error."""
+def get(name: str, what: str = "format", lang: str | None = None) -> Plain:
+    """The profile called ``name`` writing in language ``lang`` (English for ``None``);
+    ``what`` names the option in the error."""
     from shmod.base.errors import BadInput
 
     try:
-        return FORMATS[name]()
+        profile = FORMATS[name]
     except KeyError:
         raise BadInput(f"unknown {what} {name!r} (choose {', '.join(FORMATS)})") from None
+    return profile(language(lang))
 
 
-def chosen(explicit: str | None, forum: str | None) -> Plain:
+def chosen(explicit: str | None, forum: str | None, lang: str | None = None) -> Plain:
     """The profile a command writes in: ``explicit`` (``-f``, else ``SHMOD_FORMAT``), else
-    the game's ``forum`` (its log's header), else plain text."""
+    the game's ``forum`` (its log's header), else plain text; in the game's language
+    ``lang`` (its header's, English for ``None``)."""
     if explicit:
-        return get(explicit)
+        return get(explicit, lang=lang)
     if forum is None:
-        return Plain()
+        return Plain(language(lang))
     if forum not in FORMATS:
         from shmod.base.errors import BadInput
 
         raise BadInput(f"the game's log names forum {forum!r}, which this shmod does not "
                        f"know (known: {', '.join(FORMATS)}); give -f FORMAT")
-    return FORMATS[forum]()
+    return FORMATS[forum](language(lang))
 
 
 def _aligned(rows: list[list[str]]) -> str:

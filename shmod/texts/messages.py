@@ -32,6 +32,7 @@ from shmod.game.events import (
     VetoVoteAsked,
 )
 from shmod.texts import forum_texts, game_texts
+from shmod.texts.catalog import N_
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
 
@@ -59,22 +60,26 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
 
 #: What each PM is, for its subject line.
 SUBJECTS: dict[type[Secret], str] = {
-    RoleSent: "your secret role", Drawn: "your three policies (you are President)",
-    Handed: "your two policies (you are Chancellor)",
-    VetoRequested: "the Chancellor proposes a veto", VetoVoteAsked: "your secret veto vote",
-    InvestigationResult: "your investigation result", PeekResult: "your Policy Peek",
-    ExecutedNotice: "you have been executed", RemovedNotice: "you have left the game",
-    Briefing: "your seat, role and history", Retraction: "please disregard my last PM"}
+    RoleSent: N_("your secret role"), Drawn: N_("your three policies (you are President)"),
+    Handed: N_("your two policies (you are Chancellor)"),
+    VetoRequested: N_("the Chancellor proposes a veto"),
+    VetoVoteAsked: N_("your secret veto vote"),
+    InvestigationResult: N_("your investigation result"), PeekResult: N_("your Policy Peek"),
+    ExecutedNotice: N_("you have been executed"), RemovedNotice: N_("you have left the game"),
+    Briefing: N_("your seat, role and history"), Retraction: N_("please disregard my last PM")}
 
 
-def subject(secret: Secret, title: str) -> str:
+def subject(secret: Secret, title: str, fmt: Plain) -> str:
     """The PM's subject line: the game and what the PM is ("Friday: your secret role")."""
-    return f"{title}: {SUBJECTS[type(secret)]}"
+    # TRANSLATORS: a PM's subject line: the game's title, then what the PM is.
+    return fmt.lang._("{title}: {what}", title=title,
+                      what=fmt.lang._(SUBJECTS[type(secret)]))
 
 
 def pm_with_subject(secret: Secret, fmt: Plain, title: str) -> str:
-    """A PM ready to send: ``Subject: …``, a blank line, the text."""
-    return f"Subject: {subject(secret, title)}\n\n{pm_text(secret, fmt)}"
+    """A PM ready to send: ``Subject: …``, a blank line, the text. (``Subject:`` is for the
+    moderator, who copies what follows it into the forum's subject field.)"""
+    return f"Subject: {subject(secret, title, fmt)}\n\n{pm_text(secret, fmt)}"
 
 
 def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,
