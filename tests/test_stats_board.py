@@ -22,6 +22,9 @@ from shmod.audit.moves import random_game
 from shmod.audit.simulate import SIMULATED_AT
 from shmod.log import logfile
 from shmod.log.game import log_text
+from shmod.texts.catalog import get as language
+
+EN = language(None)
 
 
 def dated(folder, games: int, seed: int, players: tuple[int, ...] = (5, 6, 7)) -> None:
@@ -110,7 +113,7 @@ def test_the_chart_draws_the_leading_players_with_every_label_apart(run, regular
     histories = rate(result.matches, len(result.careers), [c.number for c in leaders]).history
     lines = chart.leader_lines(leaders, histories)
     assert len(lines) == 5 and all(len(line.points) >= 20 for line in lines)
-    shapes, _height = chart.layout(result, "leaders", lines)
+    shapes, _height = chart.layout(result, "leaders", lines, EN)
     assert overlapping(shapes) == []
     names = [s.text for s in shapes if s.kind == "text" and s.box[0] > chart._RIGHT]
     assert names == [c.name for c in leaders]
@@ -124,9 +127,9 @@ def test_a_players_chart_keeps_its_three_names_apart(regulars):
     from shmod.audit.stats import collect
 
     result = collect([str(p) for p in sorted(regulars.rglob("*.yaml"))], player="Player1")
-    lines = chart.player_lines(result.history)
+    lines = chart.player_lines(result.history, EN)
     assert [line.name for line in lines] == ["Overall", "Liberal", "Fascist"]
-    shapes, _ = chart.layout(result, "Player1", lines)
+    shapes, _ = chart.layout(result, "Player1", lines, EN)
     assert overlapping(shapes) == []
     ends = {s.text: s.box[1] for s in shapes if s.kind == "text" and s.text in
             ("Overall", "Liberal", "Fascist")}
@@ -140,7 +143,7 @@ def test_one_date_is_written_once(tmp_path):
     write(tmp_path, "a.yaml", game_one())
     write(tmp_path, "b.yaml", game_one(("Ann", "Bob", "Cat", "Eve", "Dan")))
     result = collect(sorted(str(p) for p in tmp_path.glob("*.yaml")), player="Dan")
-    shapes, _ = chart.layout(result, "Dan", chart.player_lines(result.history))
+    shapes, _ = chart.layout(result, "Dan", chart.player_lines(result.history, EN), EN)
     assert [s.text for s in shapes if s.text.startswith("2026")] == ["2026-01-10"]
     assert overlapping(shapes) == []
 
@@ -182,3 +185,52 @@ def test_a_pipe_gets_whole_words(three):
         for heading in (["Rating", "Lib. rating", "Fas. rating", "As Liberal", "As Hitler"]
                         if not args else ["Date", "Players", "Result", "Rating after"]):
             assert f" {heading} " in header, (heading, header)
+
+
+def english_left(text: str, names: tuple[str, ...]) -> list[str]:
+    """The words of ``text`` in plain ASCII letters once the players' names are taken out:
+    in the pseudo-language, every word of shmod's is accented."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    return re.findall(r"[A-Za-z]+", text)
+
+
+NAMES = ("ANN", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Zoë")
+
+
+@pytest.mark.parametrize("args", [[], ["--player", "Dan"]])
+def test_the_post_is_in_the_language_asked_for(run, three, args):
+    code, out, _ = run("stats", str(three), "--post", "-f", "markdown", "--language", "qps",
+                       *args)
+    assert code == 0 and english_left(out, NAMES) == []
+    assert "2026-01-10" in out and "Dan" in out  # dates and names as they are
+
+
+def test_the_chart_is_in_the_language_asked_for(run, three, tmp_path):
+    from shmod.audit import chart
+    from shmod.audit.stats import collect
+    from shmod.texts.catalog import PSEUDO
+
+    pseudo = language(PSEUDO)
+    result = collect([str(p) for p in sorted(three.rglob("*.yaml"))], player="Dan")
+    lines = chart.player_lines(result.history, pseudo)
+    shapes, _ = chart.layout(result, chart.player_title("Dan", result.history, pseudo), lines,
+                             pseudo)
+    assert english_left(" ".join(s.text for s in shapes if s.kind == "text"), NAMES) == []
+    assert overlapping(shapes) == []  # a third longer, still apart
+    code, _, err = run("stats", str(three), "--png", str(tmp_path / "c.png"), "-L", "qps")
+    alt = err.split("(alt text: ", 1)[1]
+    assert code == 0 and english_left(alt, NAMES) == []
+
+
+def test_every_way_of_winning_has_its_words():
+    from shmod.audit.leaderboard import HOW_SHORT
+    from shmod.audit.summary import HOW
+
+    assert set(HOW_SHORT) == set(HOW)
+    assert all(HOW[k].startswith(term.msgid) for k, term in HOW_SHORT.items())
+
+
+def test_an_unknown_language_is_one_line(run, three):
+    code, out, err = run("stats", str(three), "--post", "--language", "xx")
+    assert (code, out) == (2, "") and err.startswith("Error: shmod does not speak language 'xx'")

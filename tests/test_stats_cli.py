@@ -25,7 +25,10 @@ from test_forum_profiles import (
     to_html,
 )
 
+from shmod.texts.catalog import get as language
 from shmod.texts.formats import FORMATS
+
+EN = language(None)
 
 HOSTILE = ("[b]Bo[/b]", "*Star*", "@Vorret", "A|B #1", "=SUM(A1)")
 
@@ -162,12 +165,12 @@ def test_the_leaderboard_post_in_every_forum_profile(run, tmp_path, profile):
     code, out, _ = run("stats", str(folder), "--post", "-f", profile)
     assert code == 0
     if profile == "plain":
-        assert out.startswith("== Leaderboard: 1 games, 2026-01-10 to 2026-01-10 ==\n")
+        assert out.startswith("== Leaderboard: 1 game, 2026-01-10 to 2026-01-10 ==\n")
         assert all(name in out for name in HOSTILE)
         return
     root = to_html(profile, out)
     text = shown(root)
-    assert "Leaderboard: 1 games, 2026-01-10 to 2026-01-10" in text
+    assert "Leaderboard: 1 game, 2026-01-10 to 2026-01-10" in text
     for name in HOSTILE:
         assert name in text, name
     residue = MD_RESIDUE if profile in MD_PROFILES else BB_RESIDUE
@@ -182,7 +185,7 @@ def test_the_leaderboard_post_in_every_forum_profile(run, tmp_path, profile):
 def test_a_players_page_as_a_post(run, games):
     code, out, _ = run("stats", str(games), "--post", "-f", "markdown", "--player", "Fay")
     root = to_html("markdown", out)
-    assert code == 0 and shown(root.find("h3")) == "Fay: 1 games"
+    assert code == 0 and shown(root.find("h3")) == "Fay: 1 game"
     assert [shown(td) for td in root.findall(".//tbody/tr")[0]] == [
         "2026-02-10", "5", "Liberal", "won (subbed in)", "five Liberal policies",
         out.split("| ")[-1].split(" |")[0]]
@@ -198,13 +201,13 @@ def test_png_draws_win_rates_by_player_count_and_a_rating(run, games, tmp_path):
     code, out, err = run("stats", str(games), "--player", "Dan", "--png", str(path))
     assert code == 0 and "Dan: 2 games" in out
     assert err.startswith(f"Wrote {path} (alt text: Win rates by player count: 5 players: "
-                          "Liberals 33%, Fascists 67% of 3. Rating of Dan: Overall over 3 "
+                          "Liberals 33%, Fascists 67% of 3. Rating of Dan after each game (3): Overall over 3 "
                           "games from ")
     assert "; Liberal over 2 games from " in err and "; Fascist over 3 games from " in err
     image = Image.open(path)
     assert image.format == "PNG" and image.size[0] == 800
     result = collect([str(p) for p in sorted(games.rglob("*.yaml"))], player="Dan")
-    shapes, height = chart.layout(result, "Dan", chart.player_lines(result.history))
+    shapes, height = chart.layout(result, "Dan", chart.player_lines(result.history, EN), EN)
     assert image.size[1] == height
     bars = sorted(s.box[3] for s in shapes if s.kind == "rect")
     assert bars == [67, 133]  # 1 of 3 and 2 of 3 of 200 pixels

@@ -7,7 +7,8 @@ Fascist bar is striped), never in colour alone; each rating line is named at its
 The ratings are drawn against the rated games in date order, one axis for every line,
 with each distinct date written once under the first game of that date. No two labels
 overlap: the names at the lines' ends are moved apart, and a date that would touch the
-one before it is left out (text widths are estimated on the generous side).
+one before it is left out (text widths are estimated on the generous side). Every word
+is in the language asked for (:mod:`shmod.texts.catalog`), the alt text's too.
 """
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from shmod.audit.ratings import START, Point, tenths
 from shmod.audit.stats import Career, Stats
 from shmod.base.records import Record
 from shmod.game.terms import FASCISTS, LIBERALS
+from shmod.texts import glossary
 from shmod.texts.board_image import BLUE, GREY, INK, RED, Shape, encoded, paint
+from shmod.texts.catalog import Language
 
 WIDTH = 800
 _LEFT, _RIGHT = 70, 660  # the plots' x range (room for the line names on the right)
@@ -40,15 +43,25 @@ class Line(Record):
     points: list[tuple[int, float]]
 
 
-def player_lines(history: list[Point]) -> list[Line]:
+def player_title(name: str, history: list[Point], lang: Language) -> str:
+    return lang._("Rating of {name} after each game ({n})", name=name, n=len(history))
+
+
+def player_lines(history: list[Point], lang: Language) -> list[Line]:
     """One player's overall rating, and each side rating they have, after each game."""
-    lines = [Line("Overall", INK, [(p.index, p.overall.ordinal) for p in history])]
-    for name, colour, side in (("Liberal", BLUE, "liberal"), ("Fascist", RED, "fascist")):
+    lines = [Line(lang._p("stats:chart", "Overall"), INK,
+                  [(p.index, p.overall.ordinal) for p in history])]
+    for colour, side in ((BLUE, "liberal"), (RED, "fascist")):
         points = [(p.index, getattr(p, side).ordinal) for p in history
                   if getattr(p, side) is not START]  # from their first game on that side
         if points:
-            lines.append(Line(name, colour, points))
+            lines.append(Line(glossary.role(lang, side), colour, points))
     return lines
+
+
+def leaders_title(careers: list[Career], lang: Language) -> str:
+    return lang._n("Rating of the leading player after each game",
+                   "Ratings of the leading {n} players after each game", len(careers))
 
 
 def leader_lines(careers: list[Career], histories: dict[int, list[Point]]) -> list[Line]:
@@ -63,12 +76,13 @@ def width(text: str, size: int) -> int:
     return math.ceil(sum(0.95 if c in "MWmw@%" else 0.62 for c in text) * size) + 2
 
 
-def layout(stats: Stats, title: str, lines: list[Line]) -> tuple[list[Shape], int]:
+def layout(stats: Stats, title: str, lines: list[Line],
+           lang: Language) -> tuple[list[Shape], int]:
     """The shapes of the picture and its height."""
     out: list[Shape] = []
-    y = _win_rates(out, 16, stats)
+    y = _win_rates(out, 16, stats, lang)
     if any(line.points for line in lines):
-        y = _ratings(out, y + 30, stats, title, lines)
+        y = _ratings(out, y + 30, stats, title, lines, lang)
     return out, y + 16
 
 
@@ -77,9 +91,10 @@ def _text(out: list[Shape], x: int, y: int, text: str, size: int = 15, colour: s
     out.append(Shape("text", (x, y, size, int(centre)), colour, text=text, bold=bold))
 
 
-def _win_rates(out: list[Shape], y: int, stats: Stats) -> int:
-    _text(out, WIDTH // 2, y + 24, f"Win rates by player count ({stats.counted} games)", 22,
-          centre=True, bold=True)
+def _win_rates(out: list[Shape], y: int, stats: Stats, lang: Language) -> int:
+    _text(out, WIDTH // 2, y + 24, lang._n("Win rates by player count ({n} game)",
+                                           "Win rates by player count ({n} games)",
+                                           stats.counted), 22, centre=True, bold=True)
     top = y + 60
     base = top + _BARS_H
     for percent in (0, 50, 100):
@@ -92,8 +107,10 @@ def _win_rates(out: list[Shape], y: int, stats: Stats) -> int:
     for n, players in enumerate(counts):
         row = stats.by_players[players]
         x = _LEFT + n * slot + (slot - 2 * bar - 8) // 2
-        for k, (team, colour, mark) in enumerate(((LIBERALS, BLUE, "L"),
-                                                  (FASCISTS, RED, "F"))):
+        # TRANSLATORS: a bar of the chart: L for the Liberals' wins, F for the Fascists'.
+        marks = (lang._p("stats:chart", "L {percent}%"), lang._p("stats:chart", "F {percent}%"))
+        for k, (team, colour, mark) in enumerate(((LIBERALS, BLUE, marks[0]),
+                                                  (FASCISTS, RED, marks[1]))):
             left = x + k * (bar + 8)
             rate = row[team] / row["games"]
             height = round(_BARS_H * rate)
@@ -102,10 +119,12 @@ def _win_rates(out: list[Shape], y: int, stats: Stats) -> int:
                 if team == FASCISTS:  # stripes: told apart by shape, not colour alone
                     for s in range(base - height + 12, base - 4, 14):
                         out.append(Shape("line", (left + 4, s, left + bar - 4, s - 8), INK))
-            _text(out, left + bar // 2, base - height - 8, f"{mark} {100 * rate:.0f}%", 13,
-                  centre=True)
-        _text(out, x + bar + 4, base + 22, f"{players} players", 15, centre=True, bold=True)
-        _text(out, x + bar + 4, base + 42, f"{row['games']} games", 13, GREY, centre=True)
+            _text(out, left + bar // 2, base - height - 8,
+                  mark.format(percent=round(100 * rate)), 13, centre=True)
+        _text(out, x + bar + 4, base + 22, lang._n("{n} player", "{n} players", players), 15,
+              centre=True, bold=True)
+        _text(out, x + bar + 4, base + 42, lang._n("{n} game", "{n} games", row["games"]), 13,
+              GREY, centre=True)
     return base + 56
 
 
@@ -122,7 +141,8 @@ def ticks(low: float, high: float, most: int = 6) -> list[float]:
     return [first + k * step for k in range(math.ceil((high - first) / step) + 1)]
 
 
-def _ratings(out: list[Shape], y: int, stats: Stats, title: str, lines: list[Line]) -> int:
+def _ratings(out: list[Shape], y: int, stats: Stats, title: str, lines: list[Line],
+             lang: Language) -> int:
     _text(out, WIDTH // 2, y + 24, title, 22, centre=True, bold=True)
     top = y + 50
     base = top + _LINE_H
@@ -153,10 +173,12 @@ def _ratings(out: list[Shape], y: int, stats: Stats, title: str, lines: list[Lin
     for yy, (_end, line) in zip(moved, ends):
         _text(out, _RIGHT + 12, yy + 5, _fitted(line.name, WIDTH - _RIGHT - 20, 14), 14,
               line.colour, bold=True)
-    _dates(out, base + 24, [m.order[0][:10] or "undated" for m in
+    undated = lang._p("stats:chart", "undated")
+    _dates(out, base + 24, [m.order[0][:10] or undated for m in
                             sorted(stats.matches, key=lambda m: m.order)], across)
-    _text(out, (_LEFT + _RIGHT) // 2, base + 46, f"rated games in date order ({games})", 13,
-          GREY, centre=True)
+    _text(out, (_LEFT + _RIGHT) // 2, base + 46,
+          lang._("rated games in date order ({n})", n=games),
+          13, GREY, centre=True)
     return base + 52
 
 
@@ -204,25 +226,31 @@ def _dates(out: list[Shape], y: int, dates: list[str], across: Callable[[int], i
         _text(out, left, y, date, 13, GREY)
 
 
-def describe(stats: Stats, subject: str, lines: list[Line]) -> str:
+def describe(stats: Stats, title: str, lines: list[Line], lang: Language) -> str:
     """The picture in words, for its alt text."""
-    rates = "; ".join(f"{n} players: Liberals {100 * r[LIBERALS] / r['games']:.0f}%, "
-                      f"Fascists {100 * r[FASCISTS] / r['games']:.0f}% of {r['games']}"
-                      for n, r in sorted(stats.by_players.items()))
-    text = f"Win rates by player count: {rates or 'no games'}."
+    rates = "; ".join(lang._n(
+        "{n} player: Liberals {liberals}%, Fascists {fascists}% of {games}",
+        "{n} players: Liberals {liberals}%, Fascists {fascists}% of {games}", n,
+        liberals=round(100 * r[LIBERALS] / r["games"]),
+        fascists=round(100 * r[FASCISTS] / r["games"]), games=r["games"])
+        for n, r in sorted(stats.by_players.items()))
+    text = lang._("Win rates by player count: {rates}.",
+                  rates=rates or lang._p("stats:chart", "no games"))
     drawn = [line for line in lines if line.points]
     if drawn:
-        text += f" {subject}: " + "; ".join(
-            f"{line.name} over {len(line.points)} games from {tenths(line.points[0][1])} "
-            f"to {tenths(line.points[-1][1])}" for line in drawn) + "."
+        text += " " + lang._("{title}: {lines}.", title=title, lines="; ".join(
+            lang._n("{name} over {n} game from {first} to {last}",
+                    "{name} over {n} games from {first} to {last}", len(line.points),
+                    name=line.name, first=tenths(line.points[0][1]),
+                    last=tenths(line.points[-1][1])) for line in drawn))
     return text
 
 
-def png(stats: Stats, title: str, lines: list[Line]) -> bytes:
+def png(stats: Stats, title: str, lines: list[Line], lang: Language) -> bytes:
     """The picture as PNG bytes."""
-    shapes, height = layout(stats, title, lines)
+    shapes, height = layout(stats, title, lines, lang)
     return encoded(paint(shapes, WIDTH, height, instead=""))
 
 
-__all__ = ["LEADERS", "PALETTE", "Line", "describe", "layout", "leader_lines", "player_lines",
-           "png", "ticks", "width"]
+__all__ = ["LEADERS", "PALETTE", "Line", "describe", "layout", "leader_lines", "leaders_title",
+           "player_lines", "player_title", "png", "ticks", "width"]

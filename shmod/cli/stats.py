@@ -10,12 +10,14 @@ from shmod.base.errors import BadInput
 from shmod.base.plaintext import escaped, one_line
 from shmod.cli.app import app, echo
 from shmod.cli.completion import words
+from shmod.cli.play import LANGUAGES
 from shmod.texts.formats import FORMATS
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from shmod.audit.stats import Career, Collector, Stats
+    from shmod.texts.catalog import Language
 
 #: The columns ``--sort`` takes (shmod.audit.leaderboard.COLUMNS, without importing it).
 SORTS = ("player", "rating", "liberal-rating", "fascist-rating", "games", "win-rate",
@@ -56,6 +58,10 @@ def stats(
         "--format", "-f", envvar="SHMOD_FORMAT", show_envvar=True, metavar="FORMAT",
         autocompletion=words(*FORMATS),
         help=f"The post's output profile: {', '.join(FORMATS)} (default plain).")] = None,
+    language: Annotated[str | None, typer.Option(
+        "--language", "-L", metavar="CODE", autocompletion=words(*LANGUAGES),
+        help="The language of the post and the picture: "
+             f"{', '.join(LANGUAGES)} (default en; docs/languages.md).")] = None,
     png: Annotated[str | None, typer.Option(
         "--png", metavar="FILE",
         help="Also draw win rates by player count and a player's rating over time "
@@ -67,7 +73,7 @@ def stats(
     from shmod.audit.batch import find_logs
     from shmod.audit.stats import Aliases, Collector, since_time
     from shmod.cli.clock import now
-    from shmod.texts import formats
+    from shmod.texts import catalog, formats
 
     if sum((as_json, as_csv, as_post)) > 1:
         raise BadInput("choose one of --json, --csv and --post")
@@ -79,7 +85,8 @@ def stats(
         from shmod.cli.posts import _named
 
         _named("--png", png, "PNG", (".png",))
-    fmt = formats.get(fmt_name) if fmt_name else formats.Plain()
+    fmt = formats.get(fmt_name, lang=language) if fmt_name else formats.Plain(
+        catalog.get(language))
     start = since_time(since) if since is not None else None
     aliases = Aliases.read(alias) if alias is not None else None
     odd: list[tuple[str, str]] = []
@@ -94,7 +101,7 @@ def stats(
     career = leaderboard.find_player(result) if player is not None else None
     shown = leaderboard.ranked(result, sort, min_games)
     if png is not None:
-        _png(png, result, career, shown)
+        _png(png, result, career, shown, fmt.lang)
     if as_json:
         _json(result, shown, career)
     elif as_csv:
@@ -181,11 +188,12 @@ def _show(result: "Stats", shown: "list[Career]") -> None:
         columns = [leaderboard.BY_KEY[k] for k in keys]
         for column in columns:
             if column.key == "player":
-                table.add_column(column.heading, no_wrap=True)
+                table.add_column(column.heading.msgid, no_wrap=True)
             else:
-                table.add_column(column.heading, justify="right", overflow="fold")
+                table.add_column(column.heading.msgid, justify="right", overflow="fold")
         for n, career in enumerate(shown, 1):
-            table.add_row(str(n), *(Text(one_line(c.text(career))) for c in columns))
+            table.add_row(str(n), *(Text(one_line(c.text(career, leaderboard.ENGLISH)))
+                                    for c in columns))
         tables.append(table)
     tables += win_tables(result.by_players, result.by_how, result.counted)
     out = _console(*tables)
@@ -228,8 +236,6 @@ def _show_player(result: "Stats", career: "Career") -> None:
 
     from shmod.audit import leaderboard
     from shmod.audit.ratings import tenths
-    from shmod.audit.stats import result as result_of
-    from shmod.audit.summary import HOW
 
     figures = Table(title=Text(one_line(f"{career.name}: {career.overall.games} games")),
                     header_style="bold", show_header=False)
@@ -248,8 +254,9 @@ def _show_player(result: "Stats", career: "Career") -> None:
         games.add_row(
             (row.game.created or "undated")[:10], Text(one_line(row.game.path)),
             str(row.game.players), str(part.seat + 1), leaderboard.role_text(part.role),
-            result_of(row.game, part) + (" (subbed in)" if part.came_in else ""),
-            HOW[row.game.how].split(" (")[0], f"{100 * part.share:.0f}%",
+            leaderboard.result_text(row),
+            leaderboard.ENGLISH.term(leaderboard.HOW_SHORT[row.game.how]),
+            f"{100 * part.share:.0f}%",
             tenths(row.rating.ordinal) if row.rating else "-")
     out = _console(figures, games)
     _counted_line(out, result)
@@ -258,7 +265,8 @@ def _show_player(result: "Stats", career: "Career") -> None:
     _left_out(out, result)
 
 
-def _png(path: str, result: "Stats", career: "Career | None", shown: "list[Career]") -> None:
+def _png(path: str, result: "Stats", career: "Career | None", shown: "list[Career]",
+         lang: "Language") -> None:
     """The picture, written to ``path``: ``career``'s ratings over time, or the leading
     players' overall ratings (the first established ones shown, rated again to keep their
     histories); its alt text on stderr."""
@@ -267,15 +275,14 @@ def _png(path: str, result: "Stats", career: "Career | None", shown: "list[Caree
     from shmod.cli.posts import _write
 
     if career is not None:
-        title = f"Rating of {career.name} after each game ({len(result.history)})"
-        subject = f"Rating of {career.name}"
-        lines = chart.player_lines(result.history)
+        title = chart.player_title(career.name, result.history, lang)
+        lines = chart.player_lines(result.history, lang)
     else:
         leaders = ([c for c in shown if not c.provisional("rating")] or shown)[:chart.LEADERS]
         histories = rate(result.matches, len(result.careers),
                          [c.number for c in leaders]).history
-        title = subject = f"Ratings of the leading {len(leaders)} players after each game"
+        title = chart.leaders_title(leaders, lang)
         lines = chart.leader_lines(leaders, histories)
-    _write(path, chart.png(result, title, lines))
+    _write(path, chart.png(result, title, lines, lang))
     sys.stderr.write(one_line(f"Wrote {path} (alt text: "
-                              f"{chart.describe(result, subject, lines)})") + "\n")
+                              f"{chart.describe(result, title, lines, lang)})") + "\n")
