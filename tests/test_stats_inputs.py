@@ -39,6 +39,12 @@ def test_ann_and_cyrillic_ann_are_one_player_with_a_warning(run, tmp_path):
     assert code == 0 and warning in out
     code, _, err = run("stats", str(tmp_path), "--post")
     assert code == 0 and warning in err
+    aliases = tmp_path / "aliases.txt"  # joined by an alias: no look-alike to warn of
+    aliases.write_text("Bob=Robert\n")
+    write(tmp_path, "c.yaml", game_one(("Ann", "Robert", "Cat", "Dan", "Eve"),
+                                       created="2026-01-12T20:00:00Z"))
+    code, out, _ = run("stats", str(tmp_path), "--json", "--alias", str(aliases))
+    assert code == 0 and json.loads(out)["lookalikes"] == [["Ann", CYRILLIC_ANN]]
 
 
 def test_implausible_dates_are_named():

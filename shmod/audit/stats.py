@@ -13,6 +13,7 @@ who changed names.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from shmod.audit.audit import Report, audit_file
@@ -24,6 +25,7 @@ from shmod.base.records import Record, field
 from shmod.game.terms import FASCISTS, LIBERALS
 
 
+@lru_cache(maxsize=4096)  # a forum's names recur in every game; a skeleton costs ~0.5 ms
 def fold(name: str) -> str:
     """``name`` as players are matched across games: spaces made one, accents dropped
     (Unicode NFKD without its combining marks), case folded, and every letter that is not
@@ -174,8 +176,6 @@ class Career(Record, frozen=False):
     hitler: Tally = field(default_factory=Tally)
     by_players: dict[int, Tally] = field(default_factory=dict)
     by_how: dict[str, Tally] = field(default_factory=dict)
-    liberal_seats: int = 0  # seats held as a Liberal, replaced out or not
-    fascist_seats: int = 0
     rated_liberal: int = 0  # rated games with a result for them, as a Liberal
     rated_fascist: int = 0  # and on the Fascist team
     forms: dict[str, str] = field(default_factory=dict)  # accent_fold -> a name so written
@@ -230,8 +230,6 @@ class Career(Record, frozen=False):
             if game.rated:
                 self.rated_liberal += part.team == LIBERALS
                 self.rated_fascist += part.team == FASCISTS
-        self.liberal_seats += part.team == LIBERALS
-        self.fascist_seats += part.team == FASCISTS
         self.came_in += part.came_in
         self.left += part.left
         self.removed += part.removed
@@ -347,8 +345,12 @@ class Stats(Record, frozen=False):
     def lookalikes(self) -> list[list[str]]:
         """The names that differ by more than case and accents yet were counted as one
         player because they look alike (``Ann`` and ``Аnn``), each group sorted."""  # noqa: RUF002
-        return sorted(sorted(c.forms.values()) for c in self.careers.values()
-                      if len(c.forms) > 1)
+        groups: dict[str, list[str]] = {}
+        for career in self.careers.values():
+            if len(career.forms) > 1:  # joined by an alias, or because they look alike
+                for name in career.forms.values():
+                    groups.setdefault(fold(name), []).append(name)
+        return sorted(sorted(names) for names in groups.values() if len(names) > 1)
 
     def to_json(self) -> dict[str, Any]:
         return {
