@@ -20,7 +20,9 @@ Python, the same typer and the same site-packages. Then, in one run:
    processes (``shmod replay LOG -o FILE`` and ``shmod audit LOG``, medians of alternating
    runs) and in-process (the library calls behind them, best of interleaved runs).
 6. ``shmod stats FOLDER`` against ``shmod audit FOLDER`` on the same 1,000 simulated games,
-   whole installed commands, best of alternating runs (goal: time per log <= 1.5x).
+   whole installed commands, best of alternating runs (goal: time per log <= 1.5x), and
+   the peak memory of each, and of ``stats`` on a tenth of the logs (goal: flat, the
+   whole at most 1.5x the tenth). ``--only 6 --games 10000`` for 10,000 logs.
 """
 from __future__ import annotations
 
@@ -89,6 +91,24 @@ def timed(argv: list[str], env: dict[str, str]) -> float:
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env=env)
     return time.perf_counter() - start
+
+
+#: Runs a command and prints its wall time and its peak resident memory. A process of its
+#: own, small: a child's peak memory counts what its parent held when it forked (the
+#: bench, with a thousand games in memory, would lend it tens of megabytes).
+_MEASURE = """import resource, subprocess, sys, time
+start = time.perf_counter()
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def measured(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """The wall time of a whole process and its peak resident memory in kilobytes."""
+    done = subprocess.run([sys.executable, "-c", _MEASURE, *argv], check=True,
+                          capture_output=True, text=True, env=env)
+    seconds, kilobytes = done.stdout.split()
+    return float(seconds), int(kilobytes)
 
 
 def bench_startup(python: Path, folder: str, runs: int) -> None:
@@ -169,18 +189,28 @@ def bench_batch(folder: str, games: int, repeat: int) -> str:
 
 
 def bench_stats(python: Path, games: str, repeat: int) -> None:
-    """(6): the installed ``shmod stats`` and ``shmod audit`` on the same folder."""
+    """(6): the installed ``shmod stats`` and ``shmod audit`` on the same folder, and the
+    peak memory of each, and of ``stats`` on a tenth of the logs."""
     shmod = str(python.parent / "shmod")
     env = clean_env()
-    count = len(os.listdir(games))
+    logs = sorted(os.listdir(games))
+    count = len(logs)
     best = {"audit": float("inf"), "stats": float("inf")}
+    peak = {"audit": 0, "stats": 0}
     for _ in range(repeat):  # alternating, so load on the machine affects both alike
         for name in best:
-            best[name] = min(best[name], timed([shmod, name, games], env))
+            seconds, kilobytes = measured([shmod, name, games], env)
+            best[name] = min(best[name], seconds)
+            peak[name] = max(peak[name], kilobytes)
     audit, stats = best["audit"], best["stats"]
     print(f"(6) shmod stats against shmod audit on the same {count} logs, best of {repeat}: "
           f"audit {audit:.2f} s ({audit / count * 1000:.2f} ms a log), stats {stats:.2f} s "
           f"({stats / count * 1000:.2f} ms a log), ratio {verdict(stats / audit, 1.5)}")
+    tenth = [os.path.join(games, name) for name in logs[:max(1, count // 10)]]
+    _seconds, small = measured([shmod, "stats", *tenth], env)
+    print(f"    peak memory: audit {peak['audit'] / 1024:.1f} MB, stats {peak['stats'] / 1024:.1f} "
+          f"MB on {count} logs and {small / 1024:.1f} MB on {len(tenth)}: ratio "
+          f"{verdict(peak['stats'] / small, 1.5)} (flat)")
 
 
 def _best(fn: Callable[[], object], repeat: int) -> float:

@@ -198,8 +198,8 @@ def test_two_seats_that_fold_to_one_player_leave_the_game_out(folder, tmp_path):
     aliases.write_text("Bob=Cat\n")
     got = collect(sorted(str(p) for p in folder.rglob("*.yaml")), Aliases.read(str(aliases)))
     assert got.counted == 0 and len(got.left_out) == 3
-    assert all(o.reason == "two seats are one player once case, accents and aliases are "
-               "folded: Bob, Cat" for o in got.left_out)
+    assert all(o.reason == "two seats are one player once case, accents, look-alike letters "
+               "and aliases are folded: Bob, Cat" for o in got.left_out)
 
 
 def test_a_copied_log_is_counted_once_and_named(folder, tmp_path):
@@ -221,18 +221,29 @@ def test_since_keeps_a_season_and_its_ratings(folder):
         k: c.rating for k, c in only.careers.items()}
 
 
-def test_ratings_are_openskills_plackett_luce(folder):
+def test_ratings_are_openskills_plackett_luce_with_the_sides_advantage(folder):
+    """Game one by hand: one five-player game, won by the Fascists, so the Liberals' base
+    rate at five is (0 + 1) / (1 + 2) = 1/3 and their advantage c ln(1/2); every seat is
+    a newcomer (mu 25 - 25 = 0 above a newcomer's), the Liberals' seats share the
+    advantage."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    ann, bob, cat, dan, eve = (model.rating() for _ in range(5))
-    (ann, bob, cat), (dan, eve) = model.rate([[ann, bob, cat], [dan, eve]], ranks=[1, 0])
+    sigma = model.sigma
+    c = math.sqrt(5 * (sigma ** 2 + model.tau ** 2) + 2 * model.beta ** 2)
+    shift = c * math.log((1 / 3) / (2 / 3)) / 3
+    liberals = [model.rating(mu=shift, sigma=sigma) for _ in range(3)]
+    fascists = [model.rating(mu=0, sigma=sigma) for _ in range(2)]
+    (ann, bob, cat), (dan, eve) = model.rate([liberals, fascists], ranks=[1, 0])
     first = collect([str(folder / "c.yaml")])  # game one: the Fascists won
-    for key, want in zip(("ann", "bob", "cat", "dan", "eve"), (ann, bob, cat, dan, eve)):
+    assert first.bases[5].to_json() == {"games": 1, "liberal_wins": 0,
+                                        "liberal_base_rate": 0.3333}
+    for key, want, offset in zip(("ann", "bob", "cat", "dan", "eve"),
+                                 (ann, bob, cat, dan, eve), (25 - shift,) * 3 + (25,) * 2):
         got = first.careers[key].rating
-        assert (got.mu, got.sigma) == (want.mu, want.sigma)
-        assert got.ordinal == want.ordinal()
-    # the role ratings: the Liberals' Liberal ratings against the Fascists' Fascist ones
+        assert got.mu == pytest.approx(want.mu + offset) and got.sigma == want.sigma
+    # the side ratings: the Liberals' Liberal ratings against the Fascists' Fascist ones;
+    # overall, with games on one side only, that side's rating
     assert first.careers["ann"].liberal_rating == first.careers["ann"].rating
     assert first.careers["ann"].fascist_rating is None
     assert first.careers["dan"].liberal_rating is None
@@ -247,10 +258,13 @@ def test_a_replaced_seat_is_rated_as_its_occupants_mixed_by_share():
     model = PlackettLuce()
     table = [Rating(30, 5), Rating(20, 7), *(Rating(model.mu, model.sigma) for _ in range(4))]
     match = Match(("", "x"), True, (((0, 0.25), (1, 0.75)), 2), (3, 4, 5))
-    _update(model, table, table, match)
+    _update(model, table, table, match, 0.5)  # an even base rate: no advantage
     seat_mu, seat_sigma = 0.25 * 30 + 0.75 * 20, math.sqrt(0.25 * 25 + 0.75 * 49)
-    new = model.rate([[model.rating(seat_mu, seat_sigma), model.rating()],
-                      [model.rating() for _ in range(3)]], ranks=[0, 1])
+    new = model.rate([[model.rating(seat_mu - 25, seat_sigma), model.rating(0)],
+                      [model.rating(0) for _ in range(3)]], ranks=[0, 1])
+    for team in new:
+        for rating in team:
+            rating.mu += 25
     change, factor = new[0][0].mu - seat_mu, new[0][0].sigma ** 2 / seat_sigma ** 2
     assert table[0].mu == pytest.approx(30 + 0.25 * change)
     assert table[1].mu == pytest.approx(20 + 0.75 * change)
@@ -280,5 +294,5 @@ def test_the_tracked_player_gets_every_game_and_a_rating_after_each(folder):
                                    ("2026-03-10", "liberal", "lost")]
     assert [r.rating for r in got.rows] == [p.overall for p in got.history]
     assert got.rows[-1].rating == got.careers["dan"].rating
-    ratings = rate(got.matches, len(got.careers), got.careers["dan"].number)
-    assert ratings.history == got.history
+    ratings = rate(got.matches, len(got.careers), [got.careers["dan"].number])
+    assert ratings.history[got.careers["dan"].number] == got.history

@@ -25,7 +25,10 @@ from test_forum_profiles import (
     to_html,
 )
 
+from shmod.texts.catalog import get as language
 from shmod.texts.formats import FORMATS
+
+EN = language(None)
 
 HOSTILE = ("[b]Bo[/b]", "*Star*", "@Vorret", "A|B #1", "=SUM(A1)")
 
@@ -53,7 +56,7 @@ def test_the_tables_and_what_was_left_out(run, games):
     board = out[out.index("Leaderboard"):out.index("How they played")]
     rows = [line.split("│") for line in board.splitlines() if "│" in line]
     assert [r[2].strip() for r in rows if r[1].strip().isdigit()] == [
-        "Eve", "Cat", "Dan", "Fay", "Bob", "Zoë", "ANN"]  # by rating
+        "Eve", "Cat", "Fay", "Dan", "Bob", "Zoë", "ANN"]  # by rating
     left = out[out.index("Left out"):].splitlines()[1:]
     assert [line.split(": ")[0] for line in left] == [
         f"  {games / name}" for name in ("notes.yml", "tampered.yaml", "unfinished.yaml")]
@@ -73,7 +76,8 @@ def test_json_holds_every_figure_and_names_what_was_left_out(run, games):
     assert data["wins_by_players"] == {"5": {"games": 3, "Liberals": 1, "Fascists": 2}}
     dan = next(p for p in data["players"] if p["key"] == "dan")
     assert (dan["games"], dan["wins"], dan["replaced_out"], dan["lapses"]) == (2, 1, 1, 1)
-    assert set(dan["rating"]) == {"rating", "mu", "sigma"}
+    assert set(dan["rating"]) == {"rating", "mu", "sigma", "provisional"}
+    assert dan["rated"] == {"games": 2, "liberal": 1, "fascist": 1}
     assert [p["rating"]["rating"] for p in data["players"]] == sorted(
         (p["rating"]["rating"] for p in data["players"]), reverse=True)
 
@@ -103,7 +107,8 @@ def test_a_players_page_lists_their_games_in_date_order(run, games):
     code, out, _ = run("stats", str(games), "--player", "DAN", "--json")
     page = json.loads(out)["player"]
     assert [g["result"] for g in page["games"]] == ["won", "replaced", "lost"]
-    assert page["games"][1]["share"] == 0.4 and page["games"][-1]["rating"] == page["rating"]
+    assert page["games"][1]["share"] == 0.4
+    assert {**page["games"][-1]["rating"], "provisional": True} == page["rating"]
 
 
 def test_a_hostile_name_is_shown_as_written(run, tmp_path):
@@ -160,12 +165,12 @@ def test_the_leaderboard_post_in_every_forum_profile(run, tmp_path, profile):
     code, out, _ = run("stats", str(folder), "--post", "-f", profile)
     assert code == 0
     if profile == "plain":
-        assert out.startswith("== Leaderboard: 1 games, 2026-01-10 to 2026-01-10 ==\n")
+        assert out.startswith("== Leaderboard: 1 game, 2026-01-10 to 2026-01-10 ==\n")
         assert all(name in out for name in HOSTILE)
         return
     root = to_html(profile, out)
     text = shown(root)
-    assert "Leaderboard: 1 games, 2026-01-10 to 2026-01-10" in text
+    assert "Leaderboard: 1 game, 2026-01-10 to 2026-01-10" in text
     for name in HOSTILE:
         assert name in text, name
     residue = MD_RESIDUE if profile in MD_PROFILES else BB_RESIDUE
@@ -180,7 +185,7 @@ def test_the_leaderboard_post_in_every_forum_profile(run, tmp_path, profile):
 def test_a_players_page_as_a_post(run, games):
     code, out, _ = run("stats", str(games), "--post", "-f", "markdown", "--player", "Fay")
     root = to_html("markdown", out)
-    assert code == 0 and shown(root.find("h3")) == "Fay: 1 games"
+    assert code == 0 and shown(root.find("h3")) == "Fay: 1 game"
     assert [shown(td) for td in root.findall(".//tbody/tr")[0]] == [
         "2026-02-10", "5", "Liberal", "won (subbed in)", "five Liberal policies",
         out.split("| ")[-1].split(" |")[0]]
@@ -196,11 +201,13 @@ def test_png_draws_win_rates_by_player_count_and_a_rating(run, games, tmp_path):
     code, out, err = run("stats", str(games), "--player", "Dan", "--png", str(path))
     assert code == 0 and "Dan: 2 games" in out
     assert err.startswith(f"Wrote {path} (alt text: Win rates by player count: 5 players: "
-                          "Liberals 33%, Fascists 67% of 3. Rating of Dan over 3 games: from ")
+                          "Liberals 33%, Fascists 67% of 3. Rating of Dan after each game (3): Overall over 3 "
+                          "games from ")
+    assert "; Liberal over 2 games from " in err and "; Fascist over 3 games from " in err
     image = Image.open(path)
     assert image.format == "PNG" and image.size[0] == 800
     result = collect([str(p) for p in sorted(games.rglob("*.yaml"))], player="Dan")
-    shapes, height = chart.layout(result, result.careers["dan"], result.history)
+    shapes, height = chart.layout(result, "Dan", chart.player_lines(result.history, EN), EN)
     assert image.size[1] == height
     bars = sorted(s.box[3] for s in shapes if s.kind == "rect")
     assert bars == [67, 133]  # 1 of 3 and 2 of 3 of 200 pixels
@@ -210,10 +217,13 @@ def test_png_draws_win_rates_by_player_count_and_a_rating(run, games, tmp_path):
     assert len(lines) >= 2  # the overall rating: three games, two segments (and stripes)
 
 
-def test_png_without_a_player_draws_the_leader(run, games, tmp_path):
+def test_png_without_a_player_draws_the_leaders(run, games, tmp_path):
     path = tmp_path / "board.png"
     code, _, err = run("stats", str(games), "--png", str(path), "--json")
-    assert code == 0 and "Rating of Eve over 2 games" in err and path.stat().st_size > 1000
+    assert code == 0 and path.stat().st_size > 1000
+    assert "Ratings of the leading 5 players after each game: Eve over 2 games from " in err
+    assert [part.split(" over ")[0] for part in err.split(": Eve")[1].split("; ")[1:]] == [
+        "Cat", "Fay", "Dan", "Bob"]
 
 
 def test_a_missing_pillow_is_one_clear_line(games, tmp_path):

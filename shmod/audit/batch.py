@@ -12,20 +12,44 @@ from shmod.game.terms import FASCISTS, LIBERALS
 LOG_SUFFIXES = (".yaml", ".yml")
 
 
-def find_logs(paths: list[str]) -> list[str]:
-    """The log files named by ``paths``: files as given, folders searched recursively."""
+def find_logs(paths: list[str], odd: list[tuple[str, str]] | None = None) -> list[str]:
+    """The log files named by ``paths``: files as given, folders searched recursively.
+
+    Given ``odd``, an entry of a folder named like a log that is no file to read goes
+    there with why, instead of among the logs (a link to nothing, a folder named
+    ``*.yaml``, which is searched as a folder all the same, a link to a folder, which is
+    not followed, a pipe or a device)."""
     found: list[str] = []
     for path in paths:
         if os.path.isdir(path):
             for root, dirs, files in os.walk(path):
                 dirs.sort()
-                found += [os.path.join(root, f) for f in sorted(files)
-                          if f.endswith(LOG_SUFFIXES)]
+                named = sorted(f for f in (*files, *dirs) if f.endswith(LOG_SUFFIXES))
+                for name in named:
+                    full = os.path.join(root, name)
+                    why = None if odd is None else not_a_log(full)
+                    if why is not None and odd is not None:
+                        odd.append((full, why))
+                    elif name in files:
+                        found.append(full)
         elif os.path.exists(path):
             found.append(path)
         else:
             raise BadInput(f"{path}: no such file or folder")
     return found
+
+
+def not_a_log(path: str) -> str | None:
+    """Why the folder entry ``path`` is not a file to read as a log, or None."""
+    if os.path.islink(path) and not os.path.exists(path):
+        return f"a link to nothing: {os.readlink(path)!r} does not exist"
+    if os.path.isdir(path):
+        if os.path.islink(path):
+            return "a link to a folder, not a log: not followed"
+        return "a folder, not a log: searched as a folder"
+    if not os.path.isfile(path):
+        return "not a regular file (a pipe, a socket or a device)"
+    return None
 
 
 class Totals(Record, frozen=False):

@@ -1,87 +1,112 @@
 """The stats as people read them: the columns (shared by the terminal's table, ``--csv``
 and ``--post``), sorting and filtering, the CSV, and the leaderboard post in the forum's
-markup (:mod:`shmod.texts.formats`)."""
+markup (:mod:`shmod.texts.formats`) and language (:mod:`shmod.texts.catalog`: the
+moderator's terminal reads the columns' English)."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from shmod.audit.ratings import Rating
+from shmod.audit.ratings import Rating, tenths
 from shmod.audit.stats import Career, GameRow, Stats, Tally, fold, result
-from shmod.audit.summary import HOW
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
+from shmod.texts import glossary
+from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 
 Value = float | int | str | None
+Text = Callable[[Career, Language], str]
+#: The terminal's language: the moderator's own, English.
+ENGLISH = language(None)
 
 
 class Column(Record):
     """A column: its ``--sort`` key, its heading, the value it sorts by, its text."""
 
     key: str
-    heading: str
+    heading: Term
     value: Callable[[Career], Value]
-    text: Callable[[Career], str]
+    text: Text
 
 
-def _rating(get: Callable[[Career], Rating | None]) -> tuple[Callable[[Career], Value],
-                                                             Callable[[Career], str]]:
+def _rating(kind: str, get: Callable[[Career], Rating | None]) -> tuple[
+        Callable[[Career], Value], Text]:
     def value(c: Career) -> Value:
         rating = get(c)
         return None if rating is None else rating.ordinal
 
-    def text(c: Career) -> str:
+    def text(c: Career, lang: Language) -> str:
         rating = get(c)
-        return "-" if rating is None else f"{rating.ordinal:.1f}"
+        if rating is None:
+            return "-"
+        return tenths(rating.ordinal) + (PROVISIONAL if c.provisional(kind) else "")
     return value, text
 
 
-def _tally(get: Callable[[Career], Tally]) -> tuple[Callable[[Career], Value],
-                                                    Callable[[Career], str]]:
-    return (lambda c: get(c).rate), (lambda c: share(get(c).wins, get(c).games))
+#: After a provisional rating (on fewer rated games than ``--provisional``), as lichess
+#: marks one.
+PROVISIONAL = "?"
+#: The sort keys of ratings: under them, players with a provisional rating come last.
+RATINGS = ("rating", "liberal-rating", "fascist-rating")
 
 
-def _accuracy(part: str, whole: str) -> tuple[Callable[[Career], Value],
-                                              Callable[[Career], str]]:
+def _tally(get: Callable[[Career], Tally]) -> tuple[Callable[[Career], Value], Text]:
+    return (lambda c: get(c).rate), (lambda c, lang: share(get(c).wins, get(c).games, lang))
+
+
+def _accuracy(part: str, whole: str) -> tuple[Callable[[Career], Value], Text]:
     def value(c: Career) -> Value:
         total = getattr(c, whole)
         return getattr(c, part) / total if total else None
-    return value, lambda c: share(getattr(c, part), getattr(c, whole))
+    return value, lambda c, lang: share(getattr(c, part), getattr(c, whole), lang)
 
 
-def _count(name: str) -> tuple[Callable[[Career], Value], Callable[[Career], str]]:
-    return (lambda c: getattr(c, name)), (lambda c: str(getattr(c, name)))
+def _count(name: str) -> tuple[Callable[[Career], Value], Text]:
+    return (lambda c: getattr(c, name)), (lambda c, lang: str(getattr(c, name)))
 
 
-def share(part: int, whole: int) -> str:
+def _won(c: Career, lang: Language) -> str:
+    if not c.overall.games:
+        return "-"
+    # TRANSLATORS: a leaderboard's cell: games won, and their share of the games played.
+    return lang._("{wins} ({percent}%)", wins=c.overall.wins,
+                  percent=round(100 * (c.overall.rate or 0)))
+
+
+def share(part: int, whole: int, lang: Language = ENGLISH) -> str:
     """``63% of 8``, or ``-`` for nothing to count."""
-    return f"{100 * part / whole:.0f}% of {whole}" if whole else "-"
+    # TRANSLATORS: a leaderboard's cell: a share of a number of games (or votes, shots).
+    return lang._("{percent}% of {whole}", percent=round(100 * part / whole),
+                  whole=whole) if whole else "-"
 
 
 #: Every column, in the terminal's order: the leaderboard, then how they played.
 COLUMNS = [Column(key, heading, *getters) for key, heading, getters in (
-    ("player", "Player", ((lambda c: fold(c.name)), (lambda c: c.name))),
-    ("rating", "Rating", _rating(lambda c: c.rating)),
-    ("liberal-rating", "Lib. rating", _rating(lambda c: c.liberal_rating)),
-    ("fascist-rating", "Fas. rating", _rating(lambda c: c.fascist_rating)),
-    ("games", "Games", ((lambda c: c.overall.games), (lambda c: str(c.overall.games)))),
-    ("win-rate", "Won", ((lambda c: c.overall.rate), (lambda c: f"{c.overall.wins} "
-                         f"({100 * (c.overall.rate or 0):.0f}%)" if c.overall.games else "-"))),
-    ("liberal", "As Liberal", _tally(lambda c: c.liberal)),
-    ("fascist", "As Fascist", _tally(lambda c: c.fascist)),
-    ("hitler", "As Hitler", _tally(lambda c: c.hitler)),
-    ("president", "President", _count("president")),
-    ("chancellor", "Chancellor", _count("chancellor")),
-    ("enacted-liberal", "Enacted L", _count("enacted_liberal")),
-    ("enacted-fascist", "Enacted F", _count("enacted_fascist")),
-    ("vote-accuracy", "Vote acc.", _accuracy("good_votes", "votes")),
-    ("shot-accuracy", "Shot acc.", _accuracy("good_shots", "shots")),
-    ("prods", "Prods", _count("prods")),
-    ("lapses", "Lapses", _count("lapses")),
-    ("replacement", "Subbed in", _count("came_in")),
-    ("replaced", "Replaced", _count("left")),
-    ("removed", "Removed", _count("removed")),
+    ("player", Np_("stats:column", "Player"), ((lambda c: fold(c.name)),
+                                               (lambda c, lang: c.name))),
+    ("rating", Np_("stats:column", "Rating"), _rating("rating", lambda c: c.rating)),
+    ("liberal-rating", Np_("stats:column", "Lib. rating"),
+     _rating("liberal-rating", lambda c: c.liberal_rating)),
+    ("fascist-rating", Np_("stats:column", "Fas. rating"),
+     _rating("fascist-rating", lambda c: c.fascist_rating)),
+    ("games", Np_("stats:column", "Games"), ((lambda c: c.overall.games),
+                                             (lambda c, lang: str(c.overall.games)))),
+    ("win-rate", Np_("stats:column", "Won"), ((lambda c: c.overall.rate), _won)),
+    ("liberal", Np_("stats:column", "As Liberal"), _tally(lambda c: c.liberal)),
+    ("fascist", Np_("stats:column", "As Fascist"), _tally(lambda c: c.fascist)),
+    ("hitler", Np_("stats:column", "As Hitler"), _tally(lambda c: c.hitler)),
+    ("president", Np_("stats:column", "President"), _count("president")),
+    ("chancellor", Np_("stats:column", "Chancellor"), _count("chancellor")),
+    ("enacted-liberal", Np_("stats:column", "Enacted L"), _count("enacted_liberal")),
+    ("enacted-fascist", Np_("stats:column", "Enacted F"), _count("enacted_fascist")),
+    ("vote-accuracy", Np_("stats:column", "Vote acc."), _accuracy("good_votes", "votes")),
+    ("shot-accuracy", Np_("stats:column", "Shot acc."), _accuracy("good_shots", "shots")),
+    ("prods", Np_("stats:column", "Prods"), _count("prods")),
+    ("lapses", Np_("stats:column", "Lapses"), _count("lapses")),
+    ("replacement", Np_("stats:column", "Subbed in"), _count("came_in")),
+    ("replaced", Np_("stats:column", "Replaced"), _count("left")),
+    ("removed", Np_("stats:column", "Removed"), _count("removed")),
 )]
 BY_KEY = {column.key: column for column in COLUMNS}
 #: The leaderboard's columns (the terminal's first table, and the post's).
@@ -95,7 +120,8 @@ PLAY = ("player", "president", "chancellor", "enacted-liberal", "enacted-fascist
 
 def ranked(stats: Stats, sort: str = "rating", min_games: int = 0) -> list[Career]:
     """The players with at least ``min_games`` counted games, sorted by column ``sort``
-    (highest first; ``player``: by name), ties by name."""
+    (highest first; ``player``: by name), ties by name; by a rating, the players whose
+    rating is provisional after the others."""
     if sort not in BY_KEY:
         raise BadInput(f"--sort takes one of {', '.join(BY_KEY)}, not {sort!r}")
     if min_games < 0:
@@ -106,6 +132,8 @@ def ranked(stats: Stats, sort: str = "rating", min_games: int = 0) -> list[Caree
         value = BY_KEY[sort].value
         present = [(float(v), c) for c in shown if isinstance(v := value(c), int | float)]
         present.sort(key=lambda vc: vc[0], reverse=True)  # stable: ties stay by name
+        if sort in RATINGS:
+            present.sort(key=lambda vc: vc[1].provisional(sort))
         shown = [c for _, c in present] + [c for c in shown if value(c) is None]
     return shown
 
@@ -135,7 +163,7 @@ def games_csv(rows: list[GameRow]) -> str:
 
 
 #: A rating's fields, empty in a row of a player without that rating.
-_NO_RATING = {"rating": None, "mu": None, "sigma": None}
+_NO_RATING = {"rating": None, "mu": None, "sigma": None, "provisional": None}
 
 
 def _flat(item: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -173,56 +201,111 @@ def _cell(value: Any) -> Any:
     return "" if value is None else value
 
 
+#: How a game was won, in a player's page (the audit's words, HOW, without their rule).
+HOW_SHORT: dict[str, Term] = {
+    "liberal_policies": Np_("stats:how", "five Liberal policies"),
+    "hitler_executed": Np_("stats:how", "Hitler executed"),
+    "hitler_removed": Np_("stats:how", "Hitler removed by the moderator"),
+    "fascist_policies": Np_("stats:how", "six Fascist policies"),
+    "hitler_elected": Np_("stats:how", "Hitler elected Chancellor"),
+    "hitler_elected_tie": Np_("stats:how", "Hitler elected Chancellor on a tied vote"),
+}
+RESULT: dict[str, Term] = {"won": Np_("stats:result", "won"),
+                           "lost": Np_("stats:result", "lost"),
+                           "replaced": Np_("stats:result", "replaced")}
+#: A player's games, in their page: the table's headings.
+GAME_HEADINGS = (Np_("stats:game", "Date"), Np_("stats:game", "Players"),
+                 Np_("stats:game", "Role"), Np_("stats:game", "Result"),
+                 Np_("stats:game", "How"), Np_("stats:game", "Rating after"))
+
+
 def post(stats: Stats, careers: list[Career], fmt: Plain) -> str:
-    """The leaderboard as a post in ``fmt``'s markup."""
+    """The leaderboard as a post in ``fmt``'s markup and language."""
+    lang = fmt.lang
     columns = [BY_KEY[k] for k in BOARD]
-    rows = [[str(n), *(c.text(career) for c in columns)] for n, career in enumerate(careers, 1)]
+    rows = [[str(n), *(c.text(career, lang) for c in columns)]
+            for n, career in enumerate(careers, 1)]
     dates = [c.first for c in careers if c.first] + [c.last for c in careers if c.last]
-    span = f", {min(dates)[:10]} to {max(dates)[:10]}" if dates else ""
+    if dates:
+        heading = lang._n("Leaderboard: {n} game, {first} to {last}",
+                          "Leaderboard: {n} games, {first} to {last}", stats.counted,
+                          first=min(dates)[:10], last=max(dates)[:10])
+    else:
+        heading = lang._n("Leaderboard: {n} game", "Leaderboard: {n} games", stats.counted)
     return fmt.blocks([
-        fmt.heading(fmt.escape(f"Leaderboard: {stats.counted} games{span}")),
-        fmt.table(["#", *(c.heading for c in columns)], rows) if rows else
-        fmt.italic("No player to show."),
-        fmt.escape(_legend(stats)),
+        fmt.heading(fmt.escape(heading)),
+        fmt.table(["#", *(lang.term(c.heading) for c in columns)], rows) if rows else
+        fmt.italic(fmt.escape(lang._("No player to show."))),
+        fmt.escape(legend(stats, lang)),
     ])
 
 
 def player_post(stats: Stats, career: Career, fmt: Plain) -> str:
     """One player's page as a post: their figures and their games."""
-    games = [[(row.game.created or "")[:10], str(row.game.players), role_text(row.part.role),
-              result(row.game, row.part) + (" (subbed in)" if row.part.came_in else ""),
-              HOW[row.game.how].split(" (")[0],
-              f"{row.rating.ordinal:.1f}" if row.rating else "-"] for row in stats.rows]
-    figures = [f"{heading}: {text}" for heading, text in figure_lines(career)]
+    lang = fmt.lang
+    games = [[(row.game.created or "")[:10], str(row.game.players),
+              glossary.role(lang, row.part.role), result_text(row, lang),
+              lang.term(HOW_SHORT[row.game.how]),
+              tenths(row.rating.ordinal) if row.rating else "-"] for row in stats.rows]
+    figures = [lang._("{what}: {figure}", what=what, figure=figure)
+               for what, figure in figure_lines(career, lang)]
     return fmt.blocks([
-        fmt.heading(f"{fmt.escape(career.name)}: {career.overall.games} games"),
+        fmt.heading(lang._n("{name}: {n} game", "{name}: {n} games", career.overall.games,
+                            name=fmt.escape(career.name))),
         fmt.bullets([fmt.escape(line) for line in figures]),
-        fmt.table(["Date", "Players", "Role", "Result", "How", "Rating after"], games),
-        fmt.escape(_legend(stats)),
+        fmt.table([lang.term(h) for h in GAME_HEADINGS], games),
+        fmt.escape(legend(stats, lang)),
     ])
 
 
-def figure_lines(career: Career) -> list[tuple[str, str]]:
+def result_text(row: GameRow, lang: Language = ENGLISH) -> str:
+    """``won``, ``lost`` or ``replaced``, and whether they subbed in."""
+    text = lang.term(RESULT[result(row.game, row.part)])
+    # TRANSLATORS: a player's page: the result of a game they joined as a replacement.
+    return lang._("{result} (subbed in)", result=text) if row.part.came_in else text
+
+
+def figure_lines(career: Career, lang: Language = ENGLISH) -> list[tuple[str, str]]:
     """A player's figures, each as (what, value), for their page."""
-    counts = ", ".join(f"{n} players {share(t.wins, t.games)}"
+    counts = ", ".join(lang._n("{n} player: {share}", "{n} players: {share}", n,
+                               share=share(t.wins, t.games, lang))
                        for n, t in sorted(career.by_players.items()))
-    how = ", ".join(f"{HOW[k].split(' (')[0]} {share(t.wins, t.games)}"
+    how = ", ".join(lang._("{how}: {share}", how=lang.term(HOW_SHORT[k]),
+                           share=share(t.wins, t.games, lang))
                     for k, t in sorted(career.by_how.items()))
-    out = [(c.heading, c.text(career)) for c in COLUMNS if c.key != "player"]
-    return [*out, ("By player count", counts or "-"), ("By how the game was won", how or "-")]
+    out = [(lang.term(c.heading), c.text(career, lang)) for c in COLUMNS if c.key != "player"]
+    return [*out, (lang._p("stats:figure", "By player count"), counts or "-"),
+            (lang._p("stats:figure", "By how the game was won"), how or "-")]
 
 
 def role_text(role: str) -> str:
-    return {"liberal": "Liberal", "fascist": "Fascist", "hitler": "Hitler"}[role]
+    """A role in the moderator's terminal."""
+    return glossary.role(ENGLISH, role)
 
 
-def _legend(stats: Stats) -> str:
-    note = (f" {stats.undated} undated game(s) are rated before the dated ones."
-            if stats.undated else "")
-    return ("Rating: openskill (Weng-Lin) mu - 3 sigma, updated game by game in date "
-            "order; 0 for a newcomer. Won: games won of games finished in a seat. Only "
-            "audited, valid, finished game logs are counted." + note)
+def legend(stats: Stats, lang: Language = ENGLISH) -> str:
+    """What the figures of the leaderboard are, in a few sentences."""
+    sentences = [
+        lang._("Rating: openskill (Weng-Lin) mu - 3 sigma, 0 for a newcomer, updated game "
+               "by game in date order; each side's advantage at each player count is taken "
+               "into account."),
+        lang._("Overall: the Liberal and Fascist ratings, weighted by games on each side."),
+        lang._n("{mark}: provisional, on fewer than {n} rated game.",
+                "{mark}: provisional, on fewer than {n} rated games.", stats.provisional,
+                mark=PROVISIONAL) if stats.provisional else "",
+        lang._("Won: games won of games finished in a seat."),
+        lang._("Only audited, valid, finished game logs are counted."),
+        lang._n("{n} undated game is rated before the dated ones.",
+                "{n} undated games are rated before the dated ones.", stats.undated)
+        if stats.undated else "",
+        lang._n("{n} game won by the moderator's removal of Hitler is counted but not rated.",
+                "{n} games won by the moderator's removal of Hitler are counted but not "
+                "rated.", stats.unrated) if stats.unrated else "",
+    ]
+    return " ".join(sentence for sentence in sentences if sentence)
 
 
-__all__ = ["BOARD", "BY_KEY", "COLUMNS", "PLAY", "csv_text", "figure_lines", "find_player",
-           "games_csv", "player_post", "post", "ranked", "role_text", "share"]
+__all__ = ["BOARD", "BY_KEY", "COLUMNS", "ENGLISH", "GAME_HEADINGS", "HOW_SHORT", "PLAY",
+           "PROVISIONAL", "RATINGS", "RESULT", "csv_text", "figure_lines", "find_player",
+           "games_csv", "legend", "player_post", "post", "ranked", "result_text",
+           "role_text", "share"]

@@ -2,36 +2,59 @@
 (docs/stats.md).
 
 Each log is audited on its own (:func:`shmod.audit.audit.audit_file`), and only a valid,
-finished game is counted; every other log is named with the reason it was left out. One
-log is in memory at a time: a counted game adds to each player's :class:`Career` at once
-and leaves behind only what the ratings need in date order (:class:`~shmod.audit.ratings.Match`,
-a few hundred bytes). Players are matched across games by name, case and accents folded,
-after the aliases of players who changed names.
+finished game with a plausible date is counted; every other log is named with the reason
+it was left out. A counted game is rated unless the moderator decided it (Hitler removed,
+R-MODKILL). One log is in memory at a time: a counted game adds to each player's
+:class:`Career` at once and leaves behind only what the ratings need in date order
+(:class:`~shmod.audit.ratings.Match`, a few hundred bytes). Players are matched across
+games by name, case, accents and look-alike letters folded, after the aliases of players
+who changed names.
 """
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from shmod.audit.audit import Report, audit_file
 from shmod.audit.played import Part, parts
-from shmod.audit.ratings import Match, Point, Rating, Ratings, Seat, rate
+from shmod.audit.ratings import Base, Match, Point, Rating, Ratings, Seat, rate
 from shmod.base import digest
 from shmod.base.errors import BadInput, InternalError
 from shmod.base.records import Record, field
 from shmod.game.terms import FASCISTS, LIBERALS
 
 
+@lru_cache(maxsize=4096)  # a forum's names recur in every game; a skeleton costs ~0.5 ms
 def fold(name: str) -> str:
     """``name`` as players are matched across games: spaces made one, accents dropped
-    (Unicode NFKD without its combining marks), case folded: ``Zoë`` and ``ZOE`` match."""
+    (Unicode NFKD without its combining marks), case folded, and every letter that is not
+    ASCII replaced by the one it looks like (its UTS #39 prototype): ``Zoë`` and ``ZOE``
+    match, and ``Ann`` and ``Аnn`` with a Cyrillic А."""  # noqa: RUF002
     text = " ".join(name.split())
+    if text.isascii():
+        return text.casefold()
+    text = _unaccented(text).casefold()
     if not text.isascii():
-        import unicodedata
+        from shmod.forum.names import skeleton
 
-        text = "".join(c for c in unicodedata.normalize("NFKD", text)
-                       if not unicodedata.combining(c))
-    return text.casefold()
+        text = _unaccented("".join(c if c.isascii() else skeleton(c) for c in text)).casefold()
+    return text
+
+
+def _unaccented(text: str) -> str:
+    """``text`` in NFKD without its combining marks."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
+
+
+def accent_fold(name: str) -> str:
+    """``name`` with only case, spaces and accents folded: two names that :func:`fold`
+    joins but this does not were joined because they look alike."""
+    text = " ".join(name.split())
+    return (text if text.isascii() else _unaccented(text)).casefold()
 
 
 class Aliases:
@@ -93,6 +116,24 @@ def parse_time(text: str) -> datetime | None:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
+#: A game created before this is implausible (no forum played Secret Hitler then; a
+#: computer whose clock was reset stamps 1970).
+EARLIEST = datetime(2015, 1, 1, tzinfo=UTC)
+#: How far past the time now a game may have been created (clocks and zones differ).
+SLACK = timedelta(days=1)
+
+
+def implausible(when: datetime, now: datetime | None) -> str | None:
+    """Why a game created ``when`` cannot have been, or None: before :data:`EARLIEST`, or
+    after ``now`` (more than :data:`SLACK`)."""
+    stamp = when.isoformat().replace("+00:00", "Z")
+    if when < EARLIEST:
+        return f"created {stamp}, before {EARLIEST.year}"
+    if now is not None and when > now + SLACK:
+        return f"created {stamp}, after the time now ({now.isoformat()[:16].replace('T', ' ')} UTC)"
+    return None
+
+
 def since_time(text: str) -> datetime:
     """``--since``: a date (2026-09-01) or a time (2026-09-01T18:00:00Z)."""
     when = parse_time(text)
@@ -135,8 +176,10 @@ class Career(Record, frozen=False):
     hitler: Tally = field(default_factory=Tally)
     by_players: dict[int, Tally] = field(default_factory=dict)
     by_how: dict[str, Tally] = field(default_factory=dict)
-    liberal_seats: int = 0  # seats held as a Liberal, replaced out or not
-    fascist_seats: int = 0
+    rated_liberal: int = 0  # rated games with a result for them, as a Liberal
+    rated_fascist: int = 0  # and on the Fascist team
+    forms: dict[str, str] = field(default_factory=dict)  # accent_fold -> a name so written
+    provisional_below: int = 0  # a rating on fewer rated games than this is provisional
     came_in: int = 0
     left: int = 0
     removed: int = 0
@@ -153,6 +196,18 @@ class Career(Record, frozen=False):
     rating: Rating | None = None
     liberal_rating: Rating | None = None
     fascist_rating: Rating | None = None
+
+    @property
+    def rated(self) -> int:
+        """Rated games with a result for them."""
+        return self.rated_liberal + self.rated_fascist
+
+    def provisional(self, kind: str) -> bool:
+        """Whether their rating ``kind`` (``rating``, ``liberal-rating``,
+        ``fascist-rating``) rests on fewer rated games than ``provisional_below``."""
+        games = {"rating": self.rated, "liberal-rating": self.rated_liberal,
+                 "fascist-rating": self.rated_fascist}[kind]
+        return games < self.provisional_below
 
     @property
     def vote_accuracy(self) -> float | None:
@@ -172,8 +227,9 @@ class Career(Record, frozen=False):
                 tally.add(won)
             if part.role == "hitler":
                 self.hitler.add(won)
-        self.liberal_seats += part.team == LIBERALS
-        self.fascist_seats += part.team == FASCISTS
+            if game.rated:
+                self.rated_liberal += part.team == LIBERALS
+                self.rated_fascist += part.team == FASCISTS
         self.came_in += part.came_in
         self.left += part.left
         self.removed += part.removed
@@ -182,19 +238,27 @@ class Career(Record, frozen=False):
             setattr(self, name, getattr(self, name) + getattr(part, name))
         if game.order >= self.named:
             self.name, self.named = part.name, game.order
+        form = accent_fold(part.name)
+        if part.name < self.forms.get(form, "\U0010ffff"):
+            self.forms[form] = part.name
         if game.created:
             self.first = min(self.first or game.created, game.created)
             self.last = max(self.last or game.created, game.created)
 
     def to_json(self) -> dict[str, Any]:
-        def rating(value: Rating | None) -> dict[str, float] | None:
-            return value.to_json() if value else None
+        def rating(kind: str, value: Rating | None) -> dict[str, Any] | None:
+            if value is None:
+                return None
+            return {**value.to_json(), "provisional": self.provisional(kind)}
 
         return {
             "name": self.name, "key": self.key,
-            "rating": rating(self.rating), "liberal_rating": rating(self.liberal_rating),
-            "fascist_rating": rating(self.fascist_rating),
+            "rating": rating("rating", self.rating),
+            "liberal_rating": rating("liberal-rating", self.liberal_rating),
+            "fascist_rating": rating("fascist-rating", self.fascist_rating),
             **self.overall.to_json(),
+            "rated": {"games": self.rated, "liberal": self.rated_liberal,
+                      "fascist": self.rated_fascist},
             "liberal": self.liberal.to_json(), "fascist": self.fascist.to_json(),
             "hitler": self.hitler.to_json(),
             "by_players": {str(n): t.to_json() for n, t in sorted(self.by_players.items())},
@@ -221,6 +285,7 @@ class Counted(Record):
     players: int
     winner: str
     how: str
+    rated: bool = True  # decided by play: not Hitler removed by the moderator (R-MODKILL)
 
 
 class GameRow(Record, frozen=False):
@@ -261,6 +326,9 @@ class Stats(Record, frozen=False):
     left_out: list[LeftOut] = field(default_factory=list)
     before: int = 0  # counted otherwise, but created before --since (or undated with it)
     undated: int = 0  # counted without a created time: rated before every dated game
+    unrated: int = 0  # counted but not rated: Hitler removed by the moderator (R-MODKILL)
+    provisional: int = 10  # a rating on fewer rated games than this is provisional
+    bases: dict[int, Base] = field(default_factory=dict)  # the base rates, by player count
     careers: dict[str, Career] = field(default_factory=dict)
     by_players: dict[int, dict[str, int]] = field(default_factory=dict)
     by_how: dict[str, int] = field(default_factory=dict)
@@ -274,11 +342,23 @@ class Stats(Record, frozen=False):
     def counted(self) -> int:
         return sum(row["games"] for row in self.by_players.values())
 
+    def lookalikes(self) -> list[list[str]]:
+        """The names that differ by more than case and accents yet were counted as one
+        player because they look alike (``Ann`` and ``Аnn``), each group sorted."""  # noqa: RUF002
+        groups: dict[str, list[str]] = {}
+        for career in self.careers.values():
+            if len(career.forms) > 1:  # joined by an alias, or because they look alike
+                for name in career.forms.values():
+                    groups.setdefault(fold(name), []).append(name)
+        return sorted(sorted(names) for names in groups.values() if len(names) > 1)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "logs": self.logs, "counted": self.counted,
             "left_out": [{"path": o.path, "reason": o.reason} for o in self.left_out],
-            "before_since": self.before, "undated": self.undated,
+            "before_since": self.before, "undated": self.undated, "unrated": self.unrated,
+            "base_rates": {str(n): b.to_json() for n, b in sorted(self.bases.items())},
+            "lookalikes": self.lookalikes(),
             "wins_by_players": {str(n): row for n, row in sorted(self.by_players.items())},
             "wins_by_condition": dict(sorted(self.by_how.items())),
         }
@@ -288,10 +368,19 @@ class Collector:
     """Reads logs one at a time into :class:`Stats`."""
 
     def __init__(self, aliases: Aliases | None = None, since: datetime | None = None,
-                 player: str | None = None) -> None:
+                 player: str | None = None, now: datetime | None = None,
+                 provisional: int = 10) -> None:
         self.aliases = aliases or Aliases()
         self.since = since
-        self.stats = Stats(track=self.aliases.key(player) if player is not None else None)
+        self.now = now  # a game created after it is left out (None: no such check)
+        self.stats = Stats(track=self.aliases.key(player) if player is not None else None,
+                           provisional=provisional)
+
+    def skip(self, path: str, why: str) -> None:
+        """A path named like a log that is not one to read (a link to nothing, a folder):
+        left out, saying why."""
+        self.stats.logs += 1
+        self.stats.left_out.append(LeftOut(path, why))
 
     def add(self, path: str) -> None:
         """Audit the log at ``path``, and count it or say why not. Never raises for what
@@ -317,6 +406,9 @@ class Collector:
             return f"the same log as {stats.seen[sha]}, byte for byte: counted once"
         created = report.log.header.get("created")
         when = parse_time(created) if isinstance(created, str) else None
+        odd = implausible(when, self.now) if when is not None else None
+        if odd is not None:
+            return f"implausible date: {odd}: not counted"
         if self.since is not None and (when is None or when < self.since):
             stats.before += 1
             return None
@@ -327,15 +419,16 @@ class Collector:
         state = report.state
         assert state is not None
         game = Counted(path, stamp, (order, sha), summary.players, summary.winner,
-                       summary.how)
+                       summary.how, rated=summary.how != "hitler_removed")
         played = parts(state, accuracy=state.setup.custom is None)
         keys = [self.aliases.key(p.name) for p in played]
         if len(set(keys)) < len(keys):
             twins = sorted({p.name for p, k in zip(played, keys) if keys.count(k) > 1})
-            return ("two seats are one player once case, accents and aliases are folded: "
-                    + ", ".join(twins))
+            return ("two seats are one player once case, accents, look-alike letters and "
+                    "aliases are folded: " + ", ".join(twins))
         stats.seen[sha] = path
         stats.undated += when is None
+        stats.unrated += not game.rated
         row = stats.by_players.setdefault(game.players, {"games": 0, LIBERALS: 0, FASCISTS: 0})
         row["games"] += 1
         row[game.winner] += 1
@@ -347,16 +440,17 @@ class Collector:
             career.add(part, game)
             if key == stats.track:
                 stats.rows.append(GameRow(game, part))
-        stats.matches.append(_match(game, played, keys, stats.careers))
+        if game.rated:
+            stats.matches.append(_match(game, played, keys, stats.careers))
         return None
 
     def finish(self) -> Stats:
-        """Rate every counted game in date order and give the figures."""
+        """Rate every rated game in date order and give the figures."""
         stats = self.stats
         tracked = stats.careers.get(stats.track) if stats.track else None
         ratings = rate(stats.matches, len(stats.careers),
-                       tracked.number if tracked else None)
-        _rated(stats, ratings)
+                       (tracked.number,) if tracked else ())
+        _rated(stats, ratings, tracked)
         return stats
 
 
@@ -391,25 +485,27 @@ def _match(game: Counted, played: list[Part], keys: list[str],
     return Match(game.order, game.winner == LIBERALS, side[LIBERALS], side[FASCISTS])
 
 
-def _rated(stats: Stats, ratings: Ratings) -> None:
-    """Each player's ratings (a role rating only for a player who held a seat of that
-    team), and the tracked player's rating after each of their games."""
+def _rated(stats: Stats, ratings: Ratings, tracked: Career | None) -> None:
+    """Each player's ratings (a side rating only for a player who held a seat of that
+    side in a rated game), and the tracked player's rating after each of their games."""
     for career in stats.careers.values():
         n = career.number
-        career.rating = ratings.overall[n]
-        career.liberal_rating = ratings.liberal[n] if career.liberal_seats else None
-        career.fascist_rating = ratings.fascist[n] if career.fascist_seats else None
-    stats.history = ratings.history
-    after = {point.order: point.overall for point in ratings.history}
+        career.provisional_below = stats.provisional
+        career.rating = ratings.overall(n)
+        career.liberal_rating = ratings.liberal[n] if ratings.liberal_weight[n] else None
+        career.fascist_rating = ratings.fascist[n] if ratings.fascist_weight[n] else None
+    stats.bases = ratings.bases
+    stats.history = ratings.history.get(tracked.number, []) if tracked else []
+    after = {point.order: point.overall for point in stats.history}
     stats.rows.sort(key=lambda r: r.game.order)
     for row in stats.rows:
         row.rating = after.get(row.game.order)
 
 
 def collect(paths: list[str], aliases: Aliases | None = None, since: datetime | None = None,
-            player: str | None = None) -> Stats:
+            player: str | None = None, now: datetime | None = None) -> Stats:
     """The stats of the logs at ``paths`` (files, in this order)."""
-    collector = Collector(aliases, since, player)
+    collector = Collector(aliases, since, player, now)
     for path in paths:
         collector.add(path)
     return collector.finish()
@@ -419,5 +515,5 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-__all__ = ["Aliases", "Career", "Collector", "LeftOut", "Stats", "collect", "fold",
-           "since_time"]
+__all__ = ["EARLIEST", "SLACK", "Aliases", "Career", "Collector", "LeftOut", "Stats",
+           "accent_fold", "collect", "fold", "implausible", "since_time"]

@@ -10,12 +10,14 @@ from shmod.base.errors import BadInput
 from shmod.base.plaintext import escaped, one_line
 from shmod.cli.app import app, echo
 from shmod.cli.completion import words
+from shmod.cli.play import LANGUAGES
 from shmod.texts.formats import FORMATS
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
     from shmod.audit.stats import Career, Collector, Stats
+    from shmod.texts.catalog import Language
 
 #: The columns ``--sort`` takes (shmod.audit.leaderboard.COLUMNS, without importing it).
 SORTS = ("player", "rating", "liberal-rating", "fascist-rating", "games", "win-rate",
@@ -37,6 +39,10 @@ def stats(
         help="Only games created on or after DATE (2026-09-01): a season.")] = None,
     min_games: Annotated[int, typer.Option(
         "--min-games", metavar="N", help="Only players with at least N games.")] = 0,
+    provisional: Annotated[int, typer.Option(
+        "--provisional", metavar="N",
+        help="A rating on fewer than N rated games is provisional (marked ?, ranked after "
+             "the others; 0: none is).")] = 10,
     sort: Annotated[str, typer.Option(
         "--sort", metavar="COLUMN", autocompletion=words(*SORTS),
         help=f"Sort by this column, highest first: {', '.join(SORTS)}.")] = "rating",
@@ -52,6 +58,10 @@ def stats(
         "--format", "-f", envvar="SHMOD_FORMAT", show_envvar=True, metavar="FORMAT",
         autocompletion=words(*FORMATS),
         help=f"The post's output profile: {', '.join(FORMATS)} (default plain).")] = None,
+    language: Annotated[str | None, typer.Option(
+        "--language", "-L", metavar="CODE", autocompletion=words(*LANGUAGES),
+        help="The language of the post and the picture: "
+             f"{', '.join(LANGUAGES)} (default en; docs/languages.md).")] = None,
     png: Annotated[str | None, typer.Option(
         "--png", metavar="FILE",
         help="Also draw win rates by player count and a player's rating over time "
@@ -62,29 +72,36 @@ def stats(
     from shmod.audit import leaderboard
     from shmod.audit.batch import find_logs
     from shmod.audit.stats import Aliases, Collector, since_time
-    from shmod.texts import formats
+    from shmod.cli.clock import now
+    from shmod.texts import catalog, formats
 
     if sum((as_json, as_csv, as_post)) > 1:
         raise BadInput("choose one of --json, --csv and --post")
+    if provisional < 0:
+        raise BadInput(f"--provisional takes a number of games, 0 or more, not {provisional}")
     if sort not in SORTS:
         raise BadInput(f"--sort takes one of {', '.join(SORTS)}, not {sort!r}")
     if png is not None:
         from shmod.cli.posts import _named
 
         _named("--png", png, "PNG", (".png",))
-    fmt = formats.get(fmt_name) if fmt_name else formats.Plain()
+    fmt = formats.get(fmt_name, lang=language) if fmt_name else formats.Plain(
+        catalog.get(language))
     start = since_time(since) if since is not None else None
     aliases = Aliases.read(alias) if alias is not None else None
-    files = find_logs(paths)
-    if not files:
+    odd: list[tuple[str, str]] = []
+    files = find_logs(paths, odd)
+    if not files and not odd:
         raise BadInput(f"no game logs (*.yaml, *.yml) in {', '.join(paths)}")
-    collector = Collector(aliases, start, player)
+    collector = Collector(aliases, start, player, now(), provisional)
+    for path, why in odd:
+        collector.skip(path, why)
     _read(collector, files)
     result = collector.finish()
     career = leaderboard.find_player(result) if player is not None else None
     shown = leaderboard.ranked(result, sort, min_games)
     if png is not None:
-        _png(png, result, career or (shown[0] if shown else None))
+        _png(png, result, career, shown, fmt.lang)
     if as_json:
         _json(result, shown, career)
     elif as_csv:
@@ -126,22 +143,44 @@ def _json(result: "Stats", shown: "list[Career]", career: "Career | None") -> No
 
 def _left_out_lines(result: "Stats") -> None:
     """What was left out, on stderr (stdout holds the CSV or the post)."""
+    for line in _warnings(result):
+        sys.stderr.write(one_line(line) + "\n")
     for item in result.left_out:
         sys.stderr.write(one_line(f"Left out: {item.path}: {item.reason}") + "\n")
     if result.before:
         sys.stderr.write(f"Not counted: {result.before} game(s) created before --since\n")
 
 
-def _show(result: "Stats", shown: "list[Career]") -> None:
+def _warnings(result: "Stats") -> list[str]:
+    """Names joined because they look alike: said, as they may be two people."""
+    from shmod.forum.names import why_alike
+
+    return [f"Warning: {' and '.join(repr(n) for n in names)} look alike "
+            f"({why_alike(names[0], names[1])}) and are counted as one player"
+            for names in result.lookalikes()]
+
+
+def _console(*shown: "RenderableType") -> "Console":
+    """The terminal's console; written to a file or a pipe, as wide as the widest of
+    ``shown`` needs (rich would wrap at 80 columns, cutting words: "Rati ng")."""
     from rich.console import Console
+
+    out = Console(highlight=False)
+    if not out.is_terminal:
+        out = Console(highlight=False, width=10_000)
+        needed = max((out.measure(item).maximum for item in shown), default=80)
+        out = Console(highlight=False, width=max(80, needed))
+    return out
+
+
+def _show(result: "Stats", shown: "list[Career]") -> None:
     from rich.table import Table
     from rich.text import Text
 
     from shmod.audit import leaderboard
     from shmod.cli.audit import win_tables
 
-    out = Console(highlight=False)
-    _counted_line(out, result)
+    tables = []
     for title, keys in (("Leaderboard", leaderboard.BOARD), ("How they played",
                                                               leaderboard.PLAY)):
         table = Table(title=title, header_style="bold")
@@ -149,14 +188,22 @@ def _show(result: "Stats", shown: "list[Career]") -> None:
         columns = [leaderboard.BY_KEY[k] for k in keys]
         for column in columns:
             if column.key == "player":
-                table.add_column(column.heading, no_wrap=True)
+                table.add_column(column.heading.msgid, no_wrap=True)
             else:
-                table.add_column(column.heading, justify="right", overflow="fold")
+                table.add_column(column.heading.msgid, justify="right", overflow="fold")
         for n, career in enumerate(shown, 1):
-            table.add_row(str(n), *(Text(one_line(c.text(career))) for c in columns))
+            table.add_row(str(n), *(Text(one_line(c.text(career, leaderboard.ENGLISH)))
+                                    for c in columns))
+        tables.append(table)
+    tables += win_tables(result.by_players, result.by_how, result.counted)
+    out = _console(*tables)
+    _counted_line(out, result)
+    for table in tables:
         out.print(table)
-    for table in win_tables(result.by_players, result.by_how, result.counted):
-        out.print(table)
+    if any(c.provisional(k) for c in shown for k in leaderboard.RATINGS):
+        out.print(f"{leaderboard.PROVISIONAL} after a rating: provisional, on fewer than "
+                  f"{result.provisional} rated games (listed after the others when sorted "
+                  "by it; --provisional 0 to rank everyone together)", markup=False)
     _left_out(out, result)
 
 
@@ -165,9 +212,14 @@ def _counted_line(out: "Console", result: "Stats") -> None:
             f"{len(result.left_out)} left out")
     if result.before:
         line += f", {result.before} created before --since"
+    if result.unrated:
+        line += (f"; {result.unrated} counted but not rated (won by the moderator's "
+                 "removal of Hitler)")
     if result.undated:
         line += f"; {result.undated} counted without a created time (rated first)"
     out.print(line, markup=False)
+    for warning in _warnings(result):
+        out.print(one_line(warning), markup=False, soft_wrap=True)
 
 
 def _left_out(out: "Console", result: "Stats") -> None:
@@ -179,23 +231,18 @@ def _left_out(out: "Console", result: "Stats") -> None:
 
 
 def _show_player(result: "Stats", career: "Career") -> None:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     from shmod.audit import leaderboard
-    from shmod.audit.stats import result as result_of
-    from shmod.audit.summary import HOW
+    from shmod.audit.ratings import tenths
 
-    out = Console(highlight=False)
-    _counted_line(out, result)
     figures = Table(title=Text(one_line(f"{career.name}: {career.overall.games} games")),
                     header_style="bold", show_header=False)
     figures.add_column("What")
     figures.add_column("Figure", overflow="fold")
     for what, text in leaderboard.figure_lines(career):
         figures.add_row(what, Text(one_line(text)))
-    out.print(figures)
     games = Table(title="Games, in date order", header_style="bold")
     for name in ("Date", "Log", "Players", "Seat", "Role", "Result", "How", "Share",
                  "Rating after"):
@@ -207,22 +254,35 @@ def _show_player(result: "Stats", career: "Career") -> None:
         games.add_row(
             (row.game.created or "undated")[:10], Text(one_line(row.game.path)),
             str(row.game.players), str(part.seat + 1), leaderboard.role_text(part.role),
-            result_of(row.game, part) + (" (subbed in)" if part.came_in else ""),
-            HOW[row.game.how].split(" (")[0], f"{100 * part.share:.0f}%",
-            f"{row.rating.ordinal:.1f}" if row.rating else "-")
+            leaderboard.result_text(row),
+            leaderboard.ENGLISH.term(leaderboard.HOW_SHORT[row.game.how]),
+            f"{100 * part.share:.0f}%",
+            tenths(row.rating.ordinal) if row.rating else "-")
+    out = _console(figures, games)
+    _counted_line(out, result)
+    out.print(figures)
     out.print(games)
     _left_out(out, result)
 
 
-def _png(path: str, result: "Stats", career: "Career | None") -> None:
-    """The picture, written to ``path``; its alt text on stderr."""
+def _png(path: str, result: "Stats", career: "Career | None", shown: "list[Career]",
+         lang: "Language") -> None:
+    """The picture, written to ``path``: ``career``'s ratings over time, or the leading
+    players' overall ratings (the first established ones shown, rated again to keep their
+    histories); its alt text on stderr."""
     from shmod.audit import chart
     from shmod.audit.ratings import rate
     from shmod.log import outfiles
 
-    history = result.history
-    if career is not None and career.key != result.track:  # the leader's, rated again
-        history = rate(result.matches, len(result.careers), career.number).history
-    outfiles.write(path, chart.png(result, career, history))
+    if career is not None:
+        title = chart.player_title(career.name, result.history, lang)
+        lines = chart.player_lines(result.history, lang)
+    else:
+        leaders = ([c for c in shown if not c.provisional("rating")] or shown)[:chart.LEADERS]
+        histories = rate(result.matches, len(result.careers),
+                         [c.number for c in leaders]).history
+        title = chart.leaders_title(leaders, lang)
+        lines = chart.leader_lines(leaders, histories)
+    outfiles.write(path, chart.png(result, title, lines, lang))
     sys.stderr.write(one_line(f"Wrote {path} (alt text: "
-                              f"{chart.describe(result, career, history)})") + "\n")
+                              f"{chart.describe(result, title, lines, lang)})") + "\n")

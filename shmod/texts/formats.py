@@ -14,10 +14,29 @@ import re
 
 from shmod.texts.catalog import Language, get as language
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~-])")
+#: What CommonMark (and Discourse's tables and strikethrough) reads as markup anywhere in a
+#: line: a backslash, a code span, emphasis (``_`` only at a word's edge: ``snake_case``
+#: is no emphasis), a link's brackets, raw HTML or an autolink, a table's cell border,
+#: strikethrough, an entity (``&amp;``).
+_MD_INLINE = re.compile(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-z]+;)")
+#: What it reads as markup only at the start of a line: a heading, a quote, a list item,
+#: a setext underline.
+_MD_BLOCK = re.compile(r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
+
 #: After an "@" in a name: U+2060 WORD JOINER, invisible, so the name is no @mention (an
 #: engine that notifies @name links whoever is called that, and refuses many in a post).
 _NO_MENTION = "@\u2060"
+
+
+def markdown_escaped(text: str, block: bool = True) -> str:
+    """``text`` shown as written by a CommonMark engine, escaping only what would be read
+    as markup (``2026-01-10``, ``(67%)`` and ``mu - 3 sigma`` stay as they are); not
+    ``block``: where no block starts (a table's cell)."""
+    text = _MD_INLINE.sub(lambda found: "\\" + found.group(), text)
+    if not block:
+        return text
+    return _MD_BLOCK.sub(lambda found: (f"{found.group(1)}\\{found.group(2)}" if found.group(2)
+                                        else f"{found.group(3)}\\{found.group(4)}"), text)
 
 
 class Plain:
@@ -82,7 +101,15 @@ class Markdown(Plain):
     hides_spoilers = True
 
     def escape(self, text: str) -> str:
-        return _MD_SPECIAL.sub(r"\\\1", text)
+        return markdown_escaped(self.unmentioned(text))
+
+    def cell(self, text: str) -> str:
+        """``text`` escaped for a table's cell, where no heading or list starts."""
+        return markdown_escaped(self.unmentioned(text), block=False)
+
+    def unmentioned(self, text: str) -> str:
+        """``text`` with no @mention in it (Discourse's engine would notify)."""
+        return text
 
     def bold(self, text: str) -> str:
         return f"**{text}**"
@@ -98,7 +125,7 @@ class Markdown(Plain):
 
     def table(self, header: list[str], rows: list[list[str]]) -> str:
         def cells(row: list[str]) -> str:
-            return "| " + " | ".join(self.escape(c) or " " for c in row) + " |"
+            return "| " + " | ".join(self.cell(c) or " " for c in row) + " |"
         return "\n".join([cells(header), "|" + "---|" * len(header), *map(cells, rows)])
 
     def lines(self, items: list[str]) -> str:
@@ -114,8 +141,8 @@ class Discourse(Markdown):
 
     name = "discourse"
 
-    def escape(self, text: str) -> str:
-        return super().escape(text).replace("@", _NO_MENTION)
+    def unmentioned(self, text: str) -> str:
+        return text.replace("@", _NO_MENTION)
 
     def spoiler(self, title: str, text: str) -> str:
         # A block: the opening and closing tags each alone on a line (bbcode-block rule).
