@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from installed import SHMOD
-from test_catalogs_complete import english_words, po
+from test_catalogs_in_games import english_words, po
 
 from shmod.forum.turns import legal_steps
 from shmod.game.events import Win
