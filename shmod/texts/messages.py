@@ -92,7 +92,8 @@ def prod_with_subject(text: str, fmt: Plain, title: str) -> str:
     """A prod ready to send (R-STALL, :func:`shmod.texts.forum_texts.prods`), with its
     subject line."""
     # TRANSLATORS: what a prod is, in its subject line.
-    return f"Subject: {_subject(title, fmt.lang._('a reminder'), fmt)}\n\n{text}"
+    what = fmt.lang._("a reminder")  # not in the f-string: the extractor reads none
+    return f"Subject: {_subject(title, what, fmt)}\n\n{text}"
 
 
 def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,
