@@ -286,9 +286,9 @@ def claim(
         metavar="NAME", autocompletion=living_names, help="Who made the claim in the thread.")],
     game: GameOpt,
     what: Annotated[list[str] | None, typer.Argument(
-        metavar="[CARDS | TARGET PARTY]",
-        help="Three policies (FFL): a President's draw; two (FL): a Chancellor's hand; or "
-             "the player investigated and the party claimed (Bob fascist).",
+        metavar="[WHAT]",
+        help="What they claimed: three policies (FFL), a President's draw; two (FL), a "
+             "Chancellor's hand; or the player investigated and the party (Bob fascist).",
         show_default=False)] = None,
     round_: Annotated[int | None, typer.Option(
         "--round", metavar="N",
