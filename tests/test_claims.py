@@ -286,3 +286,37 @@ def test_a_claim_of_a_session_by_anyone_else_is_refused_leaving_the_table_as_it_
                     assert not played.apply(state, at, Claim(seat, "president", s.round,
                                                              cards("FFL")))
                     assert (state.game.phase, state.entries, len(state.public)) == before
+
+
+def test_logs_with_claims_audit_valid_and_the_verifier_recomputes_them_alike():
+    """docs/verify.md says a claim enters neither the commitment nor any draw: random
+    forum games (lapse draws, corrections, replacements) with claims inserted audit VALID,
+    and tests/verifier.py, written from verify.md alone, recomputes every draw as the
+    audit does."""
+    from test_verifier import _agrees, _log_text, _parsed
+
+    from shmod.audit import audit
+
+    rng = random.Random(360)
+    checked = 0
+    for played in random_games(8):
+        plan: Plan = []
+        seated: list[tuple[str, ...]] = []
+        where: dict[int, int] = {}
+        state = played.start()
+        for number, (at, step) in enumerate(played.plan, 1):
+            claim = random_claim(state, rng) if rng.random() < 0.3 else None
+            players = state.game.players
+            if claim is not None and played.apply(state, at, claim):
+                plan.append((at, claim))
+                seated.append(players)
+            where[number] = len(plan) + 1
+            (_, moved), = renumbered([(at, step)], where)
+            players = state.game.players
+            assert played.apply(state, at, moved)
+            plan.append((at, moved))
+            seated.append(players)
+        text = _log_text(played.header, plan, seated)
+        _agrees(text, audit.audit_log(_parsed(text)).to_json())
+        checked += sum(isinstance(s, Claim) for _, s in plan)
+    assert checked > 50
