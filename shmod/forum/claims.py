@@ -33,9 +33,6 @@ from shmod.game.events import (
 )
 from shmod.game.terms import INVESTIGATE, PEEK, Party, Policy, Power
 
-#: How many policies each claim of cards holds (R-CLAIM).
-COUNTS = {"president": 3, "chancellor": 2, "peek": 3}
-
 
 class Session(Record, frozen=False):
     """A legislative session in effect: its round, the seats of its President and
@@ -168,7 +165,6 @@ def _check(table: Table, step: Claim) -> tuple[tuple[int, ...], bool]:
                              "claim")
         assert step.role is not None
         return (), step.role == game.roles[step.by]
-    count = COUNTS.get(step.about)
     sessions, powers = record(table)
     if step.about in ("investigation", "peek"):
         power = INVESTIGATE if step.about == "investigation" else PEEK
@@ -180,7 +176,7 @@ def _check(table: Table, step: Claim) -> tuple[tuple[int, ...], bool]:
             raise RuleBroken("R-CLAIM", f"{who} did not {what} in round {step.round}: "
                              "a claim of a result is the President's who used the power")
         found = used[-1]
-        if count is not None and len(step.cards) != count:
+        if power == PEEK and len(step.cards) != 3:
             raise RuleBroken("R-CLAIM", f"a claim of a peek is the top three policies, not "
                              f"{len(step.cards)}")
         true = (step.party == found.party if power == INVESTIGATE

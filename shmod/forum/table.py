@@ -101,7 +101,7 @@ class Table(Record, frozen=False):
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     draws: list[Draw] = field(default_factory=list)  # R-LAPSE: each random choice in effect
-    claims: dict[int, ClaimFact] = field(default_factory=dict)  # R-CLAIM: entry -> (secret) fact
+    claims: dict[int, ClaimFact] = field(default_factory=dict)  # secret: R-CLAIM, by entry
     # R-MODERATORS, R-HANDOVER: the game's moderators now, whom moderation was last handed
     # over to (entry, name, by whom), whether they took it over, the last change of
     # moderators a post is still to announce (entry, by whom), and the moderator who

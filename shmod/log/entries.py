@@ -294,7 +294,7 @@ def _claim_entry(step: Claim, players: tuple[str, ...]) -> dict[str, Any]:
 
 #: Fields :func:`summary` names before their value (the rest read plainly: vote Cat ja).
 _LABELLED = ("chancellor", "upto", "entries", "deadline", "post", "zone", "scope", "round",
-             "passed", "target")
+             "passed")
 
 
 def summary(raw: Any, number: int) -> str:
