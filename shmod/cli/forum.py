@@ -345,7 +345,7 @@ def claim(
     done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
     made = [claim_texts.sentence(event, Plain()) for event in claim_texts.in_effect(done.public)]
     state = done.game.state
-    _show([], [("Recorded", " ".join(made) + " It shows in the next post (R-CLAIM).")])
+    _show([("Claim recorded: the next post shows it (R-CLAIM)", "\n".join(made))])
     echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
     output.check("the claim was recorded", "`shmod history` shows every claim")
 
