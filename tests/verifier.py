@@ -377,7 +377,7 @@ def checkpoint_tag(salt: str, post: int, entry: int, value: str) -> str:
 
 #: Section 8: what a correction's reshuffle search leaves out.
 SKIPPED = {"prod", "posted", "correct", "acknowledge", "deadline", "backup", "replace",
-           "rename", "remove"}
+           "rename", "remove", "claim"}
 
 
 class Verified:
