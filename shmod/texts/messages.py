@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from shmod.forum.events import (
     Briefing,
+    Claimed,
     Corrected,
     DeadlineSet,
     DeadlineSpent,
@@ -40,7 +41,7 @@ from shmod.texts.views import PublicView
 
 #: The public events of forum moderation (shmod.forum.events); the rest are the game's.
 FORUM_EVENTS = (DeadlineSet, DeadlineSpent, Replaced, Renamed, Corrected, Lapsed, Removed,
-                ModeratorsChanged, HandedOver)
+                ModeratorsChanged, HandedOver, Claimed)
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
