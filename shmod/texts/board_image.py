@@ -47,6 +47,11 @@ class Shape(Record):
     bold: bool = False
 
 
+#: The most characters of the line that says how the game ended (a longer one wraps): what
+#: fits in the picture's width at 18 px bold in the wider of its fonts.
+RESULT_WIDTH = 80
+
+
 def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape], int]:
     """The shapes of the board and the picture's height, labelled in ``lang`` (English by
     default)."""
@@ -64,8 +69,12 @@ def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape],
     y = _tracker(out, y + 8, view, t)
     y = _seating(out, y + 14, view, t)
     if view.winner is not None:  # a finished game's board says how it ended
-        out.append(Shape("text", (24, y + 24, 18, 0), INK, text=_result(view, t), bold=True))
-        y += 34
+        import textwrap
+
+        for line in textwrap.wrap(_result(view, t), RESULT_WIDTH):  # a long one on two lines
+            out.append(Shape("text", (24, y + 24, 18, 0), INK, text=line, bold=True))
+            y += 24
+        y += 10
     return out, y + 16
 
 

@@ -1,0 +1,253 @@
+"""Issue 33 §2: German, as German forum players write the game (docs/languages.md, "German").
+
+What the checks of every catalog (tests/test_catalogs_complete.py) cannot know about
+German: its two plural forms and the cases a count governs (``nach 1 faschistischen
+Gesetz``, ``nach 2 faschistischen Gesetzen``), the terms chosen, dates and spans of time
+in German, names never declined and no player given a gender, the board picture's
+umlauts and its last line within the picture. Then one whole German game through the
+installed ``shmod``, from an empty folder: every post and PM it prints, the rules card,
+history, reveal, the game in one post and the stats post hold no English word of shmod's,
+and ``audit --thread`` finds the thread as printed VALID, and INVALID once a vote in the
+log is changed.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pytest
+from installed import SHMOD
+from test_catalogs_in_games import english_words, po
+
+from shmod.forum.turns import legal_steps
+from shmod.game.events import Enacted, Win
+from shmod.game.steps import (
+    Discard,
+    Enact,
+    Execute,
+    Investigate,
+    Nominate,
+    Peek,
+    Reshuffle,
+    SpecialElection,
+    Veto,
+    Vote,
+)
+from shmod.game.terms import OVER
+from shmod.log import game as games
+from shmod.texts import board_image, catalog, forum_texts, glossary, phrases
+from shmod.texts.formats import get as profile
+
+DE = catalog.get("de")
+
+
+@pytest.mark.parametrize("n, said", [(0, "0 Spiele"), (1, "1 Spiel"), (2, "2 Spiele"),
+                                     (5, "5 Spiele"), (22, "22 Spiele"), (25, "25 Spiele")])
+def test_two_plural_forms(n, said):
+    assert DE._n("{n} game", "{n} games", n) == said
+
+
+def test_a_count_governs_its_case_and_the_lone_fascist_is_a_person():
+    veto = ("After {n} Fascist policies the Chancellor may propose to veto both policies; if "
+            "the President agrees, nothing is enacted.")
+    assert DE._n(veto, veto, 1).startswith("Nach 1 faschistischen Gesetz darf")
+    assert DE._n(veto, veto, 5).startswith("Nach 5 faschistischen Gesetzen darf")
+    assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 1) == \
+        "1 liberales Gesetz erlassen"
+    assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 5) == \
+        "5 liberale Gesetze erlassen"
+    roles = (
+        "Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
+        "and Hitler; Hitler knows the Fascist.",
+        "Roles: {liberals} Liberals, {n} Fascists and Hitler. The Fascists know each other "
+        "and Hitler; Hitler knows the Fascists.")
+    assert DE._n(*roles, 1, liberals=3).startswith(
+        "Rollen: 3 Liberale, eine faschistische Person und Hitler.")
+    assert DE._n(*roles, 2, liberals=4).startswith("Rollen: 4 Liberale, 2 Faschisten und")
+    assert po("de").num_plurals == 2
+
+
+def test_the_terms_are_the_ones_german_players_use():
+    terms = {key: glossary.office(DE, key) for key in ("president", "chancellor", "candidate")}
+    assert terms == {"president": "Präsident", "chancellor": "Kanzler",
+                     "candidate": "Präsidentschaftskandidat"}
+    assert [glossary.team(DE, t) for t in ("Liberals", "Fascists")] == ["Liberale", "Faschisten"]
+    assert [glossary.power(DE, p) for p in glossary.POWER] == [
+        "Loyalitätsprüfung", "Sonderwahl", "Gesetzesvorschau", "Hinrichtung"]
+    assert DE._("Election Tracker") == "Wahl-Tracker"
+    assert DE._("President {president} and Chancellor {chancellor} enacted a {on}Liberal{off} "
+                "policy.", president="Ann", chancellor="Bob", on="", off="") == \
+        "Präsident Ann und Kanzler Bob haben ein liberales Gesetz erlassen."
+    assert glossary.ballot(True) == "Ja" and glossary.ballot(False) == "Nein"
+
+
+def test_dates_and_spans_of_time_read_german():
+    when = forum_texts.when_text("2026-11-23T23:30:00Z", "Europe/Berlin", DE)
+    assert when == "2026-11-23 23:30 UTC (Di 24. Nov 00:30 CET, Europe/Berlin)"
+    from datetime import UTC, datetime
+
+    until = "2026-11-23T23:30:00Z"
+    assert forum_texts.left_text(until, datetime(2026, 11, 23, 21, 25, tzinfo=UTC), DE) == \
+        "noch 2 Stunden 5 Minuten"
+    assert forum_texts.left_text(until, datetime(2026, 11, 25, 0, 31, tzinfo=UTC), DE) == \
+        "seit 1 Tag 1 Stunde vorbei"
+
+
+#: Words that give a player a gender: German's nouns for a player, a moderator, a member
+#: of a side (its plural "Faschisten", "Liberale" names the side and is allowed).
+GENDERED = re.compile(r"\b(?:Spieler(?:in|innen)?|Mitspieler(?:in)?|Moderator(?:in)?|"
+                      r"Liberaler|Liberalem|Faschist|Faschistin|Nutzer(?:in)?)\b")
+
+
+def test_no_name_is_declined_and_no_player_has_a_gender():
+    """No genitive "s" after a field that holds a name; none of German's gendered words
+    for a player (an office, "Präsident", is the game's title and stays)."""
+    problems = []
+    for m in po("de"):
+        if not m.id:
+            continue
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if re.search(r"\}(?:'|\u2019)?s\b", text) or GENDERED.search(text):
+                problems.append(text)
+    assert problems == []
+
+
+def _result_lines(win: Win) -> list[str]:
+    team = glossary.team(DE, win.team)
+    said = DE._("Game over: the {team} win. {reason}.", team=team,
+                reason=phrases.win(DE, win, capital=True))
+    return textwrap.wrap(said, board_image.RESULT_WIDTH)
+
+
+@pytest.mark.parametrize("win", [
+    Win("Fascists", "R-EVA-BRAUN", hitler="Maximiliane Musterfrau"),
+    Win("Fascists", "R-HITLER-ELECTED", hitler="Maximiliane Musterfrau"),
+    Win("Liberals", "R-WIN-LIB", hitler="Maximiliane Musterfrau"),
+    Win("Liberals", "R-MODKILL", hitler="Maximiliane Musterfrau"),
+    Win("Fascists", "R-WIN-FAS", policies=6)])
+def test_the_board_picture_draws_each_umlaut_and_its_last_line_fits(win):
+    """Every letter of the German ending has a glyph in the picture's Latin font (Pillow's
+    built-in one has no ä: a box), and each of its lines fits in the picture."""
+    from PIL import ImageFont
+
+    font = ImageFont.truetype(board_image.LATIN_FONT, 18)
+    missing = bytes(font.getmask("\U0010fffd"))
+    lines = _result_lines(win)
+    text = "".join(lines) + "Präsidentschaftskandidat ÄÖÜäöüß"
+    assert [c for c in set(text) if not c.isspace() and bytes(font.getmask(c)) == missing] == []
+    assert max(font.getlength(line) for line in lines) + 24 + 2 <= board_image.WIDTH
+
+
+# -- one whole German game through the installed shmod ------------------------------------
+
+NAMES = ["Ann", "Bob", "Cat", "Jürgen", "Eve"]
+NOW = "2026-11-23T10:00:00Z"
+
+
+class Table:
+    """The installed shmod in an empty folder, one game in German; every text it prints
+    for the thread or a player is kept."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.log = folder, folder / "games" / "freitag.yaml"
+        self.printed: list[tuple[str, str]] = []
+
+    def run(self, *args: str, code: int = 0) -> str:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
+        env.update(SHMOD_GAME=str(self.log), SHMOD_NOW=NOW, COLUMNS="100",
+                   SHMOD_CACHE=os.environ.get("SHMOD_CACHE", "off"))
+        done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
+                              capture_output=True, timeout=60)
+        assert done.returncode == code, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        self.printed.append((" ".join(args), done.stdout))
+        return done.stdout
+
+    def play(self, rng: random.Random) -> None:
+        """Random legal steps to the end, each as its command (which prints the thread's
+        post and the PMs it makes; a round's votes in one command), a deadline and the
+        prods on the way."""
+        claimed = False
+        for turn in range(200):
+            state = games.load(str(self.log)).state
+            if state.game.phase == OVER:
+                break
+            names = state.game.players
+            step = rng.choice([s for s in legal_steps(state) if not isinstance(s, Reshuffle)])
+            match step:
+                case Nominate():
+                    self.run("nominate", names[step.chancellor])
+                case Vote():
+                    votes = [(names[s.by], "ja" if rng.random() < 0.7 else "nein")
+                             for s in legal_steps(state) if isinstance(s, Vote) and s.vote]
+                    self.run("vote", *(word for vote in votes for word in vote))
+                case Discard() | Enact():
+                    self.run(step.kind, step.policy)
+                case Veto():
+                    self.run("veto", step.answer)
+                case Investigate() | SpecialElection() | Execute():
+                    self.run(step.kind.replace("_", "-"), names[step.target])
+                case Peek():
+                    self.run("peek")
+            if turn == 3:
+                self.run("deadline", "2026-11-24 00:30", "--zone", "Europe/Berlin")
+                self.run("prods")
+                self.run("remind")
+            if isinstance(step, Enact) and not claimed:  # claims that conflict, and a role
+                enacted = next(ev for ev in reversed(games.load(str(self.log)).state.public)
+                               if isinstance(ev, Enacted))
+                self.run("claim", enacted.president, "FFF")
+                self.run("claim", enacted.chancellor, "LL")
+                self.run("claim", enacted.president, "--role", "liberal")
+                claimed = True
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> Table:  # type: ignore[no-untyped-def]
+    table = Table(tmp_path_factory.mktemp("de"))
+    table.run("new", *NAMES, "--language", "de", "--forum", "phpbb", "--seed", "de-1",
+              "--guessable")
+    table.play(random.Random(21))  # 20 steps: a Policy Peek, an execution
+    assert games.load(str(table.log)).state.game.phase == OVER
+    for name in NAMES:
+        table.run("pm", name)
+    for command in (("rules",), ("history",), ("reveal",), ("replay", "--post"),
+                    ("stats", "games", "--post", "--language", "de", "-f", "discourse")):
+        table.run(*command)
+    return table
+
+
+@pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed next to this Python")
+def test_a_whole_german_game_prints_no_english_word_of_shmods(played):
+    fmt = profile("phpbb", lang="de")
+    problems = [(args, left) for args, out in played.printed
+                if not args.startswith("claim ")  # says for the moderator what it recorded
+                and (left := english_words(out, fmt, {*NAMES, "Freitag"}, "de"))]
+    assert problems == [] and len(played.printed) > 25
+    said = "\n".join(out for _, out in played.printed)
+    for german in ("Deine geheime Rolle: ", "Präsidentschaftskandidat [b]", "Wahl-Tracker",
+                   "[b]Abstimmungsverlauf[/b]", "Die Auflösung", "Rangliste: 1 Spiel",
+                   "Freitag: das ganze Spiel", "(Di 24. Nov 00:30 CET, Europe/Berlin)",
+                   "Aussagen, abgeglichen mit dem, was tatsächlich verteilt wurde:",
+                   "FFF gezogen", "LL bekommen", "Widerspruch", "zur eigenen Rolle: Liberal"):
+        assert german in said, german
+
+
+@pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed next to this Python")
+def test_a_german_thread_audits_valid_and_a_changed_vote_invalid(played, tmp_path):
+    count = len(played.run("post", "--list").splitlines())
+    thread = tmp_path / "thread.txt"
+    thread.write_text("\n\n".join(played.run("post", "--again", str(n)) for n in
+                                  range(1, count + 1)))
+    assert "Setup commitment (vergleicht es am Ende mit der Auflösung): " in thread.read_text()
+    valid = played.run("audit", str(played.log), "--thread", str(thread))
+    assert "VALID" in valid and "INVALID" not in valid
+    changed = tmp_path / "changed.yaml"
+    text = played.log.read_text()
+    assert "vote: ja" in text
+    changed.write_text(text.replace("vote: ja", "vote: nein", 1))
+    assert "INVALID" in played.run("audit", str(changed), "--thread", str(thread), code=1)
