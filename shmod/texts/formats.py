@@ -112,10 +112,10 @@ class Markdown(Plain):
         return text
 
     def bold(self, text: str) -> str:
-        return f"**{text}**"
+        return _flanked("**", text)
 
     def italic(self, text: str) -> str:
-        return f"*{text}*"
+        return _flanked("*", text)
 
     def heading(self, text: str) -> str:
         return f"### {text}"
@@ -272,6 +272,17 @@ def chosen(explicit: str | None, forum: str | None, lang: str | None = None) -> 
         raise BadInput(f"the game's log names forum {forum!r}, which this shmod does not "
                        f"know (known: {', '.join(FORMATS)}); give -f FORMAT")
     return FORMATS[forum](language(lang))
+
+
+def _flanked(mark: str, text: str) -> str:
+    """``text`` between emphasis marks, its edge whitespace outside them: CommonMark reads
+    ``**`` after a space as no closing mark (nor before one as an opening), so
+    ``**waiting: **`` would show its asterisks."""
+    core = text.strip()
+    if not core:
+        return text
+    start = text.index(core)
+    return f"{text[:start]}{mark}{core}{mark}{text[start + len(core):]}"
 
 
 def _aligned(rows: list[list[str]]) -> str:

@@ -298,11 +298,12 @@ def pm_text(secret: Briefing, fmt: Plain, one_pm: Callable[[Secret, Plain], str]
     awaited = secret.awaited
     if awaited:
         # TRANSLATORS: {on} and {off} put the first words in bold; {owed} is what the player
-        # owes, e.g. "your vote, Ja or Nein, on President Ann and Chancellor Bob".
-        lines.append(t._("{on}The game is waiting for you now: {off}{owed}. Please send it to "
-                         "me by PM (a nomination: post it in the thread).", owed=_owed_words(
-                             t, awaited.phase, e(awaited.president), e(awaited.chancellor),
-                             awaited.power), **marks(fmt.bold)))
+        # owes, e.g. "your vote, Ja or Nein, on President Ann and Chancellor Bob"; {where}
+        # says where to send it (a sentence of its own).
+        lines.append(t._("{on}The game is waiting for you now:{off} {owed}. {where}",
+                         owed=_owed_words(t, awaited.phase, e(awaited.president),
+                                          e(awaited.chancellor), awaited.power),
+                         where=_where(t, awaited.phase), **marks(fmt.bold)))
     else:
         lines.append(t._("Nothing is asked of you right now; follow the thread."))
     return fmt.lines(lines)
@@ -401,6 +402,13 @@ def _owed_words(t: Language, phase: Phase, president: str, chancellor: str,
     return t._("nothing")
 
 
+def _where(t: Language, phase: Phase) -> str:
+    """Where what a player owes in ``phase`` goes: a nomination and a word for the deal are
+    posted in the thread (R-THREAD, R-DEAL); votes and choices come by PM (R-PM)."""
+    return (t._("Please post it in the thread.") if phase in ("nominate", "deal") else
+            t._("Please send it to me by PM."))
+
+
 #: The PM a choice is made from, by phase: a prod names its policies.
 CHOICE_PMS: dict[str, type[Drawn] | type[Handed]] = {"discard": Drawn, "enact": Handed}
 
@@ -421,9 +429,7 @@ def prods(view: PublicView, fmt: Plain, now: datetime | None,
             t._("The deadline is {when}: {left}.", when=when,
                 left=left_text(view.deadline[0], now, t)) if now is not None else
             t._("The deadline is {when}.", when=when))
-    # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
-    where = (t._("Please post it in the thread.") if view.phase == "nominate" else
-             t._("Please send it to me by PM."))
+    where = _where(t, view.phase)
     kind = CHOICE_PMS.get(view.phase)
     counts = dict(view.prods)
     out = []
