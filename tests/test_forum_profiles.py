@@ -150,9 +150,9 @@ PHPBB_SPOILER = _bb_parser({"spoiler": _spoiler(titled=False)}, size=_size(1, 20
 #: without a title, [TABLE], and more shmod does not write (s, font, center, plain, …).
 XENFORO = _bb_parser({"spoiler": _spoiler(titled=True), "s": lambda n, v, o, p, c: f"<s>{v}</s>"},
                      size=_size(1, 7, 5), lists={"1"}, tables=True)
-#: The generic profile: phpBB's tags and a titled [spoiler] (docs/posts.md).
-GENERIC_BB = _bb_parser({"spoiler": _spoiler(titled=True)}, size=_size(1, 200, 101),
-                        lists={"1", "a", "A", "i", "I"})
+#: The generic profile: the stock tags, no [spoiler] (docs/posts.md; issue 33 §3: a
+#: board without one showed ``[spoiler=…]`` as text and hid nothing).
+GENERIC_BB = _bb_parser({}, size=_size(1, 200, 101), lists={"1", "a", "A", "i", "I"})
 
 
 def _details(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
@@ -555,6 +555,18 @@ def _check_replay_post(profile: str, text: Text, root: ET.Element) -> None:
         assert government.hidden_line() in lists, government.hidden_line()
     view = made.frames[-1].view
     _check_history(profile, Text("history", "", text.players, view), root)
+    # issue 33 §3: what is hidden is hidden as the reveal hides it
+    secret = [f"{name}: {role}" for name, role in made.roles] + \
+        [g.hidden_line() for g in hidden.governments if " > " in g.hidden_line()]
+    spoilers = root.findall(".//details")
+    if FORMATS[profile].hides_spoilers:
+        assert len(spoilers) == 1
+        inside, outside = flat(spoilers[0]), flat(root).replace(flat(spoilers[0]), "")
+    else:
+        assert not spoilers
+        outside, inside = flat(root).split(f"SPOILER: {TITLE}. Do not read on", 1)
+    assert all(line in inside.replace("\u2060", "") and line not in outside
+               for line in secret)
 
 
 def _words(text: str) -> str:

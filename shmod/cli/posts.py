@@ -10,6 +10,7 @@ from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
     from shmod.log.game import Game
+    from shmod.texts.formats import Plain
     from shmod.texts.posts import Post
 
 
@@ -174,6 +175,15 @@ def pm(
     _show(pms.render(chosen, fmt, pms.title(game, loaded.log.header)))
 
 
+def unhidden(fmt: "Plain") -> None:
+    """Say on stderr that ``fmt``'s engine has no spoiler: what a post reveals is not
+    hidden but follows a warning line."""
+    if not fmt.hides_spoilers:
+        _hint(f"The {fmt.name} profile has no spoiler tag: the reveal is NOT hidden; it "
+              "follows a warning line (SPOILER: …). With a spoiler tag on your board, use "
+              "that profile (phpbb-spoiler, xenforo, discourse).")
+
+
 @app.command()
 def reveal(
     game: GameOpt,
@@ -189,10 +199,8 @@ def reveal(
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     text = reveals.reveal_text(loaded, fmt, spoiler=spoiler)
-    if spoiler and not fmt.hides_spoilers:
-        _hint(f"The {fmt.name} profile has no spoiler tag: the reveal is NOT hidden; it "
-              "follows a warning line (SPOILER: …). With a spoiler tag on your board, use "
-              "that profile (phpbb-spoiler, xenforo, discourse, bbcode).")
+    if spoiler:
+        unhidden(fmt)
     echo(text)
     if loaded.setup.signing_key is not None:
         _hint("Then publish the log with `shmod publish`: it writes a copy without your "

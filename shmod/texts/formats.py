@@ -4,7 +4,8 @@ Each profile writes only markup its engine renders as installed, and falls back 
 engine has nothing: ``phpbb`` (phpBB's default BBCodes), ``phpbb-spoiler`` (the same and
 the common custom ``[spoiler]``), ``xenforo`` (XenForo's built-in BB codes), ``discourse``
 (Discourse's Markdown, tables and ``[details]``); and the generic ``plain``, ``markdown``
-(CommonMark) and ``bbcode`` (phpBB-style tags and ``[spoiler=…]``) as they always were.
+(CommonMark) and ``bbcode`` (the tags every BBCode engine has: no spoiler, so what is hidden
+comes after a warning line, as on ``phpbb``).
 A profile is chosen once per terminal (``SHMOD_FORMAT``) or per game (``shmod new
 --forum``, a public header field); ``-f`` wins over both (:func:`chosen`).
 """
@@ -150,11 +151,12 @@ class Discourse(Markdown):
 
 
 class BBCode(Plain):
-    """Generic BBCode: b, i, u, color, list, quote, code, and ``[spoiler=…]`` for the
-    reveal (many boards add it; stock phpBB has none: use ``phpbb``)."""
+    """Generic BBCode: the stock tags every engine has (b, i, u, color, list, quote, code).
+    No spoiler: a board's ``[spoiler]`` is an addition, and where it is missing
+    ``[spoiler=…]`` shows as text and hides nothing; so what is hidden follows the warning
+    line (:meth:`Plain.spoiler`). Boards with one: ``phpbb-spoiler``, ``xenforo``."""
 
     name = "bbcode"
-    hides_spoilers = True
 
     def escape(self, text: str) -> str:
         return text.replace("[", "[[i][/i]")  # an empty tag after "[" keeps it literal
@@ -180,9 +182,6 @@ class BBCode(Plain):
     def quote(self, text: str) -> str:
         return f"[quote]{text}[/quote]"
 
-    def spoiler(self, title: str, text: str) -> str:
-        return f"[spoiler={title}]{text}[/spoiler]"
-
     def table(self, header: list[str], rows: list[list[str]]) -> str:
         """An aligned grid in ``[code]`` (monospace, tags not read inside): most boards
         have no table tag. Only ``[/code]`` itself must not occur in it."""
@@ -201,13 +200,9 @@ class PhpBB(BBCode):
     list, quote, code, url, email, img). No spoiler: the reveal follows a warning line."""
 
     name = "phpbb"
-    hides_spoilers = False
 
     def heading(self, text: str) -> str:
         return f"[size=150][b]{text}[/b][/size]"  # phpBB's size is a percentage (max 200)
-
-    def spoiler(self, title: str, text: str) -> str:
-        return Plain.spoiler(self, title, text)  # no spoiler tag: the warning line
 
 
 class PhpBBSpoiler(PhpBB):
@@ -226,6 +221,7 @@ class XenForo(BBCode):
     @mention ever (XenForo links and notifies @names)."""
 
     name = "xenforo"
+    hides_spoilers = True
 
     def escape(self, text: str) -> str:
         return super().escape(text).replace("@", _NO_MENTION)

@@ -24,6 +24,7 @@ from shmod.forum.events import (
     Renamed,
     Replaced,
 )
+from shmod.forum.terms import LATE_VARIANTS
 from shmod.game.events import (
     Drawn,
     Handed,
@@ -371,18 +372,18 @@ def _owed_words(t: Language, phase: Phase, president: str, chancellor: str,
                    "{chancellor}", **names)
     if phase == "discard" and hand:
         # TRANSLATORS: {hand} lists the policies.
-        return t._("your discard: one of the three policies I sent you ({hand}) (you are "
-                   "President)", **names)
+        return t._("your discard as President: one of the three policies I sent you ({hand})",
+                   **names)
     if phase == "discard":
         return t._("your discard: one of the three policies I sent you (you are President)")
     if phase == "enact" and hand and veto_open:
         # TRANSLATORS: {hand} lists the policies.
-        return t._("the policy you enact from the two I sent you ({hand}) or a veto proposal "
-                   "(you are Chancellor)", **names)
+        return t._("the policy you enact as Chancellor from the two I sent you ({hand}), or a "
+                   "veto proposal", **names)
     if phase == "enact" and hand:
         # TRANSLATORS: {hand} lists the policies.
-        return t._("the policy you enact from the two I sent you ({hand}) (you are "
-                   "Chancellor)", **names)
+        return t._("the policy you enact as Chancellor from the two I sent you ({hand})",
+                   **names)
     if phase == "enact" and veto_open:
         return t._("the policy you enact from the two I sent you or a veto proposal (you are "
                    "Chancellor)")
@@ -471,9 +472,8 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
              if rules.get("term5") == "seated" else
              t._("The last elected President and Chancellor cannot be nominated Chancellor; "
                  "with five or fewer players alive, only the last Chancellor."))
-    # TRANSLATORS: a custom board may unlock the veto after one Fascist policy (English
-    # says "1 Fascist policies" for now).
-    veto = (t._n("After {n} Fascist policies the Chancellor may propose to veto both "
+    # TRANSLATORS: a custom board may unlock the veto after one Fascist policy.
+    veto = (t._n("After {n} Fascist policy the Chancellor may propose to veto both "
                  "policies; if the President agrees, nothing is enacted.", "After {n} Fascist "
                  "policies the Chancellor may propose to veto both policies; if the President "
                  "agrees, nothing is enacted.", view.veto_zone)
@@ -494,10 +494,9 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
                 t._n("The Liberals win with {n} Liberal policy or by executing Hitler.",
                      "The Liberals win with {n} Liberal policies or by executing Hitler.",
                      view.liberal_win),
-                # TRANSLATORS: a custom board may set one (English says "1 Fascist
-                # policies" for now).
+                # TRANSLATORS: a custom board may set one.
                 t._n("The Fascists also win if Hitler is elected Chancellor after {n} Fascist "
-                     "policies.", "The Fascists also win if Hitler is elected Chancellor "
+                     "policy.", "The Fascists also win if Hitler is elected Chancellor "
                      "after {n} Fascist policies.", view.hitler_zone)]),
             terms,
             veto,
@@ -506,6 +505,11 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
                  "is enacted and term limits are forgotten.", view.chaos_at),
         ]),
         *([fmt.bold(t._("House rules:")), fmt.bullets(house)] if house else []),
+        # R-LAPSE: a switch that acts at a deadline is a house rule above, not the moderator.
+        t._("Send your votes and secret choices to the moderator by PM. The moderator may "
+            "remind you, but never votes or chooses for you: when a deadline passes, the "
+            "house rules above do.")
+        if any(rules.get(switch, "wait") != "wait" for switch in LATE_VARIANTS) else
         t._("Send your votes and secret choices to the moderator by PM. The moderator may "
             "remind you, but never votes or chooses for you."),
     ])
