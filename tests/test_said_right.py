@@ -21,11 +21,13 @@ from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.steps import Acknowledge, Lapse, SetDeadline
 from shmod.forum.turns import legal_steps
 from shmod.game import legal
+from shmod.game.events import Tallied
 from shmod.game.steps import Discard, Enact, Nominate, Step, Veto, Vote
 from shmod.game.terms import OVER
 from shmod.log import game as games
 from shmod.texts import forum_texts, messages, replay, views
-from shmod.texts.formats import Plain
+from shmod.texts.formats import FORMATS, Plain
+from shmod.texts.history import history_text
 from shmod.texts.posts import state_at
 from shmod.texts.reveal import reveal_text
 
@@ -185,6 +187,19 @@ def test_the_reveal_marks_what_a_lapse_drew_at_random(lapsed):
     assert re.search(r"investigated \w+ \(drawn at random\): (Liberal|Fascist)\.", text)
     assert "The veto was refused: its deadline passed unanswered." in text
     assert text.count("(drawn at random)") == 3  # the rest were the players' own
+
+
+@pytest.mark.parametrize("profile", list(FORMATS))
+def test_the_voting_record_marks_a_lapsed_vote(lapsed, profile):
+    view = views.public_view(lapsed.state)
+    [tally] = [ev for ev in lapsed.state.public if isinstance(ev, Tallied)][:1]
+    late = [name for name, vote in tally.votes if vote is False]
+    assert len(late) == 4
+    fmt = FORMATS[profile]()
+    text = history_text(view, fmt)
+    first = text.split("Round 2")[0].replace("\n  ", " ")  # plain text folds at 80
+    marked = ", ".join(f"{name} (no vote by the deadline)" for name in late)
+    assert f"Nein (4): {marked}" in first, (profile, first)
 
 
 # -- post --again: as the thread saw it ----------------------------------------------

@@ -233,9 +233,12 @@ def publish(
 def history(
     game: GameOpt,
     fmt_name: FormatOpt = None,
+    grid: Annotated[bool, typer.Option(
+        "--grid", help="The wide grid instead, a column per seat (too wide for a phone or "
+        "an 80-column terminal).")] = False,
     bbcode_table: Annotated[bool, typer.Option(
-        "--bbcode-table", help="With -f bbcode: a [table] for forums that have one, instead "
-        "of an aligned [code] block.")] = False,
+        "--bbcode-table", help="The grid, and with -f bbcode as a [table] for forums that "
+        "have one instead of an aligned [code] block.")] = False,
 ) -> None:
     """Every election so far: each player's vote in seating order, results, policies, powers."""
     from shmod.log import game as games
@@ -244,7 +247,8 @@ def history(
 
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
-    text = history_text(views.public_view(loaded.state), fmt, bbcode_table=bbcode_table)
+    text = history_text(views.public_view(loaded.state), fmt, grid=grid,
+                        bbcode_table=bbcode_table)
     _hint("Post in the thread (the voting record):")
     echo(text)
 

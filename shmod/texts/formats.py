@@ -12,6 +12,8 @@ A profile is chosen once per terminal (``SHMOD_FORMAT``) or per game (``shmod ne
 from __future__ import annotations
 
 import re
+import textwrap
+from collections.abc import Iterable
 
 from shmod.texts.catalog import Language, get as language
 
@@ -23,6 +25,12 @@ _MD_INLINE = re.compile(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-
 #: What it reads as markup only at the start of a line: a heading, a quote, a list item,
 #: a setext underline.
 _MD_BLOCK = re.compile(r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
+
+#: How wide a line of plain text may be: a terminal's 80 columns.
+COLUMNS = 80
+#: What holds a name's words together while a line is folded (no name holds it: a log's
+#: names have no control characters).
+_GLUE = "\x00"
 
 #: After an "@" in a name: U+2060 WORD JOINER, invisible, so the name is no @mention (an
 #: engine that notifies @name links whoever is called that, and refuses many in a post).
@@ -90,6 +98,18 @@ class Plain:
         """Lines of one paragraph, each shown on its own line."""
         return "\n".join(items)
 
+    def fold(self, line: str, whole: Iterable[str] = ()) -> str:
+        """``line`` within :data:`COLUMNS` (a terminal's width), its further lines indented,
+        never broken inside one of ``whole`` (names); an engine that wraps text (every
+        profile but plain) gets it as it is."""
+        if len(line) <= COLUMNS:
+            return line
+        for name in sorted({n for n in whole if " " in n}, key=len, reverse=True):
+            line = line.replace(name, name.replace(" ", _GLUE))
+        return "\n".join(textwrap.wrap(line, COLUMNS, subsequent_indent="  ",
+                                        break_long_words=False, break_on_hyphens=False)
+                         ).replace(_GLUE, " ")
+
     def blocks(self, items: list[str]) -> str:
         """Paragraphs, lists and quotes one after another."""
         return "\n".join(item for item in items if item)
@@ -132,6 +152,9 @@ class Markdown(Plain):
     def lines(self, items: list[str]) -> str:
         return "  \n".join(items)  # two trailing spaces: a hard line break everywhere
 
+    def fold(self, line: str, whole: Iterable[str] = ()) -> str:
+        return line  # the engine wraps
+
     def blocks(self, items: list[str]) -> str:
         return "\n\n".join(item for item in items if item)
 
@@ -172,6 +195,9 @@ class BBCode(Plain):
 
     def heading(self, text: str) -> str:
         return f"[b][u]{text}[/u][/b]"
+
+    def fold(self, line: str, whole: Iterable[str] = ()) -> str:
+        return line  # the engine wraps
 
     def bullets(self, items: list[str]) -> str:
         return "[list]\n" + "\n".join(f"[*]{item}" for item in items) + "\n[/list]"
