@@ -25,7 +25,7 @@ from shmod.game.events import Tallied
 from shmod.game.steps import Discard, Enact, Nominate, Step, Veto, Vote
 from shmod.game.terms import OVER
 from shmod.log import game as games
-from shmod.texts import forum_texts, messages, replay, views
+from shmod.texts import forum_texts, messages, replay, replay_post, views
 from shmod.texts.formats import FORMATS, Plain
 from shmod.texts.history import history_text
 from shmod.texts.posts import state_at
@@ -197,9 +197,12 @@ def test_the_voting_record_marks_a_lapsed_vote(lapsed, profile):
     assert len(late) == 4
     fmt = FORMATS[profile]()
     text = history_text(view, fmt)
-    first = text.split("Round 2")[0].replace("\n  ", " ")  # plain text folds at 80
     marked = ", ".join(f"{name} (no vote by the deadline)" for name in late)
-    assert f"Nein (4): {marked}" in first, (profile, first)
+    whole = replay_post.post_text(replay.frames(lapsed, reveal=True), fmt, title="Friday",
+                                  commitment=None)  # the game in one post holds the record
+    for made in (text, whole):
+        first = made.split("Round 2")[0].replace("\n  ", " ")  # plain text folds at 80
+        assert f"Nein (4): {marked}" in first, (profile, first)
 
 
 # -- post --again: as the thread saw it ----------------------------------------------

@@ -15,6 +15,7 @@ import re
 import textwrap
 from collections.abc import Iterable
 
+from shmod.texts import smilies
 from shmod.texts.catalog import Language, get as language
 
 #: What CommonMark (and Discourse's tables and strikethrough) reads as markup anywhere in a
@@ -32,9 +33,13 @@ COLUMNS = 80
 #: names have no control characters).
 _GLUE = "\x00"
 
-#: After an "@" in a name: U+2060 WORD JOINER, invisible, so the name is no @mention (an
-#: engine that notifies @name links whoever is called that, and refuses many in a post).
-_NO_MENTION = "@\u2060"
+#: U+2060 WORD JOINER, invisible: after an "@" in a name, so that the name is no @mention
+#: (an engine that notifies @name links whoever is called that, and refuses many in a
+#: post); inside a smiley code, so that it is no emoji.
+_JOINER = "\u2060"
+_NO_MENTION = "@" + _JOINER
+#: A BBCode tag that shows nothing: inside a smiley code or after a "[", text as typed.
+_EMPTY = "[i][/i]"
 
 
 def markdown_escaped(text: str, block: bool = True) -> str:
@@ -122,14 +127,15 @@ class Markdown(Plain):
     hides_spoilers = True
 
     def escape(self, text: str) -> str:
-        return markdown_escaped(self.unmentioned(text))
+        return markdown_escaped(self.literal(text))
 
     def cell(self, text: str) -> str:
         """``text`` escaped for a table's cell, where no heading or list starts."""
-        return markdown_escaped(self.unmentioned(text), block=False)
+        return markdown_escaped(self.literal(text), block=False)
 
-    def unmentioned(self, text: str) -> str:
-        """``text`` with no @mention in it (Discourse's engine would notify)."""
+    def literal(self, text: str) -> str:
+        """``text`` with nothing the engine reads besides Markdown: no @mention (Discourse's
+        engine would notify), no emoji."""
         return text
 
     def bold(self, text: str) -> str:
@@ -165,8 +171,9 @@ class Discourse(Markdown):
 
     name = "discourse"
 
-    def unmentioned(self, text: str) -> str:
-        return text.replace("@", _NO_MENTION)
+    def literal(self, text: str) -> str:
+        """No @mention, no emoji shortcut or ``:name:`` (a word joiner cuts each code)."""
+        return _JOINER.join(smilies.split(text, smilies.DISCOURSE)).replace("@", _NO_MENTION)
 
     def spoiler(self, title: str, text: str) -> str:
         # A block: the opening and closing tags each alone on a line (bbcode-block rule).
@@ -180,9 +187,14 @@ class BBCode(Plain):
     line (:meth:`Plain.spoiler`). Boards with one: ``phpbb-spoiler``, ``xenforo``."""
 
     name = "bbcode"
+    #: The smiley codes of the engine (:mod:`shmod.texts.smilies`): phpBB's defaults.
+    smiley_codes = smilies.PHPBB
 
     def escape(self, text: str) -> str:
-        return text.replace("[", "[[i][/i]")  # an empty tag after "[" keeps it literal
+        """``text`` as typed: an empty tag after each "[" keeps it literal, and another cuts
+        each smiley code (the engine matches codes in the text between tags)."""
+        return _EMPTY.join(part.replace("[", f"[{_EMPTY}")
+                           for part in smilies.split(text, self.smiley_codes))
 
     def bold(self, text: str) -> str:
         return f"[b]{text}[/b]"
@@ -248,6 +260,7 @@ class XenForo(BBCode):
 
     name = "xenforo"
     hides_spoilers = True
+    smiley_codes = smilies.XENFORO
 
     def escape(self, text: str) -> str:
         return super().escape(text).replace("@", _NO_MENTION)
