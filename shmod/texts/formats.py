@@ -12,7 +12,6 @@ A profile is chosen once per terminal (``SHMOD_FORMAT``) or per game (``shmod ne
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Iterable
 
 from shmod.texts import smilies
@@ -109,6 +108,8 @@ class Plain:
         profile but plain) gets it as it is."""
         if len(line) <= COLUMNS:
             return line
+        import textwrap
+
         for name in sorted({n for n in whole if " " in n}, key=len, reverse=True):
             line = line.replace(name, name.replace(" ", _GLUE))
         return "\n".join(textwrap.wrap(line, COLUMNS, subsequent_indent="  ",
@@ -173,7 +174,7 @@ class Discourse(Markdown):
 
     def literal(self, text: str) -> str:
         """No @mention, no emoji shortcut or ``:name:`` (a word joiner cuts each code)."""
-        return _JOINER.join(smilies.split(text, smilies.DISCOURSE)).replace("@", _NO_MENTION)
+        return _JOINER.join(smilies.split(text, "discourse")).replace("@", _NO_MENTION)
 
     def spoiler(self, title: str, text: str) -> str:
         # A block: the opening and closing tags each alone on a line (bbcode-block rule).
@@ -187,8 +188,8 @@ class BBCode(Plain):
     line (:meth:`Plain.spoiler`). Boards with one: ``phpbb-spoiler``, ``xenforo``."""
 
     name = "bbcode"
-    #: The smiley codes of the engine (:mod:`shmod.texts.smilies`): phpBB's defaults.
-    smiley_codes = smilies.PHPBB
+    #: The engine whose smiley codes are cut (:mod:`shmod.texts.smilies`): phpBB's.
+    smiley_codes = "phpbb"
 
     def escape(self, text: str) -> str:
         """``text`` as typed: an empty tag after each "[" keeps it literal, and another cuts
@@ -260,7 +261,7 @@ class XenForo(BBCode):
 
     name = "xenforo"
     hides_spoilers = True
-    smiley_codes = smilies.XENFORO
+    smiley_codes = "xenforo"
 
     def escape(self, text: str) -> str:
         return super().escape(text).replace("@", _NO_MENTION)

@@ -13,7 +13,6 @@ is around it: what comes before and after a name in a post is not the name's to 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 #: phpBB's 42 default smilies (phpBB/install/schemas/schema_data.sql), matched as typed.
 PHPBB_CODES = (
@@ -38,22 +37,27 @@ DISCOURSE_CODES = (
 EMOJI_NAME = r":[\w+-]+:"
 
 
-def codes(found: Iterable[str], *patterns: str, ignore_case: bool = False) -> re.Pattern[str]:
-    """A pattern that finds where any of the codes ``found`` (or the regular expressions
-    ``patterns``) starts, overlapping ones too."""
-    alternatives = [re.escape(c) for c in sorted(found, key=len, reverse=True)]
-    return re.compile(f"(?=(?:{'|'.join([*alternatives, *patterns])}))",
-                      re.IGNORECASE if ignore_case else 0)
+#: Each engine's codes, the patterns among them, and whether the engine ignores case.
+ENGINES: dict[str, tuple[tuple[str, ...], tuple[str, ...], bool]] = {
+    "phpbb": (PHPBB_CODES, (), False), "xenforo": (XENFORO_CODES, (), True),
+    "discourse": (DISCOURSE_CODES, (EMOJI_NAME,), False)}
+_FOUND: dict[str, re.Pattern[str]] = {}
 
 
-PHPBB = codes(PHPBB_CODES)
-XENFORO = codes(XENFORO_CODES, ignore_case=True)
-DISCOURSE = codes(DISCOURSE_CODES, EMOJI_NAME)
+def codes(engine: str) -> re.Pattern[str]:
+    """What finds where any code of ``engine`` (:data:`ENGINES`) starts, overlapping ones
+    too (compiled once, when first asked for)."""
+    if engine not in _FOUND:
+        found, patterns, ignore_case = ENGINES[engine]
+        alternatives = [re.escape(c) for c in sorted(found, key=len, reverse=True)]
+        _FOUND[engine] = re.compile(f"(?=(?:{'|'.join([*alternatives, *patterns])}))",
+                                    re.IGNORECASE if ignore_case else 0)
+    return _FOUND[engine]
 
 
-def split(text: str, smilies: re.Pattern[str]) -> list[str]:
-    """``text`` cut after the first character of every code ``smilies`` finds in it: no
-    piece holds a whole code, so pieces joined by what the engine reads as nothing show
-    the text as typed."""
-    cuts = sorted({found.start() + 1 for found in smilies.finditer(text)})
+def split(text: str, engine: str) -> list[str]:
+    """``text`` cut after the first character of every code of ``engine`` in it: no piece
+    holds a whole code, so pieces joined by what the engine reads as nothing show the text
+    as typed."""
+    cuts = sorted({found.start() + 1 for found in codes(engine).finditer(text)})
     return [text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)])]
