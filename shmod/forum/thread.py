@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from shmod.base.errors import RuleBroken
 from shmod.forum.corrections import voided
-from shmod.forum.events import Corrected
+from shmod.forum.events import Claimed, Corrected
 from shmod.forum.steps import Acknowledge, Posted
 from shmod.forum.table import Table
 from shmod.game.events import Public, RoundBegan
 
-#: Public events that alone make no post: the next round is said by the post before it.
-QUIET = (RoundBegan,)
+#: Public events that alone make no post: the next round is said by the post before it,
+#: and a claim, said in the thread by its player, shows in the next post (R-CLAIM).
+QUIET = (RoundBegan, Claimed)
 
 
 def last_posted(table: Table) -> int:

@@ -117,9 +117,11 @@ def history_text(view: PublicView, fmt: Plain, *, grid: bool = False,
     (:func:`grid_text`)."""
     t = fmt.lang
     rows = elections(view, t)
+    # Not nested in the call below: Babel's extractor would lose that message's plural.
+    record = fmt.bold(t._("Voting record"))
     # TRANSLATORS: the voting record's title; {record} is "Voting record" in bold.
     title = t._n("{record} ({n} election)", "{record} ({n} elections)", len(rows),
-                 record=fmt.bold(t._("Voting record")))
+                 record=record)
     if not rows:
         return t._("{title}: no election yet.", title=title)
     if grid or bbcode_table:

@@ -1,12 +1,13 @@
 """``shmod replay --post``: the whole game in one post, in the forum's markup.
 
 The result, one line per government ("R3 · Ann → Bob · L"), the voting record
-(:func:`shmod.texts.history.history_text`), every power used and what the moderator did
-that was not play (deadlines passing, corrections, removals, replacements), from the
-frames :mod:`shmod.texts.replay` cut. A finished game's hidden part (every role, each
-government's hands, "R3 · Ann → Bob · FFL > FL > L", and what each investigation and peek
-showed) comes behind the profile's spoiler, as ``shmod reveal``'s does (where the engine
-has none, after its warning line).
+(:func:`shmod.texts.history.history_text`), the claims (:mod:`shmod.texts.claims`), every
+power used and what the moderator did that was not play (deadlines passing, corrections,
+removals, replacements), from the frames :mod:`shmod.texts.replay` cut. A finished game's
+hidden part (every role, each government's hands, "R3 · Ann → Bob · FFL > FL > L", what
+each investigation and peek showed, and whether each claim was true) comes behind the
+profile's spoiler, as ``shmod reveal``'s does (where the engine has none, after its
+warning line).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from shmod.game.events import (
 )
 from shmod.game.terms import FASCIST, LIBERAL
 from shmod.log.checkpoints import COMMITMENT_LABEL
-from shmod.texts import glossary, phrases
+from shmod.texts import claims, glossary, phrases
 from shmod.texts.catalog import Language
 from shmod.texts.formats import Plain
 from shmod.texts.history import history_text
@@ -49,6 +50,7 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     parts.append(fmt.bold(t._p("replay post", "Governments")))
     parts.append(fmt.numbered(lines) if lines else t._("No vote was held."))
     parts.append(history_text(view, fmt))
+    parts.append(claims.table_text(view.history, fmt))  # true or false: the hidden part's
     powers, moderation = _powers(game, fmt), _moderation(game, fmt)
     parts.append(fmt.bold(t._p("replay post", "Powers")))
     parts.append(fmt.bullets(powers) if powers else t._("No power was used."))
@@ -70,7 +72,8 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
 
 
 def _hidden(game: Replay, hidden: Hidden, fmt: Plain) -> str:
-    """What was secret: every role, each government's hands, what the powers showed."""
+    """What was secret: every role, each government's hands, what the powers showed, and
+    whether each claim was true."""
     e, t = fmt.escape, fmt.lang
     # TRANSLATORS: how the hands read: "FFL > FL > L"; {F} and {L} are the policies'
     # letters, {fascist} and {liberal} their words.
@@ -87,6 +90,9 @@ def _hidden(game: Replay, hidden: Hidden, fmt: Plain) -> str:
     if results:
         parts += [t._("Investigations and peeks, with their true results:"),
                   fmt.bullets(results)]
+    marked = claims.reveal_lines(game.frames[-1].view.history, game.truth, fmt)
+    if marked:
+        parts += [t._("Claims, against what was dealt:"), fmt.bullets(marked)]
     return fmt.blocks(parts)
 
 
