@@ -19,6 +19,7 @@ from pathlib import Path
 
 import bbcode
 import pytest
+from claiming import random_claim
 from installed import Moderator
 from markdown_it import MarkdownIt
 from scripted import AT
@@ -33,6 +34,7 @@ from shmod.game.events import Tallied
 from shmod.game.steps import Vote
 from shmod.game.terms import OVER
 from shmod.log import game as game_log
+from shmod.texts import claims
 from shmod.texts.formats import FORMATS, BBCode, Markdown, Plain
 from shmod.texts.history import DEAD, elections, history_text
 from shmod.texts.views import public_view
@@ -159,7 +161,8 @@ LONG = [f"{first} {'the Lonely Moderator of the Far Seas'[:39 - len(first)]}"
 @pytest.fixture(scope="module")
 def long_game(tmp_path_factory) -> Moderator:  # type: ignore[no-untyped-def]
     """Ten players with 40-character names, votes mostly failing (many rounds, chaos),
-    played to the end, in a folder of its own for the installed shmod."""
+    claims now and then (R-CLAIM), played to the end, in a folder of its own for the
+    installed shmod."""
     assert all(len(name) == 40 for name in LONG)
     header = new_header(LONG, seed="5" * 32, salt="6" * 32, created=AT)
     state = start(parse_setup(header))
@@ -167,20 +170,26 @@ def long_game(tmp_path_factory) -> Moderator:  # type: ignore[no-untyped-def]
     while state.game.phase != OVER:
         options = legal_steps(state)
         noes = [s for s in options if isinstance(s, Vote) and not s.vote]
-        step = rng.choice(noes if noes and rng.random() < 0.45 else options)
+        step = ((rng.random() < 0.1 and random_claim(state, rng))
+                or rng.choice(noes if noes and rng.random() < 0.45 else options))
         engine.apply(state, step)
         steps.append(step)
     mod = Moderator(tmp_path_factory.mktemp("long"))
     mod.log.parent.mkdir(parents=True)
     mod.log.write_text(game_log.log_text(header, steps, at=AT))
     assert len(elections(public_view(state))) >= 16
+    assert len(claims.in_effect(state.public)) >= 10
     return mod
 
 
 def test_plain_text_history_is_within_80_columns(long_game):
     text = long_game.run("history", "-f", "plain").stdout
     assert max(map(len, text.splitlines())) <= 80
-    rows = elections(public_view(game_log.load(str(long_game.log)).state))
+    state = game_log.load(str(long_game.log)).state
+    rows = elections(public_view(state))
+    text, said = text.split("\nClaims (")  # then a line a claim, marked
+    assert said.count("\n- ") == len(claims.in_effect(state.public))
+    assert said.count(" · true") + said.count(" · false") == len(claims.in_effect(state.public))
     blocks = text.rstrip("\n").split("\n\n")[1:]
     assert len(blocks) == len(rows)
     for block, row in zip(blocks, rows):  # every living seat's vote once, in seating order

@@ -11,16 +11,26 @@ Each post is read back by a parser with exactly its engine's tags
 """
 from __future__ import annotations
 
+import random
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from claiming import random_claim
 from installed import Moderator
 from test_forum_profiles import BB_RESIDUE, TITLE, flat, text_nodes, to_html
 
+from shmod.forum import engine
+from shmod.forum.setup import new_header, parse_setup, start
+from shmod.forum.turns import legal_steps
+from shmod.game.steps import Step
+from shmod.game.terms import OVER
 from shmod.log import game as games
+from shmod.texts import claims
 from shmod.texts.formats import FORMATS
 from shmod.texts.replay import frames
+from shmod.texts.replay_post import post_text
 
 ROOT = Path(__file__).resolve().parent.parent
 WARNING = f"SPOILER: {TITLE}. Do not read on if you do not want to see it."
@@ -90,3 +100,31 @@ def test_bbcode_hides_nothing_it_cannot_so_the_reveal_follows_the_warning(finish
     root = to_html("bbcode", reveal.stdout)
     assert not any(BB_RESIDUE.search(text) for text in text_nodes(root))
     assert flat(root).startswith(WARNING)
+
+
+def test_whether_each_claim_was_true_is_in_the_hidden_part_only(tmp_path):
+    """A finished game with claims (R-CLAIM): the game in one post shows what was said in
+    the open, and whether it was true only where the reveal would say it."""
+    header = new_header(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="4" * 32,
+                        salt="3" * 32, created="2026-01-01T00:00:00Z")
+    state = start(parse_setup(header))
+    rng, steps = random.Random(36), []
+    while state.game.phase != OVER:
+        claim = random_claim(state, rng) if rng.random() < 0.3 else None
+        step: Step = claim or rng.choice(legal_steps(state))
+        engine.apply(state, step)
+        steps.append(step)
+    path = tmp_path / "g.yaml"
+    path.write_text(games.log_text(header, steps, at="2026-01-01T00:00:00Z"))
+    game = games.load(str(path))
+    made = claims.in_effect(game.state.public)
+    truth = claims.truth(game.state)
+    assert truth is not None and len(made) >= 5 and False in truth.values()
+    for profile, fmt in ((p, FORMATS[p]()) for p in FORMATS):
+        text = post_text(frames(game, reveal=True), fmt, title="Friday", commitment=None)
+        opening = fmt.spoiler(TITLE, "\0").split("\0")[0]
+        shown, hidden = text.split(opening)
+        said = shown.replace("true or false once the game is over", "")  # the title's
+        assert f"({len(made)} claims: what was said" in shown, profile
+        assert not re.search(r"\b(true|false)\b", said), profile
+        assert hidden.count("true") + hidden.count("false") >= len(made), profile

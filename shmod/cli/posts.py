@@ -249,9 +249,10 @@ def history(
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     view = views.public_view(loaded.state)
-    text = fmt.blocks([history_text(view, fmt, grid=grid, bbcode_table=bbcode_table),
-                       claims.table_text(view.history, fmt, claims.truth(loaded.state),
-                                         bbcode_table=bbcode_table)])
+    truth = claims.truth(loaded.state)
+    said = (claims.table_text(view.history, fmt, truth, bbcode_table=bbcode_table)
+            if grid or bbcode_table else claims.lines_text(view.history, fmt, truth))
+    text = fmt.blocks([history_text(view, fmt, grid=grid, bbcode_table=bbcode_table), said])
     _hint("Post in the thread (the voting record):")
     echo(text)
 

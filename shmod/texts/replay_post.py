@@ -50,7 +50,7 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     parts.append(fmt.bold(t._p("replay post", "Governments")))
     parts.append(fmt.numbered(lines) if lines else t._("No vote was held."))
     parts.append(history_text(view, fmt))
-    parts.append(claims.table_text(view.history, fmt))  # true or false: the hidden part's
+    parts.append(claims.lines_text(view.history, fmt))  # true or false: the hidden part's
     powers, moderation = _powers(game, fmt), _moderation(game, fmt)
     parts.append(fmt.bold(t._p("replay post", "Powers")))
     parts.append(fmt.bullets(powers) if powers else t._("No power was used."))
