@@ -75,12 +75,14 @@ def _hidden(game: Replay, hidden: Hidden, fmt: Plain) -> str:
     """What was secret: every role, each government's hands, what the powers showed, and
     whether each claim was true."""
     e, t = fmt.escape, fmt.lang
+    # Not nested in the call below: Babel's extractor would lose that message.
+    governments = fmt.bold(t._p("replay post", "Governments"))
     # TRANSLATORS: how the hands read: "FFL > FL > L"; {F} and {L} are the policies'
     # letters, {fascist} and {liberal} their words.
     heading = t._("{governments} (drawn > passed > enacted; {F} {fascist}, {L} {liberal})",
-                  governments=fmt.bold(t._p("replay post", "Governments")),
-                  F=glossary.letters(t, FASCIST), fascist=glossary.policy(t, FASCIST),
-                  L=glossary.letters(t, LIBERAL), liberal=glossary.policy(t, LIBERAL))
+                  governments=governments, F=glossary.letters(t, FASCIST),
+                  fascist=glossary.policy(t, FASCIST), L=glossary.letters(t, LIBERAL),
+                  liberal=glossary.policy(t, LIBERAL))
     lines = [g.hidden_line(e, t) for g in hidden.governments]
     parts = [fmt.bold(t._p("replay post", "Roles")),
              fmt.bullets([t._("{name}: {role}", name=e(name), role=fmt.bold(role))
