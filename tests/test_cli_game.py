@@ -85,7 +85,7 @@ def test_a_whole_game_from_an_empty_folder(tmp_path):
     assert stat.S_IMODE(m.log.stat().st_mode) == 0o600
     assert "Keep this file private" in shown["err"]
     assert shown["PM to Ann"].startswith("Your secret role: you are Hitler.")
-    assert "The Fascist(s): Dan." in shown["PM to Ann"]  # R-KNOW: 5 players, Hitler knows
+    assert "The Fascist: Dan." in shown["PM to Ann"]  # R-KNOW: 5 players, Hitler knows
     assert "Hitler is Ann." in shown["PM to Dan"]
     for liberal in ("Bob", "Cat", "Eve"):
         assert shown[f"PM to {liberal}"] == ("Your secret role: you are a Liberal. Your party is "

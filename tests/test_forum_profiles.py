@@ -150,9 +150,9 @@ PHPBB_SPOILER = _bb_parser({"spoiler": _spoiler(titled=False)}, size=_size(1, 20
 #: without a title, [TABLE], and more shmod does not write (s, font, center, plain, …).
 XENFORO = _bb_parser({"spoiler": _spoiler(titled=True), "s": lambda n, v, o, p, c: f"<s>{v}</s>"},
                      size=_size(1, 7, 5), lists={"1"}, tables=True)
-#: The generic profile: phpBB's tags and a titled [spoiler] (docs/posts.md).
-GENERIC_BB = _bb_parser({"spoiler": _spoiler(titled=True)}, size=_size(1, 200, 101),
-                        lists={"1", "a", "A", "i", "I"})
+#: The generic profile: the stock tags, no [spoiler] (docs/posts.md; issue 33 §3: a
+#: board without one showed ``[spoiler=…]`` as text and hid nothing).
+GENERIC_BB = _bb_parser({}, size=_size(1, 200, 101), lists={"1", "a", "A", "i", "I"})
 
 
 def _details(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
@@ -503,23 +503,21 @@ def _check_kind(profile: str, text: Text, root: ET.Element) -> None:
 
 
 def _check_history(profile: str, text: Text, root: ET.Element) -> None:
+    """A block a round (issue 33 §3: no table or code box wider than a phone): who, the
+    result, then each ballot's voters in seating order, a lapsed vote marked."""
     view = text.data
     rows = elections(view)  # type: ignore[arg-type]
-    columns = 3 + len(view.players) + 3  # type: ignore[attr-defined]
-    if profile in ("markdown", "discourse", "xenforo"):
-        table = root.find(".//table")
-        assert table is not None
-        trs = list(table.iter("tr"))
-        assert len(trs) == len(rows) + 1
-        assert [len(tr) for tr in trs] == [columns] * len(trs)
-        was = dict(view.replacing)  # type: ignore[attr-defined]
-        assert [shown(th) for th in trs[0]][3:-3] == [  # a seat that changed hands: both
-            f"{was[n]}→{n}" if n in was else n for n in view.players]  # type: ignore[attr-defined]
-    else:
-        grid = root.find(".//pre")
-        assert grid is not None
-        lines = flat(grid).strip("\n").split("\n")
-        assert len(lines) == len(rows) + 2 and lines[0].startswith("Round")
+    assert root.find(".//table") is None and root.find(".//pre") is None
+    seen = shown(root)
+    for name, was in view.replacing:  # type: ignore[attr-defined]  # both names of a seat
+        assert f"{was}→{name}" in seen
+    for row in rows:
+        assert (f"Round {row.round} · President {row.president} · Chancellor "
+                f"{row.chancellor} · {row.result}") in seen
+        for ballot, label in ((True, "Ja"), (False, "Nein")):
+            names = [f"{n} (no vote by the deadline)" if n in row.late else n
+                     for n, vote in row.votes if vote is ballot]
+            assert f"{label} ({len(names)}): {', '.join(names) or '—'}" in seen, (label, names)
 
 
 def _check_reveal(profile: str, text: Text, root: ET.Element) -> None:
@@ -555,6 +553,18 @@ def _check_replay_post(profile: str, text: Text, root: ET.Element) -> None:
         assert government.hidden_line() in lists, government.hidden_line()
     view = made.frames[-1].view
     _check_history(profile, Text("history", "", text.players, view), root)
+    # issue 33 §3: what is hidden is hidden as the reveal hides it
+    secret = [f"{name}: {role}" for name, role in made.roles] + \
+        [g.hidden_line() for g in hidden.governments if " > " in g.hidden_line()]
+    spoilers = root.findall(".//details")
+    if FORMATS[profile].hides_spoilers:
+        assert len(spoilers) == 1
+        inside, outside = flat(spoilers[0]), flat(root).replace(flat(spoilers[0]), "")
+    else:
+        assert not spoilers
+        outside, inside = flat(root).split(f"SPOILER: {TITLE}. Do not read on", 1)
+    assert all(line in inside.replace("\u2060", "") and line not in outside
+               for line in secret)
 
 
 def _words(text: str) -> str:
@@ -618,7 +628,7 @@ def test_phpbb_uses_only_its_default_bbcodes_and_says_the_reveal_is_not_hidden(r
     assert code == 0 and "[spoiler" not in out and out.startswith(f"[b]SPOILER: {TITLE}.")
     assert "NOT hidden" in err
     assert not any(BB_RESIDUE.search(t) for t in text_nodes(to_html("phpbb", out)))
-    code, out, _ = run("history", "-f", "phpbb", "-g", path)
+    code, out, _ = run("history", "-f", "phpbb", "-g", path, "--grid")
     assert "[table]" not in out and to_html("phpbb", out).find(".//pre") is not None
 
 
@@ -630,7 +640,7 @@ def test_phpbb_spoiler_hides_the_reveal_in_the_plain_spoiler_tag(run, tmp_path):
 
 def test_xenforo_writes_its_table_and_titled_spoiler(run, tmp_path):
     path = _finished(tmp_path)
-    root = to_html("xenforo", run("history", "-f", "xenforo", "-g", path)[1])
+    root = to_html("xenforo", run("history", "-f", "xenforo", "-g", path, "--grid")[1])
     assert root.find(".//table") is not None
     assert to_html("xenforo", run("reveal", "-f", "xenforo", "-g", path)[1]).find(
         ".//details/summary").text == TITLE  # type: ignore[union-attr]
@@ -646,8 +656,8 @@ def test_discourse_takes_details_a_markdown_table_and_no_mention(run, tmp_path):
     reveal = run("reveal", "-f", "discourse", "-g", finished)[1]
     assert reveal.startswith(f'[details="{TITLE}"]\n')
     assert to_html("discourse", reveal).find(".//details") is not None
-    assert to_html("discourse", run("history", "-f", "discourse", "-g", finished)[1]).find(
-        ".//table") is not None
+    assert to_html("discourse", run("history", "-f", "discourse", "-g", finished, "--grid")[1]
+                   ).find(".//table") is not None
 
 
 def test_plain_reveal_warns_before_it(run, tmp_path):

@@ -408,7 +408,8 @@ def test_a_whole_polish_game_through_the_installed_shmod(tmp_path):
     thread = [m.run("post", "--again", str(n)) for n in range(1, len(listed) + 1)]
     finished = [m.run("pm", "Ann"), m.run("history"), m.run("reveal"),
                 m.run("replay", "--post"), m.run("rules")]
-    assert "[b]Historia głosowań[/b] (5 głosowań; † = nie żyje)" in finished[1]
+    assert "[b]Historia głosowań[/b] (5 głosowań)" in finished[1]  # a block a round
+    assert "[b]Runda 1[/b] · prezydent: Ann · kanclerz: Bob · wybrano" in finished[1]
     assert "[*][b]Ann[/b]: Hitler" in finished[2]
     data = {*PLAYERS, "Piątek"}
     for text in said + thread + finished:

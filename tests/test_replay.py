@@ -146,7 +146,11 @@ def test_the_post_of_a_finished_game_has_roles_governments_votes_and_powers(run)
         assert passed == "".join(sorted(kept))
         assert enacted == (gov.enacted or "vetoed")
     assert "Voting record" in out and "Powers" in out
-    assert re.search(r"investigated \w+\. \w+ learnt that \w+'s party is (Liberal|Fascist)\.", out)
+    assert re.search(r"^- Round \d+: President \w+ investigated \w+\.$", out, re.M)
+    hidden = out.split("SPOILER: The reveal: every role and every policy.")[1]  # issue 33 §3
+    assert re.search(r"^- Round \d+: \w+ learnt that \w+'s party is (Liberal|Fascist)\.$",
+                     hidden, re.M)
+    assert "learnt" not in out.split("SPOILER")[0] and "Roles" in hidden
 
 
 def test_the_post_of_a_game_in_progress_has_no_roles_and_no_hands(run, tmp_path):

@@ -190,7 +190,7 @@ def check_step(shown: dict[str, Any], view: views.PublicView, voided_later: bool
         for name, value in zip(names, values):  # a seat out of the game: removed or dead
             if value in ("dead", "removed"):
                 assert (value == "removed") == (name in view.removed), (name, value)
-        assert grid == rows[-1].votes
+        assert grid == rows[-1].grid()
     else:
         assert shown["votes"] == [] and shown["voteTitle"] == "No vote yet"
     assert len(shown["govs"]) == len(rows)

@@ -106,14 +106,24 @@ def _verdict(report: Report, stated: str | None, name: str, t: Language,
             "with the one in the game's opening post; docs/audit.md).", command=command))
 
 
+class GamePost(Record):
+    """The game in one post, the profile it is written in, and whether it holds the hidden
+    part (in the profile's spoiler, or after its warning line)."""
+
+    text: str
+    fmt: formats.Plain
+    revealed: bool
+
+
 def post(path: str, fmt_name: str | None, *, public: bool = False,
-         language: str | None = None) -> str:
+         language: str | None = None) -> GamePost:
     """The whole game in one post, in the markup of the profile ``fmt_name``, else the
     game's forum's (:func:`shmod.texts.formats.chosen`), in the language ``language``
     (else the game's)."""
     loaded = games.load(path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, language or loaded.setup.language)
     reveal = loaded.state.game.phase == OVER and not public
-    return replay_post.post_text(replay.frames(loaded, reveal=reveal, lang=fmt.lang), fmt,
+    text = replay_post.post_text(replay.frames(loaded, reveal=reveal, lang=fmt.lang), fmt,
                                  title=pms.title(path, loaded.log.header),
                                  commitment=loaded.setup.commitment)
+    return GamePost(text, fmt, reveal)

@@ -328,5 +328,9 @@ def replay(
                          "in any browser.\n")
     if as_post:
         from shmod.cli.app import echo
+        from shmod.cli.posts import unhidden
 
-        echo(replays.post(path, fmt_name, public=public, language=language))
+        whole = replays.post(path, fmt_name, public=public, language=language)
+        if whole.revealed:
+            unhidden(whole.fmt)
+        echo(whole.text)

@@ -10,6 +10,7 @@ from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
     from shmod.log.game import Game
+    from shmod.texts.formats import Plain
     from shmod.texts.posts import Post
 
 
@@ -174,6 +175,15 @@ def pm(
     _show(pms.render(chosen, fmt, pms.title(game, loaded.log.header)))
 
 
+def unhidden(fmt: "Plain") -> None:
+    """Say on stderr that ``fmt``'s engine has no spoiler: what a post reveals is not
+    hidden but follows a warning line."""
+    if not fmt.hides_spoilers:
+        _hint(f"The {fmt.name} profile has no spoiler tag: the reveal is NOT hidden; it "
+              "follows a warning line (SPOILER: …). With a spoiler tag on your board, use "
+              "that profile (phpbb-spoiler, xenforo, discourse).")
+
+
 @app.command()
 def reveal(
     game: GameOpt,
@@ -189,10 +199,8 @@ def reveal(
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     text = reveals.reveal_text(loaded, fmt, spoiler=spoiler)
-    if spoiler and not fmt.hides_spoilers:
-        _hint(f"The {fmt.name} profile has no spoiler tag: the reveal is NOT hidden; it "
-              "follows a warning line (SPOILER: …). With a spoiler tag on your board, use "
-              "that profile (phpbb-spoiler, xenforo, discourse, bbcode).")
+    if spoiler:
+        unhidden(fmt)
     echo(text)
     if loaded.setup.signing_key is not None:
         _hint("Then publish the log with `shmod publish`: it writes a copy without your "
@@ -225,9 +233,12 @@ def publish(
 def history(
     game: GameOpt,
     fmt_name: FormatOpt = None,
+    grid: Annotated[bool, typer.Option(
+        "--grid", help="The wide grid instead, a column per seat (too wide for a phone or "
+        "an 80-column terminal).")] = False,
     bbcode_table: Annotated[bool, typer.Option(
-        "--bbcode-table", help="With -f bbcode: a [table] for forums that have one, instead "
-        "of an aligned [code] block.")] = False,
+        "--bbcode-table", help="The grid, and with -f bbcode as a [table] for forums that "
+        "have one instead of an aligned [code] block.")] = False,
 ) -> None:
     """Every election so far: each player's vote in seating order, results, policies, powers;
     then every claim (R-CLAIM), marked true or false once the game is over."""
@@ -238,9 +249,10 @@ def history(
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     view = views.public_view(loaded.state)
-    text = fmt.blocks([history_text(view, fmt, bbcode_table=bbcode_table),
-                       claims.table_text(view.history, fmt, claims.truth(loaded.state),
-                                         bbcode_table=bbcode_table)])
+    truth = claims.truth(loaded.state)
+    said = (claims.table_text(view.history, fmt, truth, bbcode_table=bbcode_table)
+            if grid or bbcode_table else claims.lines_text(view.history, fmt, truth))
+    text = fmt.blocks([history_text(view, fmt, grid=grid, bbcode_table=bbcode_table), said])
     _hint("Post in the thread (the voting record):")
     echo(text)
 

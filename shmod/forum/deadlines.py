@@ -369,3 +369,10 @@ def late_votes(events: Iterable[Public]) -> dict[int, tuple[str, ...]]:
     that entry marks them ("no vote by the deadline")."""
     return {event.entry: event.late for event in events
             if isinstance(event, Lapsed) and event.phase == VOTE}
+
+
+def lapses(events: Iterable[Public]) -> dict[int, Lapsed]:
+    """R-LAPSE: by entry, the lapse that acted there: what that entry did was the house
+    rules' doing, not a player's (votes counted Nein, a choice drawn at random, a veto
+    refused)."""
+    return {event.entry: event for event in events if isinstance(event, Lapsed)}

@@ -128,7 +128,8 @@ def check(t: Language, claim: Claimed, conflicts: set[int], truth: Truth | None)
 def table_text(history: Iterable[Public], fmt: Plain, truth: Truth | None = None, *,
                bbcode_table: bool = False) -> str:
     """Every claim in effect as a grid (as :func:`shmod.texts.history.history_text` draws
-    its own), marked true or false once the game is over; "" when nobody claimed."""
+    its own with ``grid``), marked true or false once the game is over; "" when nobody
+    claimed."""
     claims = in_effect(history)
     if not claims:
         return ""
@@ -140,22 +141,39 @@ def table_text(history: Iterable[Public], fmt: Plain, truth: Truth | None = None
              c.name if c.about == "role" else
              t._("{name} ({office})", name=c.name, office=_office(t, c)),
              said(t, c), check(t, c, conflicts, truth)] for c in claims]
-    name = fmt.bold(t._("Claims"))  # a message of its own: not inside another's call
-    if truth is None:
-        # TRANSLATORS: the title of the claims' table during the game; {claims} is
-        # "Claims" in bold.
-        title = t._n("{claims} ({n} claim: what was said; true or false once the game is "
-                     "over)", "{claims} ({n} claims: what was said; true or false once the "
-                     "game is over)", len(rows), claims=name)
-    else:
-        # TRANSLATORS: the title of the claims' table once the game is over.
-        title = t._n("{claims} ({n} claim, against what was dealt)",
-                     "{claims} ({n} claims, against what was dealt)", len(rows), claims=name)
     if bbcode_table and isinstance(fmt, BBCode) and fmt.name == "bbcode":
         grid = fmt.tag_table(header, rows)
     else:
         grid = fmt.table(header, rows)
-    return fmt.blocks([title, grid])
+    return fmt.blocks([_title(fmt, len(rows), truth), grid])
+
+
+def lines_text(history: Iterable[Public], fmt: Plain, truth: Truth | None = None) -> str:
+    """Every claim in effect, a line each as the replay page lists them (``R3 · Ann
+    (President): drew FFL · conflict``), marked true or false once the game is over: what
+    reads on a phone and at 80 columns; "" when nobody claimed."""
+    events = list(history)
+    claims = in_effect(events)
+    if not claims:
+        return ""
+    names = [c.name for c in claims] + [c.target for c in claims if c.target]
+    lines = [fmt.fold(fmt.escape(line), names)
+             for line in page_lines(events, fmt.lang, truth)]
+    return fmt.blocks([_title(fmt, len(lines), truth), fmt.bullets(lines)])
+
+
+def _title(fmt: Plain, count: int, truth: Truth | None) -> str:
+    t = fmt.lang
+    name = fmt.bold(t._("Claims"))  # a message of its own: not inside another's call
+    if truth is None:
+        # TRANSLATORS: the title of the claims' table during the game; {claims} is
+        # "Claims" in bold.
+        return t._n("{claims} ({n} claim: what was said; true or false once the game is "
+                    "over)", "{claims} ({n} claims: what was said; true or false once the "
+                    "game is over)", count, claims=name)
+    # TRANSLATORS: the title of the claims' table once the game is over.
+    return t._n("{claims} ({n} claim, against what was dealt)",
+                "{claims} ({n} claims, against what was dealt)", count, claims=name)
 
 
 def reveal_lines(history: Iterable[Public], truth: Truth, fmt: Plain) -> list[str]:

@@ -4,14 +4,17 @@ Each profile writes only markup its engine renders as installed, and falls back 
 engine has nothing: ``phpbb`` (phpBB's default BBCodes), ``phpbb-spoiler`` (the same and
 the common custom ``[spoiler]``), ``xenforo`` (XenForo's built-in BB codes), ``discourse``
 (Discourse's Markdown, tables and ``[details]``); and the generic ``plain``, ``markdown``
-(CommonMark) and ``bbcode`` (phpBB-style tags and ``[spoiler=…]``) as they always were.
+(CommonMark) and ``bbcode`` (the tags every BBCode engine has: no spoiler, so what is hidden
+comes after a warning line, as on ``phpbb``).
 A profile is chosen once per terminal (``SHMOD_FORMAT``) or per game (``shmod new
 --forum``, a public header field); ``-f`` wins over both (:func:`chosen`).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from shmod.texts import smilies
 from shmod.texts.catalog import Language, get as language
 
 #: What CommonMark (and Discourse's tables and strikethrough) reads as markup anywhere in a
@@ -23,9 +26,19 @@ _MD_INLINE = re.compile(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-
 #: a setext underline.
 _MD_BLOCK = re.compile(r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
 
-#: After an "@" in a name: U+2060 WORD JOINER, invisible, so the name is no @mention (an
-#: engine that notifies @name links whoever is called that, and refuses many in a post).
-_NO_MENTION = "@\u2060"
+#: How wide a line of plain text may be: a terminal's 80 columns.
+COLUMNS = 80
+#: What holds a name's words together while a line is folded (no name holds it: a log's
+#: names have no control characters).
+_GLUE = "\x00"
+
+#: U+2060 WORD JOINER, invisible: after an "@" in a name, so that the name is no @mention
+#: (an engine that notifies @name links whoever is called that, and refuses many in a
+#: post); inside a smiley code, so that it is no emoji.
+_JOINER = "\u2060"
+_NO_MENTION = "@" + _JOINER
+#: A BBCode tag that shows nothing: inside a smiley code or after a "[", text as typed.
+_EMPTY = "[i][/i]"
 
 
 def markdown_escaped(text: str, block: bool = True) -> str:
@@ -89,6 +102,20 @@ class Plain:
         """Lines of one paragraph, each shown on its own line."""
         return "\n".join(items)
 
+    def fold(self, line: str, whole: Iterable[str] = ()) -> str:
+        """``line`` within :data:`COLUMNS` (a terminal's width), its further lines indented,
+        never broken inside one of ``whole`` (names); an engine that wraps text (every
+        profile but plain) gets it as it is."""
+        if len(line) <= COLUMNS:
+            return line
+        import textwrap
+
+        for name in sorted({n for n in whole if " " in n}, key=len, reverse=True):
+            line = line.replace(name, name.replace(" ", _GLUE))
+        return "\n".join(textwrap.wrap(line, COLUMNS, subsequent_indent="  ",
+                                        break_long_words=False, break_on_hyphens=False)
+                         ).replace(_GLUE, " ")
+
     def blocks(self, items: list[str]) -> str:
         """Paragraphs, lists and quotes one after another."""
         return "\n".join(item for item in items if item)
@@ -101,21 +128,22 @@ class Markdown(Plain):
     hides_spoilers = True
 
     def escape(self, text: str) -> str:
-        return markdown_escaped(self.unmentioned(text))
+        return markdown_escaped(self.literal(text))
 
     def cell(self, text: str) -> str:
         """``text`` escaped for a table's cell, where no heading or list starts."""
-        return markdown_escaped(self.unmentioned(text), block=False)
+        return markdown_escaped(self.literal(text), block=False)
 
-    def unmentioned(self, text: str) -> str:
-        """``text`` with no @mention in it (Discourse's engine would notify)."""
+    def literal(self, text: str) -> str:
+        """``text`` with nothing the engine reads besides Markdown: no @mention (Discourse's
+        engine would notify), no emoji."""
         return text
 
     def bold(self, text: str) -> str:
-        return f"**{text}**"
+        return _flanked("**", text)
 
     def italic(self, text: str) -> str:
-        return f"*{text}*"
+        return _flanked("*", text)
 
     def heading(self, text: str) -> str:
         return f"### {text}"
@@ -131,6 +159,9 @@ class Markdown(Plain):
     def lines(self, items: list[str]) -> str:
         return "  \n".join(items)  # two trailing spaces: a hard line break everywhere
 
+    def fold(self, line: str, whole: Iterable[str] = ()) -> str:
+        return line  # the engine wraps
+
     def blocks(self, items: list[str]) -> str:
         return "\n\n".join(item for item in items if item)
 
@@ -141,8 +172,9 @@ class Discourse(Markdown):
 
     name = "discourse"
 
-    def unmentioned(self, text: str) -> str:
-        return text.replace("@", _NO_MENTION)
+    def literal(self, text: str) -> str:
+        """No @mention, no emoji shortcut or ``:name:`` (a word joiner cuts each code)."""
+        return _JOINER.join(smilies.split(text, "discourse")).replace("@", _NO_MENTION)
 
     def spoiler(self, title: str, text: str) -> str:
         # A block: the opening and closing tags each alone on a line (bbcode-block rule).
@@ -150,14 +182,20 @@ class Discourse(Markdown):
 
 
 class BBCode(Plain):
-    """Generic BBCode: b, i, u, color, list, quote, code, and ``[spoiler=…]`` for the
-    reveal (many boards add it; stock phpBB has none: use ``phpbb``)."""
+    """Generic BBCode: the stock tags every engine has (b, i, u, color, list, quote, code).
+    No spoiler: a board's ``[spoiler]`` is an addition, and where it is missing
+    ``[spoiler=…]`` shows as text and hides nothing; so what is hidden follows the warning
+    line (:meth:`Plain.spoiler`). Boards with one: ``phpbb-spoiler``, ``xenforo``."""
 
     name = "bbcode"
-    hides_spoilers = True
+    #: The engine whose smiley codes are cut (:mod:`shmod.texts.smilies`): phpBB's.
+    smiley_codes = "phpbb"
 
     def escape(self, text: str) -> str:
-        return text.replace("[", "[[i][/i]")  # an empty tag after "[" keeps it literal
+        """``text`` as typed: an empty tag after each "[" keeps it literal, and another cuts
+        each smiley code (the engine matches codes in the text between tags)."""
+        return _EMPTY.join(part.replace("[", f"[{_EMPTY}")
+                           for part in smilies.split(text, self.smiley_codes))
 
     def bold(self, text: str) -> str:
         return f"[b]{text}[/b]"
@@ -171,6 +209,9 @@ class BBCode(Plain):
     def heading(self, text: str) -> str:
         return f"[b][u]{text}[/u][/b]"
 
+    def fold(self, line: str, whole: Iterable[str] = ()) -> str:
+        return line  # the engine wraps
+
     def bullets(self, items: list[str]) -> str:
         return "[list]\n" + "\n".join(f"[*]{item}" for item in items) + "\n[/list]"
 
@@ -179,9 +220,6 @@ class BBCode(Plain):
 
     def quote(self, text: str) -> str:
         return f"[quote]{text}[/quote]"
-
-    def spoiler(self, title: str, text: str) -> str:
-        return f"[spoiler={title}]{text}[/spoiler]"
 
     def table(self, header: list[str], rows: list[list[str]]) -> str:
         """An aligned grid in ``[code]`` (monospace, tags not read inside): most boards
@@ -201,13 +239,9 @@ class PhpBB(BBCode):
     list, quote, code, url, email, img). No spoiler: the reveal follows a warning line."""
 
     name = "phpbb"
-    hides_spoilers = False
 
     def heading(self, text: str) -> str:
         return f"[size=150][b]{text}[/b][/size]"  # phpBB's size is a percentage (max 200)
-
-    def spoiler(self, title: str, text: str) -> str:
-        return Plain.spoiler(self, title, text)  # no spoiler tag: the warning line
 
 
 class PhpBBSpoiler(PhpBB):
@@ -226,6 +260,8 @@ class XenForo(BBCode):
     @mention ever (XenForo links and notifies @names)."""
 
     name = "xenforo"
+    hides_spoilers = True
+    smiley_codes = "xenforo"
 
     def escape(self, text: str) -> str:
         return super().escape(text).replace("@", _NO_MENTION)
@@ -272,6 +308,17 @@ def chosen(explicit: str | None, forum: str | None, lang: str | None = None) -> 
         raise BadInput(f"the game's log names forum {forum!r}, which this shmod does not "
                        f"know (known: {', '.join(FORMATS)}); give -f FORMAT")
     return FORMATS[forum](language(lang))
+
+
+def _flanked(mark: str, text: str) -> str:
+    """``text`` between emphasis marks, its edge whitespace outside them: CommonMark reads
+    ``**`` after a space as no closing mark (nor before one as an opening), so
+    ``**waiting: **`` would show its asterisks."""
+    core = text.strip()
+    if not core:
+        return text
+    start = text.index(core)
+    return f"{text[:start]}{mark}{core}{mark}{text[start + len(core):]}"
 
 
 def _aligned(rows: list[list[str]]) -> str:

@@ -25,6 +25,7 @@ from shmod.forum.events import (
     Renamed,
     Replaced,
 )
+from shmod.forum.terms import LATE_VARIANTS
 from shmod.game.events import (
     Drawn,
     Handed,
@@ -302,11 +303,12 @@ def pm_text(secret: Briefing, fmt: Plain, one_pm: Callable[[Secret, Plain], str]
     awaited = secret.awaited
     if awaited:
         # TRANSLATORS: {on} and {off} put the first words in bold; {owed} is what the player
-        # owes, e.g. "your vote, Ja or Nein, on President Ann and Chancellor Bob".
-        lines.append(t._("{on}The game is waiting for you now: {off}{owed}. Please send it to "
-                         "me by PM (a nomination: post it in the thread).", owed=_owed_words(
-                             t, awaited.phase, e(awaited.president), e(awaited.chancellor),
-                             awaited.power), **marks(fmt.bold)))
+        # owes, e.g. "your vote, Ja or Nein, on President Ann and Chancellor Bob"; {where}
+        # says where to send it (a sentence of its own).
+        lines.append(t._("{on}The game is waiting for you now:{off} {owed}. {where}",
+                         owed=_owed_words(t, awaited.phase, e(awaited.president),
+                                          e(awaited.chancellor), awaited.power),
+                         where=_where(t, awaited.phase), **marks(fmt.bold)))
     else:
         lines.append(t._("Nothing is asked of you right now; follow the thread."))
     return fmt.lines(lines)
@@ -374,18 +376,18 @@ def _owed_words(t: Language, phase: Phase, president: str, chancellor: str,
                    "{chancellor}", **names)
     if phase == "discard" and hand:
         # TRANSLATORS: {hand} lists the policies.
-        return t._("your discard: one of the three policies I sent you ({hand}) (you are "
-                   "President)", **names)
+        return t._("your discard as President: one of the three policies I sent you ({hand})",
+                   **names)
     if phase == "discard":
         return t._("your discard: one of the three policies I sent you (you are President)")
     if phase == "enact" and hand and veto_open:
         # TRANSLATORS: {hand} lists the policies.
-        return t._("the policy you enact from the two I sent you ({hand}) or a veto proposal "
-                   "(you are Chancellor)", **names)
+        return t._("the policy you enact as Chancellor from the two I sent you ({hand}), or a "
+                   "veto proposal", **names)
     if phase == "enact" and hand:
         # TRANSLATORS: {hand} lists the policies.
-        return t._("the policy you enact from the two I sent you ({hand}) (you are "
-                   "Chancellor)", **names)
+        return t._("the policy you enact as Chancellor from the two I sent you ({hand})",
+                   **names)
     if phase == "enact" and veto_open:
         return t._("the policy you enact from the two I sent you or a veto proposal (you are "
                    "Chancellor)")
@@ -403,6 +405,13 @@ def _owed_words(t: Language, phase: Phase, president: str, chancellor: str,
     if phase == "deal":
         return t._("your word for the deal, posted in the thread")
     return t._("nothing")
+
+
+def _where(t: Language, phase: Phase) -> str:
+    """Where what a player owes in ``phase`` goes: a nomination and a word for the deal are
+    posted in the thread (R-THREAD, R-DEAL); votes and choices come by PM (R-PM)."""
+    return (t._("Please post it in the thread.") if phase in ("nominate", "deal") else
+            t._("Please send it to me by PM."))
 
 
 #: The PM a choice is made from, by phase: a prod names its policies.
@@ -425,9 +434,7 @@ def prods(view: PublicView, fmt: Plain, now: datetime | None,
             t._("The deadline is {when}: {left}.", when=when,
                 left=left_text(view.deadline[0], now, t)) if now is not None else
             t._("The deadline is {when}.", when=when))
-    # A nomination is made in the thread (R-THREAD); votes and choices come by PM (R-PM).
-    where = (t._("Please post it in the thread.") if view.phase == "nominate" else
-             t._("Please send it to me by PM."))
+    where = _where(t, view.phase)
     kind = CHOICE_PMS.get(view.phase)
     counts = dict(view.prods)
     out = []
@@ -469,9 +476,8 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
              if rules.get("term5") == "seated" else
              t._("The last elected President and Chancellor cannot be nominated Chancellor; "
                  "with five or fewer players alive, only the last Chancellor."))
-    # TRANSLATORS: a custom board may unlock the veto after one Fascist policy (English
-    # says "1 Fascist policies" for now).
-    veto = (t._n("After {n} Fascist policies the Chancellor may propose to veto both "
+    # TRANSLATORS: a custom board may unlock the veto after one Fascist policy.
+    veto = (t._n("After {n} Fascist policy the Chancellor may propose to veto both "
                  "policies; if the President agrees, nothing is enacted.", "After {n} Fascist "
                  "policies the Chancellor may propose to veto both policies; if the President "
                  "agrees, nothing is enacted.", view.veto_zone)
@@ -492,10 +498,9 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
                 t._n("The Liberals win with {n} Liberal policy or by executing Hitler.",
                      "The Liberals win with {n} Liberal policies or by executing Hitler.",
                      view.liberal_win),
-                # TRANSLATORS: a custom board may set one (English says "1 Fascist
-                # policies" for now).
+                # TRANSLATORS: a custom board may set one.
                 t._n("The Fascists also win if Hitler is elected Chancellor after {n} Fascist "
-                     "policies.", "The Fascists also win if Hitler is elected Chancellor "
+                     "policy.", "The Fascists also win if Hitler is elected Chancellor "
                      "after {n} Fascist policies.", view.hitler_zone)]),
             terms,
             veto,
@@ -504,6 +509,11 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
                  "is enacted and term limits are forgotten.", view.chaos_at),
         ]),
         *([fmt.bold(t._("House rules:")), fmt.bullets(house)] if house else []),
+        # R-LAPSE: a switch that acts at a deadline is a house rule above, not the moderator.
+        t._("Send your votes and secret choices to the moderator by PM. The moderator may "
+            "remind you, but never votes or chooses for you: when a deadline passes, the "
+            "house rules above do.")
+        if any(rules.get(switch, "wait") != "wait" for switch in LATE_VARIANTS) else
         t._("Send your votes and secret choices to the moderator by PM. The moderator may "
             "remind you, but never votes or chooses for you."),
     ])

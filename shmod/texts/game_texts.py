@@ -9,7 +9,7 @@ game's PMs are :mod:`shmod.texts.pm_texts`.
 """
 from __future__ import annotations
 
-from shmod.forum.deadlines import late_votes
+from shmod.forum.deadlines import lapses, late_votes
 from shmod.forum.events import Dealt, Started
 from shmod.game.events import (
     Chaos,
@@ -105,6 +105,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                    "agree?", chancellor=b(e(event.chancellor)),
                    president=b(e(event.president)))
     if isinstance(event, VetoAnswered):
+        if refused_by_lapse(view, event):
+            return None  # the lapse's own sentence says the veto is refused
         if event.accepted:
             return t._("President {president} agrees to the veto.",
                        president=b(e(event.president)))
@@ -161,6 +163,12 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return fmt.blocks([fmt.heading(heading), t._("{how}.", how=e(
             phrases.win(t, event.win, capital=True)))])
     return None
+
+
+def refused_by_lapse(view: PublicView, event: VetoAnswered) -> bool:
+    """R-LAPSE: a veto refused because its deadline passed unanswered."""
+    lapse = lapses(view.history).get(event.entry)
+    return not event.accepted and lapse is not None and lapse.phase == "veto_answer"
 
 
 #: What a switch that is on means, for players (a default switch is not mentioned); the
@@ -273,8 +281,8 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
                  "Liberals win with {n} Liberal policies or by executing Hitler.",
                  view.liberal_win),
             # TRANSLATORS: {veto} and {hitler} count Fascist policies enacted (a custom board
-            # may unlock the veto after one: English says "1 Fascist policies" for now).
-            t._n("Veto unlocked after {veto} Fascist policies; Hitler elected Chancellor "
+            # may unlock the veto after one); the plural follows {veto}.
+            t._n("Veto unlocked after {veto} Fascist policy; Hitler elected Chancellor "
                  "after {hitler} wins it for the Fascists.",
                  "Veto unlocked after {veto} Fascist policies; Hitler elected Chancellor "
                  "after {hitler} wins it for the Fascists.", view.veto_zone, **zones)

@@ -1,13 +1,18 @@
-"""``shmod history``: every election as a grid, the post forum players ask for most.
+"""``shmod history``: every election, the post forum players ask for most.
 
 Built from the public view only (its ``history`` of public events): round, President,
-Chancellor, each seat's vote in seating order (dead marked), the result, the policy
-enacted or chaos, vetoes and powers used, as a table in whatever form the output
-profile's forum shows one (:mod:`shmod.texts.formats`).
+Chancellor, each seat's vote in seating order, the result, the policy enacted or chaos,
+vetoes and powers used. One block a round, the votes listed by ballot in seating order
+(``Ja (3): Ann, Bob, Dan``), so that it reads on a phone and at 80 columns (plain text
+folds its lines there, keeping names whole); a lapsed vote is marked as the tally marks
+it. ``grid``: the wide table of the old record, a column per seat, in whatever form the
+output profile's forum shows a table (:mod:`shmod.texts.formats`), for a screen wide
+enough to hold it.
 """
 from __future__ import annotations
 
 from shmod.base.records import Record, field
+from shmod.forum.deadlines import late_votes
 from shmod.forum.events import Corrected
 from shmod.game.events import (
     Chaos,
@@ -28,6 +33,7 @@ from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL, Power
 from shmod.texts import glossary
 from shmod.texts.catalog import Language, get as language
 from shmod.texts.formats import BBCode, Plain
+from shmod.texts.markup import marks
 from shmod.texts.views import PublicView
 
 DEAD = "†"  # a seat that was dead at the vote
@@ -37,15 +43,21 @@ POWER_USED: dict[type[Public], Power] = {
 
 
 class Election(Record, frozen=False):
-    """One row: an election and what followed it."""
+    """One election and what followed it: ``votes`` in seating order, each seat's player
+    then and their vote (None for the dead); ``late``: the votes a lapse cast (R-LAPSE)."""
 
     round: int
     president: str
     chancellor: str
-    votes: list[str]
+    votes: list[tuple[str, bool | None]]
     result: str
     policy: str = ""
     notes: list[str] = field(default_factory=list)
+    late: tuple[str, ...] = ()
+
+    def grid(self) -> list[str]:
+        """The votes as the grid's cells: Ja, Nein, or † for a dead seat."""
+        return [DEAD if vote is None else glossary.ballot(vote) for _, vote in self.votes]
 
 
 def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
@@ -54,6 +66,7 @@ def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
     t = lang or language(None)
     events = view.history
     gone = {number for ev in events if isinstance(ev, Corrected) for number, _ in ev.voided}
+    lapsed = late_votes(events)
     rows: list[Election] = []
     round_ = 1
     for ev in events:
@@ -62,11 +75,11 @@ def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
         if isinstance(ev, RoundBegan):
             round_ = ev.round
         elif isinstance(ev, Tallied):
-            votes = [DEAD if vote is None else glossary.ballot(vote) for _, vote in ev.votes]
             result = (t._p("history result", "Hitler elected (Eva Braun)") if ev.eva_braun
                       else t._p("history result", "elected") if ev.elected
                       else t._p("history result", "failed"))
-            rows.append(Election(round_, ev.president, ev.chancellor, votes, result))
+            rows.append(Election(round_, ev.president, ev.chancellor, list(ev.votes), result,
+                                 late=lapsed.get(ev.entry, ())))
             if ev.not_hitler:
                 rows[-1].notes.append(t._p("history note", "{name} not Hitler",
                                            name=ev.chancellor))
@@ -98,33 +111,81 @@ def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
     return rows
 
 
-def history_text(view: PublicView, fmt: Plain, *, bbcode_table: bool = False) -> str:
+def history_text(view: PublicView, fmt: Plain, *, grid: bool = False,
+                 bbcode_table: bool = False) -> str:
+    """The voting record: a block a round (:func:`rounds`), or with ``grid`` the wide table
+    (:func:`grid_text`)."""
+    t = fmt.lang
+    rows = elections(view, t)
+    # Not nested in the call below: Babel's extractor would lose that message's plural.
+    record = fmt.bold(t._("Voting record"))
+    # TRANSLATORS: the voting record's title; {record} is "Voting record" in bold.
+    title = t._n("{record} ({n} election)", "{record} ({n} elections)", len(rows),
+                 record=record)
+    if not rows:
+        return t._("{title}: no election yet.", title=title)
+    if grid or bbcode_table:
+        return fmt.blocks([title, grid_text(view, rows, fmt, bbcode_table=bbcode_table)])
+    if view.replacing:  # each round names who voted then: say whose seat each took
+        # TRANSLATORS: {seats} lists the seats that changed hands, each "Cy→Zed".
+        title = fmt.lines([title, fmt.fold(t._p("history", "Seats that changed hands: "
+                                                "{seats}.", seats=", ".join(
+                                                    _seat(t, fmt.escape(was), fmt.escape(name))
+                                                    for name, was in view.replacing)))])
+    return "\n\n".join([title, *(rounds(row, fmt) for row in rows)])  # a blank line each
+
+
+def _seat(t: Language, before: str, after: str) -> str:
+    # TRANSLATORS: a seat of the voting record that changed hands: who sat there first,
+    # then who took it over.
+    return t._p("history column", "{before}→{after}", before=before, after=after)
+
+
+def rounds(row: Election, fmt: Plain) -> str:
+    """One election as a block of lines: who, the result and the policy; each ballot's
+    voters in seating order (a lapsed vote marked); the notes."""
+    e, t = fmt.escape, fmt.lang
+    # TRANSLATORS: the first line of an election in the voting record; {on} and {off} put
+    # "Round {round}" in bold; {president} and {chancellor} are players' names.
+    said = [t._p("history", "{on}Round {round}{off} · President {president} · Chancellor "
+                 "{chancellor}", round=row.round, president=e(row.president),
+                 chancellor=e(row.chancellor), **marks(fmt.bold)), row.result]
+    first = " · ".join([*said, row.policy] if row.policy else said)
+    lines, whole = [first], [name for name, _ in row.votes]  # what a fold keeps whole
+    for ballot in (True, False):
+        voters = [t._p("history", "{name} (no vote by the deadline)", name=e(name))
+                  if name in row.late else e(name)
+                  for name, vote in row.votes if vote is ballot]
+        whole += voters
+        # TRANSLATORS: one ballot's voters in the voting record: {ballot} is Ja or Nein,
+        # the same in every language, {count} how many cast it, {names} who, in seating
+        # order (a dash for nobody).
+        lines.append(t._p("history", "{ballot} ({count}): {names}",
+                          ballot=glossary.ballot(ballot), count=len(voters),
+                          names=", ".join(voters) or "—"))
+    if row.notes:
+        # TRANSLATORS: what else happened in this government: powers, vetoes, the winner.
+        lines.append(t._p("history", "Notes: {notes}", notes=e("; ".join(row.notes))))
+    return fmt.lines([fmt.fold(line, whole) for line in lines])
+
+
+def grid_text(view: PublicView, rows: list[Election], fmt: Plain, *,
+              bbcode_table: bool = False) -> str:
     """The grid as ``fmt``'s engine shows tables (:meth:`~shmod.texts.formats.Plain.table`:
     a Markdown table, XenForo's ``[table]``, an aligned ``[code]`` block on boards without
     one, aligned plain text); ``bbcode_table``: ``[table]`` in the generic ``bbcode``
-    profile (the others write what their engine has)."""
+    profile (the others write what their engine has). A seat's column shows its votes
+    (``†`` dead); wide: for a screen that holds a column per seat."""
     t = fmt.lang
     was = dict(view.replacing)  # a seat that changed hands shows both names: who voted then
-    # TRANSLATORS: a seat of the voting record that changed hands: who sat there first,
-    # then who took it over.
-    seats = [t._p("history column", "{before}→{after}", before=was[name], after=name)
-             if name in was else name for name in view.players]
+    seats = [_seat(t, was[name], name) if name in was else name for name in view.players]
     header = [t._p("history column", "Round"), t._p("history column", "President"),
               t._p("history column", "Chancellor"), *seats, t._p("history column", "Result"),
               t._p("history column", "Policy"), t._p("history column", "Notes")]
-    rows = [[str(r.round), r.president, r.chancellor, *r.votes, r.result, r.policy,
-             "; ".join(r.notes)] for r in elections(view, t)]
-    # Not nested in the call below: Babel's extractor would lose that message's plural.
-    record = fmt.bold(t._("Voting record"))
-    # TRANSLATORS: the voting record's title; {record} is "Voting record" in bold, {dead}
-    # the mark of a seat that was dead at the vote.
-    title = t._n("{record} ({n} election; {dead} = dead)",
-                 "{record} ({n} elections; {dead} = dead)", len(rows), record=record,
-                 dead=DEAD)
-    if not rows:
-        return t._("{title}: no election yet.", title=title)
+    cells = [[str(r.round), r.president, r.chancellor, *r.grid(), r.result, r.policy,
+              "; ".join(r.notes)] for r in rows]
+    # TRANSLATORS: under the grid: the mark of a seat that was dead at the vote.
+    legend = t._("{dead} = dead", dead=DEAD)
     if bbcode_table and isinstance(fmt, BBCode) and fmt.name == "bbcode":  # generic BBCode
-        grid = fmt.tag_table(header, rows)
-    else:
-        grid = fmt.table(header, rows)
-    return fmt.blocks([title, grid])
+        return fmt.blocks([fmt.tag_table(header, cells), legend])
+    return fmt.blocks([fmt.table(header, cells), legend])

@@ -90,13 +90,15 @@ def role_text(role: str, known: dict[str, str], fmt: Plain) -> str:
         if hitler:
             lines.append(t._("Hitler is {name}.", name=b(e(hitler[0]))))
         if fascists:
-            lines.append(t._n("Your fellow Fascist(s): {names}.",
-                              "Your fellow Fascist(s): {names}.", len(fascists), names=names))
+            # TRANSLATORS: {names} lists the other Fascists ({n} of them).
+            lines.append(t._n("Your fellow Fascist: {names}.", "Your fellow Fascists: {names}.",
+                              len(fascists), names=names))
         else:
             lines.append(t._("There are no other Fascists."))
     elif fascists:
-        lines.append(t._n("The Fascist(s): {names}. They know you.",
-                          "The Fascist(s): {names}. They know you.", len(fascists),
+        # TRANSLATORS: Hitler's PM: {names} lists the Fascists ({n} of them).
+        lines.append(t._n("The Fascist: {names}. They know you.",
+                          "The Fascists: {names}. They know you.", len(fascists),
                           names=names))
     else:
         lines.append(t._("You do not know who the Fascists are; they know you are Hitler."))

@@ -65,7 +65,7 @@ from shmod.game.events import (
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import LIBERAL, RESHUFFLE, Policy
 from shmod.log.game import Game, replay
-from shmod.texts import board_image, claims, forum_texts, glossary, phrases
+from shmod.texts import board_image, claims, forum_texts, game_texts, glossary, phrases
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
@@ -254,7 +254,7 @@ class _Cutter:
             # TRANSLATORS: {entries} lists the numbers of the log's entries; {reason} is
             # the moderator's, as typed.
             self.said.append(self.lang._n(
-                "The moderator recorded that entry {entries} of the log were edited by hand: "
+                "The moderator recorded that entry {entries} of the log was edited by hand: "
                 "{reason}.",
                 "The moderator recorded that entries {entries} of the log were edited by "
                 "hand: {reason}.", len(numbers), entries=", ".join(map(str, numbers)),
@@ -388,6 +388,8 @@ def event_sentence(view: PublicView, event: Public, lang: Language | None = None
         case VetoProposed():
             return t._("Chancellor {chancellor} proposed a veto.", chancellor=event.chancellor)
         case VetoAnswered():
+            if game_texts.refused_by_lapse(view, event):
+                return None  # said by the lapse's sentence
             if event.accepted:
                 return t._("President {president} agreed to the veto.",
                            president=event.president)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
 from shmod.forum.corrections import voided
+from shmod.forum.deadlines import lapses
 from shmod.forum.dealing import starting_deck
 from shmod.forum.events import Retraction
 from shmod.forum.seats import replacing
@@ -33,7 +34,8 @@ def _minus(pile: list[Policy], taken: list[Policy]) -> list[Policy]:
 
 
 class Government(Record):
-    """One Legislative Session with all its secrets."""
+    """One Legislative Session with all its secrets, and what of it a lapse decided
+    (R-LAPSE: the phases ``discard``, ``enact``, ``veto_answer`` or ``veto_vote``)."""
 
     president: str
     chancellor: str
@@ -41,6 +43,7 @@ class Government(Record):
     president_discard: list[Policy]
     chancellor_discard: list[Policy]
     enacted: Policy | None  # None: vetoed
+    lapsed: frozenset[str] = frozenset()
 
 
 def governments(game: Game) -> list[Government]:
@@ -53,6 +56,8 @@ def governments(game: Game) -> list[Government]:
     hands = [s for s in state.secrets if isinstance(s, Handed) and s.entry not in gone]
     ends = [ev for ev in state.public if ev.entry not in gone and (
         (isinstance(ev, Enacted) and not ev.chaos) or isinstance(ev, Vetoed))]
+    lapsed = [(entry, ev.phase) for entry, ev in lapses(state.public).items()
+              if entry not in gone]
     out: list[Government] = []
     for number, draw in enumerate(draws):
         until = draws[number + 1].entry if number + 1 < len(draws) else state.entries + 1
@@ -63,8 +68,9 @@ def governments(game: Game) -> list[Government]:
         drawn: list[Policy] = list(draw.cards)
         passed: list[Policy] = list(hand.cards)
         enacted = end.policy if isinstance(end, Enacted) else None
+        decided = frozenset(phase for entry, phase in lapsed if draw.entry <= entry <= end.entry)
         out.append(Government(draw.to, hand.to, drawn, _minus(drawn, passed),
-                              _minus(passed, [enacted] if enacted else []), enacted))
+                              _minus(passed, [enacted] if enacted else []), enacted, decided))
     return out
 
 
@@ -85,26 +91,45 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
                  role=t.term(ROLE_SAID[role])) if name in was else
              t._("{name}: {role}", name=b(e(name)), role=t.term(ROLE_SAID[role]))
              for name, role in zip(state.game.players, state.game.roles)]
+    def chosen(policies: Iterable[Policy], random: bool) -> str:
+        """A choice's policies, marked when a lapse drew them at random (R-LAPSE)."""
+        # TRANSLATORS: {cards} are policies a lapse chose: the player sent no choice by the
+        # deadline and the house rules drew it at random.
+        return t._("{cards} (drawn at random)", cards=pile(policies)) if random else \
+            pile(policies)
+
     rows = []
     for gov in governments(game):
         names = {"president": b(e(gov.president)), "chancellor": b(e(gov.chancellor)),
-                 "drawn": pile(gov.drawn), "first": pile(gov.president_discard),
+                 "drawn": pile(gov.drawn),
+                 "first": chosen(gov.president_discard, "discard" in gov.lapsed),
                  "second": pile(gov.chancellor_discard)}
         if gov.enacted:
             # TRANSLATORS: one government of the reveal; {drawn}, {first}, {second} and
             # {enacted} are lists of policies.
-            rows.append(t._("President {president}, Chancellor {chancellor}: drew {drawn}; "
-                            "the President discarded {first}; the Chancellor discarded "
-                            "{second} and enacted {enacted}.",
-                            enacted=pile([gov.enacted]), **names))
+            row = t._("President {president}, Chancellor {chancellor}: drew {drawn}; the "
+                      "President discarded {first}; the Chancellor discarded {second} and "
+                      "enacted {enacted}.",
+                      enacted=chosen([gov.enacted], "enact" in gov.lapsed), **names)
         else:
-            rows.append(t._("President {president}, Chancellor {chancellor}: drew {drawn}; "
-                            "the President discarded {first}; the agenda was vetoed, "
-                            "discarding {second}.", **names))
+            row = t._("President {president}, Chancellor {chancellor}: drew {drawn}; the "
+                      "President discarded {first}; the agenda was vetoed, discarding "
+                      "{second}.", **names)
+        if gov.lapsed & {"veto_answer", "veto_vote"}:
+            row = " ".join([row, t._("The veto was refused: its deadline passed unanswered.")])
+        rows.append(row)
     results = []
     void = voided(state)
+    drawn = {entry for entry, ev in lapses(state.public).items()
+             if ev.phase == "power" and entry not in void}
     for s in (s for s in state.secrets if s.entry not in void):
-        if isinstance(s, InvestigationResult):
+        if isinstance(s, InvestigationResult) and s.entry in drawn:
+            # TRANSLATORS: the President sent no target by the deadline: the house rules
+            # drew it at random.
+            results.append(t._("{president} investigated {target} (drawn at random): "
+                               "{party}.", president=b(e(s.to)), target=b(e(s.target)),
+                               party=glossary.party(t, s.party)))
+        elif isinstance(s, InvestigationResult):
             results.append(t._("{president} investigated {target}: {party}.",
                                president=b(e(s.to)), target=b(e(s.target)),
                                party=glossary.party(t, s.party)))
