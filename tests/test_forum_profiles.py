@@ -680,7 +680,7 @@ def test_a_game_started_with_forum_writes_every_text_in_it(run, monkeypatch, tmp
                  ["history"]):
         assert run(*args, "-g", path)[1:] == run(*args, "-g", path, "-f", profile)[1:], args
     assert f"Candidate {fmt.bold('Ann')} nominates {fmt.bold('Bob')}" in run("nominate", "Bob", "-g", path)[1]
-    assert "Deadline for this round: " in run("deadline", "48h", "-g", path)[1]
+    assert "Deadline for this round: " in run("deadline", "48h", "--post", "-g", path)[1]
     assert run("vote", "Ann", "ja", "-g", path)[0] == 0
     corrected = "".join(run("correct", "-r", "typo", "-g", path)[1:])  # not posted: a hint
     assert "Correction: the moderator mistyped" in corrected  # the terminal's: plain text

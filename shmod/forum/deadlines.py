@@ -22,7 +22,7 @@ from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, RuleBroken
-from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed
+from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed, LapsePlayed
 from shmod.forum.explain import waiting_text
 from shmod.forum.steps import Lapse, SetDeadline
 from shmod.forum.table import Deadline, Draw, Table
@@ -341,14 +341,22 @@ def _nomination(table: Table, late: list[int], _choice: str | None) -> None:
 
 
 def _choice(table: Table, late: list[int], choice: str | None) -> None:
+    """``late_choice=random``: the choice drawn played for its player, who is told what it
+    did (:class:`LapsePlayed`, R-PM): the President what was discarded and what went to the
+    Chancellor, the Chancellor what was enacted, the President a power's target (an
+    investigation's result follows as usual), the Chancellor that the veto is refused."""
     game = table.game
     phase, president, chancellor = game.phase, game.president, game.chancellor
+    hand = tuple(game.hand)
     if phase in (DISCARD, ENACT):
         policy: Policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
         actor = president if phase == DISCARD else chancellor
         assert actor is not None
+        game.tell(actor, LapsePlayed, phase=phase, cards=hand, chosen=policy)
         hooks.play_for(game, (Discard if phase == DISCARD else Enact)(actor, policy))
     elif phase == VETO_ANSWER:
+        game.tell(chancellor, LapsePlayed, phase=phase, cards=hand,
+                  president=game.name(president))
         hooks.play_for(game, Veto(president, "refuse"))
     elif phase == VETO_VOTE:
         for seat in late:
@@ -357,6 +365,7 @@ def _choice(table: Table, late: list[int], choice: str | None) -> None:
         hooks.play_for(game, Peek(president))
     else:
         target = game.players.index(choice or "")
+        game.tell(president, LapsePlayed, phase=phase, power=game.power, target=choice or "")
         hooks.play_for(game, POWER_STEPS[game.power or ""](president, target))
 
 

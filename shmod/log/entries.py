@@ -85,7 +85,8 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 #: kind -> fields an entry may leave out
 OPTIONAL: dict[str, tuple[str, ...]] = {
-    "posted": ("checkpoint",),  # the chain head at upto, as the post showed it (R-CHECKPOINT)
+    "posted": ("checkpoint", "short"),  # the chain head at upto, as the post showed it
+    # (R-CHECKPOINT); short: true, the post said a deadline alone (R-DEADLINE)
     "correct": ("force",),  # voids what a post already showed, or a finished game's step
     "deadline": ("scope",),  # round (the default) or phase
     "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
@@ -169,7 +170,7 @@ def parse_step(raw: Any, seating: Seating) -> Step:
         if not isinstance(value, str) or not _HEX.fullmatch(value):
             raise BadInput(f"{kind} entry's checkpoint must be {_FORMS}, not {_shown(value)}")
         values["checkpoint"] = value
-    for flag in ("force", "drop"):
+    for flag in ("force", "drop", "short"):
         if flag in optional and flag in raw:
             if not isinstance(raw[flag], bool):
                 raise BadInput(f"{kind} entry's {flag} must be true or false, not "
