@@ -69,9 +69,10 @@ def check_no_backup(table: Table, seat: int) -> None:
     never on replay: the log records the removal, and its PM says a backup waited."""
     if table.backups:
         name = table.game.name(seat)
+        typed = name if name.replace("_", "").isalnum() else f'"{name}"'
         waiting = ", ".join(table.backups)
         raise RuleBroken("R-MODKILL", f"a backup player is waiting ({waiting}, R-BACKUP): "
-                         f"`shmod replace {name}` seats the first of them; a removal is for a "
+                         f"`shmod replace {typed}` seats the first of them; a removal is for a "
                          f"player nobody can replace (--force removes the seat anyway)")
 
 

@@ -152,7 +152,7 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
                        f"posted: {changed[0].detail}. The thread holds the post as made",
                        rule="R-CHECKPOINT")
     state = state_at(game, upto)
-    events = [ev for ev in state.public if ev.entry >= first]
+    events = unposted(state)  # what the post covered: not a correction players never saw
     shown, at = _recorded(game)[number - 1]
     try:
         when: datetime | None = utc(at)
