@@ -37,10 +37,9 @@ before the reveal publishes it. :func:`weaknesses` says what a setup lacks.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 
-from shmod.base import digest
+from shmod.base import digest, patterns
 from shmod.base.errors import BadInput
 from shmod.forum.house import LATER_VARIANTS
 from shmod.forum.table import Setup
@@ -48,9 +47,9 @@ from shmod.forum.terms import VARIANTS
 
 #: The commitment's version for each log format (shmod.forum.setup.FORMATS).
 VERSIONS = {1: 1, 2: 2, 3: 3, 4: 4}
-_HEX = re.compile(r"^[0-9a-f]{64}$")
+_HEX = patterns.later(r"^[0-9a-f]{64}$")
 #: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.
-STRONG = re.compile(r"[0-9a-fA-F]{32,}")
+STRONG = patterns.later(r"[0-9a-fA-F]{32,}")
 SECRET_BITS = 128
 
 

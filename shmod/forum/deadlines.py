@@ -16,11 +16,11 @@ lapse carries its own.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
+from shmod.base import patterns
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed, LapsePlayed
 from shmod.forum.explain import waiting_text
@@ -54,10 +54,10 @@ UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 #: The form of ``until``, checked on replay without parsing a date (strptime costs every
 #: command a few milliseconds); the CLI wrote a valid time, a hand-written one is read
 #: when it is shown.
-UTC_TIME = re.compile(r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\dZ")
+UTC_TIME = patterns.later(r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\dZ")
 #: The form of an IANA time zone's name; whether the zone exists is checked where it is
 #: given (`shmod new --zone`, `shmod deadline`): looking it up costs ~3 ms.
-ZONE_NAME = re.compile(r"UTC|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,3}")
+ZONE_NAME = patterns.later(r"UTC|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,3}")
 MAX_DAYS = 366  # a deadline further off is a typo, not a plan
 CLEAR = "clear"
 

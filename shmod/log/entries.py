@@ -8,10 +8,10 @@ legality) and builds its :class:`~shmod.game.steps.Step`; :func:`to_entry` is it
 """
 from __future__ import annotations
 
-import re
 from datetime import UTC
 from typing import Any
 
+from shmod.base import patterns
 from shmod.base.errors import BadInput
 from shmod.forum.names import Seating
 from shmod.forum.steps import (
@@ -106,7 +106,7 @@ MAX_MOD = 40  # a moderator's name (shmod.forum.moderators)
 CHECKPOINT_HEX = 32
 TAG_HEX = 16
 SIGNATURE_HEX = 128
-_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}"
+_HEX = patterns.later(f"[0-9a-f]{{{CHECKPOINT_HEX}}}"
                   f"(?:[0-9a-f]{{{TAG_HEX}}}|[0-9a-f]{{{SIGNATURE_HEX}}})?")
 #: The lengths a checkpoint may have, in words.
 _FORMS = (f"{CHECKPOINT_HEX + SIGNATURE_HEX} hex digits (or {CHECKPOINT_HEX + TAG_HEX} in a "

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import re
 
+from shmod.base import patterns
 from shmod.texts.catalog import Language, get as language
 
 #: What CommonMark (and Discourse's tables and strikethrough) reads as markup anywhere in a
 #: line: a backslash, a code span, emphasis (``_`` only at a word's edge: ``snake_case``
 #: is no emphasis), a link's brackets, raw HTML or an autolink, a table's cell border,
 #: strikethrough, an entity (``&amp;``).
-_MD_INLINE = re.compile(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-z]+;)")
+_MD_INLINE = patterns.later(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-z]+;)")
 #: What it reads as markup only at the start of a line: a heading, a quote, a list item,
 #: a setext underline.
-_MD_BLOCK = re.compile(r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
+_MD_BLOCK = patterns.later(
+    r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
 
 #: After an "@" in a name: U+2060 WORD JOINER, invisible, so the name is no @mention (an
 #: engine that notifies @name links whoever is called that, and refuses many in a post).
