@@ -422,7 +422,7 @@ def test_the_corpus_has_every_kind_of_text(corpus):
             "reveal", "replay-post"} <= kinds, kinds
     assert {"pm:RoleSent", "pm:Drawn", "pm:Handed", "pm:InvestigationResult", "pm:PeekResult",
             "pm:ExecutedNotice", "pm:VetoRequested", "pm:Briefing", "pm:Retraction",
-            "pm:RemovedNotice"} <= kinds, kinds
+            "pm:RemovedNotice", "pm:LapsePlayed"} <= kinds, kinds
 
 
 # -- the checks ------------------------------------------------------------------------
