@@ -5,7 +5,7 @@ Whole games are played entry by entry: the shipped logs (``games/``, ``tests/log
 replayed, and random forum games from a fixed seed (every house rule, custom boards,
 deals from the players' words, deadlines that lapse in every phase, prods, backups,
 renames, replacements before and after the deal, removals, corrections forced or not,
-posts). At every entry each text a player can read is rendered in English and in the
+posts, claims). At every entry each text a player can read is rendered in English and in the
 pseudo-language ``qps`` (:mod:`shmod.texts.catalog`), in all seven profiles: the opening
 post, each new event's words, whole posts with their checkpoint line, whose move it is
 and the progress of a vote, the board, the deadline note, the reminder, every prod and
@@ -39,6 +39,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from claiming import random_claim
 
 from shmod.base.errors import BadInput, IllegalStep
 from shmod.forum import deadlines, engine, thread
@@ -248,6 +249,7 @@ def random_forum_game(rng: random.Random) -> Played:
     plan: list[tuple[str, Step]] = []
     clock, newcomer = T0, 0
     yes = rng.uniform(0.5, 0.85)
+    talk = random.Random(repr(names))  # claims (R-CLAIM): a draw of their own
     while state.game.phase != OVER and len(plan) < 500:
         clock += timedelta(minutes=rng.choice([5, 30, 120, 600]))
         roll, found = rng.random(), deadlines.current(state)
@@ -290,6 +292,10 @@ def random_forum_game(rng: random.Random) -> Played:
         except (IllegalStep, BadInput):
             continue
         plan.append((stamp(clock), step))
+        said = random_claim(state, talk) if talk.random() < 0.12 else None
+        if said is not None:
+            engine.apply(state, said)
+            plan.append((stamp(clock), said))
     return Played(header, plan)
 
 

@@ -10,11 +10,12 @@ from shmod.game.steps import Nominate
 from shmod.log import game
 
 COMMANDS = ["new", "nominate", "vote", "discard", "enact", "veto", "investigate",
-            "special-election", "execute", "peek", "reshuffle", "status", "repair"]
+            "special-election", "execute", "peek", "reshuffle", "status", "repair", "claim"]
 WORDS = ["Ann", "bob", "C", "3", "0", "11", "-1", "ja", "nein", "yes", "liberal", "F",
          "FLF", "propose", "accept", "--by", "--seed", "--first", "-V", "veto=secret-vote",
          "term5=seated", "x=y", "--format", "bbcode", "", " ", "é", "a: b", "{x}", "\n",
-         "!!python/object", "- [", "'", '"', "Ann" * 20]
+         "!!python/object", "- [", "'", '"', "Ann" * 20, "--role", "--round", "--passed",
+         "--peek", "hitler"]
 words = st.sampled_from(WORDS) | st.text(max_size=12)
 SEEN: dict[str, int] = {"runs": 0, "refused": 0}
 

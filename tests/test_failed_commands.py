@@ -111,6 +111,7 @@ CASES: list[Case] = [
     ("remove", _forum("remove", "P3", "--reason", "gone")),
     ("rename", _forum("rename", "P3", "Renamed")),
     ("correct", _forum("correct", "--reason", "typo")),
+    ("claim", _forum("claim", "P2", "--role", "liberal")),
     ("lapse", _lapse), ("acknowledge", _acknowledge), ("post", _post),
 ]
 

@@ -34,7 +34,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 COMMANDS = ["nominate", "vote", "discard", "enact", "veto", "investigate", "special-election",
             "execute", "peek", "reshuffle", "status", "post", "pm", "prods", "deadline",
             "replace", "correct", "corrections", "acknowledge", "rules", "audit", "reveal",
-            "repair", "new"]
+            "repair", "new", "claim"]
 WORDS = ["Ann", "bob", "C", "3", "0", "8", "-1", "ja", "nein", "liberal", "F", "FLF",
          "propose", "accept", "refuse", "48h", "99999999d", "9" * 1200 + "h", "2020-01-01",
          "2026-13-45", "--by", "--reason", "-r", "--force", "--entry", "--again", "--mark",

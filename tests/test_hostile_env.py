@@ -68,6 +68,7 @@ def _commands(text: str) -> tuple[list[list[str]], list[list[str]]]:
             ["backup", "Zed", "Yan"], ["backup", "--drop", "Zed"],
             ["replace", names[1], "Newcomer"], ["rename", names[2], "Renamed"],
             ["correct", "--reason", "typo"], ["acknowledge", "1", "-r", "x"], ["post"],
+            ["claim", names[0], "--role", "liberal"], ["claim", names[0], "FFL"],
             ["nominate", names[0]], ["vote", names[0], "ja", names[1], "nein"],
             ["discard", "fascist"], ["enact", "liberal"], ["veto", "propose"], ["peek"],
             ["execute", names[-1]], ["reshuffle", "FFFLLF"]]

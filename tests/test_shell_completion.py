@@ -6,7 +6,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -173,13 +172,11 @@ def test_answers_do_not_depend_on_hidden_information(tmp_path):
     assert not any(word in shown for word in ("hitler", "fascist", "liberal", "seed"))
 
 
-def test_completing_names_is_quick(table):
-    """The shell waits for this at every Tab: one game load, no rich, well under a second."""
-    start = time.perf_counter()
+def test_completing_names_loads_no_rich(table):
+    """The shell waits for this at every Tab: one game load and no rich (speed itself is
+    bench/'s, DEVELOPERS.md; the subprocess's timeout guards against a hang)."""
     for _ in range(3):
         assert len(complete(table, "shmod vote ")[1]) == 7
-    each = (time.perf_counter() - start) / 3
-    assert each < 30.0, each  # a guard against a hang only: speed is bench/'s (DEVELOPERS.md)
     code = ("import os, sys; from shmod.cli import main as cli\n"
             "sys.argv = ['shmod']\n"
             "import atexit; atexit.register(lambda: sys.stderr.write("

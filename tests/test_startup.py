@@ -103,7 +103,7 @@ COMMAND_ARGS = {
     "vote": ["Player1", "ja"], "discard": ["liberal"], "enact": ["liberal"],
     "veto": ["propose"], "investigate": ["Player2"], "special-election": ["Player2"],
     "execute": ["Player2"], "peek": [], "reshuffle": ["LLLFFF"], "deadline": ["48h"],
-    "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"],
+    "replace": ["Player1", "Newcomer"], "correct": ["-r", "x"], "claim": ["Player1", "FFL"],
     "acknowledge": ["1", "-r", "x"], "new": None, "simulate": None, "history": [],
     "board": None, "word": ["Player1", "apple"], "remind": [], "lapse": [],
     "remove": ["Player2", "-r", "x"], "backup": [], "rename": ["Player2", "Player9"],

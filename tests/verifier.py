@@ -376,8 +376,8 @@ def checkpoint_tag(salt: str, post: int, entry: int, value: str) -> str:
 # -- a whole log ---------------------------------------------------------------------------
 
 #: Section 8: what a correction's reshuffle search leaves out.
-SKIPPED = {"prod", "posted", "correct", "acknowledge", "deadline", "backup", "replace",
-           "rename", "remove"}
+SKIPPED = {"prod", "posted", "correct", "acknowledge", "moderator", "handover", "takeover",
+           "deadline", "backup", "replace", "rename", "remove", "claim"}
 
 
 class Verified:

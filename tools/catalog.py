@@ -23,7 +23,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -83,6 +83,12 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def done(message: Message) -> bool:
+    """Whether ``message`` is translated and not fuzzy (a plural: in every form)."""
+    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    return bool(forms) and all(forms) and not message.fuzzy
+
+
 def keys(catalog: Catalog) -> set[tuple[object, str | None]]:
     """Each message's id (a pair for a plural) and context."""
     return {(m.id, m.context) for m in catalog if m.id}
@@ -128,7 +134,7 @@ def update() -> None:
         po_path(code).write_bytes(po_bytes(catalog))
         po_path(code).with_suffix(".mo").write_bytes(mo_bytes(catalog))
         print(f"{code}: {len(keys(catalog))} messages, "
-              f"{sum(1 for m in catalog if m.id and (not m.string or m.fuzzy))} to translate")
+              f"{sum(1 for m in catalog if m.id and not done(m))} to translate")
     DOCS.write_text(with_glossary(DOCS.read_text(), glossary(template)))
 
 

@@ -237,12 +237,12 @@ def describe(stats: Stats, title: str, lines: list[Line], lang: Language) -> str
     text = lang._("Win rates by player count: {rates}.",
                   rates=rates or lang._p("stats:chart", "no games"))
     drawn = [line for line in lines if line.points]
-    if drawn:
-        text += " " + lang._("{title}: {lines}.", title=title, lines="; ".join(
-            lang._n("{name} over {n} game from {first} to {last}",
-                    "{name} over {n} games from {first} to {last}", len(line.points),
-                    name=line.name, first=tenths(line.points[0][1]),
-                    last=tenths(line.points[-1][1])) for line in drawn))
+    if drawn:  # each line's words first: the extractor reads no message nested in a call
+        said = [lang._n("{name} over {n} game from {first} to {last}",
+                        "{name} over {n} games from {first} to {last}", len(line.points),
+                        name=line.name, first=tenths(line.points[0][1]),
+                        last=tenths(line.points[-1][1])) for line in drawn]
+        text += " " + lang._("{title}: {lines}.", title=title, lines="; ".join(said))
     return text
 
 

@@ -102,6 +102,11 @@ COLUMNS = [Column(key, heading, *getters) for key, heading, getters in (
     ("enacted-fascist", Np_("stats:column", "Enacted F"), _count("enacted_fascist")),
     ("vote-accuracy", Np_("stats:column", "Vote acc."), _accuracy("good_votes", "votes")),
     ("shot-accuracy", Np_("stats:column", "Shot acc."), _accuracy("good_shots", "shots")),
+    ("claims", Np_("stats:column", "Claims"), _count("claims")),
+    ("claims-true-liberal", Np_("stats:column", "True as Lib."),
+     _accuracy("liberal_true", "liberal_claims")),
+    ("claims-true-fascist", Np_("stats:column", "True as Fas."),
+     _accuracy("fascist_true", "fascist_claims")),
     ("prods", Np_("stats:column", "Prods"), _count("prods")),
     ("lapses", Np_("stats:column", "Lapses"), _count("lapses")),
     ("replacement", Np_("stats:column", "Subbed in"), _count("came_in")),
@@ -114,8 +119,8 @@ BOARD = ("player", "rating", "liberal-rating", "fascist-rating", "games", "win-r
          "liberal", "fascist", "hitler")
 #: How they played (the terminal's second table).
 PLAY = ("player", "president", "chancellor", "enacted-liberal", "enacted-fascist",
-        "vote-accuracy", "shot-accuracy", "prods", "lapses", "replacement", "replaced",
-        "removed")
+        "vote-accuracy", "shot-accuracy", "claims", "claims-true-liberal",
+        "claims-true-fascist", "prods", "lapses", "replacement", "replaced", "removed")
 
 
 def ranked(stats: Stats, sort: str = "rating", min_games: int = 0) -> list[Career]:

@@ -3,7 +3,8 @@ replayed state of an audited log (docs/stats.md).
 
 A seat may have had several occupants (R-REPLACE); each is a :class:`Part`, credited
 with what happened while they held the seat. The figures come from the public record
-(the events a correction did not void), the roles from the revealed header.
+(the events a correction did not void), the roles from the revealed header, and whether
+each claim was true from the finished game (R-CLAIM).
 """
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ class Part(Record, frozen=False):
     good_votes: int = 0  # of them Nein
     shots: int = 0  # shot accuracy: executions ordered as a Liberal President
     good_shots: int = 0  # of them of a Fascist or Hitler
+    claims: int = 0  # R-CLAIM: claims in effect they made in the thread
+    true_claims: int = 0  # of them true against what was dealt
 
     @property
     def team(self) -> Team:
@@ -75,6 +78,10 @@ def parts(state: Table, accuracy: bool = True) -> list[Part]:
         _at(seats[seat], entry).prods += 1
     for seat, entry in state.removed.items():
         _at(seats[seat], entry).removed = True
+    for entry, fact in state.claims.items():
+        part = _at(seats[fact.seat], entry)
+        part.claims += 1
+        part.true_claims += fact.true
     _public_record(state, seats, accuracy)
     return [part for seat in seats for part in seat]
 

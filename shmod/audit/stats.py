@@ -193,6 +193,11 @@ class Career(Record, frozen=False):
     good_votes: int = 0
     shots: int = 0
     good_shots: int = 0
+    claims: int = 0  # R-CLAIM: claims made
+    liberal_claims: int = 0  # of them as a Liberal
+    liberal_true: int = 0  # of those, true
+    fascist_claims: int = 0  # on the Fascist team (Hitler included)
+    fascist_true: int = 0
     rating: Rating | None = None
     liberal_rating: Rating | None = None
     fascist_rating: Rating | None = None
@@ -217,6 +222,14 @@ class Career(Record, frozen=False):
     def shot_accuracy(self) -> float | None:
         return self.good_shots / self.shots if self.shots else None
 
+    @property
+    def liberal_truth(self) -> float | None:
+        return self.liberal_true / self.liberal_claims if self.liberal_claims else None
+
+    @property
+    def fascist_truth(self) -> float | None:
+        return self.fascist_true / self.fascist_claims if self.fascist_claims else None
+
     def add(self, part: Part, game: Counted) -> None:
         """Count one part in one game."""
         if part.end is None:  # the result goes to whoever held the seat at the end
@@ -234,8 +247,15 @@ class Career(Record, frozen=False):
         self.left += part.left
         self.removed += part.removed
         for name in ("prods", "lapses", "president", "chancellor", "enacted_liberal",
-                     "enacted_fascist", "votes", "good_votes", "shots", "good_shots"):
+                     "enacted_fascist", "votes", "good_votes", "shots", "good_shots",
+                     "claims"):
             setattr(self, name, getattr(self, name) + getattr(part, name))
+        if part.team == LIBERALS:
+            self.liberal_claims += part.claims
+            self.liberal_true += part.true_claims
+        else:
+            self.fascist_claims += part.claims
+            self.fascist_true += part.true_claims
         if game.order >= self.named:
             self.name, self.named = part.name, game.order
         form = accent_fold(part.name)
@@ -270,6 +290,11 @@ class Career(Record, frozen=False):
                               "rate": _rounded(self.vote_accuracy)},
             "shot_accuracy": {"shots": self.shots, "accurate": self.good_shots,
                               "rate": _rounded(self.shot_accuracy)},
+            "claims": {"made": self.claims,
+                       "liberal": {"claims": self.liberal_claims, "true": self.liberal_true,
+                                   "rate": _rounded(self.liberal_truth)},
+                       "fascist": {"claims": self.fascist_claims, "true": self.fascist_true,
+                                   "rate": _rounded(self.fascist_truth)}},
             "prods": self.prods, "lapses": self.lapses, "replaced_in": self.came_in,
             "replaced_out": self.left, "removed": self.removed,
             "first": self.first, "last": self.last,

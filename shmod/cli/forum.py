@@ -1,4 +1,4 @@
-"""Forum moderation commands: deadline, prods, replace, correct, corrections, rules.
+"""Forum moderation commands: deadline, prods, replace, correct, claim, corrections, rules.
 
 Thin wrappers over :mod:`shmod.forum` and :mod:`shmod.texts.forum_texts` (docs/forum.md).
 """
@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from shmod.cli.app import CLOCK_HELP, FormatOpt, GameOpt, _show, _step, app, echo, moderator
-from shmod.cli.completion import living_names, player_names, rule_ids
+from shmod.cli.completion import living_names, player_names, rule_ids, words
 
 if TYPE_CHECKING:
     from shmod.forum.table import Table
     from shmod.forum.terms import Scope
     from shmod.game.steps import Step
+    from shmod.game.terms import Party, Role
     from shmod.log.game import Game
 
 ZoneOpt = Annotated[
@@ -302,6 +303,98 @@ def correct(
         return Correct(numbers, " ".join(reason.split()), force=force)
 
     _step(game, fmt_name, make)
+
+
+@app.command()
+def claim(
+    player: Annotated[str, typer.Argument(
+        metavar="NAME", autocompletion=living_names, help="Who made the claim in the thread.")],
+    game: GameOpt,
+    what: Annotated[list[str] | None, typer.Argument(
+        metavar="[WHAT]",
+        help="What they claimed: three policies (FFL), a President's draw; two (FL), a "
+             "Chancellor's hand; or the player investigated and the party (Bob fascist).",
+        show_default=False)] = None,
+    round_: Annotated[int | None, typer.Option(
+        "--round", metavar="N",
+        help="The round of the session or power (default: the player's latest in that "
+             "office, or their latest such power).")] = None,
+    passed: Annotated[str | None, typer.Option(
+        "--passed", metavar="CARDS",
+        help="A President's claim: the two policies passed (FL), if said.")] = None,
+    peek: Annotated[bool, typer.Option(
+        "--peek", help="The three policies are what a Policy Peek showed.")] = False,
+    role: Annotated[str | None, typer.Option(
+        "--role", metavar="ROLE", autocompletion=words("liberal", "fascist", "hitler"),
+        help="A claim of the player's own role: liberal, fascist or hitler.")] = None,
+) -> None:
+    """Record what a player claimed in the thread: a session's policies, an investigation's
+    or a peek's result, a role (R-CLAIM; no post of its own: the next post shows it)."""
+    from shmod.base.errors import BadInput
+    from shmod.cli import clock, output
+    from shmod.forum import claims
+    from shmod.forum.steps import Claim
+    from shmod.game.rules import parse_cards
+    from shmod.log import game as games
+    from shmod.texts import claims as claim_texts
+    from shmod.texts.formats import Plain
+    from shmod.texts.report import recorded_note
+
+    said = list(what or [])
+    if role is not None and (said or passed or peek):
+        raise BadInput("a claim of a role is the role alone: shmod claim NAME --role ROLE")
+    if passed is not None and (peek or len(said) != 1):
+        raise BadInput("--passed belongs to a President's claim of a session: shmod claim "
+                       "NAME FFL --passed FL")
+    if (role is None and len(said) not in (1, 2)) or (peek and len(said) != 1):
+        raise BadInput("say what NAME claimed: CARDS (FFL a President's draw, FL a "
+                       "Chancellor's hand; with --peek, a peek's), TARGET PARTY (an "
+                       "investigation: Bob fascist), or --role ROLE")
+
+    def make(g: "Game") -> "Step":
+        state, seat = g.state, g.seating.seat(player)
+        if role is not None:
+            return Claim(seat, "role", role=_role(role))
+        if len(said) == 2:
+            target = g.seating.seat(said[0])
+            party = _party(said[1])
+            found = claims.latest_power(state, seat, "investigation", target, round_)
+            return Claim(seat, "investigation", found, target=target, party=party)
+        cards = parse_cards(said[0])
+        if peek:
+            return Claim(seat, "peek", claims.latest_power(state, seat, "peek", None, round_),
+                         cards)
+        return claims.latest(state, seat, cards, parse_cards(passed) if passed else (), round_)
+
+    output.require_open()
+    done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
+    made = [claim_texts.sentence(event, Plain()) for event in claim_texts.in_effect(done.public)]
+    state = done.game.state
+    _show([("Claim recorded: the next post shows it (R-CLAIM)", "\n".join(made))])
+    echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
+    output.check("the claim was recorded", "`shmod history` shows every claim")
+
+
+def _role(text: str) -> "Role":
+    from shmod.base.errors import BadInput
+    from shmod.game.terms import ROLES
+
+    for role in ROLES:
+        if text.strip().lower() == role:
+            return role
+    raise BadInput(f"--role takes liberal, fascist or hitler, not {text!r}")
+
+
+def _party(text: str) -> "Party":
+    from shmod.base.errors import BadInput
+    from shmod.game.rules import parse_policy
+    from shmod.game.terms import POLICY_NAMES
+
+    try:
+        return POLICY_NAMES[parse_policy(text)]
+    except BadInput:
+        raise BadInput(f"an investigation shows a party, liberal or fascist, not {text!r} "
+                       "(shmod claim NAME TARGET PARTY)") from None
 
 
 @app.command()

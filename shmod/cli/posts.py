@@ -229,14 +229,18 @@ def history(
         "--bbcode-table", help="With -f bbcode: a [table] for forums that have one, instead "
         "of an aligned [code] block.")] = False,
 ) -> None:
-    """Every election so far: each player's vote in seating order, results, policies, powers."""
+    """Every election so far: each player's vote in seating order, results, policies, powers;
+    then every claim (R-CLAIM), marked true or false once the game is over."""
     from shmod.log import game as games
-    from shmod.texts import formats, views
+    from shmod.texts import claims, formats, views
     from shmod.texts.history import history_text
 
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
-    text = history_text(views.public_view(loaded.state), fmt, bbcode_table=bbcode_table)
+    view = views.public_view(loaded.state)
+    text = fmt.blocks([history_text(view, fmt, bbcode_table=bbcode_table),
+                       claims.table_text(view.history, fmt, claims.truth(loaded.state),
+                                         bbcode_table=bbcode_table)])
     _hint("Post in the thread (the voting record):")
     echo(text)
 

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 #: The columns ``--sort`` takes (shmod.audit.leaderboard.COLUMNS, without importing it).
 SORTS = ("player", "rating", "liberal-rating", "fascist-rating", "games", "win-rate",
          "liberal", "fascist", "hitler", "president", "chancellor", "enacted-liberal",
-         "enacted-fascist", "vote-accuracy", "shot-accuracy", "prods", "lapses",
-         "replacement", "replaced", "removed")
+         "enacted-fascist", "vote-accuracy", "shot-accuracy", "claims",
+         "claims-true-liberal", "claims-true-fascist", "prods", "lapses", "replacement",
+         "replaced", "removed")
 
 
 @app.command()

@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
 from shmod.base.records import fields
+from shmod.forum.claims import about_voided
 from shmod.forum.events import Corrected, Retraction
 from shmod.forum.explain import describe
 from shmod.forum.setup import start
-from shmod.forum.steps import Backup, Correct, Remove, Rename, Replace, SetDeadline, Word
+from shmod.forum.steps import Backup, Claim, Correct, Remove, Rename, Replace, SetDeadline, Word
 from shmod.forum.table import Table
 from shmod.forum.turns import waiting_for
 from shmod.game import hooks
@@ -26,8 +27,8 @@ from shmod.game.steps import Reshuffle, Step, Vote
 #: (a vote or a word that completed its ballot or the deal did act: it made it public).
 PASSIVE = (Vote, Word)
 #: The forum's own bookkeeping: it stays in effect after a voided entry, whatever it made
-#: public, unless the correction names it (R-CORRECT).
-KEPT = (SetDeadline, Backup, Replace, Rename, Remove)
+#: public, unless the correction names it (R-CORRECT) or, a claim, voids what it is about.
+KEPT = (SetDeadline, Backup, Replace, Rename, Remove, Claim)
 
 
 def voided(table: Table) -> set[int]:
@@ -57,12 +58,13 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
                              "that caused it")
     voided = set(step.entries)
     _refuse_redealing(table, voided, in_effect)
-    earliest = min(voided)
+    named = {n for n in voided if not isinstance(in_effect[n], Claim)}  # a claim acts on nothing
+    earliest = min(named, default=table.entries)
     follows = False
     for number, done in table.history:
         if number < earliest:
             continue
-        if number in voided:
+        if number in named:
             follows = True
         elif isinstance(done, Reshuffle) and follows:
             voided.add(number)
@@ -73,6 +75,7 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
                 raise RuleBroken("R-CORRECT", f"entry {number} ({describe(done, game.players)}) "
                                  f"came after entry {earliest} and acted on it; it must be "
                                  "voided too")
+    voided |= about_voided(table, voided)  # a claim about a session or power voided (R-CORRECT)
     if not step.force:
         _refuse_rewriting(table, voided, in_effect)
     fresh = start(table.setup)

@@ -4,15 +4,16 @@ the same record and matched by type in the texts the same way.
 They extend the game's :class:`~shmod.game.events.Public` (the thread, R-THREAD) and
 :class:`~shmod.game.events.Secret` (a PM to one player, R-PM): the opening post's facts,
 the deal from the words, deadlines and lapses, seats changing hands, corrections,
-removals and the game's moderators; and the data a replacement's briefing holds.
+removals, the game's moderators and the players' claims; and the data a replacement's
+briefing holds.
 """
 from __future__ import annotations
 
 from shmod.base.records import Record
-from shmod.forum.terms import Deal, Scope
+from shmod.forum.terms import ClaimAbout, Deal, Scope
 from shmod.game.events import Public, Secret, Waiting
 from shmod.game.steps import Step
-from shmod.game.terms import Phase, Policy, Power, Role
+from shmod.game.terms import Party, Phase, Policy, Power, Role
 
 # -- data the forum returns -------------------------------------------------------------
 
@@ -140,6 +141,22 @@ class HandedOver(Public):
     old: str
     new: str
     back: bool = False
+
+
+class Claimed(Public):
+    """R-CLAIM: ``name`` (as seated) said in the thread what their session, power or role
+    was (:class:`shmod.forum.steps.Claim`'s fields, the target by name). Public: what a
+    player said; whether it was true is known only to the moderator until the game ends."""
+
+    kind = "claim"
+    name: str
+    about: ClaimAbout
+    round: int = 0
+    cards: tuple[Policy, ...] = ()
+    passed: tuple[Policy, ...] = ()
+    target: str = ""
+    party: Party | None = None
+    role: Role | None = None
 
 
 # -- secrets ----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ says the same in their language (:mod:`shmod.texts.phrases`), on its own.
 from __future__ import annotations
 
 from shmod.forum.events import Corrected
-from shmod.forum.steps import Lapse, Remove, Rename, Replace, SetDeadline, Word
+from shmod.forum.steps import Claim, Lapse, Remove, Rename, Replace, SetDeadline, Word
 from shmod.game import explain
 from shmod.game.events import Waiting
 from shmod.game.steps import Step
@@ -41,6 +41,8 @@ def describe(step: Step, players: tuple[str, ...]) -> str:
             return f"the correction of {name(step.target)}'s name to {step.name}"
         case Remove():
             return f"the removal of {name(step.target)}"
+        case Claim():
+            return f"the claim by {name(step.by)}"
     return explain.describe(step, players)
 
 

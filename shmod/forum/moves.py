@@ -11,7 +11,8 @@ how that refusal names it. A new house rule of the forum is a row here, its step
 - corrections (:mod:`shmod.forum.corrections`, R-CORRECT);
 - the thread and hand edits (:mod:`shmod.forum.thread`, R-THREAD, R-EDIT);
 - the game's moderators and a hand-over (:mod:`shmod.forum.moderators`, R-MODERATORS,
-  R-HANDOVER).
+  R-HANDOVER);
+- the players' claims in the thread (:mod:`shmod.forum.claims`, R-CLAIM).
 
 :func:`moves` is given the forum engine's ``apply``, through which a correction replays
 the steps it keeps, so the table plugs into the engine without importing it.
@@ -21,10 +22,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shmod.forum import absence, corrections, deadlines, dealing, moderators, seats, thread
+from shmod.forum import (
+    absence,
+    claims,
+    corrections,
+    deadlines,
+    dealing,
+    moderators,
+    seats,
+    thread,
+)
 from shmod.forum.steps import (
     Acknowledge,
     Backup,
+    Claim,
     Correct,
     Handover,
     Lapse,
@@ -65,4 +76,5 @@ def moves(apply: Callable[[Table, Step], None]) -> tuple[Move[Any], ...]:
         Move(Moderator, moderators.moderator, None),
         Move(Handover, moderators.handover, None),
         Move(Takeover, moderators.takeover, None),
+        Move(Claim, claims.claim, None, kept=True),  # a correction replays it, or voids it
     )

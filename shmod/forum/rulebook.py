@@ -126,11 +126,26 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "A mistyped step may be voided by an appended correction, together with every "
          "later step that acted on it; nothing already written is changed. Forum "
          "bookkeeping the correction does not name stays as it was: deadlines, prods, "
-         "backups, words, renames, replacements, removals and posts. A step that a post "
+         "backups, words, renames, replacements, removals, posts and claims, except a claim "
+         "about a legislative session or a power that the correction voids, which is "
+         "voided with it. A step that a post "
          "shmod printed for the thread covered, a word (its player posted it in the "
          "thread), or any step of a finished game is voided only with `--force`, and the "
          "correction's own post announces it. Whoever was sent a PM by a voided step is "
          "told to disregard it."),
+        ("R-CLAIM", "Claims",
+         "What a player says in the thread about the game may be recorded as a claim "
+         "(`shmod claim`): a President's three policies drawn (and the two passed, if said), "
+         "a Chancellor's two received, an investigation's result, a peek's three policies, "
+         "or a player's own role. A claim is bookkeeping: it moves no rule and no random "
+         "draw, and makes no post of its own (the next post shows it). It is refused where "
+         "it makes no sense: from a dead player, about a session, an investigation or a "
+         "peek that did not happen or was not theirs (a Chancellor claims two policies, a "
+         "President three), or a role before the deal. During the game the thread sees only "
+         "what was said, and where the President's and the Chancellor's claims of one "
+         "session cannot both be true; once the game is over each claim is marked true or "
+         "false against what was dealt (the same policies in any order, the investigated "
+         "party, the role)."),
         ("R-EDIT", "Hand edits",
          "Editing an entry already written breaks the log's hash chain. Every command "
          "reports it; recording stops until the edit is undone or acknowledged with "

@@ -1,13 +1,15 @@
 """The forum's own entries as the engine sees them: one :class:`~shmod.game.steps.Step`
 class per kind, beside the game's (:mod:`shmod.game.steps`): a word for the deal, the
 clock, absent players, seats changing hands, corrections, posts marked, hand edits
-acknowledged, the game's moderators and a hand-over between them. Their moves are the
+acknowledged, the game's moderators and a hand-over between them, and the claims players
+made in the thread. Their moves are the
 table in :mod:`shmod.forum.moves`.
 """
 from __future__ import annotations
 
-from shmod.forum.terms import Scope
+from shmod.forum.terms import ClaimAbout, Scope
 from shmod.game.steps import Act, Step
+from shmod.game.terms import Party, Policy, Role
 
 
 class Word(Act):
@@ -121,3 +123,22 @@ class Takeover(Step):
 
     kind = "takeover"
     post: int
+
+
+class Claim(Step):
+    """R-CLAIM: what the player in seat ``by`` said in the thread: as President of the
+    session of ``round``, the three policies drawn (and the two ``passed``, if said); as
+    its Chancellor, the two received; as the President who used a power in ``round``, an
+    investigation's result (``target``, ``party``) or a peek's ``cards``; or their own
+    ``role``. Bookkeeping: it is no step of the game, and not an :class:`Act` (it moves
+    nothing and counts for no share of the game)."""
+
+    kind = "claim"
+    by: int
+    about: ClaimAbout
+    round: int = 0  # the round of the session or power (0: a claim of a role)
+    cards: tuple[Policy, ...] = ()
+    passed: tuple[Policy, ...] = ()
+    target: int | None = None
+    party: Party | None = None
+    role: Role | None = None

@@ -1,7 +1,7 @@
 """The forum's table: the game being played (:class:`shmod.game.state.State`) and what the
 forum keeps beside it: the header it started from, the steps in effect and their times,
-the clock, absent players, seats that changed hands, corrections, posts, hand edits and the
-game's moderators.
+the clock, absent players, seats that changed hands, corrections, posts, hand edits, the
+game's moderators and the players' claims.
 
 Hidden information lives in fixed fields, the game's and the ones marked ``# secret``
 below, so that :mod:`shmod.texts.views` can build every view by whitelisting. The forum
@@ -66,6 +66,16 @@ class Draw(Record):
     choice: str
 
 
+class ClaimFact(Record):
+    """What the forum knows of a claim in effect (R-CLAIM): the seat that made it, the
+    entries it is about (a correction that voids one of them voids the claim, R-CORRECT),
+    and whether it matches what was dealt (secret until the game is over)."""
+
+    seat: int
+    about: tuple[int, ...]
+    true: bool  # secret
+
+
 class Table(Record, frozen=False):
     """A game on a forum: the game, and the forum's record around it."""
 
@@ -92,6 +102,7 @@ class Table(Record, frozen=False):
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     short_posts: list[int] = field(default_factory=list)  # R-DEADLINE: a deadline alone (by number)
     draws: list[Draw] = field(default_factory=list)  # R-LAPSE: each random choice in effect
+    claims: dict[int, ClaimFact] = field(default_factory=dict)  # secret: R-CLAIM, by entry
     # R-MODERATORS, R-HANDOVER: the game's moderators now, whom moderation was last handed
     # over to (entry, name, by whom), whether they took it over, the last change of
     # moderators a post is still to announce (entry, by whom), and the moderator who

@@ -14,6 +14,12 @@ SCOPES: Final[tuple[Scope, ...]] = get_args(Scope)
 #: Who dealt: the moderator from a secret seed, or the seed and the players' words (R-DEAL).
 Deal = Literal["moderator", "players"]
 
+#: What a player's claim in the thread is about (R-CLAIM): the President's draw or the
+#: Chancellor's hand in a legislative session, an investigation's result, a peek's cards,
+#: their own role.
+ClaimAbout = Literal["president", "chancellor", "investigation", "peek", "role"]
+CLAIM_ABOUT: Final[tuple[ClaimAbout, ...]] = get_args(ClaimAbout)
+
 # R-LAPSE: what a lapsed deadline does (the official game has no clock: wait, the first).
 LateVote = Literal["wait", "nein"]
 LateNomination = Literal["wait", "fail"]

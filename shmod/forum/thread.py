@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from shmod.base.errors import RuleBroken
 from shmod.forum.corrections import voided
-from shmod.forum.events import Corrected, DeadlineSet
+from shmod.forum.events import Claimed, Corrected, DeadlineSet
 from shmod.forum.steps import Acknowledge, Posted
 from shmod.forum.table import Table
 from shmod.game.events import Public, RoundBegan
 
 #: Public events that alone make no post when a step is recorded: the next round is said
-#: by the post before it, and a deadline by the next post (R-DEADLINE), unless the
-#: moderator asks for a post (`shmod deadline --post`, `shmod post`): then a deadline alone
-#: makes a short one (:func:`short`).
-QUIET = (RoundBegan, DeadlineSet)
+#: by the post before it, a claim, said in the thread by its player, shows in the next post
+#: (R-CLAIM), and so does a deadline (R-DEADLINE), unless the moderator asks for a post
+#: (`shmod deadline --post`, `shmod post`): then a deadline alone makes a short one
+#: (:func:`short`).
+QUIET = (RoundBegan, Claimed, DeadlineSet)
 
 
 def last_posted(table: Table) -> int:
@@ -37,7 +38,7 @@ def news(table: Table, *, asked: bool = False) -> list[Public]:
     """What the next post covers: :func:`unposted`, if any of it is worth a post; when the
     moderator ``asked`` for one, a deadline alone is."""
     events = unposted(table)
-    quiet = (RoundBegan,) if asked else QUIET
+    quiet = tuple(kind for kind in QUIET if kind is not DeadlineSet) if asked else QUIET
     return events if any(not isinstance(ev, quiet) for ev in events) else []
 
 

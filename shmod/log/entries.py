@@ -17,6 +17,7 @@ from shmod.forum.names import Seating
 from shmod.forum.steps import (
     Acknowledge,
     Backup,
+    Claim,
     Correct,
     Handover,
     Lapse,
@@ -30,6 +31,7 @@ from shmod.forum.steps import (
     Takeover,
     Word,
 )
+from shmod.forum.terms import CLAIM_ABOUT
 from shmod.game.rules import parse_cards, parse_policy, scalar as _scalar, shown as _shown
 from shmod.game.steps import (
     Discard,
@@ -44,13 +46,13 @@ from shmod.game.steps import (
     Veto,
     Vote,
 )
-from shmod.game.terms import LIBERAL, VETO_ANSWERS, VetoAnswer
+from shmod.game.terms import LIBERAL, POLICY_NAMES, ROLES, VETO_ANSWERS, VetoAnswer
 
 #: kind -> its step class.
 STEPS: dict[str, type[Step]] = {cls.kind: cls for cls in (
     Nominate, Vote, Discard, Enact, Veto, Investigate, SpecialElection, Peek, Execute,
     Reshuffle, Word, SetDeadline, Lapse, Prod, Remove, Backup, Replace, Rename, Correct,
-    Posted, Acknowledge, Moderator, Handover, Takeover)}
+    Posted, Acknowledge, Moderator, Handover, Takeover, Claim)}
 #: kind -> (its fields other than kind/at/hash, a one-line description)
 KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "nominate": (("by", "chancellor"), "the Presidential Candidate nominates a Chancellor"),
@@ -82,7 +84,16 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "handover": (("name",), "moderation passes to another listed moderator (R-HANDOVER)"),
     "takeover": (("post",), "the incoming moderator checked their copy against the hand-over "
                  "post's checkpoint (R-HANDOVER)"),
+    "claim": (("by", "about"), "what a player said in the thread of their session, power or "
+              "role (R-CLAIM)"),
 }
+#: A claim's fields besides ``by`` and ``about`` (R-CLAIM), and which of them each kind of
+#: claim needs (``passed`` is the President's, if said): the others it must leave out.
+CLAIM_FIELDS = ("round", "cards", "passed", "target", "party", "role")
+CLAIM_NEEDS: dict[str, tuple[str, ...]] = {
+    "president": ("round", "cards"), "chancellor": ("round", "cards"),
+    "investigation": ("round", "target", "party"), "peek": ("round", "cards"),
+    "role": ("role",)}
 #: kind -> fields an entry may leave out
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "posted": ("checkpoint", "short"),  # the chain head at upto, as the post showed it
@@ -92,6 +103,7 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
     "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
     "backup": ("drop",),  # true: the name leaves the list
     "moderator": ("drop",),  # true: the moderator leaves the list
+    "claim": CLAIM_FIELDS,  # which, by what the claim is about (CLAIM_NEEDS)
 }
 TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice")
 #: Fields the engine ignores: when, the hash chain, and the moderator who recorded the
@@ -160,6 +172,11 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             values[key] = value.strip()
         elif key == "entries":  # an acknowledgment may name the header, entry 0 (R-EDIT)
             values[key] = _entry_numbers(value, kind, 0 if kind == "acknowledge" else 1)
+        elif key == "about":
+            values[key] = _scalar(value, kind, key)
+            if values[key] not in CLAIM_ABOUT:
+                raise BadInput(f"{kind} entry's about must be one of {', '.join(CLAIM_ABOUT)}, "
+                               f"not {_shown(values[key])}")
         elif key in ("upto", "deadline", "post"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise BadInput(f"{kind} entry's {key} must be an entry number, not "
@@ -186,6 +203,8 @@ def parse_step(raw: Any, seating: Seating) -> Step:
     mod = raw.get("mod")
     if isinstance(mod, str) and (not mod.strip() or len(mod) > MAX_MOD):
         raise BadInput(f"{kind} entry's mod must name a moderator (1 to {MAX_MOD} characters)")
+    if kind == "claim":
+        values.update(_claim_fields(raw, values["about"], seating))
     if kind == "lapse":
         at = raw.get("at")
         values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
@@ -207,6 +226,8 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = list(value)
         else:
             out[key] = value
+    if isinstance(step, Claim):
+        return {**out, **_claim_entry(step, players)}
     for key in OPTIONAL.get(step.kind, ()):
         value = getattr(step, key)
         if value is not None and value is not False:
@@ -214,8 +235,67 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+def _claim_fields(raw: dict[str, Any], about: str, seating: Seating) -> dict[str, Any]:
+    """A claim's fields as its ``about`` needs them, checked for form (R-CLAIM)."""
+    needs = CLAIM_NEEDS[about]
+    allowed = (*needs, "passed") if about == "president" else needs
+    extra = [key for key in CLAIM_FIELDS if key in raw and key not in allowed]
+    if extra:
+        raise BadInput(f"a claim about {about} has no {', '.join(extra)}")
+    missing = [key for key in needs if key not in raw]
+    if missing:
+        raise BadInput(f"a claim about {about} is missing {', '.join(missing)}")
+    values: dict[str, Any] = {}
+    for key in allowed:
+        if key not in raw:
+            continue
+        value = raw[key]
+        if key == "round":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise BadInput(f"claim entry's round must be a round's number, not "
+                               f"{_shown(value)}")
+            values[key] = value
+        elif key in ("cards", "passed"):
+            cards = parse_cards(value)
+            if not 1 <= len(cards) <= 3:
+                raise BadInput(f"claim entry's {key} must be one to three policies (L or F), "
+                               f"not {_shown(value)}")
+            values[key] = cards
+        elif key == "target":
+            if isinstance(value, (dict, list)):
+                raise BadInput(f"claim entry's target must be a player, not {_shown(value)}")
+            values[key] = seating.seat(value, prefixes=False)
+        elif key == "party":
+            values[key] = POLICY_NAMES[parse_policy(_scalar(value, "claim", key))]
+        else:
+            role = str(_scalar(value, "claim", key)).strip().lower()
+            if role not in ROLES:
+                raise BadInput(f"claim entry's role must be one of {', '.join(ROLES)}, not "
+                               f"{_shown(value)}")
+            values[key] = role
+    return values
+
+
+def _claim_entry(step: Claim, players: tuple[str, ...]) -> dict[str, Any]:
+    """A claim's fields as written: only those it has, policies as letters (``FFL``)."""
+    out: dict[str, Any] = {}
+    if step.round:
+        out["round"] = step.round
+    for key in ("cards", "passed"):
+        if getattr(step, key):
+            out[key] = "".join(getattr(step, key))
+    if step.target is not None:
+        out["target"] = players[step.target]
+    if step.party is not None:
+        out["party"] = step.party.lower()
+    if step.role is not None:
+        out["role"] = step.role
+    return out
+
+
 #: Fields :func:`summary` names before their value (the rest read plainly: vote Cat ja).
-_LABELLED = ("chancellor", "upto", "entries", "deadline", "post", "zone", "scope")
+_LABELLED = ("chancellor", "upto", "entries", "deadline", "post", "zone", "scope", "round",
+             "passed")
 
 
 def summary(raw: Any, number: int) -> str:

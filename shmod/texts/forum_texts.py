@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from shmod.forum import deadlines
 from shmod.forum.events import (
     Briefing,
+    Claimed,
     Corrected,
     DeadlineSet,
     DeadlineSpent,
@@ -37,7 +38,7 @@ from shmod.game.events import (
 )
 from shmod.game.rules import ROLE_COUNTS
 from shmod.game.terms import Phase, Power
-from shmod.texts import glossary, phrases
+from shmod.texts import claims, glossary, phrases
 from shmod.texts.catalog import ENGLISH, N_, Language, Np_, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import (
@@ -129,7 +130,8 @@ def named(view: PublicView, name: str, fmt: Plain) -> str:
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
-    """The post text for a deadline, a lapse, a removal, a replacement or a correction."""
+    """The post text for a deadline, a lapse, a removal, a replacement, a correction or a
+    claim."""
     b, e, t = fmt.bold, fmt.escape, fmt.lang
     if isinstance(event, DeadlineSet):  # a post shows the deadline in force once (deadline_note)
         # TRANSLATORS: {on} and {off} put the first word in bold.
@@ -165,6 +167,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                    "it knew. The seat's history stands.", **seat)
     if isinstance(event, (ModeratorsChanged, HandedOver)):
         return moderators_text(event, fmt)
+    if isinstance(event, Claimed):
+        return claims.sentence(event, fmt)
     if not isinstance(event, Corrected):
         return None
     waiting = e(phrases.waiting(t, event.waiting))

@@ -114,11 +114,13 @@ def history_text(view: PublicView, fmt: Plain, *, bbcode_table: bool = False) ->
               t._p("history column", "Policy"), t._p("history column", "Notes")]
     rows = [[str(r.round), r.president, r.chancellor, *r.votes, r.result, r.policy,
              "; ".join(r.notes)] for r in elections(view, t)]
+    # Not nested in the call below: Babel's extractor would lose that message's plural.
+    record = fmt.bold(t._("Voting record"))
     # TRANSLATORS: the voting record's title; {record} is "Voting record" in bold, {dead}
     # the mark of a seat that was dead at the vote.
     title = t._n("{record} ({n} election; {dead} = dead)",
-                 "{record} ({n} elections; {dead} = dead)", len(rows),
-                 record=fmt.bold(t._("Voting record")), dead=DEAD)
+                 "{record} ({n} elections; {dead} = dead)", len(rows), record=record,
+                 dead=DEAD)
     if not rows:
         return t._("{title}: no election yet.", title=title)
     if bbcode_table and isinstance(fmt, BBCode) and fmt.name == "bbcode":  # generic BBCode

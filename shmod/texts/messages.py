@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from shmod.forum.events import (
     Briefing,
+    Claimed,
     Corrected,
     DeadlineSet,
     DeadlineSpent,
@@ -41,7 +42,7 @@ from shmod.texts.views import PublicView
 
 #: The public events of forum moderation (shmod.forum.events); the rest are the game's.
 FORUM_EVENTS = (DeadlineSet, DeadlineSpent, Replaced, Renamed, Corrected, Lapsed, Removed,
-                ModeratorsChanged, HandedOver)
+                ModeratorsChanged, HandedOver, Claimed)
 
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
@@ -96,7 +97,8 @@ def prod_with_subject(text: str, fmt: Plain, title: str) -> str:
     """A prod ready to send (R-STALL, :func:`shmod.texts.forum_texts.prods`), with its
     subject line."""
     # TRANSLATORS: what a prod is, in its subject line.
-    return f"Subject: {_subject(title, fmt.lang._('a reminder'), fmt)}\n\n{text}"
+    what = fmt.lang._("a reminder")  # not in the f-string: the extractor reads none
+    return f"Subject: {_subject(title, what, fmt)}\n\n{text}"
 
 
 def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,

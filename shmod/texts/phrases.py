@@ -11,7 +11,16 @@ own, so that a post's words can change without a refusal's.
 from __future__ import annotations
 
 from shmod.forum.events import Corrected, Deed
-from shmod.forum.steps import Backup, Lapse, Remove, Rename, Replace, SetDeadline, Word
+from shmod.forum.steps import (
+    Backup,
+    Claim,
+    Lapse,
+    Remove,
+    Rename,
+    Replace,
+    SetDeadline,
+    Word,
+)
 from shmod.game.events import Waiting, Win
 from shmod.game.steps import (
     Act,
@@ -204,6 +213,8 @@ def describe(lang: Language, step: Step, players: tuple[str, ...]) -> str:
         case Backup():
             # TRANSLATORS: a change to the list of backup players, as a correction voided it.
             return lang._p("voided entry", "backup")
+        case Claim():
+            return lang._("the claim by {by}", by=name(step.by))
     raise ValueError(f"no words for an entry of kind {step.kind!r}: a correction never "
                      "voids one")
 

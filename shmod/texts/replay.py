@@ -21,6 +21,7 @@ from shmod.base.records import Record, field, replace
 from shmod.forum.deadlines import late_votes
 from shmod.forum.events import (
     Briefing,
+    Claimed,
     Corrected,
     DeadlineSet,
     Dealt,
@@ -64,7 +65,7 @@ from shmod.game.events import (
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import LIBERAL, RESHUFFLE, Policy
 from shmod.log.game import Game, replay
-from shmod.texts import board_image, forum_texts, glossary, phrases
+from shmod.texts import board_image, claims, forum_texts, glossary, phrases
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
@@ -80,7 +81,7 @@ KINDS: dict[str, Term] = {
     "replacement": Np_("replay step", "replacement"), "rename": Np_("replay step", "rename"),
     "removal": Np_("replay step", "removal"), "correction": Np_("replay step", "correction"),
     "edit": Np_("replay step", "edit"), "moderators": Np_("replay step", "moderators"),
-    "game over": Np_("replay step", "game over")}
+    "claim": Np_("replay step", "claim"), "game over": Np_("replay step", "game over")}
 #: The roles' words in English (the glossary's message ids).
 ROLE_WORDS: dict[str, str] = {role: term.msgid for role, term in glossary.ROLE.items()}
 #: Each phase as the replay page names it.
@@ -188,6 +189,7 @@ class Replay(Record):
     roles: tuple[tuple[str, str], ...] = ()  # (seat's names over the game, role), revealed
     revealed: bool = False
     lang: Language = field(default_factory=lambda: language(None))
+    truth: claims.Truth = field(default_factory=dict)  # revealed: each claim, true or false
 
 
 def frames(game: Game, *, reveal: bool, lang: Language | None = None) -> Replay:
@@ -207,7 +209,7 @@ def frames(game: Game, *, reveal: bool, lang: Language | None = None) -> Replay:
         names = _seat_names(game.state)
         roles = tuple((names[seat], glossary.role(t, role))
                       for seat, role in enumerate(game.state.game.roles))
-    return Replay(cut.frames, roles, reveal, t)
+    return Replay(cut.frames, roles, reveal, t, cut.truth)
 
 
 def _seat_names(state: Table) -> list[str]:
@@ -235,6 +237,7 @@ class _Cutter:
         self.acks = 0
         self.held: tuple[int, Step | None, Table, str] | None = None  # awaiting a reshuffle
         self.said: list[str] = []  # what the held steps did
+        self.truth: claims.Truth = {}  # revealed: every claim ever in effect, true or false
 
     def add(self, entry: int, step: Step | None, state: Table) -> None:
         events = state.public[self.seen:]
@@ -272,6 +275,8 @@ class _Cutter:
         governments = _governments(view)
         hidden = (_hidden(state, secrets, step, governments, self.lang) if self.reveal
                   else None)
+        if self.reveal:
+            self.truth.update(claims.dealt(state))
         self.frames.append(Frame(entry, kind, view, self.said, governments, hidden))
         self.held, self.said = None, []
 
@@ -288,7 +293,8 @@ def _signature(state: Table) -> tuple[object, ...]:
 EVENT_KINDS: tuple[tuple[type[Public], str], ...] = (
     (GameOver, "game over"), (Corrected, "correction"), (Removed, "removal"),
     (Replaced, "replacement"), (Renamed, "rename"), (Lapsed, "lapse"), (Dealt, "deal"),
-    (DeadlineSet, "deadline"), (ModeratorsChanged, "moderators"), (HandedOver, "moderators"))
+    (DeadlineSet, "deadline"), (ModeratorsChanged, "moderators"), (HandedOver, "moderators"),
+    (Claimed, "claim"))
 STEP_KINDS: tuple[tuple[type[Step], str], ...] = (
     (Prod, "prod"), (Backup, "backup"), (Reshuffle, "reshuffle"), (Nominate, "nomination"),
     (Vote, "vote"), (Discard, "legislation"), (Enact, "legislation"), (Veto, "veto"),

@@ -6,7 +6,7 @@
   const frames = data.frames;
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
-  const toggles = ["roles", "hands", "results", "deck"];
+  const toggles = ["roles", "hands", "results", "deck", "claims"];
   let at = 0;
 
   function on(name) {
@@ -100,6 +100,9 @@
     text("vote-title", S[f.vt]);
     items($("votes"), f.v.map(vote));
     items($("govs"), govs);
+    const claims = (on("claims") && f.h ? f.h.K : f.K).map((n) => S[n]);
+    items($("claims"), claims);
+    text("no-claims", claims.length ? "" : W.noClaims);
     hidden(f);
     $("first").disabled = $("prev").disabled = at === 0;
     $("next").disabled = $("last").disabled = at === frames.length - 1;

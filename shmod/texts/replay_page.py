@@ -23,7 +23,7 @@ from shmod.forum.deadlines import late_votes
 from shmod.forum.events import Corrected
 from shmod.game.events import Tallied
 from shmod.game.terms import VOTE
-from shmod.texts import glossary, phrases
+from shmod.texts import claims, glossary, phrases
 from shmod.texts.catalog import Language
 from shmod.texts.replay import KINDS, PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
@@ -60,7 +60,8 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
     words in the template (``{w[key]}``), the script's in the data (``words``)."""
     t = game.lang
     s = _Strings()
-    data = {"frames": [_frame(f, s, t) for f in game.frames], "revealed": game.revealed,
+    truth = game.truth if game.revealed else None
+    data = {"frames": [_frame(f, s, t, truth) for f in game.frames], "revealed": game.revealed,
             "roles": [[s(name), s(role)] for name, role in game.roles],
             "words": script_words(t)}
     data["strings"] = s.table()
@@ -122,6 +123,8 @@ def page_words(t: Language, count: int) -> dict[str, str]:
         "results": t._("Investigation and peek results"),
         "deck": t._("Deck order and reshuffles"),
         "governments": t._p("replay page", "Governments so far"),
+        "claims": t._p("replay page", "Claims so far"),
+        "claimsTrue": t._("Whether each claim was true"),
         "audit": t._p("replay page", "Audit"),
     }
     return {key: escape(text, quote=False).replace('"', "&quot;") for key, text in words.items()}
@@ -153,11 +156,12 @@ def script_words(t: Language) -> dict[str, str]:
         # TRANSLATORS: a seat in the list of roles: its name(s) and its role.
         "role": t._("{names}: {role}"),
         "rolesHeading": t._("Roles, by seat"),
+        "noClaims": t._("No claim yet."),
         "hiddenHeading": t._("Hidden at this step"),
     }
 
 
-def _frame(frame: Frame, s: _Strings, t: Language) -> dict[str, Any]:
+def _frame(frame: Frame, s: _Strings, t: Language, truth: claims.Truth | None) -> dict[str, Any]:
     view = frame.view
     president, chancellor = offices(view, t)
     title, votes = vote_list(view, t)
@@ -172,13 +176,18 @@ def _frame(frame: Frame, s: _Strings, t: Language) -> dict[str, Any]:
         "G": [s(g.line(lang=t)) for g in frame.governments],
         "b": [s(line) for line in board_parts(view, t)],
         "n": [s(n) for n in view.players],
+        "K": [s(line) for line in claims.page_lines(view.history, t)],
     }
     if frame.voided_by is not None:
         out["vb"] = frame.voided_by
     if frame.hidden is not None:
         h = frame.hidden
         empty = t._p("pile", "empty")
-        out["h"] = {"l": [[s(c), s(x)] for c, x in h.lines],
+        said = [("claims", claims.hidden_line(ev, truth[ev.entry], t))
+                for ev in claims.in_effect(view.history)
+                if ev.entry == frame.entry and truth and ev.entry in truth]
+        out["h"] = {"l": [[s(c), s(x)] for c, x in (*h.lines, *said)],
+                    "K": [s(line) for line in claims.page_lines(view.history, t, truth)],
                     "d": s(t._("Draw pile, top first: {cards} ({n})",
                                cards=glossary.letters(t, h.draw) or empty, n=len(h.draw))),
                     "x": s(t._("Discard pile: {cards} ({n})",

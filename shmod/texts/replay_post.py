@@ -2,7 +2,8 @@
 
 The result, every role (a finished game), one line per government ("R3 · Ann → Bob ·
 FFL > FL > L" once revealed, "R3 · Ann → Bob · L" before), the voting record
-(:func:`shmod.texts.history.history_text`), every power with its result once revealed,
+(:func:`shmod.texts.history.history_text`) and the claims (marked true or false once
+revealed, :mod:`shmod.texts.claims`), every power with its result once revealed,
 and what the moderator did that was not play (deadlines passing, corrections, removals,
 replacements), from the frames :mod:`shmod.texts.replay` cut.
 """
@@ -19,7 +20,7 @@ from shmod.game.events import (
 )
 from shmod.game.terms import FASCIST, LIBERAL
 from shmod.log.checkpoints import COMMITMENT_LABEL
-from shmod.texts import glossary, phrases
+from shmod.texts import claims, glossary, phrases
 from shmod.texts.formats import Plain
 from shmod.texts.history import history_text
 from shmod.texts.replay import Replay, event_sentence
@@ -59,6 +60,7 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     parts.append(heading)
     parts.append(fmt.numbered(lines) if lines else t._("No vote was held."))
     parts.append(history_text(view, fmt))
+    parts.append(claims.table_text(view.history, fmt, game.truth if game.revealed else None))
     powers, moderation = _powers(game, fmt), _moderation(game, fmt)
     parts.append(fmt.bold(t._p("replay post", "Powers")))
     parts.append(fmt.bullets(powers) if powers else t._("No power was used."))

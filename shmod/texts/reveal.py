@@ -15,7 +15,7 @@ from shmod.game.events import Drawn, Enacted, Handed, InvestigationResult, PeekR
 from shmod.game.rules import parse_cards
 from shmod.game.terms import OVER, Policy, Role
 from shmod.log.game import Game
-from shmod.texts import glossary
+from shmod.texts import claims, glossary
 from shmod.texts.catalog import Np_, Term
 from shmod.texts.formats import Plain
 from shmod.texts.markup import cards
@@ -122,6 +122,9 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     if results:
         parts += [t._("Investigations and peeks, with their true results:"),
                   fmt.bullets(results)]
+    marked = claims.reveal_lines(state.public, claims.truth(state) or {}, fmt)
+    if marked:
+        parts += [t._("Claims, against what was dealt:"), fmt.bullets(marked)]
     parts.append(fmt.lines(decks))
     if game.setup.seed is not None:
         parts.append(t._("Seed: {seed} | Salt: {salt}", seed=e(game.setup.seed),
