@@ -98,6 +98,7 @@ PUBLISHED = frozenset({
     "04edfdc680dfc73793b3b5a9ba7b8011", "32177cb25273f2ae585838835c25c81c",
     "60481af65f4a6a716f80511d20bbf7d4", "f6e61eeafe9293a6369bc070f5331d9b",
     "580b4f279b2de3d3238d4a28601693f1", "35f1d67d5f1d0bb854981ebad5aa7de6",
+    "6f62bd39a7667b14123adb261a8a276e",  # games/words-dealt-8-players.yaml since issue 35
 })
 
 
