@@ -1,3 +1,3 @@
-from shmod.cli.main import main
+from shmod.cli.main import run
 
-main()
+run()

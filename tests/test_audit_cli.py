@@ -106,3 +106,29 @@ def test_audit_without_a_path_checks_the_game_in_shmod_game(games):
     done = subprocess.run([*SHMOD, "audit"], cwd=games, capture_output=True, text=True, env=env)
     assert done.returncode == 2
     assert done.stderr == "Error: name a game log or a folder to audit (or set SHMOD_GAME)\n"
+
+
+def test_folder_audit_names_what_is_named_like_a_log_and_is_none(games, tmp_path):
+    """Issue 35: as `shmod stats` does (shmod.audit.batch.not_a_log, shared), a link to
+    nothing is an unreadable game with its reason (not "no such game log"), a folder named
+    like a log is searched and said to be one, a link to a folder is not followed."""
+    folder = tmp_path / "forum"
+    (folder / "old.yaml").mkdir(parents=True)  # a folder named like a log: searched
+    log = (games / "games" / "game-0001-5p.yaml").read_bytes()
+    (folder / "old.yaml" / "one.yaml").write_bytes(log)
+    (folder / "two.yaml").write_bytes(log)
+    (folder / "gone.yaml").symlink_to("moved-away.yaml")
+    (folder / "elsewhere.yml").symlink_to(games / "games", target_is_directory=True)
+    done = run("audit", "forum", "--json", cwd=tmp_path)
+    totals = json.loads(done.stdout)
+    assert done.returncode == 2 and (totals["games"], totals["valid"]) == (3, 2)
+    assert totals["unreadable"] == 1
+    assert totals["first_problems"] == [{"path": "forum/gone.yaml", "problem": (
+        "forum/gone.yaml: a link to nothing: 'moved-away.yaml' does not exist")}]
+    assert {(item["path"], item["why"]) for item in totals["left_out"]} == {
+        ("forum/elsewhere.yml", "a link to a folder, not a log: not followed"),
+        ("forum/gone.yaml", "a link to nothing: 'moved-away.yaml' does not exist"),
+        ("forum/old.yaml", "a folder, not a log: searched as a folder")}
+    shown = run("audit", "forum", cwd=tmp_path).stdout
+    assert "Named like a log, not one to read" in shown and "no such game log" not in shown
+    assert "searched as a folder" in shown

@@ -422,7 +422,7 @@ def test_the_corpus_has_every_kind_of_text(corpus):
             "reveal", "replay-post"} <= kinds, kinds
     assert {"pm:RoleSent", "pm:Drawn", "pm:Handed", "pm:InvestigationResult", "pm:PeekResult",
             "pm:ExecutedNotice", "pm:VetoRequested", "pm:Briefing", "pm:Retraction",
-            "pm:RemovedNotice"} <= kinds, kinds
+            "pm:RemovedNotice", "pm:LapsePlayed"} <= kinds, kinds
 
 
 # -- the checks ------------------------------------------------------------------------
@@ -690,7 +690,7 @@ def test_a_game_started_with_forum_writes_every_text_in_it(run, monkeypatch, tmp
                  ["history"]):
         assert run(*args, "-g", path)[1:] == run(*args, "-g", path, "-f", profile)[1:], args
     assert f"Candidate {fmt.bold('Ann')} nominates {fmt.bold('Bob')}" in run("nominate", "Bob", "-g", path)[1]
-    assert "Deadline for this round: " in run("deadline", "48h", "-g", path)[1]
+    assert "Deadline for this round: " in run("deadline", "48h", "--post", "-g", path)[1]
     assert run("vote", "Ann", "ja", "-g", path)[0] == 0
     corrected = "".join(run("correct", "-r", "typo", "-g", path)[1:])  # not posted: a hint
     assert "Correction: the moderator mistyped" in corrected  # the terminal's: plain text

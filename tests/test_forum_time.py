@@ -48,7 +48,7 @@ def test_new_stamps_the_game_and_its_opening_post_with_the_injected_clock(mod):
 
 
 def test_a_round_deadline_lasts_the_round_and_shows_time_left_in_both_zones(mod):
-    done = mod.run("deadline", "48h")  # the zone comes from `new --zone`
+    done = mod.run("deadline", "48h", "--post")  # the zone comes from `new --zone`
     assert "Deadline for this round: 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin): 2 d left." in done.stdout
     assert done.stdout.count("Deadline for this round") == 1
     mod.now = DAY2
@@ -72,7 +72,7 @@ def test_a_phase_deadline_is_met_with_its_phase_and_a_cleared_one_is_gone(mod):
     assert "Deadline" not in mod.run("status").stdout
     mod.run("deadline", "1d")  # the zone given last is remembered
     assert "JST, Asia/Tokyo" in mod.run("status").stdout
-    cleared = mod.run("deadline", "--clear")
+    cleared = mod.run("deadline", "--clear", "--post")
     assert "the deadline is cleared" in cleared.stdout and "Deadline" not in mod.run("status").stdout
     mod.refused("deadline", "--clear", rule="R-DEADLINE: there is no deadline to clear")
     mod.refused("deadline", "2020-01-01 10:00", rule="R-DEADLINE")
@@ -344,6 +344,6 @@ def test_a_deadline_in_the_hour_the_clocks_skip_is_refused(mod):
     taken) and an explicit offset are accepted."""
     mod.refused("deadline", "2027-03-28 02:30", rule="R-DEADLINE: 2027-03-28 02:30 does not "
                 "exist in Europe/Berlin")
-    assert "2027-03-28 01:30 UTC (03:30 CEST" in mod.run("deadline", "2027-03-28 03:30").stdout
-    assert "2027-10-31 00:30 UTC (02:30 CEST" in mod.run("deadline", "2027-10-31 02:30").stdout
+    assert "2027-03-28 01:30 UTC (03:30 CEST" in mod.run("deadline", "2027-03-28 03:30", "--post").stdout
+    assert "2027-10-31 00:30 UTC (02:30 CEST" in mod.run("deadline", "2027-10-31 02:30", "--post").stdout
     mod.run("deadline", "2027-03-28 02:30+01:00")

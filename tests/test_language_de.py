@@ -52,10 +52,11 @@ def test_two_plural_forms(n, said):
 
 
 def test_a_count_governs_its_case_and_the_lone_fascist_is_a_person():
-    veto = ("After {n} Fascist policies the Chancellor may propose to veto both policies; if "
+    veto = ("After {n} Fascist policy the Chancellor may propose to veto both policies; if "
             "the President agrees, nothing is enacted.")
-    assert DE._n(veto, veto, 1).startswith("Nach 1 faschistischen Gesetz darf")
-    assert DE._n(veto, veto, 5).startswith("Nach 5 faschistischen Gesetzen darf")
+    vetoes = veto.replace("policy the", "policies the")
+    assert DE._n(veto, vetoes, 1).startswith("Nach 1 faschistischen Gesetz darf")
+    assert DE._n(veto, vetoes, 5).startswith("Nach 5 faschistischen Gesetzen darf")
     assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 1) == \
         "1 liberales Gesetz erlassen"
     assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 5) == \

@@ -5,7 +5,7 @@ prefixes of random legal games.
 
 - A pair from the commuting set (docs/comoderators.md: votes of different players in the
   ballot in progress, prods of players the other copy does not act for, backups of
-  different names, and a step that posts, here a deadline or the tally of the last vote,
+  different names, and a step that posts, here a deadline (`--post`) or the last vote's tally,
   on one copy at most) always merges.
 - Any pair merges or refuses. Merged: the log replays with no chain note and audits
   VALID; the shared prefix and the base copy's entries stand byte for byte; the other
@@ -136,7 +136,7 @@ def play(path: Path, steps: list[Make], moderator: str) -> None:
     for make in steps:
         try:
             game.record(str(path), lambda g, make=make: make(g.state), at=LATER,
-                        moderator=moderator)
+                        moderator=moderator, asked=True)  # a deadline: shmod deadline --post
         except ShmodError:
             continue
 
@@ -248,7 +248,8 @@ def _copies(tmp: Path, start_log: Path, mine: list[Step], theirs: list[Step],
         path.write_bytes(start_log.read_bytes())
         seen.forget(str(path))  # a fresh copy: what was written to the old one is let go
         for step in steps:
-            game.record(str(path), lambda g, step=step: step, at=LATER, moderator=moderator)
+            game.record(str(path), lambda g, step=step: step, at=LATER, moderator=moderator,
+                        asked=isinstance(step, SetDeadline))  # shmod deadline --post
     return ours, other
 
 

@@ -172,7 +172,7 @@ def test_the_same_vote_with_different_values_is_refused(pair):
 
 
 def test_both_copies_posting_is_refused(pair):
-    said = _conflict(*pair, [["deadline", "48h"]], [["deadline", "72h"]])
+    said = _conflict(*pair, [["deadline", "48h", "--post"]], [["deadline", "72h", "--post"]])
     assert "both copies made a post for the thread" in said
 
 

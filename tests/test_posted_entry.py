@@ -127,3 +127,25 @@ def test_an_earlier_post_prints_again_after_a_replacement(tmp_path):
     president = game.load(path).state.game.president
     game.record(path, lambda _g: Replace(target=president, name="Newcomer"), at=AT)
     assert posts.earlier_post(game.load(path), post.number, Plain()).text == post.text
+
+
+
+def test_an_earlier_post_prints_again_without_a_correction_players_never_saw(tmp_path):
+    """Issue 35: a vote voided before anyone saw it is left out of the tally's post
+    (R-CORRECT); `post --again` printed the correction's notice in it all the same (the main
+    of 23f640b), so the post printed again was not the post pasted."""
+    from shmod.forum.steps import Correct
+    from shmod.game.steps import Vote
+
+    path, sim = _log(tmp_path, 0)
+    first = next(n for n, step in enumerate(sim.steps) if isinstance(step, Vote))
+    for step in sim.steps[:first + 1]:
+        game.record(path, lambda _g, s=step: s, at=AT)
+    game.record(path, lambda g: Correct((len(g.log.entries),), "typo"), at=AT)  # the vote
+    post = None
+    for step in sim.steps[first:]:  # the same vote again, then on to the tally's post
+        post = posts.recorded_post(game.record(path, lambda _g, s=step: s, at=AT), Plain())
+        if post is not None:
+            break
+    assert post is not None and "Correction" not in post.text
+    assert posts.earlier_post(game.load(path), post.number, Plain()).text == post.text

@@ -307,7 +307,7 @@ def test_a_published_copy_cannot_post_and_a_wrong_key_is_refused(played, run, tm
     copy_ = tmp_path / "p.yaml"
     assert run("publish", "--force", "-g", str(path), "-o", str(copy_))[0] == 0
     before = copy_.read_bytes()
-    code, _, err = run("deadline", "48h", "-g", str(copy_))  # a deadline is posted
+    code, _, err = run("deadline", "48h", "--post", "-g", str(copy_))  # a deadline is posted
     assert code == 1 and "R-CHECKPOINT: nothing was recorded: the header has no " \
         "secret.signing_key" in err, err
     assert copy_.read_bytes() == before
@@ -315,6 +315,6 @@ def test_a_published_copy_cannot_post_and_a_wrong_key_is_refused(played, run, tm
     assert private is not None
     path.write_text(path.read_text().replace(private, "ab" * 32))  # text, as YAML reads it
     before = path.read_bytes()
-    code, _, err = run("deadline", "48h", "-g", str(path))
+    code, _, err = run("deadline", "48h", "--post", "-g", str(path))
     assert code == 1 and "is not the private half of its moderator_key" in err, err
     assert path.read_bytes() == before

@@ -3,6 +3,7 @@ path of ``cli.main`` answering exactly like the whole typer app."""
 from __future__ import annotations
 
 import ast
+import gc
 import os
 import random
 import subprocess
@@ -190,3 +191,26 @@ def test_the_installed_status_served_by_the_cache_imports_no_pyyaml_nor_other_co
     others = {f"shmod.cli.{m}" for m in cli.MODULES if m != cli.HOMES[name]}
     assert not others & imported[1], others & imported[1]
     assert runs[0].stdout == runs[1].stdout and runs[1].returncode == 0
+
+
+def test_the_command_line_sets_aside_what_its_start_up_made(run):
+    """Issue 35: the console script (``cli.run``) keeps Python's cyclic garbage collector
+    idle while typer and the command's module are imported, and freezes what they made
+    before the command runs, which runs with the collector on (scanning the start-up's
+    objects cost a short command a fifth of its time: BENCHMARKS.md). ``main()`` called
+    in-process, as the tests' ``run`` does, leaves the collector as it found it."""
+    from importlib.metadata import entry_points
+
+    assert [e.value for e in entry_points(group="console_scripts", name="shmod")] == \
+        ["shmod.cli.main:run"]
+    code = ("import atexit, gc, sys\nfrom shmod.cli import main as cli\n"
+            "atexit.register(lambda: print(gc.isenabled(), gc.get_freeze_count()))\n"
+            "sys.argv = ['shmod', 'rules', 'R-TERM']\ncli.run()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    enabled, frozen = done.stdout.splitlines()[-1].split()
+    assert done.returncode == 0 and "R-TERM" in done.stdout
+    assert enabled == "True" and int(frozen) > 10_000  # typer's and shmod's objects
+    before = gc.get_freeze_count()
+    assert run("rules", "R-TERM")[0] == 0
+    assert gc.isenabled() and gc.get_freeze_count() == before

@@ -12,13 +12,14 @@ from shmod.game.terms import FASCISTS, LIBERALS
 LOG_SUFFIXES = (".yaml", ".yml")
 
 
-def find_logs(paths: list[str], odd: list[tuple[str, str]] | None = None) -> list[str]:
+def find_logs(paths: list[str], odd: list[tuple[str, str, bool]] | None = None) -> list[str]:
     """The log files named by ``paths``: files as given, folders searched recursively.
 
     Given ``odd``, an entry of a folder named like a log that is no file to read goes
-    there with why, instead of among the logs (a link to nothing, a folder named
-    ``*.yaml``, which is searched as a folder all the same, a link to a folder, which is
-    not followed, a pipe or a device)."""
+    there with why and whether it is a fault (:func:`not_a_log`), instead of among the
+    logs (a link to nothing, a folder named ``*.yaml``, which is searched as a folder all
+    the same, a link to a folder, which is not followed, a pipe or a device). ``shmod
+    stats`` and the batch audit both name them."""
     found: list[str] = []
     for path in paths:
         if os.path.isdir(path):
@@ -29,7 +30,7 @@ def find_logs(paths: list[str], odd: list[tuple[str, str]] | None = None) -> lis
                     full = os.path.join(root, name)
                     why = None if odd is None else not_a_log(full)
                     if why is not None and odd is not None:
-                        odd.append((full, why))
+                        odd.append((full, *why))
                     elif name in files:
                         found.append(full)
         elif os.path.exists(path):
@@ -39,16 +40,18 @@ def find_logs(paths: list[str], odd: list[tuple[str, str]] | None = None) -> lis
     return found
 
 
-def not_a_log(path: str) -> str | None:
-    """Why the folder entry ``path`` is not a file to read as a log, or None."""
+def not_a_log(path: str) -> tuple[str, bool] | None:
+    """Why the folder entry ``path`` is not a file to read as a log, and whether that is a
+    fault (a name that promises a log nobody can read: a link to nothing, a pipe); None
+    for a file to read."""
     if os.path.islink(path) and not os.path.exists(path):
-        return f"a link to nothing: {os.readlink(path)!r} does not exist"
+        return f"a link to nothing: {os.readlink(path)!r} does not exist", True
     if os.path.isdir(path):
         if os.path.islink(path):
-            return "a link to a folder, not a log: not followed"
-        return "a folder, not a log: searched as a folder"
+            return "a link to a folder, not a log: not followed", False
+        return "a folder, not a log: searched as a folder", False
     if not os.path.isfile(path):
-        return "not a regular file (a pipe, a socket or a device)"
+        return "not a regular file (a pipe, a socket or a device)", True
     return None
 
 
@@ -62,6 +65,16 @@ class Totals(Record, frozen=False):
     by_players: dict[int, dict[str, int]] = field(default_factory=dict)
     by_how: dict[str, int] = field(default_factory=dict)
     finished: int = 0
+    left_out: list[tuple[str, str]] = field(default_factory=list)  # named like a log, not one
+
+    def skip(self, path: str, why: str, fault: bool) -> None:
+        """A folder entry named like a log that is not a file to read (:func:`not_a_log`),
+        named with why; a fault (a link to nothing) counts as an unreadable game."""
+        self.left_out.append((path, why))
+        if fault:
+            self.games += 1
+            self.unreadable += 1
+            self.invalid.append((path, f"{path}: {why}"))
 
     def add(self, report: Report) -> None:
         """Count one game's report (the report itself is not kept)."""
@@ -100,5 +113,6 @@ class Totals(Record, frozen=False):
             "first_problems": [{"path": p, "problem": m} for p, m in self.invalid],
             "wins_by_players": {str(n): row for n, row in sorted(self.by_players.items())},
             "wins_by_condition": dict(sorted(self.by_how.items())),
+            "left_out": [{"path": p, "why": w} for p, w in self.left_out],
         }
 

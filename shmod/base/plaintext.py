@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from shmod.base import patterns
+
 #: Characters no string in a game log may hold (tab and newline included: every field
 #: is one line of text), in the Basic Multilingual Plane...
 _BMP = (
@@ -21,11 +23,11 @@ _BMP = (
     "\ufdd0-\ufdef\ufffe\uffff]")  # noncharacters
 #: ... and beyond it: the last two code points of every plane are noncharacters. A
 #: separate pattern: one class holding both searches a whole file ten times slower.
-_ASTRAL = re.compile("[" + "".join(chr(plane << 16 | low) for plane in range(1, 17)
+_ASTRAL = patterns.later("[" + "".join(chr(plane << 16 | low) for plane in range(1, 17)
                                    for low in (0xFFFE, 0xFFFF)) + "]")
 #: In a whole text (a file, a post, a PM): the same, less its own line breaks and tabs.
-_IN_TEXT = re.compile(_BMP.replace("\x00-\x1f", "\x00-\x08\x0b\x0c\x0e-\x1f"))
-_ONE_LINE = re.compile(_BMP)
+_IN_TEXT = patterns.later(_BMP.replace("\x00-\x1f", "\x00-\x08\x0b\x0c\x0e-\x1f"))
+_ONE_LINE = patterns.later(_BMP)
 
 
 def _first(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:

@@ -115,12 +115,13 @@ def echo(text: str, *, err: bool = False) -> None:
 
 def _step(game_path: str, fmt_name: str | None,
           make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False,
-          now: "datetime | None" = None) -> None:
+          now: "datetime | None" = None, asked: bool = False) -> bool:
     """Record the step ``make`` builds and show what it makes: every check (the clock's,
     the format's, an output that is closed) and every text is done before the log is
     written, so an error means nothing was recorded; an output lost after the write is
     said as such, with how to see it again (:mod:`shmod.cli.output`). ``now``: the clock,
-    if the command read it already (it is read once)."""
+    if the command read it already (it is read once); ``asked``: the moderator asked for
+    a post, and a deadline alone makes a short one. Returns whether a post was made."""
     from shmod.cli import clock, output
     from shmod.forum.explain import waiting_text
     from shmod.log import game
@@ -131,7 +132,7 @@ def _step(game_path: str, fmt_name: str | None,
     fmt: formats.Plain | None = None
     output.require_open()
     now = now or clock.now()
-    shown: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str, str]] = []
+    shown: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str, str, bool]] = []
 
     def checked(loaded: "Game") -> "Step | list[Step] | None":
         nonlocal fmt
@@ -156,14 +157,15 @@ def _step(game_path: str, fmt_name: str | None,
                                  state.game.winner is not None),
             "the step was recorded " + report.recorded_where(
                 game_path, state.entries, len(done.entries), post),
-            report.again(done.secrets, post)))
+            report.again(done.secrets, post), post is not None))
 
     game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now), before_write=compose,
-                moderator=moderator())
-    sections, hints, note, recorded, again = shown[0]
+                moderator=moderator(), asked=asked)
+    sections, hints, note, recorded, again, posted = shown[0]
     _show(sections, hints)
     echo(note, err=True)
     output.check(recorded, again)
+    return posted
 
 
 def _expected(game: "Game", by: str | None, default: int | None) -> int:

@@ -172,10 +172,13 @@ def _batch(paths: list[str], as_json: bool) -> int:
     from shmod.audit.audit import audit_file
     from shmod.audit.batch import Totals, find_logs
 
-    files = find_logs(paths)
-    if not files:
+    odd: list[tuple[str, str, bool]] = []
+    files = find_logs(paths, odd)
+    if not files and not odd:
         raise BadInput(f"no game logs (*.yaml, *.yml) in {', '.join(paths)}")
     totals = Totals()
+    for path, why, fault in odd:
+        totals.skip(path, why, fault)
     err = Console(stderr=True)
     with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("Auditing", total=len(files))
@@ -210,6 +213,13 @@ def _show_totals(totals: "Totals") -> None:
         out.print(bad)
     for table in win_tables(totals.by_players, totals.by_how, totals.finished):
         out.print(table)
+    if totals.left_out:
+        odd = Table(title="Named like a log, not one to read", header_style="bold")
+        odd.add_column("Path", overflow="fold")
+        odd.add_column("Why", overflow="fold")
+        for path, why in totals.left_out:
+            odd.add_row(Text(one_line(path)), Text(one_line(why)))
+        out.print(odd)
 
 
 def win_tables(by_players: dict[int, dict[str, int]], by_how: dict[str, int],

@@ -9,12 +9,13 @@ the players' names as seated now (after any ``replace``).
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Any, NoReturn
 
+from shmod.base import patterns
+
 VARIABLE = "_SHMOD_COMPLETE"
-_BASH_SAFE = re.compile(r"([^\w@%+=:,./-])")
+_BASH_SAFE = patterns.later(r"([^\w@%+=:,./-])")
 
 
 def run(app: Any) -> NoReturn:

@@ -34,10 +34,15 @@ def deadline(
         "--phase",
         help="For the current phase only (default: the whole round).")] = False,
     clear: Annotated[bool, typer.Option("--clear", help="Clear the deadline in force.")] = False,
+    post: Annotated[bool, typer.Option(
+        "--post",
+        help="Post it now, alone: a short numbered post, the deadline line and its "
+             "checkpoint (default: the next post shows it).")] = False,
     fmt_name: FormatOpt = None,
 ) -> None:
     """Set the deadline for this round (or `--phase`), shown in UTC and the game's zone
-    (R-DEADLINE); the zone given is remembered for the game."""
+    (R-DEADLINE); the zone given is remembered for the game. The next post shows it (the
+    next step's, or `shmod post`); `--post` posts it at once, in a short post of its own."""
     from shmod.base.errors import BadInput
     from shmod.cli import clock
     from shmod.forum import deadlines
@@ -47,8 +52,8 @@ def deadline(
     if clear:
         if when is not None:
             raise BadInput("give a time or --clear, not both")
-        _step(game, fmt_name, lambda g: SetDeadline(deadlines.CLEAR,
-                                                    zone=g.state.zone or "UTC", scope=scope))
+        _said(_step(game, fmt_name, lambda g: SetDeadline(
+            deadlines.CLEAR, zone=g.state.zone or "UTC", scope=scope), asked=post))
         return
     if when is None:
         raise BadInput("give the deadline (48h, 2d, or a date and time), or --clear")
@@ -66,7 +71,14 @@ def deadline(
         return SetDeadline(until, zone=chosen, scope=scope)
 
     now = clock.now()
-    _step(game, fmt_name, make, now=now)
+    _said(_step(game, fmt_name, make, now=now, asked=post))
+
+
+def _said(posted: bool) -> None:
+    """After a deadline recorded without a post: where the thread will read it."""
+    if not posted:
+        echo("Not posted yet: the next post shows it (the next step's, or `shmod post` for a "
+             "short post of it now).", err=True)
 
 
 @app.command(epilog=CLOCK_HELP)
@@ -172,15 +184,28 @@ def remove(
     reason: Annotated[str, typer.Option(
         "--reason", "-r", metavar="REASON",
         help="Why (kept in the log and the audit, not posted).")],
+    force: Annotated[bool, typer.Option(
+        "--force",
+        help="Remove the seat although a backup player is waiting (who cannot come after "
+             "all); the removed player's PM says so.")] = False,
     fmt_name: FormatOpt = None,
 ) -> None:
-    """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL)."""
+    """Remove a player nobody can replace: the seat dies, not by the table (R-MODKILL).
+    While a backup player waits, `shmod replace NAME` seats them instead."""
     from shmod.base.errors import BadInput
+    from shmod.forum import absence
     from shmod.forum.steps import Remove
 
     if not reason.strip():
         raise BadInput("R-MODKILL: a removal needs a reason")
-    _step(game, fmt_name, lambda g: Remove(g.seating.seat(player), " ".join(reason.split())))
+
+    def make(g: "Game") -> "Step":
+        seat = g.seating.seat(player)
+        if not force:
+            absence.check_no_backup(g.state, seat)
+        return Remove(seat, " ".join(reason.split()))
+
+    _step(game, fmt_name, make)
 
 
 @app.command()

@@ -59,7 +59,7 @@ def post(
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
         echo(made.text)
         return
-    if preview or not posts.news(loaded.state):
+    if preview or not posts.news(loaded.state, asked=True):
         from shmod.cli import clock
 
         shown = posts.preview(loaded, fmt, clock.now(), board=board)

@@ -90,12 +90,12 @@ def stats(
         catalog.get(language))
     start = since_time(since) if since is not None else None
     aliases = Aliases.read(alias) if alias is not None else None
-    odd: list[tuple[str, str]] = []
+    odd: list[tuple[str, str, bool]] = []
     files = find_logs(paths, odd)
     if not files and not odd:
         raise BadInput(f"no game logs (*.yaml, *.yml) in {', '.join(paths)}")
     collector = Collector(aliases, start, player, now(), provisional)
-    for path, why in odd:
+    for path, why, _fault in odd:
         collector.skip(path, why)
     _read(collector, files)
     result = collector.finish()

@@ -62,6 +62,20 @@ def backup(table: Table, step: Backup) -> None:
     table.backups.append(name)
 
 
+def check_no_backup(table: Table, seat: int) -> None:
+    """R-MODKILL, R-BACKUP: a removal is for a player nobody can replace; while a backup
+    player waits, the seat goes to them (``shmod replace``). Checked where a removal is
+    typed, unless the moderator insists (``--force``: the backup cannot come after all),
+    never on replay: the log records the removal, and its PM says a backup waited."""
+    if table.backups:
+        name = table.game.name(seat)
+        typed = name if name.replace("_", "").isalnum() else f'"{name}"'
+        waiting = ", ".join(table.backups)
+        raise RuleBroken("R-MODKILL", f"a backup player is waiting ({waiting}, R-BACKUP): "
+                         f"`shmod replace {typed}` seats the first of them; a removal is for a "
+                         f"player nobody can replace (--force removes the seat anyway)")
+
+
 def remove(table: Table, step: Remove) -> None:
     """R-MODKILL: the seat dies, by the moderator, not by the table. The Presidential
     Candidate, the nominee, or the President or Chancellor before the policy is enacted
@@ -80,7 +94,7 @@ def remove(table: Table, step: Remove) -> None:
                          "be removed")
     ends = hooks.leave(game, seat)
     table.removed[seat] = table.entries
-    game.tell(seat, RemovedNotice, reason=step.reason)
+    game.tell(seat, RemovedNotice, reason=step.reason, backups=bool(table.backups))
     if seat == game.hitler:
         game.say(Removed, name=name, hitler=True)
         hooks.hitler_left(game, "R-MODKILL")

@@ -37,10 +37,9 @@ before the reveal publishes it. :func:`weaknesses` says what a setup lacks.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 
-from shmod.base import digest
+from shmod.base import digest, patterns
 from shmod.base.errors import BadInput
 from shmod.forum.house import LATER_VARIANTS
 from shmod.forum.table import Setup
@@ -48,9 +47,9 @@ from shmod.forum.terms import VARIANTS
 
 #: The commitment's version for each log format (shmod.forum.setup.FORMATS).
 VERSIONS = {1: 1, 2: 2, 3: 3, 4: 4}
-_HEX = re.compile(r"^[0-9a-f]{64}$")
+_HEX = patterns.later(r"^[0-9a-f]{64}$")
 #: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.
-STRONG = re.compile(r"[0-9a-fA-F]{32,}")
+STRONG = patterns.later(r"[0-9a-fA-F]{32,}")
 SECRET_BITS = 128
 
 
@@ -99,6 +98,7 @@ PUBLISHED = frozenset({
     "04edfdc680dfc73793b3b5a9ba7b8011", "32177cb25273f2ae585838835c25c81c",
     "60481af65f4a6a716f80511d20bbf7d4", "f6e61eeafe9293a6369bc070f5331d9b",
     "580b4f279b2de3d3238d4a28601693f1", "35f1d67d5f1d0bb854981ebad5aa7de6",
+    "6f62bd39a7667b14123adb261a8a276e",  # games/words-dealt-8-players.yaml since issue 35
 })
 
 

@@ -116,8 +116,8 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
 #: game's moderators (R-MODERATORS, R-HANDOVER), and the clock and the recorder of the
 #: correction's own entry (R-CORRECT). The game is rebuilt, and keeps
 #: the record of what was said and sent (:func:`shmod.game.hooks.keep_record`).
-_NOT_REPLAYED = ("corrections", "posts", "acknowledged", "prods", "clock", "moderators",
-                 "handover", "taken", "announced", "recorder")
+_NOT_REPLAYED = ("corrections", "posts", "short_posts", "acknowledged", "prods", "clock",
+                 "moderators", "handover", "taken", "announced", "recorder")
 
 
 def _refuse_redealing(table: Table, voided: set[int], in_effect: dict[int, Step]) -> None:

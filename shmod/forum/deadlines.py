@@ -16,13 +16,13 @@ lapse carries its own.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
+from shmod.base import patterns
 from shmod.base.errors import BadInput, RuleBroken
-from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed
+from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed, LapsePlayed
 from shmod.forum.explain import waiting_text
 from shmod.forum.steps import Lapse, SetDeadline
 from shmod.forum.table import Deadline, Draw, Table
@@ -54,10 +54,10 @@ UTC_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 #: The form of ``until``, checked on replay without parsing a date (strptime costs every
 #: command a few milliseconds); the CLI wrote a valid time, a hand-written one is read
 #: when it is shown.
-UTC_TIME = re.compile(r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\dZ")
+UTC_TIME = patterns.later(r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\dZ")
 #: The form of an IANA time zone's name; whether the zone exists is checked where it is
 #: given (`shmod new --zone`, `shmod deadline`): looking it up costs ~3 ms.
-ZONE_NAME = re.compile(r"UTC|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,3}")
+ZONE_NAME = patterns.later(r"UTC|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,3}")
 MAX_DAYS = 366  # a deadline further off is a typo, not a plan
 CLEAR = "clear"
 
@@ -341,14 +341,22 @@ def _nomination(table: Table, late: list[int], _choice: str | None) -> None:
 
 
 def _choice(table: Table, late: list[int], choice: str | None) -> None:
+    """``late_choice=random``: the choice drawn played for its player, who is told what it
+    did (:class:`LapsePlayed`, R-PM): the President what was discarded and what went to the
+    Chancellor, the Chancellor what was enacted, the President a power's target (an
+    investigation's result follows as usual), the Chancellor that the veto is refused."""
     game = table.game
     phase, president, chancellor = game.phase, game.president, game.chancellor
+    hand = tuple(game.hand)
     if phase in (DISCARD, ENACT):
         policy: Policy = LIBERAL if choice == POLICY_NAMES[LIBERAL] else FASCIST
         actor = president if phase == DISCARD else chancellor
         assert actor is not None
+        game.tell(actor, LapsePlayed, phase=phase, cards=hand, chosen=policy)
         hooks.play_for(game, (Discard if phase == DISCARD else Enact)(actor, policy))
     elif phase == VETO_ANSWER:
+        game.tell(chancellor, LapsePlayed, phase=phase, cards=hand,
+                  president=game.name(president))
         hooks.play_for(game, Veto(president, "refuse"))
     elif phase == VETO_VOTE:
         for seat in late:
@@ -357,6 +365,7 @@ def _choice(table: Table, late: list[int], choice: str | None) -> None:
         hooks.play_for(game, Peek(president))
     else:
         target = game.players.index(choice or "")
+        game.tell(president, LapsePlayed, phase=phase, power=game.power, target=choice or "")
         hooks.play_for(game, POWER_STEPS[game.power or ""](president, target))
 
 

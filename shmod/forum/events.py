@@ -163,8 +163,29 @@ class Claimed(Public):
 
 
 class RemovedNotice(Secret):
+    """R-MODKILL: the PM to the player removed; ``backups``: a backup player was waiting
+    (R-BACKUP), and the moderator removed the seat all the same."""
+
     kind = "removed"
     reason: str
+    backups: bool = False
+
+
+class LapsePlayed(Secret):
+    """R-LAPSE (``late_choice=random``): what a lapse played for the player whose choice it
+    was, so that they can say what happened to their hand: the President's discard drawn
+    (``cards`` the three drawn, ``chosen`` the one discarded), the Chancellor's enactment
+    (the two, the one enacted), a power's target drawn (``target``), or, told to the
+    Chancellor, the veto the President did not answer refused (``cards`` the two to enact
+    from)."""
+
+    kind = "lapse"
+    phase: Phase
+    cards: tuple[Policy, ...] = ()
+    chosen: Policy | None = None
+    power: Power | None = None
+    target: str = ""
+    president: str = ""
 
 
 class Retraction(Secret):

@@ -72,7 +72,7 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "(`--phase`); it holds until it is met, changed or cleared (`--clear`), and must lie "
          "in the future and within a year. shmod shows it, with the time left, in UTC and in "
          "the game's zone, and marks who is overdue; a deadline by itself never decides "
-         "anything."),
+         "anything. The next post shows it (`--post`: a short post of its own, now)."),
         ("R-LAPSE", "A deadline that has passed",
          "After a deadline has passed, the moderator may record that it lapsed "
          "(`shmod lapse`). What happens to what is still missing is a house rule chosen at "
@@ -90,7 +90,9 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "after it (the President's discard after the votes lapsed) waits for a new "
          "deadline, and the post says so. Without the switch (`wait`, the official game) a "
          "lapse is refused: the moderator prods or replaces. The post says what happened, "
-         "in public terms only."),
+         "in public terms only; whoever's choice a random draw made is told by PM what it "
+         "did (the President the policy discarded and the two passed on, the Chancellor the "
+         "policy enacted, the President a power's target, the Chancellor a veto refused)."),
         ("R-MODKILL", "Removing a player nobody can replace",
          "When a living player must leave and nobody can take the seat, the moderator may "
          "remove it (`shmod remove NAME --reason …`). The seat dies, not by the table: it is "
@@ -100,7 +102,10 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "the Presidential Candidate, the nominee, or the President or Chancellor before the "
          "policy is enacted, the round ends as a failed election and any policies in a hand "
          "go back on top of the draw pile in their order; a President with a power pending "
-         "loses it. The last two living players cannot be removed."),
+         "loses it. The last two living players cannot be removed. While a backup player "
+         "waits (R-BACKUP), `shmod remove` is refused: `shmod replace NAME` seats them; "
+         "`--force` removes the seat anyway, and the removed player's PM says a backup was "
+         "waiting."),
         ("R-BACKUP", "Backup players",
          "The moderator may keep an ordered list of backup players (`shmod backup NAME`); "
          "`shmod replace OLD` seats the first one unless another is named. A backup's name "

@@ -8,10 +8,9 @@ roles and the deck explicitly with no seed (a game dealt with real cards or anot
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from shmod.base import plaintext
+from shmod.base import patterns, plaintext
 from shmod.base.errors import BadInput
 from shmod.forum import commitment
 from shmod.forum.deadlines import UTC_TIME, ZONE_NAME, decision, zone_info
@@ -49,10 +48,10 @@ FORMAT = 4
 FORMATS = (1, 2, 3, 4)
 MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
-FORUM_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
+FORUM_NAME = patterns.later(r"[a-z][a-z0-9-]{0,31}\Z")
 #: The form of ``language``: a language code (``de``, ``pt-BR``; which exist is the texts
 #: layer's: shmod/texts/catalog.py).
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
+LANGUAGE_CODE = patterns.later(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
 HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
                "first_president", "secret", "custom", "commitment", "forum", "moderator_key",
                "language", "moderators")
@@ -60,7 +59,7 @@ SECRET_KEYS = ("seed", "salt", "roles", "deck", "signing_key")
 #: Format 2's key pair (R-CHECKPOINT): the public key checkpoints are signed with, and
 #: (secret, never published) its private half; ``shmod.log.signing`` makes and uses them.
 KEY_FIELDS = ("moderator_key", "secret.signing_key")
-_KEY = re.compile(r"[0-9a-f]{64}")
+_KEY = patterns.later(r"[0-9a-f]{64}")
 
 
 DEALS: tuple[Deal, ...] = ("moderator", "players")  # R-DEAL: who makes the deal unpredictable

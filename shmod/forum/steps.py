@@ -91,6 +91,7 @@ class Posted(Step):
     kind = "posted"
     upto: int
     checkpoint: str | None = None  # the chain head at upto, as posted (R-CHECKPOINT)
+    short: bool = False  # the post said a deadline alone, without the board (R-DEADLINE)
 
 
 class Acknowledge(Step):

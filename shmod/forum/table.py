@@ -100,6 +100,7 @@ class Table(Record, frozen=False):
     # R-EDIT: (entry, entries edited by hand, reason) of each acknowledgement
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
+    short_posts: list[int] = field(default_factory=list)  # R-DEADLINE: a deadline alone (by number)
     draws: list[Draw] = field(default_factory=list)  # R-LAPSE: each random choice in effect
     claims: dict[int, ClaimFact] = field(default_factory=dict)  # secret: R-CLAIM, by entry
     # R-MODERATORS, R-HANDOVER: the game's moderators now, whom moderation was last handed

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from shmod.base.errors import RuleBroken
 from shmod.forum.corrections import voided
-from shmod.forum.events import Claimed, Corrected
+from shmod.forum.events import Claimed, Corrected, DeadlineSet
 from shmod.forum.steps import Acknowledge, Posted
 from shmod.forum.table import Table
 from shmod.game.events import Public, RoundBegan
 
-#: Public events that alone make no post: the next round is said by the post before it,
-#: and a claim, said in the thread by its player, shows in the next post (R-CLAIM).
-QUIET = (RoundBegan, Claimed)
+#: Public events that alone make no post when a step is recorded: the next round is said
+#: by the post before it, a claim, said in the thread by its player, shows in the next post
+#: (R-CLAIM), and so does a deadline (R-DEADLINE), unless the moderator asks for a post
+#: (`shmod deadline --post`, `shmod post`): then a deadline alone makes a short one
+#: (:func:`short`).
+QUIET = (RoundBegan, Claimed, DeadlineSet)
 
 
 def last_posted(table: Table) -> int:
@@ -31,10 +34,18 @@ def unposted(table: Table) -> list[Public]:
             and not (isinstance(ev, Corrected) and not ev.posted)]
 
 
-def news(table: Table) -> list[Public]:
-    """What the next post covers: :func:`unposted`, if any of it is worth a post."""
+def news(table: Table, *, asked: bool = False) -> list[Public]:
+    """What the next post covers: :func:`unposted`, if any of it is worth a post; when the
+    moderator ``asked`` for one, a deadline alone is."""
     events = unposted(table)
-    return events if any(not isinstance(ev, QUIET) for ev in events) else []
+    quiet = tuple(kind for kind in QUIET if kind is not DeadlineSet) if asked else QUIET
+    return events if any(not isinstance(ev, quiet) for ev in events) else []
+
+
+def short(events: list[Public]) -> bool:
+    """Whether a post covering ``events`` says a deadline alone (R-DEADLINE): a short post,
+    the deadline line and its checkpoint line, without the board."""
+    return bool(events) and all(isinstance(ev, DeadlineSet) for ev in events)
 
 
 def posted(table: Table, step: Posted) -> None:
@@ -47,6 +58,11 @@ def posted(table: Table, step: Posted) -> None:
     if not any(last < ev.entry <= upto for ev in table.public):
         raise RuleBroken("R-THREAD", f"nothing new to mark posted: no public event after "
                          f"entry {last} up to entry {upto}")
+    if step.short and not short([ev for ev in unposted(table) if ev.entry <= upto]):
+        raise RuleBroken("R-THREAD", f"a short post says a deadline alone, and entries "
+                         f"{last + 1} to {upto} hold more than a deadline")
+    if step.short:
+        table.short_posts.append(len(table.posts) + 1)
     table.posts.append(upto)
 
 

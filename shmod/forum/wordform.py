@@ -26,8 +26,7 @@ drops the character on both Pythons or makes one of them refuse the word (docs/v
 """
 from __future__ import annotations
 
-import re
-
+from shmod.base import patterns
 from shmod.base.errors import RuleBroken
 
 MAX_WORD = 40
@@ -46,7 +45,7 @@ IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x11
 #: entity (``&shy;``, ``&#173;``, ``&#xad;``, even without its ``;``), an HTML tag or
 #: comment (``<b>``, ``</i>``, ``<!--``), a BBCode tag (``[b]``, ``[/b]``, ``[*]``), an
 #: emoji code (``:heart:``).
-MARKUP = re.compile(r"&[#A-Za-z]|<[A-Za-z/!?]|\[[A-Za-z/*]|:[A-Za-z0-9_+-]+:")
+MARKUP = patterns.later(r"&[#A-Za-z]|<[A-Za-z/!?]|\[[A-Za-z/*]|:[A-Za-z0-9_+-]+:")
 #: Letters NFKD leaves as they are, and what each is written as: fixed for format 4.
 #: Modifier letters that read as an apostrophe or a stress mark are dropped like
 #: punctuation.
@@ -77,7 +76,7 @@ TRANSLITERATION: dict[str, str] = {
     "\u02d1": "", "\u02ee": "",  # ˑ ˮ
 }
 #: A recorded word of format 4 (what replay and audit check, with no Unicode data).
-RECORDED = re.compile(rf"[a-z0-9]{{1,{MAX_WORD}}}")
+RECORDED = patterns.later(rf"[a-z0-9]{{1,{MAX_WORD}}}")
 ASK = "ask the player for a word in Latin letters (a-z; accents are fine) or digits"
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shmod.base import digest
+from shmod.base import digest, patterns
 from shmod.base.records import Record
 from shmod.forum.commitment import commitment as _commitment
 from shmod.forum.names import unseen
@@ -48,19 +48,19 @@ SIGNED_HEX = CHECKPOINT_HEX + SIGNATURE_HEX  # format 2: value and signature
 #: The opening post's lines the audit finds in pasted thread text (shmod.texts.game_texts).
 COMMITMENT_LABEL = "Setup commitment"
 KEY_LABEL = "Moderator's public key"
-_SIGNED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}post\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
+_SIGNED = patterns.later(rf"log\W{{0,3}}checkpoint\W{{0,20}}post\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
                      rf"([0-9a-f]{{{CHECKPOINT_HEX}}})\W{{0,20}}([0-9a-f]{{{SIGNATURE_HEX}}})"
                      r"(?![0-9a-f])", re.IGNORECASE)
-_KEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}post\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
+_KEYED = patterns.later(rf"log\W{{0,3}}checkpoint\W{{0,20}}post\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
                     rf"entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}([0-9a-f]{{{TOKEN_HEX}}})(?![0-9a-f])",
                     re.IGNORECASE)
-_UNKEYED = re.compile(rf"log\W{{0,3}}checkpoint\W{{0,20}}entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
+_UNKEYED = patterns.later(rf"log\W{{0,3}}checkpoint\W{{0,20}}entry\W{{0,10}}(\d{{1,6}})\W{{0,20}}"
                       rf"([0-9a-f]{{{CHECKPOINT_HEX}}})(?![0-9a-f])", re.IGNORECASE)
 _HEX64 = r"[^\n]{0,80}?(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])"
-_COMMITMENT = re.compile(r"setup\W{1,3}commitment\b" + _HEX64, re.IGNORECASE)
-_KEY = re.compile(r"moderator\W{0,3}s?\W{1,3}public\W{1,3}key\b" + _HEX64, re.IGNORECASE)
+_COMMITMENT = patterns.later(r"setup\W{1,3}commitment\b" + _HEX64, re.IGNORECASE)
+_KEY = patterns.later(r"moderator\W{0,3}s?\W{1,3}public\W{1,3}key\b" + _HEX64, re.IGNORECASE)
 #: Any 64-digit value, whatever its label (a commitment or a key in the opening post).
-_HEX64_ANY = re.compile(r"(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])", re.IGNORECASE)
+_HEX64_ANY = patterns.later(r"(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])", re.IGNORECASE)
 
 
 def _key(salt: str, purpose: str) -> bytes:
@@ -169,7 +169,7 @@ def readable(text: str) -> str:
     return "".join(char for char in decoded if char.isascii() or not unseen(char))
 
 
-_WBR = re.compile(r"<wbr\s*/?>", re.IGNORECASE)
+_WBR = patterns.later(r"<wbr\s*/?>", re.IGNORECASE)
 
 
 def find(text: str) -> list[Claim]:

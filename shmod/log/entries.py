@@ -8,10 +8,10 @@ legality) and builds its :class:`~shmod.game.steps.Step`; :func:`to_entry` is it
 """
 from __future__ import annotations
 
-import re
 from datetime import UTC
 from typing import Any
 
+from shmod.base import patterns
 from shmod.base.errors import BadInput
 from shmod.forum.names import Seating
 from shmod.forum.steps import (
@@ -96,7 +96,8 @@ CLAIM_NEEDS: dict[str, tuple[str, ...]] = {
     "role": ("role",)}
 #: kind -> fields an entry may leave out
 OPTIONAL: dict[str, tuple[str, ...]] = {
-    "posted": ("checkpoint",),  # the chain head at upto, as the post showed it (R-CHECKPOINT)
+    "posted": ("checkpoint", "short"),  # the chain head at upto, as the post showed it
+    # (R-CHECKPOINT); short: true, the post said a deadline alone (R-DEADLINE)
     "correct": ("force",),  # voids what a post already showed, or a finished game's step
     "deadline": ("scope",),  # round (the default) or phase
     "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
@@ -117,7 +118,7 @@ MAX_MOD = 40  # a moderator's name (shmod.forum.moderators)
 CHECKPOINT_HEX = 32
 TAG_HEX = 16
 SIGNATURE_HEX = 128
-_HEX = re.compile(f"[0-9a-f]{{{CHECKPOINT_HEX}}}"
+_HEX = patterns.later(f"[0-9a-f]{{{CHECKPOINT_HEX}}}"
                   f"(?:[0-9a-f]{{{TAG_HEX}}}|[0-9a-f]{{{SIGNATURE_HEX}}})?")
 #: The lengths a checkpoint may have, in words.
 _FORMS = (f"{CHECKPOINT_HEX + SIGNATURE_HEX} hex digits (or {CHECKPOINT_HEX + TAG_HEX} in a "
@@ -186,7 +187,7 @@ def parse_step(raw: Any, seating: Seating) -> Step:
         if not isinstance(value, str) or not _HEX.fullmatch(value):
             raise BadInput(f"{kind} entry's checkpoint must be {_FORMS}, not {_shown(value)}")
         values["checkpoint"] = value
-    for flag in ("force", "drop"):
+    for flag in ("force", "drop", "short"):
         if flag in optional and flag in raw:
             if not isinstance(raw[flag], bool):
                 raise BadInput(f"{kind} entry's {flag} must be true or false, not "

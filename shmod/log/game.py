@@ -337,11 +337,12 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     return made
 
 
-def _mark(state: Table, setup: Setup, head: str) -> Posted:
+def _mark(state: Table, setup: Setup, head: str, short: bool = False) -> Posted:
     """The ``posted`` entry for the next post, covering the log up to its last entry,
-    whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT)."""
+    whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT); ``short``: it
+    says a deadline alone (R-DEADLINE)."""
     number, upto = len(state.posts) + 1, state.entries
-    return Posted(upto, checkpoints.mark(setup, number, upto, head))
+    return Posted(upto, checkpoints.mark(setup, number, upto, head), short=short)
 
 
 def recorder_of(raw: object) -> str | None:
@@ -388,10 +389,12 @@ class Marked(Record, frozen=False):
     token: str
     events: list[Public]
     at: str  # when it was recorded (the time it shows the deadline at)
+    short: bool = False  # it says a deadline alone (R-DEADLINE)
 
 
 def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
-           edits_ok: bool = False, post: bool = True, moderator: str | None = None,
+           edits_ok: bool = False, post: bool = True, asked: bool = False,
+           moderator: str | None = None,
            before_write: Callable[[Recorded], None] | None = None) -> Recorded:
     """Under the lock: replay, build the step with ``make``, validate, append, each new
     entry stamped ``at`` (the caller's clock: this layer reads none).
@@ -402,13 +405,15 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     game has a seed, the seed's reshuffle is appended with it. With ``post``, everything
     public since the last post that is worth a post (:func:`shmod.forum.thread.news`) is
     recorded as the next post in the same write (``Recorded.post``): whatever shmod
-    prints for the thread is known to the log. ``make`` may return several steps (votes
-    sent together: each is checked as if recorded alone, and if one is refused nothing is
-    written) or None (``shmod post``: the post alone). ``before_write`` is given what is
-    about to be recorded before a byte is written (the caller composes what it will show:
-    whatever it raises, nothing is recorded). ``moderator``: who records (``--as``,
-    ``SHMOD_MODERATOR``), written as each new entry's ``mod`` in a game that lists its
-    moderators (:func:`shmod.forum.moderators.recorder`, R-MODERATORS).
+    prints for the thread is known to the log; ``asked``: the moderator asked for a post,
+    and a deadline alone makes one, short (:func:`shmod.forum.thread.short`). ``make`` may
+    return several steps (votes sent together: each is checked as if recorded alone, and if
+    one is refused nothing is written) or None (``shmod post``: the post alone).
+    ``before_write`` is given what is about to be recorded before a byte is written (the
+    caller composes what it will show: whatever it raises, nothing is recorded).
+    ``moderator``: who records (``--as``, ``SHMOD_MODERATOR``), written as each new entry's
+    ``mod`` in a game that lists its moderators (:func:`shmod.forum.moderators.recorder`,
+    R-MODERATORS).
 
     A file that lacks an entry this terminal wrote to it is refused before anything
     (:func:`shmod.log.seen.check`, R-MERGE), and what is written is remembered for the
@@ -443,7 +448,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
                 check_form(step, named)
                 steps += [step, *_seeded_reshuffles(state)]
             entries, head = chained(steps, players, game.head, at, mod)
-            marked = _post(state, game, entries, at, mod) if post else None
+            marked = _post(state, game, entries, at, mod, asked) if post else None
             if marked is not None:
                 entries.append(marked[1])
                 head = str(marked[1]["hash"])
@@ -487,22 +492,25 @@ def _before_write(call: Callable[[Recorded], None], done: Recorded,
 
 
 def _post(state: Table, game: Game, entries: list[dict[str, object]], stamp: str,
-          mod: str | None = None) -> tuple[Marked, dict[str, object]] | None:
-    """The next post, if there is news, applied to ``state``: what it covers and its
-    ``posted`` entry, chained after ``entries`` (the new entries before it)."""
-    events = thread.news(state)
+          mod: str | None = None, asked: bool = False
+          ) -> tuple[Marked, dict[str, object]] | None:
+    """The next post, if there is news (``asked``: a deadline alone is), applied to
+    ``state``: what it covers and its ``posted`` entry, chained after ``entries`` (the new
+    entries before it)."""
+    events = thread.news(state, asked=asked)
     if not events:
         return None
     content = game.heads[-1]
     for entry in entries:
         content = logfile.link(content, entry)
     first = thread.last_posted(state) + 1
-    mark = _mark(state, game.setup, content)
+    mark = _mark(state, game.setup, content, thread.short(events))
     engine.apply(state, mark)
     head = str(entries[-1]["hash"]) if entries else game.head
     done, _ = chained([mark], state.game.players, head, stamp, mod)
     assert mark.checkpoint is not None
-    return Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp), done[0]
+    return (Marked(len(state.posts), first, mark.upto, mark.checkpoint, events, stamp,
+                   mark.short), done[0])
 
 
 def _latest_time(game: Game) -> tuple[int, str] | None:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from shmod.base import digest, plaintext
+from shmod.base import digest, patterns, plaintext
 from shmod.base.errors import BadInput, LogError
 from shmod.base.records import Record, field
 from shmod.log import oslock
@@ -22,11 +21,11 @@ from shmod.log import oslock
 MAX_BYTES = 256 * 1024  # a 10-player game is ~25 KB; a long one with every aid under 100 KB
 LOCK_TIMEOUT = 30.0  # seconds to wait for another shmod's write to finish
 HASH_LEN = 32
-_LOG_LINE = re.compile(r"^log:[ \t]*(#.*)?$")
-_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*$")
+_LOG_LINE = patterns.later(r"^log:[ \t]*(#.*)?$")
+_PLAIN = patterns.later(r"^[A-Za-z_][A-Za-z0-9_.'-]*(?: [A-Za-z0-9_.'-]+)*$")
 _RESERVED = {"y", "n", "yes", "no", "true", "false", "on", "off", "null"}
-_KEY_LINE = re.compile(r"^\s*([A-Za-z_]+)\s*:")
-_KIND = re.compile(r"kind:\s*([a-z_]+)")
+_KEY_LINE = patterns.later(r"^\s*([A-Za-z_]+)\s*:")
+_KIND = patterns.later(r"kind:\s*([a-z_]+)")
 
 
 class LogWarning(UserWarning):

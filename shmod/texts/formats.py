@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from shmod.base import patterns
 from shmod.texts import smilies
 from shmod.texts.catalog import Language, get as language
 
@@ -21,10 +22,11 @@ from shmod.texts.catalog import Language, get as language
 #: line: a backslash, a code span, emphasis (``_`` only at a word's edge: ``snake_case``
 #: is no emphasis), a link's brackets, raw HTML or an autolink, a table's cell border,
 #: strikethrough, an entity (``&amp;``).
-_MD_INLINE = re.compile(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-z]+;)")
+_MD_INLINE = patterns.later(r"[\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[0-9A-Za-z]+;)")
 #: What it reads as markup only at the start of a line: a heading, a quote, a list item,
 #: a setext underline.
-_MD_BLOCK = re.compile(r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
+_MD_BLOCK = patterns.later(
+    r"(?m)^(\s*)(#|>|[-+](?=\s|$)|=+\s*$|-+\s*$)|^(\s*\d{1,9})([.)])(?=\s|$)")
 
 #: How wide a line of plain text may be: a terminal's 80 columns.
 COLUMNS = 80

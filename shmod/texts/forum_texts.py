@@ -20,6 +20,7 @@ from shmod.forum.events import (
     DeadlineSpent,
     HandedOver,
     Lapsed,
+    LapsePlayed,
     ModeratorsChanged,
     Removed,
     Renamed,
@@ -46,7 +47,7 @@ from shmod.texts.game_texts import (
     fascist_track,
     variant_rules,
 )
-from shmod.texts.markup import ballots, cards, marks
+from shmod.texts.markup import ballots, cards, marks, policy
 from shmod.texts.pm_texts import role_text
 from shmod.texts.views import PublicView
 
@@ -149,11 +150,11 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                        "{on}Hitler{off}: Hitler has left the game.", name=b(e(event.name)),
                        **marks(b))
         if event.ends_round:
-            return t._("The moderator has removed {name} from the game (not the table: "
-                       "nothing about their role is revealed); the seat counts as dead. The "
-                       "round ends as a failed election.", name=b(e(event.name)))
-        return t._("The moderator has removed {name} from the game (not the table: nothing "
-                   "about their role is revealed); the seat counts as dead.",
+            return t._("The moderator has removed {name} from the game. It is not an "
+                       "execution: nothing about their role is revealed, and the seat counts "
+                       "as dead. The round ends as a failed election.", name=b(e(event.name)))
+        return t._("The moderator has removed {name} from the game. It is not an execution: "
+                   "nothing about their role is revealed, and the seat counts as dead.",
                    name=b(e(event.name)))
     if isinstance(event, Renamed):
         return t._("A name is corrected: {old} is {new} (the same player, who keeps the "
@@ -255,12 +256,55 @@ RETRACTED: dict[type[Secret], str] = {
     VetoVoteAsked: N_("my message asking for your secret veto vote"),
     InvestigationResult: N_("the investigation result I sent you"),
     PeekResult: N_("the Policy Peek I sent you"),
+    LapsePlayed: N_("my message about what the deadline decided for you"),
     Briefing: N_("my welcome message: you do not take over the seat after all"),
 }
 
 
-def removed_text(fmt: Plain) -> str:
-    """R-MODKILL: the PM to a player the moderator removed."""
+def lapse_played_text(secret: LapsePlayed, fmt: Plain) -> str:
+    """R-LAPSE: the PM to the player whose choice a lapse drew at random: what it did."""
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    hand = list(secret.cards)
+    if secret.chosen is not None:
+        hand.remove(secret.chosen)
+    fields = {"cards": cards(fmt, secret.cards), "rest": cards(fmt, hand),
+              "policy": policy(fmt, secret.chosen) if secret.chosen else ""}
+    if secret.phase == "discard":
+        # TRANSLATORS: {cards} the three policies drawn, {policy} the one discarded, {rest}
+        # the two passed on.
+        return t._("The deadline passed without your discard, so one of your policies was "
+                   "discarded at random, as the house rules say. You drew {cards}. Discarded: "
+                   "{policy}. Passed to the Chancellor: {rest}.", **fields)
+    if secret.phase == "enact":
+        # TRANSLATORS: {cards} the two policies, {policy} the one enacted, {rest} the other.
+        return t._("The deadline passed without your choice, so the policy to enact was drawn "
+                   "at random, as the house rules say. You were passed {cards}. Enacted: "
+                   "{policy}. Discarded: {rest}.", **fields)
+    if secret.phase == "veto_answer":
+        return fmt.lines([
+            t._("President {president} did not answer your veto proposal by the deadline, so "
+                "the veto is refused, as the house rules say.", president=b(e(secret.president))),
+            t._("You must enact one of {cards}: reply with the one policy you enact; the other "
+                "is discarded.", cards=fields["cards"])])
+    # TRANSLATORS: the name of a presidential power.
+    power = glossary.power(t, secret.power) if secret.power else t._("the power")
+    lines = [t._("The deadline passed without your choice, so the target of {power} was drawn "
+                 "at random, as the house rules say: {target}.", power=power,
+                 target=b(e(secret.target)))]
+    if secret.power == "investigate":
+        lines.append(t._("The result of the investigation follows in its own message."))
+    return fmt.lines(lines)
+
+
+def removed_text(fmt: Plain, backups: bool = False) -> str:
+    """R-MODKILL: the PM to a player the moderator removed; ``backups``: although a backup
+    player was waiting to take the seat (the moderator insisted, R-BACKUP)."""
+    if backups:
+        return fmt.lang._("The moderator has removed you from the game. A backup player was "
+                          "waiting to take your seat, but the moderator chose to remove the "
+                          "seat instead. From now on you may not post in the thread, vote, or "
+                          "hold office, and you must not reveal your role; you may keep "
+                          "reading. Thank you for playing.")
     return fmt.lang._("The moderator has removed you from the game, as nobody could take "
                       "your seat. From now on you may not post in the thread, vote, or hold "
                       "office, and you must not reveal your role; you may keep reading. Thank "

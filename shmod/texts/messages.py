@@ -15,6 +15,7 @@ from shmod.forum.events import (
     DeadlineSpent,
     HandedOver,
     Lapsed,
+    LapsePlayed,
     ModeratorsChanged,
     Removed,
     RemovedNotice,
@@ -57,8 +58,10 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
         return forum_texts.pm_text(secret, fmt, pm_text)
     if isinstance(secret, Retraction):
         return forum_texts.retract_text(secret.what, fmt)
+    if isinstance(secret, LapsePlayed):
+        return forum_texts.lapse_played_text(secret, fmt)
     if isinstance(secret, RemovedNotice):
-        return forum_texts.removed_text(fmt)
+        return forum_texts.removed_text(fmt, secret.backups)
     return pm_texts.pm_text(secret, fmt)
 
 
@@ -70,7 +73,8 @@ SUBJECTS: dict[type[Secret], str] = {
     VetoVoteAsked: N_("your secret veto vote"),
     InvestigationResult: N_("your investigation result"), PeekResult: N_("your Policy Peek"),
     ExecutedNotice: N_("you have been executed"), RemovedNotice: N_("you have left the game"),
-    Briefing: N_("your seat, role and history"), Retraction: N_("please disregard my last PM")}
+    Briefing: N_("your seat, role and history"), Retraction: N_("please disregard my last PM"),
+    LapsePlayed: N_("what the deadline decided for you")}
 
 
 def subject(secret: Secret, title: str, fmt: Plain) -> str:

@@ -4,7 +4,9 @@ Every post shmod prints for the thread is numbered and recorded in the log as a
 ``posted`` entry in the same write (``upto``: the last log entry the post covers; 0 is
 the setup; ``checkpoint``: what its last line shows, R-CHECKPOINT), so whatever the
 moderator pastes is known to the log. A post covers every public event since the
-previous post (:func:`shmod.forum.thread.news`) and shows the board as it stood then.
+previous post (:func:`shmod.forum.thread.news`) and shows the board as it stood then;
+one that says a deadline alone is short (``short: true``): the deadline line, then the
+checkpoint line.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from shmod.base.records import Record, replace
 from shmod.forum.deadlines import utc
 from shmod.forum.events import Corrected
 from shmod.forum.table import Table
-from shmod.forum.thread import last_posted, news, unposted
+from shmod.forum.thread import last_posted, news, short, unposted
 from shmod.game.events import Nominated, Public
 from shmod.log import checkpoints
 from shmod.log.entries import CHECKPOINT_HEX
@@ -44,12 +46,18 @@ class Post(Record):
 
 
 def render(state: Table, events: list[Public], fmt: Plain, *, board: bool = True,
-           now: datetime | None = None) -> str:
+           now: datetime | None = None, brief: bool = False) -> str:
     """A post covering ``events`` as seen from ``state`` at the time ``now``, then whose
-    move it is and the deadline in force, if it has not passed (R-DEADLINE)."""
+    move it is and the deadline in force, if it has not passed (R-DEADLINE). ``brief``: a
+    short post, which says a deadline alone (:func:`shmod.forum.thread.short`): the
+    deadline line, without the board (the whole post if it has no line to show)."""
     view = public_view(state)
-    notes = [texts.prompt_text(view, fmt),
-             forum_texts.deadline_note(view, now, fmt) if now is not None else None]
+    deadline = forum_texts.deadline_note(view, now, fmt) if now is not None else None
+    if brief:
+        said = messages.post(view, events, fmt, board=False, notes=[deadline] if deadline else [])
+        if said:
+            return said
+    notes = [texts.prompt_text(view, fmt), deadline]
     return messages.post(view, events, fmt, board=board, notes=[n for n in notes if n])
 
 
@@ -63,7 +71,8 @@ def recorded_post(done: Recorded, fmt: Plain, *, board: bool = True) -> Post | N
     marked = done.post
     if marked is None:
         return None
-    text = render(done.game.state, marked.events, fmt, board=board, now=utc(marked.at))
+    text = render(done.game.state, marked.events, fmt, board=board, now=utc(marked.at),
+                  brief=marked.short)
     return Post(marked.number, marked.first, marked.upto,
                 _pinned(text, marked.number, marked.upto, marked.token))
 
@@ -72,9 +81,9 @@ def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str,
               moderator: str | None = None) -> Post:
     """The next post, recorded as posted (at ``at``, by ``moderator`` in a game that lists
     its moderators) with the checkpoint it ends with, under the log's lock (two racing
-    ``shmod post`` cannot both print it)."""
+    ``shmod post`` cannot both print it); a deadline alone makes a short one."""
     made: list[Post | None] = []
-    record(path, lambda game: None, at=at, moderator=moderator,
+    record(path, lambda game: None, at=at, moderator=moderator, asked=True,
            before_write=lambda done: made.append(recorded_post(done, fmt, board=board)))
     assert made[0] is not None
     return made[0]
@@ -82,10 +91,11 @@ def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str,
 
 def preview(game: Game, fmt: Plain, now: datetime, *, board: bool = True) -> str | None:
     """What the next post would say, marked as a preview (no checkpoint, not recorded)."""
-    events = news(game.state)
+    events = news(game.state, asked=True)
     if not events:
         return None
-    return f"{PREVIEW}\n\n{render(game.state, events, fmt, board=board, now=now)}"
+    text = render(game.state, events, fmt, board=board, now=now, brief=short(events))
+    return f"{PREVIEW}\n\n{text}"
 
 
 def vote_progress(game: Game, fmt: Plain) -> str | None:
@@ -148,7 +158,8 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
         when: datetime | None = utc(at)
     except BadInput:  # marked by hand without a time: no deadline is shown
         when = None
-    text = render(state, events, fmt, board=board, now=when)
+    text = render(state, events, fmt, board=board, now=when,
+                  brief=number in game.state.short_posts)
     if not shown:  # marked by hand without one
         return Post(number, first, upto, text)
     if len(shown) == CHECKPOINT_HEX:  # an earlier shmod's unkeyed checkpoint
