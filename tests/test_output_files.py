@@ -142,3 +142,33 @@ def test_new_never_writes_a_log_through_a_link(tmp_path, log, to):
     err = shmod(tmp_path, "new", "A1", "B1", "C1", "D1", "E1", "-g", "g.yaml", code=2).stderr
     assert "is a link (to " in err and "never writes through one" in err
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != "g.yaml"} == before
+
+
+def test_git_setup_never_writes_through_a_link(tmp_path, log):
+    """``shmod git-setup`` (issue 37) writes .gitattributes and three hooks: a link planted
+    at .gitattributes is replaced, its target keeps its bytes (it was appended to through
+    the link); a hook that is not shmod's, a link included, is left alone; a tracked link
+    among the logs is not made private through (its target's mode stays)."""
+    repo = tmp_path / "repo"
+    (repo / "games").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "games" / "friday.yaml").write_bytes(log.read_bytes())
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not the repository's\n")
+    outside.chmod(0o644)
+    (repo / ".gitattributes").symlink_to(outside)
+    hooks = repo / ".git" / "hooks"
+    hooks.mkdir(exist_ok=True)
+    (hooks / "post-merge").symlink_to(outside)
+    elsewhere = tmp_path / "another-game.yaml"  # a log outside the repository, public
+    elsewhere.write_bytes(log.read_bytes())
+    elsewhere.chmod(0o644)
+    (repo / "games" / "linked.yaml").symlink_to(elsewhere)
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    shmod(repo, "git-setup", "-g", "games/friday.yaml")
+    assert outside.read_text() == "not the repository's\n"
+    assert elsewhere.stat().st_mode & 0o777 == 0o644
+    attributes = repo / ".gitattributes"
+    assert not attributes.is_symlink() and "merge=shmod" in attributes.read_text()
+    assert (hooks / "post-merge").is_symlink()  # a hook of the user's: left, and said so
+    assert "git-setup --hook" in (hooks / "post-checkout").read_text()

@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 from shmod.base.errors import BadInput
+from shmod.log import outfiles
 
 DRIVER = "shmod"
 HOOKS = ("post-merge", "post-checkout", "post-rewrite")
@@ -92,11 +93,8 @@ def _attributes(root: str, pattern: str) -> str:
         raise BadInput(f"cannot read {path}: {err.strerror}") from None
     if line in text.splitlines():
         return f".gitattributes already names shmod's merge driver for {pattern}"
-    try:
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(("" if not text or text.endswith("\n") else "\n") + line + "\n")
-    except OSError as err:
-        raise BadInput(f"cannot write {path}: {err.strerror}") from None
+    text += ("" if not text or text.endswith("\n") else "\n") + line + "\n"
+    outfiles.write(path, text.encode("utf-8"), mode=0o644)  # never through a link
     return f".gitattributes: {line} (commit it, so every clone merges the logs alike)"
 
 
@@ -120,9 +118,8 @@ def _hooks(root: str, shmod: str) -> list[str]:
             said.append(f"hook {name} exists already: add the line `{shmod} git-setup --hook "
                         "-g .` to it yourself")
             continue
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(body)
-        os.chmod(path, 0o755)
+        outfiles.write(path, body.encode("utf-8"), mode=0o755)  # never through a link
+        os.chmod(path, 0o755)  # whatever the umask: git runs it
     said.append(f"hooks {', '.join(HOOKS)}: the logs are made private after every merge and "
                 "checkout")
     return said
@@ -158,6 +155,8 @@ def make_private(root: str) -> int:
         if value != DRIVER.encode():
             continue
         path = os.path.join(root, os.fsdecode(name))
+        if os.path.islink(path):  # its target is not the repository's: left as it is
+            continue
         try:
             with open(path, "rb") as handle:
                 if not looks_like_log(handle.read(4096)):
