@@ -484,7 +484,7 @@ def _check_kind(profile: str, text: Text, root: ET.Element) -> None:
         assert heads == [f"Rules for this game: {len(text.players)} players"]
         lists = root.findall(".//ul")
         assert [flat(li) for li in lists[0]] == powers
-        house = [v for v in view.variants if v in forum_texts.HOUSE_RULES]  # type: ignore[attr-defined]
+        house = [v for v in view.variants if v in game_texts.HOUSE_RULES]
         assert len(lists) == (2 if house else 1)
         if house:
             assert len(lists[1]) == len(house)

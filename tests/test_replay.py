@@ -24,7 +24,7 @@ from shmod.audit.moves import random_game
 from shmod.forum.table import Setup
 from shmod.game.steps import Reshuffle, Step
 from shmod.log import game as games
-from shmod.texts import replay
+from shmod.texts import glossary
 from shmod.texts.reveal import governments
 
 SHIPPED = sorted(Path(__file__).parent.parent.glob("games/*.yaml"))
@@ -128,7 +128,7 @@ def test_the_post_of_a_finished_game_has_roles_governments_votes_and_powers(run)
     for seat, _old, new, _entry in game.state.replaced:
         seats[seat].append(new)
     roles = re.findall(r"^- (.*): (Liberal|Fascist|Hitler)$", out, re.M)
-    assert roles == [(" → ".join(names), replay.ROLE_WORDS[role])
+    assert roles == [(" → ".join(names), glossary.ROLE[role].msgid)
                      for names, role in zip(seats, game.setup.roles)]
     assert any(len(names) == 2 for names in seats)
     lines = re.findall(r"^\d+\. (R\d+ · .*)$", out, re.M)

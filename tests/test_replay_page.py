@@ -28,7 +28,7 @@ from shmod.forum.seats import voided
 from shmod.game.events import InvestigationResult, PeekResult
 from shmod.game.terms import OVER, VOTE
 from shmod.log import game as games
-from shmod.texts import board, board_image, catalog, phrases, posts, replay, views
+from shmod.texts import board, board_image, catalog, glossary, phrases, posts, replay, views
 from shmod.texts.history import elections
 from shmod.texts.reveal import governments
 
@@ -267,10 +267,10 @@ def check_switches(opened: Opened, game: games.Game, steps: int) -> None:
         seats[seat].append(new)
     for seat, old, new, _entry in game.state.renamed:  # a name corrected (R-RENAME)
         seats[seat] = [new if name == old else name for name in seats[seat]]
-    assert shown["roles"] == [f"{' → '.join(names)}: {replay.ROLE_WORDS[role]}"
+    assert shown["roles"] == [f"{' → '.join(names)}: {glossary.ROLE[role].msgid}"
                               for names, role in zip(seats, game.state.game.roles)]
     assert [re.search(r"\((\w+)\): ", v).group(1) for v in shown["votes"]] == \
-        [replay.ROLE_WORDS[role] for role in game.state.game.roles]  # type: ignore[union-attr]
+        [glossary.ROLE[role].msgid for role in game.state.game.roles]  # type: ignore[union-attr]
     page.uncheck("#show-roles")
     page.check("#show-hands")
     lines = opened.read()["govs"]

@@ -42,11 +42,7 @@ from shmod.game.terms import Phase, Power
 from shmod.texts import claims, glossary, phrases
 from shmod.texts.catalog import ENGLISH, N_, Language, Np_, get as language
 from shmod.texts.formats import Plain
-from shmod.texts.game_texts import (
-    HOUSE_RULES,  # noqa: F401 - tests/test_forum_profiles.py reads it here
-    fascist_track,
-    variant_rules,
-)
+from shmod.texts.game_texts import fascist_track, variant_rules
 from shmod.texts.markup import ballots, cards, marks, policy
 from shmod.texts.pm_texts import role_text
 from shmod.texts.views import PublicView

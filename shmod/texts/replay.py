@@ -82,8 +82,6 @@ KINDS: dict[str, Term] = {
     "removal": Np_("replay step", "removal"), "correction": Np_("replay step", "correction"),
     "edit": Np_("replay step", "edit"), "moderators": Np_("replay step", "moderators"),
     "claim": Np_("replay step", "claim"), "game over": Np_("replay step", "game over")}
-#: The roles' words in English (the glossary's message ids).
-ROLE_WORDS: dict[str, str] = {role: term.msgid for role, term in glossary.ROLE.items()}
 #: Each phase as the replay page names it.
 PHASE_WORDS: dict[str, Term] = {
     "deal": Np_("phase", "the deal"), "nominate": Np_("phase", "nomination"),
