@@ -11,7 +11,9 @@ import os
 import pytest
 from stats_games import game_one, game_two, write
 
-from shmod.audit.stats import EARLIEST, fold, implausible, parse_time
+from shmod.audit.flags import parse_time
+from shmod.audit.players import fold
+from shmod.audit.stats import EARLIEST, implausible
 
 CYRILLIC_ANN = "\u0410nn"  # a Cyrillic capital A (U+0410), then Latin "nn"
 

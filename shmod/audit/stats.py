@@ -13,125 +13,25 @@ who changed names.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 from shmod.audit.audit import Report, audit_file
+from shmod.audit.flags import (
+    ABANDONED_AFTER,
+    GROUP_GAMES,
+    GROUP_PLAYERS,
+    Abandoned,
+    Group,
+    last_entry,
+    parse_time,
+)
 from shmod.audit.played import Part, parts
+from shmod.audit.players import Aliases, accent_fold, fold
 from shmod.audit.ratings import Base, Match, Point, Rating, Ratings, Seat, rate
 from shmod.base import digest
 from shmod.base.errors import BadInput, InternalError
 from shmod.base.records import Record, field
 from shmod.game.terms import FASCISTS, LIBERALS
-
-
-@lru_cache(maxsize=4096)  # a forum's names recur in every game; a skeleton costs ~0.5 ms
-def fold(name: str) -> str:
-    """``name`` as players are matched across games: spaces made one, accents dropped,
-    every character that is not ASCII replaced by what it looks like
-    (:func:`looks_like`), then case folded: ``Zoë`` and ``ZOE`` match, ``Ann`` and
-    ``Аnn`` with a Cyrillic А, ``ANN`` and ``ΑΝΝ`` in Greek capitals."""  # noqa: RUF002
-    text = " ".join(name.split())
-    if text.isascii():
-        return text.casefold()
-    text = _unaccented(text, "NFD")
-    if not text.isascii():
-        text = _unaccented("".join(c if c.isascii() else looks_like(c) for c in text))
-    return text.casefold()
-
-
-def looks_like(char: str) -> str:
-    """What a character that is not ASCII looks like, in its case or out of it, as
-    :func:`shmod.forum.names.looks` compares names in both orders: the ASCII it stands for
-    when it is a style of it (a full-width Ａ, a bold 𝟏); else its UTS #39 prototype as
-    written (Greek Ν is N and ν is v, Cyrillic В is B; a capital whose prototype is ``l``,
-    the letter I, l and 1 share, is a capital I: Greek Ι), or once its case is folded
-    (a Cyrillic capital Д as its small д)."""  # noqa: RUF002
-    from shmod.forum.names import skeleton
-
-    shape = skeleton(char)
-    plain = _unaccented(char)
-    if plain and plain.isascii() and skeleton(plain) == shape:
-        return plain
-    if shape.isascii():
-        return "I" if shape == "l" and char.isupper() else shape
-    return skeleton(char.casefold())
-
-
-def _unaccented(text: str, form: str = "NFKD") -> str:
-    """``text`` in Unicode ``form`` (NFKD: compatibility characters as what they stand
-    for; NFD) without its combining marks."""
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize(form, text)  # type: ignore[arg-type]
-                   if not unicodedata.combining(c))
-
-
-def accent_fold(name: str) -> str:
-    """``name`` with only case, spaces and accents folded: two names that :func:`fold`
-    joins but this does not were joined because they look alike."""
-    text = " ".join(name.split())
-    return (text if text.isascii() else _unaccented(text)).casefold()
-
-
-class Aliases:
-    """Players who changed names: folded old name -> folded name it is counted under."""
-
-    def __init__(self, pairs: dict[str, str] | None = None) -> None:
-        self.pairs = pairs or {}
-
-    @classmethod
-    def read(cls, path: str) -> Aliases:
-        """An alias file: one ``OLD=NEW`` a line (split at the first ``=``); blank lines and
-        lines starting with ``#`` ignored (a name may hold ``#``); chains (``A=B``,
-        ``B=C``) followed to their end."""
-        from shmod.log.logfile import read_bytes
-
-        data, _ = read_bytes(path, 1024 * 1024, "no such alias file")
-        pairs: dict[str, str] = {}
-        lines: dict[str, int] = {}
-        for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            old, sep, new = line.partition("=")
-            if not sep or not old.strip() or not new.strip():
-                raise BadInput(f"{path}:{number}: an alias is OLD=NEW (the old name, the new "
-                               f"one), not {line!r}")
-            key = fold(old)
-            if key in pairs and pairs[key] != fold(new):
-                raise BadInput(f"{path}:{number}: {old.strip()!r} already has an alias "
-                               f"(line {lines[key]})")
-            pairs[key], lines[key] = fold(new), number
-        for key in pairs:
-            seen = [key]
-            while pairs.get(seen[-1], seen[-1]) != seen[-1]:
-                seen.append(pairs[seen[-1]])
-                if seen[-1] in seen[:-1]:
-                    raise BadInput(f"{path}:{lines[key]}: the aliases go round in a circle: "
-                                   + " = ".join(seen))
-        return cls({key: cls._end(pairs, key) for key in pairs})
-
-    @staticmethod
-    def _end(pairs: dict[str, str], key: str) -> str:
-        while pairs.get(key, key) != key:
-            key = pairs[key]
-        return key
-
-    def key(self, name: str) -> str:
-        """The key ``name`` is counted under."""
-        folded = fold(name)
-        return self.pairs.get(folded, folded)
-
-
-def parse_time(text: str) -> datetime | None:
-    """An ISO 8601 date or time as UTC (a date alone: its midnight UTC), or None."""
-    try:
-        when = datetime.fromisoformat(text.strip())
-    except ValueError:
-        return None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-
 
 #: A game created before this is implausible (no forum played Secret Hitler then; a
 #: computer whose clock was reset stamps 1970).
@@ -371,42 +271,6 @@ class LeftOut(Record):
     reason: str
 
 
-class Abandoned(Record):
-    """A valid game left unfinished: no entry for longer than ``abandoned_after``."""
-
-    path: str
-    last: str  # the time of its last entry (or its creation, without one), UTC
-    players: tuple[str, ...]  # who held the seats when it stopped
-    waiting: str  # what it waits for, in the audit's words
-
-    def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "last_entry": self.last, "players": list(self.players),
-                "waiting": self.waiting}
-
-
-class Group(Record):
-    """Players who play only among themselves (docs/stats.md): every counted game of each
-    of ``flagged`` had exactly ``players`` in it."""
-
-    players: tuple[str, ...]  # every player of the group, by name, sorted as the board sorts
-    flagged: tuple[str, ...]  # those who never played outside it (at least GROUP_GAMES games)
-    games: int  # the fewest counted games any of ``flagged`` played
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "flagged": list(self.flagged),
-                "games": self.games}
-
-
-#: A closed group: the same players, at least this many, in every game of each flagged
-#: member ...
-GROUP_PLAYERS = 4
-#: ... who played at least this many counted games.
-GROUP_GAMES = 10
-#: A game is abandoned when its last entry is older than this (``abandoned_after`` in the
-#: folder's shmod.toml).
-ABANDONED_AFTER = timedelta(days=30)
-
-
 class Stats(Record, frozen=False):
     """Everything ``shmod stats`` reports."""
 
@@ -582,7 +446,7 @@ class Collector:
         if (after is None or self.now is None or not report.valid or report.state is None
                 or report.log is None):
             return False
-        last = last_entry(report.log.header, report.log.entries)
+        last = last_entry(report.log.header, report.log.entries, self.now, SLACK)
         return last is not None and last + after < self.now
 
     def _abandon(self, path: str, report: Report, unfinished: str) -> str | None:
@@ -599,7 +463,7 @@ class Collector:
         if twins is not None:
             return twins
         stats.seen[sha] = path
-        last = last_entry(report.log.header, report.log.entries)
+        last = last_entry(report.log.header, report.log.entries, self.now, SLACK)
         assert last is not None
         stats.abandoned.append(Abandoned(
             path, last.isoformat().replace("+00:00", "Z"), tuple(names),
@@ -628,21 +492,6 @@ class Collector:
         _rated(stats, ratings, tracked)
         stats.groups = _groups(stats.careers)
         return stats
-
-
-def last_entry(header: dict[str, Any], entries: list[Any]) -> datetime | None:
-    """The time of a log's last entry (the latest ``at``), or of its creation without
-    one; None when neither is a time."""
-    times = [when for raw in entries if isinstance(raw, dict)
-             and (when := _time(raw.get("at"))) is not None]
-    return max(times) if times else _time(header.get("created"))
-
-
-def _time(value: object) -> datetime | None:
-    """A log's time field (text, or a time YAML read as one) in UTC, or None."""
-    if isinstance(value, datetime):
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-    return parse_time(value) if isinstance(value, str) else None
 
 
 def _groups(careers: dict[str, Career]) -> list[Group]:
@@ -730,6 +579,5 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-__all__ = ["ABANDONED_AFTER", "EARLIEST", "GROUP_GAMES", "GROUP_PLAYERS", "SLACK", "Abandoned",
-           "Aliases", "Career", "Collector", "Group", "LeftOut", "Stats", "accent_fold",
-           "collect", "fold", "implausible", "last_entry", "looks_like", "since_time"]
+__all__ = ["EARLIEST", "SLACK", "Career", "Collector", "LeftOut", "Stats", "collect",
+           "implausible", "since_time"]

@@ -319,7 +319,7 @@ def _value_text(value: Any) -> str:
 def for_stats(paths: list[str]) -> tuple[timedelta, bool]:
     """``abandoned_after`` and ``abandoned_cost`` from the settings file of the first
     folder named (a log's own folder, if a log is named first), or their defaults."""
-    from shmod.audit.stats import ABANDONED_AFTER
+    from shmod.audit.flags import ABANDONED_AFTER
 
     first = paths[0] if paths else "."
     settings = read(first if os.path.isdir(first) else os.path.dirname(first) or ".")

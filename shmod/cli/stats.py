@@ -75,7 +75,8 @@ def stats(
     shmod.toml in the first folder (docs/settings.md)."""
     from shmod.audit import leaderboard
     from shmod.audit.batch import find_logs
-    from shmod.audit.stats import Aliases, Collector, since_time
+    from shmod.audit.players import Aliases
+    from shmod.audit.stats import Collector, since_time
     from shmod.cli.clock import now
     from shmod.cli.settings import for_stats
     from shmod.texts import catalog, formats
