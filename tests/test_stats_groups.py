@@ -24,7 +24,7 @@ from shmod.forum.steps import Replace
 
 NOW = "2026-12-01T00:00:00Z"
 ALTS = ("Neu", "Sock1", "Sock2", "Sock3", "Sock4")
-#: How the moderator may type each account: other cases, a Cyrillic Ѕ and о.
+#: How the moderator may type each account: other cases, a Cyrillic Dze and o.
 TYPED = {"Sock1": ("SOCK1", "sock1", "\u0405ock1"), "Sock2": ("S\u043eck2", "sOCK2"),
          "Sock3": ("Sock3",), "Sock4": ("SOCK4", "\u0405OCK4")}
 
