@@ -2,9 +2,9 @@
 
 The separators come from the Unicode CLDR's data for the language, through Babel
 (imported only for a language other than English): written by hand, every new language
-would need its own table, and CLDR has the data for each, checked by its speakers. English
-and the pseudo-language of the tests (``qps``, a copy of English) are written as Python
-writes them, without Babel.
+would need its own table, and CLDR has the data for each, checked by its speakers. English,
+the pseudo-language of the tests (``qps``, a copy of English) and any language CLDR does
+not know are written as Python writes them.
 """
 from __future__ import annotations
 
@@ -24,10 +24,14 @@ def decimal(value: float, lang: Language, places: int = 1) -> str:
 
 @lru_cache(maxsize=256)
 def _formatted(value: float, code: str, places: int) -> str:
+    from babel import Locale, UnknownLocaleError
     from babel.numbers import format_decimal
 
-    pattern = "0." + "0" * places if places else "0"
-    return format_decimal(value, format=pattern, locale=code)
+    try:
+        locale = Locale.parse(code.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return f"{value:.{places}f}"
+    return format_decimal(value, format="0." + "0" * places if places else "0", locale=locale)
 
 
 __all__ = ["decimal"]
