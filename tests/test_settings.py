@@ -185,5 +185,5 @@ def test_the_examples_start_games_as_they_say(mod, forum):
                    for k, v in variants.items())
         shown = mod.run("new", "--show-settings", "-g", log + ".x",
                         *(["--preset", preset] if preset else [])).stdout
-        assert f"  forum " in shown and f" {chosen['forum']} " in shown
+        assert "  forum " in shown and f" {chosen['forum']} " in shown
     assert mod.run("stats", "games").returncode == 0
