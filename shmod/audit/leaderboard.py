@@ -333,7 +333,8 @@ def figure_lines(career: Career, lang: Language = ENGLISH) -> list[tuple[str, st
     how = ", ".join(lang._("{how}: {share}", how=lang.term(HOW_SHORT[k]),
                            share=share(t.wins, t.games, lang))
                     for k, t in sorted(career.by_how.items()))
-    out = [(lang.term(c.heading), c.text(career, lang)) for c in COLUMNS if c.key != "player"]
+    out = [(lang.term(c.heading), c.text(career, lang)) for c in COLUMNS
+           if c.key != "player" and (c.key != "abandoned" or career.abandoned)]
     return [*out, (lang._p("stats:figure", "By player count"), counts or "-"),
             (lang._p("stats:figure", "By how the game was won"), how or "-")]
 
