@@ -2,6 +2,7 @@
 every figure ``tests/test_stats.py`` counts by hand, written as logs."""
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from scripted import Table, full_deck
@@ -101,3 +102,58 @@ def forum(folder: Path) -> Path:
     write(folder / "2026", "b.yaml", game_three())
     return folder
 
+
+
+def liberal_win(names: tuple[str, ...], created: str) -> Table:
+    """Five players, the first three Liberal, the fourth Fascist, the fifth Hitler (the
+    seats of :func:`game_one`): five Liberal policies, one a round, every vote Ja."""
+    t = Table(head(list(names), names[4], [names[3]], "LFF" * 5, created), forum=True)
+    for round_ in range(5):
+        t.session(names[(round_ + 2) % 5], "F", "L")
+    assert t.game.winner == "Liberals"
+    return t
+
+
+#: The players of :func:`cheater_forum`: 27 regulars and the one who cheats.
+REGULARS = tuple(f"Reg{n:02d}" for n in range(1, 28))
+CHEAT = "Cheat"
+
+
+def cheater_forum(folder: Path, *, unfinished: bool, background: int = 200,
+                  seed: int = 43) -> list[str]:
+    """A forum of five-player games (issue 43): ``background`` games among 27 regulars of
+    planted skill (the Liberals' chance between equals 40 %, each player's skill added to
+    their team's log-odds), and 60 games of an honest player, ``Cheat``, with four
+    regulars, won 22 and lost 38, on a side dealt at random. ``unfinished``: the 38 losses
+    are left unfinished (their last step never recorded). Each game's entries are stamped
+    with its creation time, one game a day from 2026-01-01. The paths written."""
+    import math
+    import random
+
+    rng = random.Random(seed)
+    skill = {name: rng.gauss(0, 0.6) for name in REGULARS}
+    kinds = ["regulars"] * background + ["cheat"] * 60
+    rng.shuffle(kinds)
+    wins = set(rng.sample(range(60), 22))
+    start = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    paths, played = [], 0
+    for number, kind in enumerate(kinds):
+        created = (start + timedelta(hours=8 * number)).isoformat().replace("+00:00", "Z")
+        if kind == "regulars":
+            names = rng.sample(REGULARS, 5)
+            edge = math.log(0.4 / 0.6) + sum(skill[n] for n in names[:3]) - sum(
+                skill[n] for n in names[3:])
+            liberals_won, cut = rng.random() < 1 / (1 + math.exp(-edge)), False
+        else:
+            names = [CHEAT, *rng.sample(REGULARS, 4)]
+            rng.shuffle(names)
+            won = played in wins
+            played += 1
+            liberals_won = (names.index(CHEAT) < 3) == won
+            cut = unfinished and not won
+        t = (liberal_win if liberals_won else game_one)(tuple(names), created)
+        path = folder / f"{number:03d}-{kind}.yaml"
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(log_text(t.header, t.steps[:-1] if cut else t.steps, at=created))
+        paths.append(str(path))
+    return paths

@@ -41,7 +41,7 @@ def test_no_help_shows_a_type_placeholder(command):
     ("nominate", "shmod nominate [OPTIONS] NAME"),
     ("discard", "shmod discard [OPTIONS] POLICY"),
     ("enact", "shmod enact [OPTIONS] POLICY"),
-    ("new", "shmod new [OPTIONS] NAME..."),
+    ("new", "shmod new [OPTIONS] [NAME...]"),  # none with --show-settings (issue 43)
     ("audit", "shmod audit [OPTIONS] [PATH...]"),
     ("pm", "shmod pm [OPTIONS] [NAME]"),
 ])

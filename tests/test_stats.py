@@ -13,8 +13,9 @@ from scripted import Table
 from stats_games import AT, forum, game_three, game_two, head, write
 
 from shmod.audit import played, stats as stats_mod
+from shmod.audit.players import Aliases, fold
 from shmod.audit.ratings import Match, rate
-from shmod.audit.stats import Aliases, collect, fold
+from shmod.audit.stats import collect
 from shmod.base.errors import BadInput
 from shmod.game.terms import EXECUTE, INVESTIGATE, SPECIAL
 

@@ -160,9 +160,11 @@ def test_the_post_escapes_only_what_markdown_needs(run, tmp_path, profile):
     assert not re.search(r"\\[-().!#+]", out), out
     root = to_html(profile, out)
     assert shown(root.find("h3")) == "Leaderboard: 4 games, 2026-01-10 to 2026-04-01"
-    cells = [shown(td) for td in root.iter("td")]
-    assert {"*Star*", "Eve_", "A|B", "1. Ann", "snake_case"} <= set(cells)
-    assert any(re.fullmatch(r"\d+ \(\d+%\)", cell) for cell in cells)  # "2 (67%)"
+    names = [shown(strong) for strong in root.iter("strong")]
+    assert {"*Star*", "Eve_", "A|B", "1. Ann", "snake_case"} <= set(names)
+    lines = [shown(li) for li in root.iter("li")]
+    assert len(lines) == 12 and all(re.search(r": rating -?\d+\.\d\?? · \d+ games?, \d+ won "
+                                              r"\(\d+%\)$", line) for line in lines), lines
     assert "mu - 3 sigma" in shown(root)
 
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from stats_games import forum, game_one, write
+from stats_games import forum, game_one, game_two, write
 from test_forum_profiles import (
     BB_RESIDUE,
     MD_PROFILES,
@@ -25,8 +25,18 @@ from test_forum_profiles import (
     to_html,
 )
 
+from shmod.log.game import log_text
 from shmod.texts.catalog import get as language
 from shmod.texts.formats import FORMATS
+
+#: The time these tests run at: after every game, and within 30 days of the unfinished
+#: copy's last entry (not abandoned: tests/test_stats_abandoned.py).
+NOW = "2026-03-20T00:00:00Z"
+
+
+@pytest.fixture(autouse=True)
+def _now(monkeypatch):
+    monkeypatch.setenv("SHMOD_NOW", NOW)
 
 EN = language(None)
 
@@ -35,13 +45,14 @@ HOSTILE = ("[b]Bo[/b]", "*Star*", "@Vorret", "A|B #1", "=SUM(A1)")
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
-    """The three hand-made games, a tampered copy, an unfinished copy and a file that is
-    no log, in one folder."""
+    """The three hand-made games, a tampered copy, an unfinished copy (its last entry five
+    days before NOW) and a file that is no log, in one folder."""
     where = forum(tmp_path_factory.mktemp("stats") / "games")
     text = (where / "a.yaml").read_text()
     (where / "tampered.yaml").write_text(text.replace("vote: ja", "vote: nein", 1))
-    lines = text.splitlines(keepends=True)
-    (where / "unfinished.yaml").write_text("".join(lines[:-6]))
+    two = game_two()
+    (where / "unfinished.yaml").write_text(log_text(two.header, two.steps[:-6],
+                                                    at="2026-03-15T00:00:00Z"))
     (where / "notes.yml").write_text("just: [notes\n")
     return where
 
@@ -178,8 +189,7 @@ def test_the_leaderboard_post_in_every_forum_profile(run, tmp_path, profile):
         assert not residue.search(node), node
     if profile in MENTIONING:  # the "@" is followed by an invisible word joiner
         assert not MENTION.search("".join(root.itertext()))
-    if profile in ("markdown", "discourse", "xenforo"):  # a real table: a row a player
-        assert len(root.findall(".//tr")) == 1 + len(HOSTILE)
+    assert len(root.findall(".//ol/li")) == len(HOSTILE)  # a numbered line a player
 
 
 def test_a_players_page_as_a_post(run, games):

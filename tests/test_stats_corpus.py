@@ -76,7 +76,10 @@ def test_the_totals_add_up(run, corpus):
     assert 0 < wins < sum(p["games"] for p in players)
 
 
-def test_a_tampered_and_an_unfinished_log_are_left_out_and_named(run, corpus, tmp_path):
+def test_a_tampered_and_an_unfinished_log_are_left_out_and_named(run, corpus, tmp_path,
+                                                                monkeypatch):
+    """The unfinished log's last entry is 19 days old (abandoned after 30: issue 43)."""
+    monkeypatch.setenv("SHMOD_NOW", "2026-01-20T00:00:00Z")
     folder = tmp_path / "games"
     shutil.copytree(corpus / "mixed", folder)
     before = _json(run, "stats", str(folder))

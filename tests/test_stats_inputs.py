@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import string
 
 import pytest
 from stats_games import game_one, game_two, write
 
-from shmod.audit.stats import EARLIEST, fold, implausible, parse_time
+from shmod.audit.flags import parse_time
+from shmod.audit.players import fold
+from shmod.audit.stats import EARLIEST, implausible
 
 CYRILLIC_ANN = "\u0410nn"  # a Cyrillic capital A (U+0410), then Latin "nn"
 
@@ -94,3 +98,62 @@ def test_entries_that_are_no_log_are_listed_with_why(run, tmp_path):
     }
     code, out, _ = run("stats", str(games))
     assert code == 0 and f"  {games / 'dangling.yaml'}: a link to nothing" in out
+
+
+GREEK_ANN = "\u0391\u039d\u039d"  # Greek capitals Alpha, Nu, Nu
+CYRILLIC_BOB = "\u0412\u041e\u0412"  # Cyrillic capitals Ve, O, Ve
+
+
+def test_capitals_of_other_scripts_fold_as_they_look():
+    """Issue 43: case was folded first, and Greek Ν became ν, which looks like v: ``ΑΝΝ``
+    and ``ВОВ`` were rows of their own, shown as ANN and BOB."""  # noqa: RUF002
+    assert fold(GREEK_ANN) == fold("ANN") == fold("ann") == "ann"
+    assert fold(CYRILLIC_BOB) == fold("BOB") == "bob"
+    assert fold("R\u0395G25") == fold("reg25")  # a Greek capital Epsilon
+    assert fold("\u03b1\u03bd\u03bd") == "avv"  # small Greek alpha, nu, nu: as they look
+    assert fold("\u0399an") == fold("Ian") != fold("lan")  # a Greek capital Iota is an I
+    assert fold("\uff21nn") == fold("\U0001d400nn") == "ann"  # full-width, bold A
+    assert fold("m") != fold("rn") and fold("1") != fold("l") != fold("I")  # ASCII apart
+
+
+#: ASCII letters whose look another ASCII character shares (I, l, 1 and |; O and 0; m
+#: and rn): stats keeps them apart, so a character that looks like them may fold either way.
+SHARED = set("Il1|O0m")
+
+
+def test_every_look_alike_of_a_letter_folds_to_it():
+    """The cheater's search: every character of Unicode's confusables table that looks,
+    as written, like an ASCII letter or digit (their UTS #39 skeletons are the same), in a
+    name in any case, is the same player as the name in ASCII."""
+    from shmod.forum.lookalike_table import DATA
+    from shmod.forum.names import skeleton
+
+    table = {chr(int(code, 16)) for code in re.findall(r"(?:^|\s)([0-9A-F]+):", DATA)}
+    tried = 0
+    for char in sorted(c for c in table if not c.isascii()):
+        shape = skeleton(char)
+        for letter in string.ascii_letters + string.digits:
+            if letter in SHARED or skeleton(letter) != shape:
+                continue
+            for name in (f"Re{letter}x", f"{letter}AN", f"ann {letter}"):
+                twin = name.replace(letter, char, 1)
+                assert fold(twin) == fold(name), (char, name)
+                tried += 1
+    assert tried > 1500
+
+
+def test_ten_games_under_a_look_alike_name_make_no_second_row(run, tmp_path):
+    """Issue 43: ten games as ``RΕG25`` (a Greek capital Epsilon) made a second REG25; and
+    ``ΑΝΝ``, ``ВОВ`` beside ANN and BOB."""  # noqa: RUF002
+    for n in range(10):
+        write(tmp_path, f"a{n}.yaml", game_one(("REG25", "ANN", "BOB", "Dan", "Eve"),
+                                               created=f"2026-01-{10 + n}T20:00:00Z"))
+        write(tmp_path, f"b{n}.yaml", game_one(("R\u0395G25", GREEK_ANN, CYRILLIC_BOB, "Dan",
+                                                "Eve"), created=f"2026-02-{10 + n}T20:00:00Z"))
+    code, out, _ = run("stats", str(tmp_path), "--json")
+    data = json.loads(out)
+    assert code == 0 and sorted(p["key"] for p in data["players"]) == [
+        "ann", "bob", "dan", "eve", "reg25"]
+    assert all(p["games"] == 20 for p in data["players"])
+    assert data["lookalikes"] == sorted([sorted(["ANN", GREEK_ANN]), sorted(["BOB", CYRILLIC_BOB]),
+                                         sorted(["REG25", "R\u0395G25"])])

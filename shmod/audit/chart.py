@@ -16,13 +16,14 @@ import math
 from collections.abc import Callable
 from itertools import pairwise
 
-from shmod.audit.ratings import START, Point, tenths
+from shmod.audit.ratings import START, Point
 from shmod.audit.stats import Career, Stats
 from shmod.base.records import Record
 from shmod.game.terms import FASCISTS, LIBERALS
 from shmod.texts import glossary
 from shmod.texts.board_image import BLUE, GREY, INK, RED, Shape, encoded, paint
 from shmod.texts.catalog import Language
+from shmod.texts.numbers import decimal
 
 WIDTH = 800
 _LEFT, _RIGHT = 70, 660  # the plots' x range (room for the line names on the right)
@@ -160,7 +161,8 @@ def _ratings(out: list[Shape], y: int, stats: Stats, title: str, lines: list[Lin
 
     for value in marks:
         out.append(Shape("line", (_LEFT, level(value), _RIGHT, level(value)), GREY))
-        _text(out, 8, level(value) + 5, f"{value:g}", 13, GREY)
+        _text(out, 8, level(value) + 5,
+              decimal(value, lang, 0 if abs(value - round(value)) < 1e-9 else 1), 13, GREY)
     ends: list[tuple[int, Line]] = []
     for line in lines:
         xy = [(across(i), level(v)) for i, v in line.points]
@@ -240,8 +242,8 @@ def describe(stats: Stats, title: str, lines: list[Line], lang: Language) -> str
     if drawn:  # each line's words first: the extractor reads no message nested in a call
         said = [lang._n("{name} over {n} game from {first} to {last}",
                         "{name} over {n} games from {first} to {last}", len(line.points),
-                        name=line.name, first=tenths(line.points[0][1]),
-                        last=tenths(line.points[-1][1])) for line in drawn]
+                        name=line.name, first=decimal(line.points[0][1], lang),
+                        last=decimal(line.points[-1][1], lang)) for line in drawn]
         text += " " + lang._("{title}: {lines}.", title=title, lines="; ".join(said))
     return text
 

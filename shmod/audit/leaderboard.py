@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shmod.audit.ratings import Rating, tenths
-from shmod.audit.stats import Career, GameRow, Stats, Tally, fold, result
+from shmod.audit.players import fold
+from shmod.audit.ratings import Rating
+from shmod.audit.stats import Career, GameRow, Stats, Tally, result
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
 from shmod.texts import glossary
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
+from shmod.texts.numbers import decimal
 
 Value = float | int | str | None
 Text = Callable[[Career, Language], str]
@@ -40,7 +42,7 @@ def _rating(kind: str, get: Callable[[Career], Rating | None]) -> tuple[
         rating = get(c)
         if rating is None:
             return "-"
-        return tenths(rating.ordinal) + (PROVISIONAL if c.provisional(kind) else "")
+        return decimal(rating.ordinal, lang) + (PROVISIONAL if c.provisional(kind) else "")
     return value, text
 
 
@@ -86,6 +88,7 @@ COLUMNS = [Column(key, heading, *getters) for key, heading, getters in (
     ("player", Np_("stats:column", "Player"), ((lambda c: fold(c.name)),
                                                (lambda c, lang: c.name))),
     ("rating", Np_("stats:column", "Rating"), _rating("rating", lambda c: c.rating)),
+    ("abandoned", Np_("stats:column", "Abandoned"), _count("abandoned")),
     ("liberal-rating", Np_("stats:column", "Lib. rating"),
      _rating("liberal-rating", lambda c: c.liberal_rating)),
     ("fascist-rating", Np_("stats:column", "Fas. rating"),
@@ -114,13 +117,26 @@ COLUMNS = [Column(key, heading, *getters) for key, heading, getters in (
     ("removed", Np_("stats:column", "Removed"), _count("removed")),
 )]
 BY_KEY = {column.key: column for column in COLUMNS}
-#: The leaderboard's columns (the terminal's first table, and the post's).
-BOARD = ("player", "rating", "liberal-rating", "fascist-rating", "games", "win-rate",
-         "liberal", "fascist", "hitler")
+#: The leaderboard's columns (the terminal's first table); ``abandoned`` only where a
+#: game was abandoned (:func:`board`).
+BOARD = ("player", "rating", "abandoned", "liberal-rating", "fascist-rating", "games",
+         "win-rate", "liberal", "fascist", "hitler")
 #: How they played (the terminal's second table).
 PLAY = ("player", "president", "chancellor", "enacted-liberal", "enacted-fascist",
         "vote-accuracy", "shot-accuracy", "claims", "claims-true-liberal",
         "claims-true-fascist", "prods", "lapses", "replacement", "replaced", "removed")
+
+
+def board(careers: list[Career]) -> list[str]:
+    """The leaderboard's columns for ``careers``: :data:`BOARD`, without ``abandoned``
+    when none of them sat in an abandoned game."""
+    return [k for k in BOARD if k != "abandoned" or any(c.abandoned for c in careers)]
+
+
+def rated(careers: list[Career]) -> list[Career]:
+    """The players a leaderboard lists: those with a rated game (one they held a seat in
+    at its end), in the order given."""
+    return [c for c in careers if c.rated]
 
 
 def ranked(stats: Stats, sort: str = "rating", min_games: int = 0) -> list[Career]:
@@ -225,11 +241,11 @@ GAME_HEADINGS = (Np_("stats:game", "Date"), Np_("stats:game", "Players"),
 
 
 def post(stats: Stats, careers: list[Career], fmt: Plain) -> str:
-    """The leaderboard as a post in ``fmt``'s markup and language."""
+    """The leaderboard as a post in ``fmt``'s markup and language: a numbered line a
+    player (the rated ones of ``careers``), which a phone shows without scrolling
+    sideways, then the closed groups and what the figures are."""
     lang = fmt.lang
-    columns = [BY_KEY[k] for k in BOARD]
-    rows = [[str(n), *(c.text(career, lang) for c in columns)]
-            for n, career in enumerate(careers, 1)]
+    careers = rated(careers)
     dates = [c.first for c in careers if c.first] + [c.last for c in careers if c.last]
     if dates:
         heading = lang._n("Leaderboard: {n} game, {first} to {last}",
@@ -239,10 +255,49 @@ def post(stats: Stats, careers: list[Career], fmt: Plain) -> str:
         heading = lang._n("Leaderboard: {n} game", "Leaderboard: {n} games", stats.counted)
     return fmt.blocks([
         fmt.heading(fmt.escape(heading)),
-        fmt.table(["#", *(lang.term(c.heading) for c in columns)], rows) if rows else
+        fmt.numbered([board_line(career, fmt) for career in careers]) if careers else
         fmt.italic(fmt.escape(lang._("No player to show."))),
+        *(fmt.escape(line) for line in group_lines(stats, careers, lang)),
         fmt.escape(legend(stats, lang)),
     ])
+
+
+def board_line(career: Career, fmt: Plain) -> str:
+    """One player's line of the leaderboard post: name, rating, games and wins, and the
+    games they abandoned and their closed group, if any."""
+    lang = fmt.lang
+    # TRANSLATORS: a leaderboard post's line: a player, their rating, their games and wins.
+    line = lang._n("{name}: rating {rating} · {n} game, {wins} won ({percent}%)",
+                   "{name}: rating {rating} · {n} games, {wins} won ({percent}%)",
+                   career.overall.games, name=fmt.bold(_inline(fmt, career.name)),
+                   rating=fmt.escape(BY_KEY["rating"].text(career, lang)),
+                   wins=career.overall.wins, percent=round(100 * (career.overall.rate or 0)))
+    if career.abandoned:
+        # TRANSLATORS: after a player's rating: games they sat in that were left unfinished.
+        line += " · " + lang._n("{n} game abandoned", "{n} games abandoned", career.abandoned)
+    if career.group is not None:
+        line += " · " + lang._("closed group {number}", number=career.group)
+    return line
+
+
+def _inline(fmt: Plain, text: str) -> str:
+    """``text`` escaped inside a line (Markdown: where no heading or list starts)."""
+    from shmod.texts.formats import Markdown
+
+    return fmt.cell(text) if isinstance(fmt, Markdown) else fmt.escape(text)
+
+
+def group_lines(stats: Stats, careers: list[Career], lang: Language = ENGLISH) -> list[str]:
+    """A sentence for each closed group with a member among ``careers``: who is in it, and
+    that the ratings are left as they are."""
+    shown = {c.group for c in careers if c.group is not None}
+    return [lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
+                    "each) had exactly these players; the ratings are left as they are.",
+                    "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
+                    "each) had exactly these players; the ratings are left as they are.",
+                    group.games, number=number, players=", ".join(group.players),
+                    flagged=", ".join(group.flagged))
+            for number, group in enumerate(stats.groups, 1) if number in shown]
 
 
 def player_post(stats: Stats, career: Career, fmt: Plain) -> str:
@@ -251,7 +306,7 @@ def player_post(stats: Stats, career: Career, fmt: Plain) -> str:
     games = [[(row.game.created or "")[:10], str(row.game.players),
               glossary.role(lang, row.part.role), result_text(row, lang),
               lang.term(HOW_SHORT[row.game.how]),
-              tenths(row.rating.ordinal) if row.rating else "-"] for row in stats.rows]
+              decimal(row.rating.ordinal, lang) if row.rating else "-"] for row in stats.rows]
     figures = [lang._("{what}: {figure}", what=what, figure=figure)
                for what, figure in figure_lines(career, lang)]
     return fmt.blocks([
@@ -278,7 +333,8 @@ def figure_lines(career: Career, lang: Language = ENGLISH) -> list[tuple[str, st
     how = ", ".join(lang._("{how}: {share}", how=lang.term(HOW_SHORT[k]),
                            share=share(t.wins, t.games, lang))
                     for k, t in sorted(career.by_how.items()))
-    out = [(lang.term(c.heading), c.text(career, lang)) for c in COLUMNS if c.key != "player"]
+    out = [(lang.term(c.heading), c.text(career, lang)) for c in COLUMNS
+           if c.key != "player" and (c.key != "abandoned" or career.abandoned)]
     return [*out, (lang._p("stats:figure", "By player count"), counts or "-"),
             (lang._p("stats:figure", "By how the game was won"), how or "-")]
 
@@ -306,11 +362,25 @@ def legend(stats: Stats, lang: Language = ENGLISH) -> str:
         lang._n("{n} game won by the moderator's removal of Hitler is counted but not rated.",
                 "{n} games won by the moderator's removal of Hitler are counted but not "
                 "rated.", stats.unrated) if stats.unrated else "",
+        _abandoned_sentence(stats, lang),
     ]
     return " ".join(sentence for sentence in sentences if sentence)
 
 
+def _abandoned_sentence(stats: Stats, lang: Language) -> str:
+    """What an abandoned game is, and what it does to a rating (when there is one)."""
+    if not stats.abandoned or stats.abandoned_days is None:
+        return ""
+    what = lang._n("Abandoned: a game left unfinished, its last entry more than {n} day old.",
+                   "Abandoned: a game left unfinished, its last entry more than {n} days old.",
+                   stats.abandoned_days)
+    cost = (lang._("Each counts as a loss for all its players in the ratings.")
+            if stats.abandoned_cost else
+            lang._("It is not counted and changes no rating."))
+    return f"{what} {cost}"
+
+
 __all__ = ["BOARD", "BY_KEY", "COLUMNS", "ENGLISH", "GAME_HEADINGS", "HOW_SHORT", "PLAY",
-           "PROVISIONAL", "RATINGS", "RESULT", "csv_text", "figure_lines", "find_player",
-           "games_csv", "legend", "player_post", "post", "ranked", "result_text",
-           "role_text", "share"]
+           "PROVISIONAL", "RATINGS", "RESULT", "board", "board_line", "csv_text",
+           "figure_lines", "find_player", "games_csv", "group_lines", "legend", "player_post",
+           "post", "ranked", "rated", "result_text", "role_text", "share"]

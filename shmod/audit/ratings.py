@@ -41,12 +41,15 @@ def occupants(seat: Seat) -> tuple[tuple[int, float], ...]:
 
 
 class Match(Record):
-    """What a rated game gives the ratings: when, which side won, the seats of each."""
+    """What a rated game gives the ratings: when, which side won, the seats of each; or
+    an abandoned game rated as a loss for both sides (``abandoned``: the folder's
+    ``abandoned_cost``)."""
 
     order: tuple[str, str]  # (created time in UTC or "" if undated, the log's SHA-256)
     liberals_won: bool
     liberals: tuple[Seat, ...]
     fascists: tuple[Seat, ...]
+    abandoned: bool = False
 
     @property
     def players(self) -> int:
@@ -112,6 +115,9 @@ def base_rates(matches: Iterable[Match]) -> dict[int, Base]:
     """Each player count's :class:`Base` over ``matches``."""
     out: dict[int, Base] = {}
     for match in matches:
+        if match.abandoned:
+            out.setdefault(match.players, Base())
+            continue
         base = out.setdefault(match.players, Base())
         base.games += 1
         base.liberal_wins += match.liberals_won
@@ -191,6 +197,8 @@ def _update(model: PlackettLuce, liberal: list[Rating], fascist: list[Rating],
     teams = [[model.rating(mu=r.mu - offset, sigma=r.sigma) for r in team]
              for team, offset in zip(before, offsets)]
     after = model.rate(teams, ranks=[0, 1] if match.liberals_won else [1, 0])
+    if match.abandoned:  # a loss for both sides: the Fascists' as if the Liberals had won
+        after = [after[0], model.rate(teams, ranks=[0, 1])[1]]
     for (table, seats), was, now, offset in zip(sides, before, after, offsets):
         for seat, old, new in zip(seats, was, now):
             moved = Rating(new.mu + offset, new.sigma)

@@ -13,108 +13,25 @@ who changed names.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 from shmod.audit.audit import Report, audit_file
+from shmod.audit.flags import (
+    ABANDONED_AFTER,
+    GROUP_GAMES,
+    GROUP_PLAYERS,
+    Abandoned,
+    Group,
+    last_entry,
+    parse_time,
+)
 from shmod.audit.played import Part, parts
+from shmod.audit.players import Aliases, accent_fold, fold
 from shmod.audit.ratings import Base, Match, Point, Rating, Ratings, Seat, rate
 from shmod.base import digest
 from shmod.base.errors import BadInput, InternalError
 from shmod.base.records import Record, field
 from shmod.game.terms import FASCISTS, LIBERALS
-
-
-@lru_cache(maxsize=4096)  # a forum's names recur in every game; a skeleton costs ~0.5 ms
-def fold(name: str) -> str:
-    """``name`` as players are matched across games: spaces made one, accents dropped
-    (Unicode NFKD without its combining marks), case folded, and every letter that is not
-    ASCII replaced by the one it looks like (its UTS #39 prototype): ``Zoë`` and ``ZOE``
-    match, and ``Ann`` and ``Аnn`` with a Cyrillic А."""  # noqa: RUF002
-    text = " ".join(name.split())
-    if text.isascii():
-        return text.casefold()
-    text = _unaccented(text).casefold()
-    if not text.isascii():
-        from shmod.forum.names import skeleton
-
-        text = _unaccented("".join(c if c.isascii() else skeleton(c) for c in text)).casefold()
-    return text
-
-
-def _unaccented(text: str) -> str:
-    """``text`` in NFKD without its combining marks."""
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(c))
-
-
-def accent_fold(name: str) -> str:
-    """``name`` with only case, spaces and accents folded: two names that :func:`fold`
-    joins but this does not were joined because they look alike."""
-    text = " ".join(name.split())
-    return (text if text.isascii() else _unaccented(text)).casefold()
-
-
-class Aliases:
-    """Players who changed names: folded old name -> folded name it is counted under."""
-
-    def __init__(self, pairs: dict[str, str] | None = None) -> None:
-        self.pairs = pairs or {}
-
-    @classmethod
-    def read(cls, path: str) -> Aliases:
-        """An alias file: one ``OLD=NEW`` a line (split at the first ``=``); blank lines and
-        lines starting with ``#`` ignored (a name may hold ``#``); chains (``A=B``,
-        ``B=C``) followed to their end."""
-        from shmod.log.logfile import read_bytes
-
-        data, _ = read_bytes(path, 1024 * 1024, "no such alias file")
-        pairs: dict[str, str] = {}
-        lines: dict[str, int] = {}
-        for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            old, sep, new = line.partition("=")
-            if not sep or not old.strip() or not new.strip():
-                raise BadInput(f"{path}:{number}: an alias is OLD=NEW (the old name, the new "
-                               f"one), not {line!r}")
-            key = fold(old)
-            if key in pairs and pairs[key] != fold(new):
-                raise BadInput(f"{path}:{number}: {old.strip()!r} already has an alias "
-                               f"(line {lines[key]})")
-            pairs[key], lines[key] = fold(new), number
-        for key in pairs:
-            seen = [key]
-            while pairs.get(seen[-1], seen[-1]) != seen[-1]:
-                seen.append(pairs[seen[-1]])
-                if seen[-1] in seen[:-1]:
-                    raise BadInput(f"{path}:{lines[key]}: the aliases go round in a circle: "
-                                   + " = ".join(seen))
-        return cls({key: cls._end(pairs, key) for key in pairs})
-
-    @staticmethod
-    def _end(pairs: dict[str, str], key: str) -> str:
-        while pairs.get(key, key) != key:
-            key = pairs[key]
-        return key
-
-    def key(self, name: str) -> str:
-        """The key ``name`` is counted under."""
-        folded = fold(name)
-        return self.pairs.get(folded, folded)
-
-
-def parse_time(text: str) -> datetime | None:
-    """An ISO 8601 date or time as UTC (a date alone: its midnight UTC), or None."""
-    try:
-        when = datetime.fromisoformat(text.strip())
-    except ValueError:
-        return None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-
 
 #: A game created before this is implausible (no forum played Secret Hitler then; a
 #: computer whose clock was reset stamps 1970).
@@ -201,6 +118,10 @@ class Career(Record, frozen=False):
     rating: Rating | None = None
     liberal_rating: Rating | None = None
     fascist_rating: Rating | None = None
+    abandoned: int = 0  # games they sat in that were abandoned (left unfinished)
+    seated: int = 0  # counted games they held a seat in, at any time
+    circle: frozenset[str] | None = None  # the keys of their games' players, if always the same
+    group: int | None = None  # the closed group they belong to (Stats.groups), from 1
 
     @property
     def rated(self) -> int:
@@ -229,6 +150,11 @@ class Career(Record, frozen=False):
     @property
     def fascist_truth(self) -> float | None:
         return self.fascist_true / self.fascist_claims if self.fascist_claims else None
+
+    def sat_with(self, keys: frozenset[str]) -> None:
+        """One more counted game they held a seat in, with the players ``keys``."""
+        self.seated += 1
+        self.circle = keys if self.circle in (None, keys) else frozenset()
 
     def add(self, part: Part, game: Counted) -> None:
         """Count one part in one game."""
@@ -297,6 +223,7 @@ class Career(Record, frozen=False):
                                    "rate": _rounded(self.fascist_truth)}},
             "prods": self.prods, "lapses": self.lapses, "replaced_in": self.came_in,
             "replaced_out": self.left, "removed": self.removed,
+            "abandoned": self.abandoned, "closed_group": self.group,
             "first": self.first, "last": self.last,
         }
 
@@ -349,12 +276,16 @@ class Stats(Record, frozen=False):
 
     logs: int = 0
     left_out: list[LeftOut] = field(default_factory=list)
+    abandoned: list[Abandoned] = field(default_factory=list)
+    abandoned_after: timedelta | None = ABANDONED_AFTER  # None: no game is abandoned
+    abandoned_cost: bool = False  # an abandoned game rated as a loss for all its players
     before: int = 0  # counted otherwise, but created before --since (or undated with it)
     undated: int = 0  # counted without a created time: rated before every dated game
     unrated: int = 0  # counted but not rated: Hitler removed by the moderator (R-MODKILL)
     provisional: int = 10  # a rating on fewer rated games than this is provisional
     bases: dict[int, Base] = field(default_factory=dict)  # the base rates, by player count
     careers: dict[str, Career] = field(default_factory=dict)
+    groups: list[Group] = field(default_factory=list)
     by_players: dict[int, dict[str, int]] = field(default_factory=dict)
     by_how: dict[str, int] = field(default_factory=dict)
     matches: list[Match] = field(default_factory=list)
@@ -366,6 +297,12 @@ class Stats(Record, frozen=False):
     @property
     def counted(self) -> int:
         return sum(row["games"] for row in self.by_players.values())
+
+    @property
+    def abandoned_days(self) -> int | None:
+        """``abandoned_after`` in days, or None."""
+        after = self.abandoned_after
+        return None if after is None else round(after.total_seconds() / 86400)
 
     def lookalikes(self) -> list[list[str]]:
         """The names that differ by more than case and accents yet were counted as one
@@ -381,25 +318,33 @@ class Stats(Record, frozen=False):
         return {
             "logs": self.logs, "counted": self.counted,
             "left_out": [{"path": o.path, "reason": o.reason} for o in self.left_out],
+            "abandoned": [a.to_json() for a in self.abandoned],
+            "abandoned_after_days": self.abandoned_days,
+            "abandoned_cost": self.abandoned_cost,
             "before_since": self.before, "undated": self.undated, "unrated": self.unrated,
             "base_rates": {str(n): b.to_json() for n, b in sorted(self.bases.items())},
             "lookalikes": self.lookalikes(),
+            "closed_groups": [g.to_json() for g in self.groups],
             "wins_by_players": {str(n): row for n, row in sorted(self.by_players.items())},
             "wins_by_condition": dict(sorted(self.by_how.items())),
         }
 
 
 class Collector:
-    """Reads logs one at a time into :class:`Stats`."""
+    """Reads logs one at a time into :class:`Stats`. ``now`` is the time now: a game
+    created after it is left out, and one whose last entry is more than
+    ``abandoned_after`` before it is abandoned (None: neither check is made)."""
 
     def __init__(self, aliases: Aliases | None = None, since: datetime | None = None,
                  player: str | None = None, now: datetime | None = None,
-                 provisional: int = 10) -> None:
+                 provisional: int = 10, abandoned_after: timedelta | None = ABANDONED_AFTER,
+                 abandoned_cost: bool = False) -> None:
         self.aliases = aliases or Aliases()
         self.since = since
-        self.now = now  # a game created after it is left out (None: no such check)
+        self.now = now
         self.stats = Stats(track=self.aliases.key(player) if player is not None else None,
-                           provisional=provisional)
+                           provisional=provisional, abandoned_after=abandoned_after,
+                           abandoned_cost=abandoned_cost)
 
     def skip(self, path: str, why: str) -> None:
         """A path named like a log that is not one to read (a link to nothing, a folder):
@@ -408,49 +353,74 @@ class Collector:
         self.stats.left_out.append(LeftOut(path, why))
 
     def add(self, path: str) -> None:
-        """Audit the log at ``path``, and count it or say why not. Never raises for what
-        a log holds: a log that trips a bug in shmod is left out, saying so, and the
-        others are still counted (as the batch audit goes on)."""
+        """Audit the log at ``path``, and count it, or list it as abandoned, or say why
+        not. Never raises for what a log holds: a log that trips a bug in shmod is left
+        out, saying so, and the others are still counted (as the batch audit goes on)."""
         self.stats.logs += 1
         report = audit_file(path)
         why = _not_counted(report)
-        if why is None:
-            try:
+        try:
+            if why is None:
                 why = self._count(path, report)
-            except Exception as err:  # noqa: BLE001 - a bug: said, and the others counted
-                why = f"not counted: {InternalError(f'{type(err).__name__}: {err}', path)}"
+            elif self._stale(report):
+                why = self._abandon(path, report, why)
+        except Exception as err:  # noqa: BLE001 - a bug: said, and the others counted
+            why = f"not counted: {InternalError(f'{type(err).__name__}: {err}', path)}"
         if why is not None:
             self.stats.left_out.append(LeftOut(path, why))
 
-    def _count(self, path: str, report: Report) -> str | None:
-        """Count an audited valid finished game; or why it is not counted."""
-        stats = self.stats
-        assert report.log is not None and report.state is not None and report.summary
+    def _admitted(self, path: str, report: Report) -> tuple[str, datetime | None] | str | None:
+        """A valid log's SHA-256 and creation time; or why it is not counted (a copy, an
+        implausible date); None when it is created before ``--since`` (or undated with
+        it), which is counted as such."""
+        assert report.log is not None
         sha = digest.sha256_hex(report.log.data)
-        if sha in stats.seen:
-            return f"the same log as {stats.seen[sha]}, byte for byte: counted once"
+        if sha in self.stats.seen:
+            return f"the same log as {self.stats.seen[sha]}, byte for byte: counted once"
         created = report.log.header.get("created")
         when = parse_time(created) if isinstance(created, str) else None
         odd = implausible(when, self.now) if when is not None else None
         if odd is not None:
             return f"implausible date: {odd}: not counted"
         if self.since is not None and (when is None or when < self.since):
-            stats.before += 1
+            self.stats.before += 1
             return None
+        return sha, when
+
+    def _twins(self, names: list[str], keys: list[str]) -> str | None:
+        """Why a game cannot be credited: two seats that are one player."""
+        if len(set(keys)) == len(keys):
+            return None
+        twins = sorted({n for n, k in zip(names, keys) if keys.count(k) > 1})
+        return ("two seats are one player once case, accents, look-alike letters and "
+                "aliases are folded: " + ", ".join(twins))
+
+    def _career(self, key: str, name: str) -> Career:
+        career = self.stats.careers.get(key)
+        if career is None:
+            career = self.stats.careers[key] = Career(key, name, len(self.stats.careers))
+        return career
+
+    def _count(self, path: str, report: Report) -> str | None:
+        """Count an audited valid finished game; or why it is not counted."""
+        stats = self.stats
+        assert report.log is not None and report.state is not None and report.summary
+        admitted = self._admitted(path, report)
+        if not isinstance(admitted, tuple):
+            return admitted
+        sha, when = admitted
         stamp = when.isoformat().replace("+00:00", "Z") if when else None
         order = when.isoformat(timespec="microseconds") if when else ""  # sorts as it reads
         summary = report.summary
         assert summary.winner is not None and summary.how is not None
         state = report.state
-        assert state is not None
         game = Counted(path, stamp, (order, sha), summary.players, summary.winner,
                        summary.how, rated=summary.how != "hitler_removed")
         played = parts(state, accuracy=state.setup.custom is None)
         keys = [self.aliases.key(p.name) for p in played]
-        if len(set(keys)) < len(keys):
-            twins = sorted({p.name for p, k in zip(played, keys) if keys.count(k) > 1})
-            return ("two seats are one player once case, accents, look-alike letters and "
-                    "aliases are folded: " + ", ".join(twins))
+        twins = self._twins([p.name for p in played], keys)
+        if twins is not None:
+            return twins
         stats.seen[sha] = path
         stats.undated += when is None
         stats.unrated += not game.rated
@@ -459,24 +429,90 @@ class Collector:
         row[game.winner] += 1
         stats.by_how[game.how] = stats.by_how.get(game.how, 0) + 1
         for part, key in zip(played, keys):
-            career = stats.careers.get(key)
-            if career is None:
-                career = stats.careers[key] = Career(key, part.name, len(stats.careers))
+            career = self._career(key, part.name)
             career.add(part, game)
             if key == stats.track:
                 stats.rows.append(GameRow(game, part))
+        for key in set(keys):
+            stats.careers[key].sat_with(frozenset(keys))
         if game.rated:
             stats.matches.append(_match(game, played, keys, stats.careers))
         return None
 
+    def _stale(self, report: Report) -> bool:
+        """Whether a valid unfinished game is abandoned: its last entry is more than
+        ``abandoned_after`` before the time now."""
+        after = self.stats.abandoned_after
+        if (after is None or self.now is None or not report.valid or report.state is None
+                or report.log is None):
+            return False
+        last = last_entry(report.log.header, report.log.entries, self.now, SLACK)
+        return last is not None and last + after < self.now
+
+    def _abandon(self, path: str, report: Report, unfinished: str) -> str | None:
+        """List an abandoned game, each of its players charged with it; or why not."""
+        stats, state = self.stats, report.state
+        assert report.log is not None and state is not None
+        admitted = self._admitted(path, report)
+        if not isinstance(admitted, tuple):
+            return admitted
+        sha, when = admitted
+        names = list(state.game.players)
+        keys = [self.aliases.key(name) for name in names]
+        twins = self._twins(names, keys)
+        if twins is not None:
+            return twins
+        stats.seen[sha] = path
+        last = last_entry(report.log.header, report.log.entries, self.now, SLACK)
+        assert last is not None
+        stats.abandoned.append(Abandoned(
+            path, last.isoformat().replace("+00:00", "Z"), tuple(names),
+            unfinished.removeprefix("unfinished: ")))
+        for name, key in zip(names, keys):
+            career = self._career(key, name)
+            career.abandoned += 1
+            if career.named == ("", ""):  # in no counted game yet: a name not by file order
+                career.name = min(career.name, name)
+        if stats.abandoned_cost and state.game.roles:
+            order = (when.isoformat(timespec="microseconds") if when else "", sha)
+            side = {team: tuple(stats.careers[k].number for seat, k in enumerate(keys)
+                                if (LIBERALS if state.game.roles[seat] == "liberal"
+                                    else FASCISTS) == team) for team in (LIBERALS, FASCISTS)}
+            stats.matches.append(Match(order, False, side[LIBERALS], side[FASCISTS],
+                                       abandoned=True))
+        return None
+
     def finish(self) -> Stats:
-        """Rate every rated game in date order and give the figures."""
+        """Rate every rated game in date order, find the closed groups, and give the
+        figures."""
         stats = self.stats
         tracked = stats.careers.get(stats.track) if stats.track else None
         ratings = rate(stats.matches, len(stats.careers),
                        (tracked.number,) if tracked else ())
         _rated(stats, ratings, tracked)
+        stats.groups = _groups(stats.careers)
         return stats
+
+
+def _groups(careers: dict[str, Career]) -> list[Group]:
+    """The closed groups: players each of whose (at least :data:`GROUP_GAMES`) counted
+    games had exactly the same players, :data:`GROUP_PLAYERS` or more; each member so
+    flagged is given the group's number."""
+    found: dict[frozenset[str], list[Career]] = {}
+    for career in careers.values():
+        circle = career.circle
+        if circle is not None and career.seated >= GROUP_GAMES and len(circle) >= GROUP_PLAYERS:
+            found.setdefault(circle, []).append(career)
+    out = []
+    for circle, flagged in sorted(found.items(),
+                                  key=lambda kv: sorted(fold(careers[k].name) for k in kv[0])):
+        def names(items: list[Career]) -> tuple[str, ...]:
+            return tuple(c.name for c in sorted(items, key=lambda c: (fold(c.name), c.key)))
+        out.append(Group(names([careers[k] for k in circle]), names(flagged),
+                         min(c.seated for c in flagged)))
+        for career in flagged:
+            career.group = len(out)
+    return out
 
 
 def _not_counted(report: Report) -> str | None:
@@ -528,9 +564,12 @@ def _rated(stats: Stats, ratings: Ratings, tracked: Career | None) -> None:
 
 
 def collect(paths: list[str], aliases: Aliases | None = None, since: datetime | None = None,
-            player: str | None = None, now: datetime | None = None) -> Stats:
+            player: str | None = None, now: datetime | None = None, *,
+            abandoned_after: timedelta | None = ABANDONED_AFTER,
+            abandoned_cost: bool = False) -> Stats:
     """The stats of the logs at ``paths`` (files, in this order)."""
-    collector = Collector(aliases, since, player, now)
+    collector = Collector(aliases, since, player, now, abandoned_after=abandoned_after,
+                          abandoned_cost=abandoned_cost)
     for path in paths:
         collector.add(path)
     return collector.finish()
@@ -540,5 +579,5 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-__all__ = ["EARLIEST", "SLACK", "Aliases", "Career", "Collector", "LeftOut", "Stats",
-           "accent_fold", "collect", "fold", "implausible", "since_time"]
+__all__ = ["EARLIEST", "SLACK", "Career", "Collector", "LeftOut", "Stats", "collect",
+           "implausible", "since_time"]

@@ -37,8 +37,9 @@ V = TypeVar("V")  # a vote or a word
 
 @app.command()
 def new(
-    players: Annotated[list[str], typer.Argument(metavar="NAME",
-                                                 help="The players, in seating order.")],
+    players: Annotated[list[str] | None, typer.Argument(
+        metavar="NAME", help="The players, in seating order.", show_default=False)] = None,
+    *,
     game: GameOpt,
     seed: Annotated[str | None, typer.Option(
         help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random "
@@ -47,10 +48,11 @@ def new(
         "--guessable",
         help="Accept a shorter --seed (a demonstration or a test: players could guess it and "
              "learn every role).")] = False,
-    deal: Annotated[str, typer.Option(
+    deal: Annotated[str | None, typer.Option(
         "--deal", metavar="WHO", autocompletion=words("moderator", "players"),
-        help="moderator: deal now from the seed; players: deal once every player has posted a "
-             "word in the thread, so nobody can steer the deal (R-DEAL).")] = "moderator",
+        help="moderator (the default): deal now from the seed; players: deal once every "
+             "player has posted a word in the thread, so nobody can steer the deal "
+             "(R-DEAL).")] = None,
     first: Annotated[str | None, typer.Option(
         metavar="NAME",
         help="First Presidential Candidate (default: drawn from the seed).")] = None,
@@ -80,15 +82,38 @@ def new(
         help="The language players read: every post and PM is written in it: "
              f"{', '.join(LANGUAGES)} (default en; recorded in the log; "
              "docs/languages.md).")] = None,
+    preset: Annotated[str | None, typer.Option(
+        metavar="NAME",
+        help="A preset of the folder's shmod.toml ([preset.NAME]; docs/settings.md).")] = None,
+    show_settings: Annotated[bool, typer.Option(
+        "--show-settings",
+        help="Print each setting of the new game and where it comes from (flag, preset, "
+             "the folder's shmod.toml, default), and write nothing.")] = False,
 ) -> None:
-    """Start a game: deal roles, shuffle the deck, write a new log (mode 0600)."""
+    """Start a game: deal roles, shuffle the deck, write a new log (mode 0600). Defaults
+    come from shmod.toml in the log's folder, if there is one (docs/settings.md)."""
+    from pathlib import Path
+
     from shmod.base.plaintext import unsafe
-    from shmod.cli import clock, output
+    from shmod.cli import clock, output, settings as house
     from shmod.forum.commitment import guessable as pattern, strong
     from shmod.forum.explain import waiting_text
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
 
+    settings, values = house.for_new(Path(game).parent, preset, {
+        "forum": forum, "language": language, "zone": zone, "deal": deal, "custom": custom,
+        "moderators": moderators, "variants": variant})
+    if show_settings:
+        echo(house.shown(game, settings, preset, values).rstrip("\n"))
+        return
+    if not players:
+        raise BadInput("give the players' names, in seating order (or --show-settings)")
+    forum, language, zone, deal, custom, moderators = (
+        None if values[k].source == "default" else values[k].value
+        for k in ("forum", "language", "zone", "deal", "custom", "moderators"))
+    variant = [f"{k.removeprefix('variants.')}={v.value}" for k, v in values.items()
+               if k.startswith("variants.") and v.source != "default"]
     if seed is not None and unsafe(seed):
         raise BadInput(f"the seed holds a {unsafe(seed)}")
     if seed is not None and not guessable and not strong(seed):
@@ -116,7 +141,7 @@ def new(
 
     made = games.new_game(game, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
-                          deal_by=deal, zone=zone, title=title, forum=forum,
+                          deal_by=deal or "moderator", zone=zone, title=title, forum=forum,
                           moderators_listed=moderators, moderator=moderator(),
                           language=language, created=clock.stamp(), before_write=compose)
     echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "

@@ -16,11 +16,12 @@ from shmod.texts.formats import FORMATS
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from shmod.audit.leaderboard import Column
     from shmod.audit.stats import Career, Collector, Stats
     from shmod.texts.catalog import Language
 
 #: The columns ``--sort`` takes (shmod.audit.leaderboard.COLUMNS, without importing it).
-SORTS = ("player", "rating", "liberal-rating", "fascist-rating", "games", "win-rate",
+SORTS = ("player", "rating", "abandoned", "liberal-rating", "fascist-rating", "games", "win-rate",
          "liberal", "fascist", "hitler", "president", "chancellor", "enacted-liberal",
          "enacted-fascist", "vote-accuracy", "shot-accuracy", "claims",
          "claims-true-liberal", "claims-true-fascist", "prods", "lapses", "replacement",
@@ -69,11 +70,15 @@ def stats(
              "(needs the images extra: pip install 'shmod[images]').")] = None,
 ) -> None:
     """A forum's record: each player's games, win rates, play and rating, counted from
-    valid finished logs only (every other log is named, with why it was left out)."""
+    valid finished logs only (every other log is named, with why it was left out; a game
+    left unfinished too long is listed as abandoned). Settings: the [stats] table of
+    shmod.toml in the first folder (docs/settings.md)."""
     from shmod.audit import leaderboard
     from shmod.audit.batch import find_logs
-    from shmod.audit.stats import Aliases, Collector, since_time
+    from shmod.audit.players import Aliases
+    from shmod.audit.stats import Collector, since_time
     from shmod.cli.clock import now
+    from shmod.cli.settings import for_stats
     from shmod.texts import catalog, formats
 
     if sum((as_json, as_csv, as_post)) > 1:
@@ -90,11 +95,13 @@ def stats(
         catalog.get(language))
     start = since_time(since) if since is not None else None
     aliases = Aliases.read(alias) if alias is not None else None
+    abandoned_after, abandoned_cost = for_stats(paths)
     odd: list[tuple[str, str, bool]] = []
     files = find_logs(paths, odd)
     if not files and not odd:
         raise BadInput(f"no game logs (*.yaml, *.yml) in {', '.join(paths)}")
-    collector = Collector(aliases, start, player, now(), provisional)
+    collector = Collector(aliases, start, player, now(), provisional, abandoned_after,
+                          abandoned_cost)
     for path, why, _fault in odd:
         collector.skip(path, why)
     _read(collector, files)
@@ -148,6 +155,8 @@ def _left_out_lines(result: "Stats") -> None:
         sys.stderr.write(one_line(line) + "\n")
     for item in result.left_out:
         sys.stderr.write(one_line(f"Left out: {item.path}: {item.reason}") + "\n")
+    for line in _abandoned_lines(result):
+        sys.stderr.write(one_line(f"Abandoned: {line}") + "\n")
     if result.before:
         sys.stderr.write(f"Not counted: {result.before} game(s) created before --since\n")
 
@@ -182,8 +191,9 @@ def _show(result: "Stats", shown: "list[Career]") -> None:
     from shmod.cli.audit import win_tables
 
     tables = []
-    for title, keys in (("Leaderboard", leaderboard.BOARD), ("How they played",
-                                                              leaderboard.PLAY)):
+    board = leaderboard.rated(shown)
+    for title, keys, careers in (("Leaderboard", leaderboard.board(board), board),
+                                 ("How they played", leaderboard.PLAY, shown)):
         table = Table(title=title, header_style="bold")
         table.add_column("#", justify="right")
         columns = [leaderboard.BY_KEY[k] for k in keys]
@@ -192,9 +202,8 @@ def _show(result: "Stats", shown: "list[Career]") -> None:
                 table.add_column(column.heading.msgid, no_wrap=True)
             else:
                 table.add_column(column.heading.msgid, justify="right", overflow="fold")
-        for n, career in enumerate(shown, 1):
-            table.add_row(str(n), *(Text(one_line(c.text(career, leaderboard.ENGLISH)))
-                                    for c in columns))
+        for n, career in enumerate(careers, 1):
+            table.add_row(str(n), *(Text(one_line(_cell(c, career))) for c in columns))
         tables.append(table)
     tables += win_tables(result.by_players, result.by_how, result.counted)
     out = _console(*tables)
@@ -205,12 +214,36 @@ def _show(result: "Stats", shown: "list[Career]") -> None:
         out.print(f"{leaderboard.PROVISIONAL} after a rating: provisional, on fewer than "
                   f"{result.provisional} rated games (listed after the others when sorted "
                   "by it; --provisional 0 to rank everyone together)", markup=False)
+    if len(board) < len(shown):
+        out.print(f"The leaderboard lists the {len(board)} player(s) with a rated game; "
+                  f"{len(shown) - len(board)} more are under How they played.", markup=False)
+    marks = sorted({c.group for c in shown if c.group is not None})
+    for mark, line in zip(marks, leaderboard.group_lines(result, shown)):
+        out.print(one_line(f"[{mark}] {line}"), markup=False, soft_wrap=True)
     _left_out(out, result)
+
+
+def _cell(column: "Column", career: "Career") -> str:
+    """A cell of the terminal's tables: the Player's with their closed group's mark."""
+    from shmod.audit import leaderboard
+
+    text = column.text(career, leaderboard.ENGLISH)
+    if column.key == "player" and career.group is not None:
+        text += f" [{career.group}]"
+    return text
+
+
+def _abandoned_lines(result: "Stats") -> list[str]:
+    """Each abandoned game: where, its last entry, what it waits for, who sat in it."""
+    return [f"{game.path}: last entry {game.last[:10]}, {game.waiting}; players: "
+            f"{', '.join(game.players)}" for game in result.abandoned]
 
 
 def _counted_line(out: "Console", result: "Stats") -> None:
     line = (f"{result.logs} log(s) read: {result.counted} counted, "
             f"{len(result.left_out)} left out")
+    if result.abandoned:
+        line += f", {len(result.abandoned)} abandoned"
     if result.before:
         line += f", {result.before} created before --since"
     if result.unrated:
@@ -224,11 +257,18 @@ def _counted_line(out: "Console", result: "Stats") -> None:
 
 
 def _left_out(out: "Console", result: "Stats") -> None:
-    """Every log left out, one line each: where, and why."""
+    """Every log left out, one line each: where, and why; then every abandoned game."""
     if result.left_out:
         out.print("Left out (only valid, finished games are counted):", markup=False)
     for item in result.left_out:
         out.print(one_line(f"  {item.path}: {item.reason}"), markup=False, soft_wrap=True)
+    if result.abandoned:
+        cost = ("each rated as a loss for all its players" if result.abandoned_cost else
+                "not counted, no rating changed")
+        out.print(f"Abandoned (no entry for more than {result.abandoned_days} days; {cost}; "
+                  "shown beside each player's rating):", markup=False)
+    for line in _abandoned_lines(result):
+        out.print(one_line(f"  {line}"), markup=False, soft_wrap=True)
 
 
 def _show_player(result: "Stats", career: "Career") -> None:
@@ -271,7 +311,7 @@ def _png(path: str, result: "Stats", career: "Career | None", shown: "list[Caree
     """The picture, written to ``path``: ``career``'s ratings over time, or the leading
     players' overall ratings (the first established ones shown, rated again to keep their
     histories); its alt text on stderr."""
-    from shmod.audit import chart
+    from shmod.audit import chart, leaderboard
     from shmod.audit.ratings import rate
     from shmod.log import outfiles
 
@@ -279,7 +319,8 @@ def _png(path: str, result: "Stats", career: "Career | None", shown: "list[Caree
         title = chart.player_title(career.name, result.history, lang)
         lines = chart.player_lines(result.history, lang)
     else:
-        leaders = ([c for c in shown if not c.provisional("rating")] or shown)[:chart.LEADERS]
+        board = leaderboard.rated(shown)
+        leaders = ([c for c in board if not c.provisional("rating")] or board)[:chart.LEADERS]
         histories = rate(result.matches, len(result.careers),
                          [c.number for c in leaders]).history
         title = chart.leaders_title(leaders, lang)
