@@ -502,12 +502,12 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
     roles = (
         # TRANSLATORS: {liberals} and {n} count the Liberals and the Fascists besides Hitler.
-        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
-             "and Hitler; Hitler knows the Fascist.", "Roles: {liberals} Liberals, {n} "
+        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
+             "Hitler knows the Fascist.", "Roles: {liberals} Liberals, {n} "
              "Fascists and Hitler. The Fascists know each other and Hitler; Hitler knows the "
              "Fascists.", fascists, liberals=liberals) if know else
-        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
-             "and Hitler; Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
+        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
+             "Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
              "Fascists and Hitler. The Fascists know each other and Hitler; Hitler does not "
              "know the Fascists.", fascists, liberals=liberals))
     house = variant_rules(view, fmt)
