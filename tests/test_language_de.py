@@ -39,7 +39,7 @@ from shmod.game.steps import (
 )
 from shmod.game.terms import OVER
 from shmod.log import game as games
-from shmod.texts import board_image, catalog, forum_texts, glossary, phrases
+from shmod.texts import board_image, catalog, forum_texts, glossary, phrases, typeface
 from shmod.texts.formats import get as profile
 
 DE = catalog.get("de")
@@ -88,7 +88,7 @@ def test_the_terms_are_the_ones_german_players_use():
 
 def test_dates_and_spans_of_time_read_german():
     when = forum_texts.when_text("2026-11-23T23:30:00Z", "Europe/Berlin", DE)
-    assert when == "2026-11-23 23:30 UTC (Di 24. Nov 00:30 CET, Europe/Berlin)"
+    assert when == "Di., 24. Nov., 00:30 MEZ (Mo., 23:30 UTC)"
     from datetime import UTC, datetime
 
     until = "2026-11-23T23:30:00Z"
@@ -131,16 +131,18 @@ def _result_lines(win: Win) -> list[str]:
     Win("Liberals", "R-MODKILL", hitler="Maximiliane Musterfrau"),
     Win("Fascists", "R-WIN-FAS", policies=6)])
 def test_the_board_picture_draws_each_umlaut_and_its_last_line_fits(win):
-    """Every letter of the German ending has a glyph in the picture's Latin font (Pillow's
-    built-in one has no ä: a box), and each of its lines fits in the picture."""
-    from PIL import ImageFont
-
-    font = ImageFont.truetype(board_image.LATIN_FONT, 18)
-    missing = bytes(font.getmask("\U0010fffd"))
+    """Every letter of the German ending has a glyph in the picture's Latin typeface,
+    regular and bold (Pillow's built-in one has no ä: a box), and each of its lines, drawn
+    bold, fits in the picture."""
     lines = _result_lines(win)
     text = "".join(lines) + "Präsidentschaftskandidat ÄÖÜäöüß"
-    assert [c for c in set(text) if not c.isspace() and bytes(font.getmask(c)) == missing] == []
-    assert max(font.getlength(line) for line in lines) + 24 + 2 <= board_image.WIDTH
+    for bold in (False, True):
+        font = typeface.font(18, bold)
+        missing = bytes(font.getmask("\U0010fffd"))
+        assert [c for c in set(text) if not c.isspace()
+                and bytes(font.getmask(c)) == missing] == []
+    assert max(typeface.font(18, True).getlength(line) for line in lines) + 24 + 2 <= \
+        board_image.WIDTH
 
 
 # -- one whole German game through the installed shmod ------------------------------------

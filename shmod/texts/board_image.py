@@ -9,7 +9,6 @@ alt text.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
@@ -24,9 +23,6 @@ if TYPE_CHECKING:
 
 WIDTH = 800
 BLUE, RED, INK, PAPER, GREY = "#1f5fa8", "#b03a2e", "#1b1b1b", "#fbf8f0", "#8a8a8a"
-#: DejaVu Sans with the Latin letters of every language (fonts/LICENSE says how it was
-#: made), for the pictures whose words Pillow's built-in font cannot draw.
-LATIN_FONT = str(Path(__file__).with_name("fonts") / "DejaVuSans-Latin.ttf")
 # TRANSLATORS: a power as its slot of the board picture labels it, in at most two short
 # lines (the line break where it is split).
 SHORT: dict[Power, Term] = {INVESTIGATE: Np_("board slot", "Investigate"),
@@ -269,9 +265,11 @@ def paint(shapes: list[Shape], width: int, height: int, *,
     draw = ImageDraw.Draw(image)
     fonts: dict[int, ImageFont.ImageFont | ImageFont.FreeTypeFont] = {}
     # Pillow's built-in font has no accented letter (no ą, ł, ä, ß, ë): a picture with any
-    # letter beyond ASCII is drawn in the shipped Latin font throughout, one without stays as
-    # it was drawn before.
+    # letter beyond ASCII is drawn in the shipped Latin typeface throughout, its bold in the
+    # real bold face; one without stays as it was drawn before.
     latin = not all(s.text.isascii() for s in shapes if s.kind == "text")
+    if latin:
+        from shmod.texts import typeface
     for s in shapes:
         a, b, c, d = s.box
         if s.kind == "rect":
@@ -282,8 +280,11 @@ def paint(shapes: list[Shape], width: int, height: int, *,
         elif s.kind == "line":
             draw.line((a, b, c, d), fill=s.fill, width=3)
         else:
-            font = fonts.setdefault(c, ImageFont.truetype(LATIN_FONT, c) if latin else
-                                    ImageFont.load_default(size=c))
+            if latin:
+                draw.text((a, b), s.text, font=typeface.font(c, s.bold), fill=s.fill,
+                          anchor="ms" if d else "ls")
+                continue
+            font = fonts.setdefault(c, ImageFont.load_default(size=c))
             draw.text((a, b), s.text, font=font, fill=s.fill, anchor="ms" if d else "ls",
                       stroke_width=1 if s.bold else 0, stroke_fill=s.fill)
     return image
