@@ -95,7 +95,7 @@ def test_a_peek_claim_keeps_its_order_and_is_true_only_in_the_decks_order():
     found = next(filter(None, map(_peeked, range(1, 300))))
     table, peek = found
     seat = table.game.players.index(peek.to)
-    round_ = claims.in_effect(table.public) and 0 or None
+    round_ = (claims.in_effect(table.public) and 0) or None
     from shmod.forum.claims import latest_power
 
     round_ = latest_power(table, seat, "peek", None, None)

@@ -511,7 +511,7 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         lines.append(t._("Replacements: {names}", names=", ".join(
             t._("{new} (replacing {old})", new=e(new), old=e(old))
             for new, old in view.replacing)))
-    return fmt.quote(fmt.lines(lines))
+    return fmt.status(fmt.lines(lines), view.players)
 
 
 __all__ = ["FASCIST", "board_text", "cards", "event_text", "pending_vote_text", "policy",
