@@ -51,7 +51,7 @@ def test_two_plural_forms(n, said):
     assert DE._n("{n} game", "{n} games", n) == said
 
 
-def test_a_count_governs_its_case_and_the_lone_fascist_is_a_person():
+def test_a_count_governs_its_case_and_the_roles_are_the_cards_titles():
     veto = ("After {n} Fascist policy the Chancellor may propose to veto both policies; if "
             "the President agrees, nothing is enacted.")
     vetoes = veto.replace("policy the", "policies the")
@@ -62,12 +62,13 @@ def test_a_count_governs_its_case_and_the_lone_fascist_is_a_person():
     assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 5) == \
         "5 liberale Gesetze erlassen"
     roles = (
-        "Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
-        "and Hitler; Hitler knows the Fascist.",
+        "Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
+        "Hitler knows the Fascist.",
         "Roles: {liberals} Liberals, {n} Fascists and Hitler. The Fascists know each other "
         "and Hitler; Hitler knows the Fascists.")
-    assert DE._n(*roles, 1, liberals=3).startswith(
-        "Rollen: 3 Liberale, eine faschistische Person und Hitler.")
+    assert DE._n(*roles, 1, liberals=3) == (
+        "Rollen: 3 Liberale, ein Faschist und Hitler. Der Faschist kennt Hitler; Hitler kennt "
+        "den Faschisten.")
     assert DE._n(*roles, 2, liberals=4).startswith("Rollen: 4 Liberale, 2 Faschisten und")
     assert po("de").num_plurals == 2
 
@@ -79,7 +80,9 @@ def test_the_terms_are_the_ones_german_players_use():
     assert [glossary.team(DE, t) for t in ("Liberals", "Fascists")] == ["Liberale", "Faschisten"]
     assert [glossary.power(DE, p) for p in glossary.POWER] == [
         "Loyalitätsprüfung", "Sonderwahl", "Gesetzesvorschau", "Hinrichtung"]
-    assert DE._("Election Tracker") == "Wahl-Tracker"
+    assert DE._("Election Tracker") == "Wahltracker"
+    assert [glossary.role(DE, r) for r in ("liberal", "fascist", "hitler")] == [
+        "Liberaler", "Faschist", "Hitler"]
     assert DE._("President {president} and Chancellor {chancellor} enacted a {on}Liberal{off} "
                 "policy.", president="Ann", chancellor="Bob", on="", off="") == \
         "Präsident Ann und Kanzler Bob haben ein liberales Gesetz erlassen."
@@ -98,10 +101,11 @@ def test_dates_and_spans_of_time_read_german():
         "seit 1 Tag 1 Stunde vorbei"
 
 
-#: Words that give a player a gender: German's nouns for a player, a moderator, a member
-#: of a side (its plural "Faschisten", "Liberale" names the side and is allowed).
+#: Words that give a player a gender: German's nouns for a player, a moderator, a user,
+#: and the feminine forms of the roles. The roles themselves are the cards' titles, as
+#: the offices are ("Faschist", "Liberaler", like "Präsident": issue 44).
 GENDERED = re.compile(r"\b(?:Spieler(?:in|innen)?|Mitspieler(?:in)?|Moderator(?:in)?|"
-                      r"Liberaler|Liberalem|Faschist|Faschistin|Nutzer(?:in)?)\b")
+                      r"Liberale?in|Faschistin|Nutzer(?:in)?)\b")
 
 
 def test_no_name_is_declined_and_no_player_has_a_gender():
@@ -118,10 +122,9 @@ def test_no_name_is_declined_and_no_player_has_a_gender():
 
 
 def _result_lines(win: Win) -> list[str]:
-    team = glossary.team(DE, win.team)
-    said = DE._("Game over: the {team} win. {reason}.", team=team,
-                reason=phrases.win(DE, win, capital=True))
-    return textwrap.wrap(said, board_image.RESULT_WIDTH)
+    said = glossary.won(DE, win.team, "Game over: the {team} win. {reason}.",
+                        reason=phrases.win(DE, win, capital=True))
+    return textwrap.wrap(said, board_image.LATIN_RESULT_WIDTH)  # German has umlauts
 
 
 @pytest.mark.parametrize("win", [
@@ -232,11 +235,11 @@ def test_a_whole_german_game_prints_no_english_word_of_shmods(played):
                 and (left := english_words(out, fmt, {*NAMES, "Freitag"}, "de"))]
     assert problems == [] and len(played.printed) > 25
     said = "\n".join(out for _, out in played.printed)
-    for german in ("Deine geheime Rolle: ", "Präsidentschaftskandidat [b]", "Wahl-Tracker",
+    for german in ("Deine geheime Rolle: ", "Präsidentschaftskandidat [b]", "Wahltracker",
                    "[b]Abstimmungsverlauf[/b]", "Die Auflösung", "Rangliste: 1 Spiel",
-                   "Freitag: das ganze Spiel", "(Di 24. Nov 00:30 CET, Europe/Berlin)",
+                   "Freitag: das ganze Spiel", "Di., 24. Nov., 00:30 MEZ (Mo., 23:30 UTC)",
                    "Aussagen, abgeglichen mit dem, was tatsächlich verteilt wurde:",
-                   "FFF gezogen", "LL bekommen", "Widerspruch", "zur eigenen Rolle: Liberal"):
+                   "FFF gezogen", "LL bekommen", "Widerspruch", "zur eigenen Rolle: Liberaler"):
         assert german in said, german
 
 

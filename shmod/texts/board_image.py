@@ -44,8 +44,9 @@ class Shape(Record):
 
 
 #: The most characters of the line that says how the game ended (a longer one wraps): what
-#: fits in the picture's width at 18 px bold in the wider of its fonts.
-RESULT_WIDTH = 80
+#: fits in the picture's width at 18 px bold, in Pillow's own font (an all-ASCII picture)
+#: and in the Latin typeface's real bold face (any other, :mod:`shmod.texts.typeface`).
+RESULT_WIDTH, LATIN_RESULT_WIDTH = 80, 66
 
 
 def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape], int]:
@@ -67,7 +68,9 @@ def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape],
     if view.winner is not None:  # a finished game's board says how it ended
         import textwrap
 
-        for line in textwrap.wrap(_result(view, t), RESULT_WIDTH):  # a long one on two lines
+        result = _result(view, t)
+        latin = not result.isascii() or not all(s.text.isascii() for s in out)
+        for line in textwrap.wrap(result, LATIN_RESULT_WIDTH if latin else RESULT_WIDTH):
             out.append(Shape("text", (24, y + 24, 18, 0), INK, text=line, bold=True))
             y += 24
         y += 10
@@ -78,8 +81,8 @@ def _result(view: PublicView, t: Language) -> str:
     assert view.winner is not None and view.win is not None
     # TRANSLATORS: the end of the board picture and its alt text; {reason} is how the
     # game was won, a sentence of its own (e.g. "Hitler (Eve) was executed").
-    return t._("Game over: the {team} win. {reason}.", team=glossary.team(t, view.winner),
-               reason=phrases.win(t, view.win, capital=True))
+    return glossary.won(t, view.winner, "Game over: the {team} win. {reason}.",
+                        reason=phrases.win(t, view.win, capital=True))
 
 
 def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str,
@@ -161,10 +164,10 @@ def _markers(view: PublicView, t: Language) -> list[str]:
     for name, alive in zip(view.players, view.alive):
         marks = []
         if view.winner is None and name == view.president:
-            marks.append(glossary.office(t, "candidate" if electing else "president"))
+            marks.append(glossary.office_in(t, "candidate" if electing else "president"))
         if view.winner is None and name == view.chancellor:
             marks.append(t._p("seat marker", "Chancellor nominee") if electing else
-                         glossary.office(t, "chancellor"))
+                         glossary.office_in(t, "chancellor"))
         if name in limited:
             marks.append(t._p("seat marker", "term-limited"))
         if name in view.not_hitler:

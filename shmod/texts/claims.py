@@ -92,7 +92,7 @@ def said(t: Language, claim: Claimed) -> str:
 
 
 def _office(t: Language, claim: Claimed) -> str:
-    return glossary.office(t, "chancellor" if claim.about == "chancellor" else "president")
+    return glossary.office_in(t, "chancellor" if claim.about == "chancellor" else "president")
 
 
 def sentence(claim: Claimed, fmt: Plain) -> str:

@@ -502,10 +502,13 @@ def board_text(view: PublicView, fmt: Plain) -> str:
     elif view.winner is None and veto_zone:
         lines.append(t._("Now: the veto is unlocked."))
     if dead:
-        lines.append(t._("Dead: {names}", names=", ".join(dead)))
+        # TRANSLATORS: the dead players, {n} of them.
+        lines.append(t._n("Dead: {names}", "Dead: {names}", len(dead), names=", ".join(dead)))
     if removed:
-        # TRANSLATORS: the seats the moderator removed from the game (not executed).
-        lines.append(t._("Removed: {names}", names=", ".join(removed)))
+        # TRANSLATORS: the seats the moderator removed from the game (not executed), {n}
+        # of them.
+        lines.append(t._n("Removed: {names}", "Removed: {names}", len(removed),
+                          names=", ".join(removed)))
     if view.replacing:
         # TRANSLATORS: a replacement, in a list of them: {new} took the seat of {old}.
         lines.append(t._("Replacements: {names}", names=", ".join(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from shmod.game.terms import EXECUTE, FASCIST, INVESTIGATE, LIBERAL, PEEK, SPECIAL, Policy, Power
-from shmod.texts.catalog import Language, Np_, Term
+from shmod.texts.catalog import N_, Language, Np_, Term
 
 POLICY: dict[str, Term] = {LIBERAL: Np_("term:policy", "Liberal"),
                            FASCIST: Np_("term:policy", "Fascist")}
@@ -31,6 +31,12 @@ POWER: dict[Power, Term] = {INVESTIGATE: Np_("term:power", "Investigate Loyalty"
 OFFICE: dict[str, Term] = {"president": Np_("term:office", "President"),
                            "chancellor": Np_("term:office", "Chancellor"),
                            "candidate": Np_("term:office", "Presidential Candidate")}
+#: An office inside a sentence or in brackets after a name ("Ann (President, round 2)"):
+#: a language that writes a title in small letters there (Polish) says it so.
+OFFICE_IN: dict[str, Term] = {"president": Np_("office in a sentence", "President"),
+                              "chancellor": Np_("office in a sentence", "Chancellor"),
+                              "candidate": Np_("office in a sentence",
+                                               "Presidential Candidate")}
 #: The ballots: the game's own words, the same in every language (so in no catalog).
 BALLOT: dict[bool, str] = {True: "Ja", False: "Nein"}
 #: The ballots as fields of a message: ``{Ja}`` and ``{Nein}`` in its text.
@@ -59,6 +65,34 @@ def power(lang: Language, name: Power) -> str:
 
 def office(lang: Language, name: str) -> str:
     return lang.term(OFFICE[name])
+
+
+def office_in(lang: Language, name: str) -> str:
+    """An office as a sentence or a bracket after a name says it (:data:`OFFICE_IN`)."""
+    return lang.term(OFFICE_IN[name])
+
+
+def won(lang: Language, team: str, msgid: str, **fields: object) -> str:
+    """A sentence about the winning ``team`` (``"Liberals"``/``"Fascists"``): one message
+    per team (German says "Die Liberalen gewinnen", "Die Faschisten gewinnen": a team's
+    article and ending are the sentence's), made from the English ``msgid`` with ``{team}``
+    (:data:`WON`)."""
+    return lang._(WON[(msgid, team)], **fields)
+
+
+#: Each sentence about a winning team, one message per team (:func:`won`).
+WON: dict[tuple[str, str], str] = {
+    ("Game over: the {team} win: {reason}.", "Liberals"):
+        N_("Game over: the Liberals win: {reason}."),
+    ("Game over: the {team} win: {reason}.", "Fascists"):
+        N_("Game over: the Fascists win: {reason}."),
+    ("Game over: the {team} win. {reason}.", "Liberals"):
+        N_("Game over: the Liberals win. {reason}."),
+    ("Game over: the {team} win. {reason}.", "Fascists"):
+        N_("Game over: the Fascists win. {reason}."),
+    ("The {team} won: {reason}.", "Liberals"): N_("The Liberals won: {reason}."),
+    ("The {team} won: {reason}.", "Fascists"): N_("The Fascists won: {reason}."),
+}
 
 
 def ballot(vote: bool) -> str:

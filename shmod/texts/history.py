@@ -109,8 +109,9 @@ def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
         elif isinstance(ev, Peeked):
             rows[-1].notes.append(glossary.power(t, PEEK))
         elif isinstance(ev, GameOver):
-            rows[-1].notes.append(t._p("history note", "the {team} win",
-                                       team=glossary.team(t, ev.win.team)))
+            rows[-1].notes.append(t._p("history note", "the Liberals win")
+                                  if ev.win.team == "Liberals" else
+                                  t._p("history note", "the Fascists win"))
     return rows
 
 

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
 
 def cldr(lang: Language) -> Locale | None:
     """The CLDR locale ``lang`` writes numbers and dates in; None for shmod's own forms
-    (English, the pseudo-language)."""
+    (English, the pseudo-language, a language CLDR does not know)."""
     if lang.code in (ENGLISH, PSEUDO):
         return None
-    from babel import Locale
+    from babel import Locale, UnknownLocaleError
 
-    return Locale.parse(lang.code, sep="-")
+    try:
+        return Locale.parse(lang.code, sep="-")
+    except (UnknownLocaleError, ValueError):
+        return None
 
 
 def decimal(value: float, lang: Language, digits: int = 1) -> str:

@@ -72,8 +72,8 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
               "img-src data:; base-uri 'none'; form-action 'none'")
     last = game.frames[-1].view
     if last.winner and last.win:
-        result = t._("The {team} won: {reason}.", team=glossary.team(t, last.winner),
-                     reason=phrases.win(t, last.win))
+        result = glossary.won(t, last.winner, "The {team} won: {reason}.",
+                              reason=phrases.win(t, last.win))
     else:
         result = t._("The game is in progress (round {round}).", round=last.round)
     shown = (t._("Finished game: hidden information (roles, hands, results, the deck) is in "
@@ -205,12 +205,12 @@ def offices(view: PublicView, t: Language) -> tuple[str, str]:
     electing = view.phase in ("nominate", "vote")
     # TRANSLATORS: a player and the office they hold at this step of the replay.
     president = t._("{name} ({office})", name=view.president,
-                    office=glossary.office(t, "candidate" if electing else "president"))
+                    office=glossary.office_in(t, "candidate" if electing else "president"))
     if view.chancellor is None:
         return president, "—"
     return president, t._("{name} ({office})", name=view.chancellor,
                           office=t._p("seat marker", "Chancellor nominee") if electing
-                          else glossary.office(t, "chancellor"))
+                          else glossary.office_in(t, "chancellor"))
 
 
 def vote_list(view: PublicView, t: Language) -> tuple[str, list[tuple[str, str]]]:

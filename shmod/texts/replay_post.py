@@ -39,8 +39,8 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     final = game.frames[-1]
     view = final.view
     if view.winner and view.win:
-        result = t._("The {team} won: {reason}.", team=glossary.team(t, view.winner),
-                     reason=phrases.win(t, view.win))
+        result = glossary.won(t, view.winner, "The {team} won: {reason}.",
+                              reason=phrases.win(t, view.win))
     else:
         result = t._("The game so far: round {round}; the roles stay secret until the end.",
                      round=view.round)
