@@ -29,7 +29,6 @@ from shmod.texts.catalog import ENGLISH, PSEUDO, Language, Np_
 from shmod.texts.replay import KINDS, PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
 
-
 _WORD = re.compile(r"[^\W\d_]+")
 
 
