@@ -257,3 +257,22 @@ def test_a_german_thread_audits_valid_and_a_changed_vote_invalid(played, tmp_pat
     assert "vote: ja" in text
     changed.write_text(text.replace("vote: ja", "vote: nein", 1))
     assert "INVALID" in played.run("audit", str(changed), "--thread", str(thread), code=1)
+
+
+def test_the_moderators_correction_note_is_english_in_a_german_game(run, monkeypatch, tmp_path):
+    """Issue 44: what the terminal shows the moderator (a correction players never saw, so
+    nothing is posted) stays English in a German game; the game's posts are German."""
+    monkeypatch.setenv("SHMOD_NOW", NOW)
+    log = str(tmp_path / "g.yaml")
+    assert run("new", *NAMES, "--seed", "a" * 32, "--guessable", "-g", log,
+               "--language", "de")[0] == 0
+    first = games.load(log).state.game
+    nominee = next(n for n in NAMES if n != first.players[first.president])
+    assert run("nominate", nominee, "-g", log)[0] == 0
+    assert run("vote", "Ann", "ja", "-g", log)[0] == 0
+    entry = games.load(log).state.entries
+    code, out, err = run("correct", str(entry), "-r", "typo", "-g", log)
+    out += err
+    assert code == 0
+    assert "Correction: the moderator mistyped and voids the vote by Ann." in out
+    assert "Korrektur" not in out and "Stimme" not in out
