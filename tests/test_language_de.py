@@ -17,6 +17,7 @@ import random
 import re
 import subprocess
 import textwrap
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -92,8 +93,6 @@ def test_the_terms_are_the_ones_german_players_use():
 def test_dates_and_spans_of_time_read_german():
     when = forum_texts.when_text("2026-11-23T23:30:00Z", "Europe/Berlin", DE)
     assert when == "Di., 24. Nov., 00:30 MEZ (Mo., 23:30 UTC)"
-    from datetime import UTC, datetime
-
     until = "2026-11-23T23:30:00Z"
     assert forum_texts.left_text(until, datetime(2026, 11, 23, 21, 25, tzinfo=UTC), DE) == \
         "noch 2 Stunden 5 Minuten"
@@ -276,3 +275,18 @@ def test_the_moderators_correction_note_is_english_in_a_german_game(run, monkeyp
     assert code == 0
     assert "Correction: the moderator mistyped and voids the vote by Ann." in out
     assert "Korrektur" not in out and "Stimme" not in out
+
+
+def test_the_thread_is_ihr_and_a_reminder_stacks_no_brackets():
+    """Issue 44: the spoiler warning speaks to the thread as the thread does (``ihr``),
+    and the reminder of a deadline holds no two brackets back to back."""
+    fmt = profile("plain", lang="de")
+    assert "Lest nicht weiter, wenn ihr es nicht sehen wollt." in fmt.spoiler("X", "y")
+    said = DE._("{on}Reminder{off}: {left} until the deadline, {when}: still waiting for {who} "
+                "({owe}).", on="", off="", who="Ann, Bob", owe=DE._("a vote"),
+                left=forum_texts.left_text("2026-11-22T10:00:00Z",
+                                           datetime(2026, 11, 20, 10, 0, tzinfo=UTC), DE),
+                when=forum_texts.when_text("2026-11-22T10:00:00Z", "Europe/Berlin", DE))
+    assert said == ("Erinnerung: Die Frist endet So., 22. Nov., 11:00 MEZ (10:00 UTC), noch 2 "
+                    "Tage. Wir warten noch auf Ann, Bob (je eine Stimme).")
+    assert ") (" not in said

@@ -55,7 +55,7 @@ def messages(path: Path) -> list[tuple[object, list[str]]]:
         catalog_ = read_po(file)
     out = []
     for m in catalog_:
-        if not m.id:
+        if not m.id or m.context == "hyphenation":  # a list of syllables, not a sentence
             continue
         if path.suffix == ".pot":
             texts = list(m.id) if isinstance(m.id, tuple) else [m.id]
@@ -342,6 +342,7 @@ def test_history_reveal_replay_and_board_say_nothing_in_english():
                     checked += 1
         page = audit_replay.page(path, language="pl").html
         visible = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+        visible = visible.replace("\u00ad", "")  # a word's break points (soft hyphens)
         assert '<html lang="pl">' in page
         assert english_left(re.sub(r"<[^>]*>", " ", visible), data) == []
     assert checked > 50

@@ -117,3 +117,20 @@ def test_the_check_sees_what_a_phone_cannot_show(browser, tmp_path: Path):  # no
     assert [(kind, inside > 0) for kind, _, inside, _ in measured] == [
         ("post", True), ("history --grid", True), ("board", False)]
     assert measured[2][3] > XENFORO_FOLDS
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_plain_boards_quoted_lines_fit_80_columns_and_keep_their_marker(games_played,
+                                                                            code):
+    """Issue 44: in the plain profile the board's ``> `` lines reached 111, 116 and 125
+    columns (en/de/pl) and lost their marker where a terminal wrapped them: each is now
+    within 80 columns, every folded line keeping its ``> `` (a name kept whole)."""
+    board = [t.text for t in _texts_of(games_played, "plain", code)
+             if t.kind in ("board", "post")]
+    quoted = [line for text in board for line in text.split("\n") if line.startswith(">")]
+    assert quoted and max(map(len, quoted)) <= 80
+    assert any(line.startswith(">   ") for line in quoted)  # a folded line keeps its marker
+    for text in board:  # a quote's lines are all quoted: none lost its marker
+        block = text.split("\n\n")[-1].split("\n")
+        if block[0].startswith("> "):
+            assert all(line.startswith(">") for line in block), block

@@ -258,7 +258,8 @@ def test_commands_take_the_game_languages_words(tmp_path: Path, run, monkeypatch
     before = Path(path).read_bytes()
     refused = run("enact", "faschistsch", "-g", path)
     assert refused[0] == 2 and "faschistsch" in refused[2]
-    assert f"{liberal}, {fascist}" in refused[2] and "liberal or fascist" in refused[2]
+    assert refused[2].strip() == ("Error: 'faschistsch' is not a policy (liberal or fascist); "
+                                  f"in this game's language also {liberal}, {fascist}")
     assert Path(path).read_bytes() == before
 
 
@@ -269,5 +270,4 @@ def test_an_english_game_refuses_another_languages_word_naming_its_own(tmp_path,
     assert run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--seed", "a" * 32, "--guessable",
                "-g", path)[0] == 0
     code, _, err = run("vote", "Ann", "tak", "-g", path)
-    assert code == 2 and "'tak' is not a vote: type ja or nein (or yes, no)" in err
-    assert "game's own words" not in err
+    assert code == 2 and err.strip() == "Error: 'tak' is not a vote (ja or nein)"  # as ever

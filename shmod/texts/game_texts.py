@@ -514,7 +514,7 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         lines.append(t._("Replacements: {names}", names=", ".join(
             t._("{new} (replacing {old})", new=e(new), old=e(old))
             for new, old in view.replacing)))
-    return fmt.status(fmt.lines(lines), view.players)
+    return fmt.status(fmt.lines(lines), [*view.players, *(old for _, old in view.replacing)])
 
 
 __all__ = ["FASCIST", "board_text", "cards", "event_text", "pending_vote_text", "policy",

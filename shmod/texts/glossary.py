@@ -161,9 +161,8 @@ def read_policy(lang: Language, text: str) -> Policy:
         return found
     try:
         return parse_policy(text)
-    except BadInput:
-        raise BadInput(f"{text!r} is not a policy: type liberal or fascist (or L, F)"
-                       + _also(policy_words(lang))) from None
+    except BadInput as err:
+        raise BadInput(f"{err}{_also(policy_words(lang))}") from None
 
 
 def read_vote(lang: Language, text: str) -> bool:
@@ -177,9 +176,8 @@ def read_vote(lang: Language, text: str) -> bool:
         return found
     try:
         return parse_vote(text)
-    except BadInput:
-        raise BadInput(f"{text!r} is not a vote: type ja or nein (or yes, no)"
-                       + _also(vote_words(lang))) from None
+    except BadInput as err:
+        raise BadInput(f"{err}{_also(vote_words(lang))}") from None
 
 
 def _also(words: Iterable[str]) -> str:
@@ -187,4 +185,4 @@ def _also(words: Iterable[str]) -> str:
     listed = list(words)
     if set(listed) <= {"liberal", "fascist", "yes", "no", "ja", "nein"}:
         return ""
-    return f", or the game's own words: {', '.join(listed)}"
+    return f"; in this game's language also {', '.join(listed)}"
