@@ -120,8 +120,8 @@ def test_the_check_sees_what_a_phone_cannot_show(browser, tmp_path: Path):  # no
 
 
 @pytest.mark.parametrize("code", LANGS)
-def test_the_plain_boards_quoted_lines_fit_80_columns_and_keep_their_marker(games_played,
-                                                                            code):
+def test_the_plain_boards_lines_fit_80_columns_and_keep_their_marker(
+        games_played, code):  # noqa: F811
     """Issue 44: in the plain profile the board's ``> `` lines reached 111, 116 and 125
     columns (en/de/pl) and lost their marker where a terminal wrapped them: each is now
     within 80 columns, every folded line keeping its ``> `` (a name kept whole)."""
