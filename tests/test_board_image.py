@@ -151,3 +151,32 @@ def test_a_missing_pillow_is_one_clear_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr == ("Error: PNG needs Pillow: pip install 'shmod[images]' (or use "
                            "--svg)\n")
+
+
+def test_bold_words_beyond_ascii_are_drawn_in_the_real_bold_face():
+    """Issue 44: a picture with a letter beyond ASCII draws its bold words in DejaVu Sans
+    Bold (shipped as a subset), not in the regular face thickened ("Sieg" read "Sleg"); its
+    other words in the regular face; an ASCII picture as Pillow always drew it."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from shmod.texts import typeface
+
+    def drawn(font: ImageFont.FreeTypeFont, stroke: int = 0) -> bytes:
+        image = Image.new("RGB", (240, 40), board_image.PAPER)
+        ImageDraw.Draw(image).text((8, 28), "Sieg Präsident", font=font, fill=board_image.INK,
+                                   anchor="ls", stroke_width=stroke, stroke_fill=board_image.INK)
+        return image.tobytes()
+
+    def painted(bold: bool) -> bytes:
+        shape = board_image.Shape("text", (8, 28, 18, 0), board_image.INK,
+                                  text="Sieg Präsident", bold=bold)
+        return board_image.paint([shape], 240, 40).tobytes()
+
+    bold = ImageFont.truetype(typeface.BOLD, 18)
+    regular = ImageFont.truetype(typeface.REGULAR, 18)
+    assert painted(True) == drawn(bold) != drawn(regular, stroke=1)
+    assert painted(False) == drawn(regular)
+    assert bold.getname() == ("DejaVu Sans", "Bold")
+    missing = bytes(bold.getmask("\U0010fffd"))
+    letters = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻäöüßÄÖÜëéèçñ"
+    assert [c for c in letters if bytes(bold.getmask(c)) == missing] == []

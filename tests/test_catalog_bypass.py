@@ -183,9 +183,16 @@ def english_left(text: str, fmt: Plain, names: Iterable[str]) -> list[str]:
 
 def words_only(english: str, pseudo: str) -> bool:
     """Whether ``pseudo`` is ``english`` with nothing but its words changed: unaccented and
-    without its padding it is the English text, line for line and column for column."""
-    return pseudo.translate(UNACCENT).replace(PAD, "") == \
-        english.translate(UNACCENT).replace(PAD, "")
+    without its padding it is the English text, line for line and column for column, but
+    where the plain profile folded a quoted line within 80 columns (a longer line folds
+    elsewhere: each folded line keeps its ``> ``, issue 44)."""
+    return unfolded(pseudo.translate(UNACCENT).replace(PAD, "")) == \
+        unfolded(english.translate(UNACCENT).replace(PAD, ""))
+
+
+def unfolded(text: str) -> str:
+    """``text`` with each quoted line the plain profile folded joined again."""
+    return text.replace("\n>   ", " ")
 
 
 # -- the games ---------------------------------------------------------------------------

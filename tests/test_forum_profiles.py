@@ -191,8 +191,11 @@ def _details(state: StateBlock, start_line: int, end_line: int, silent: bool) ->
 
 def _discourse() -> MarkdownIt:
     """Discourse's Markdown: CommonMark, tables and strikethrough, a newline a line break
-    (traditional_markdown_linebreaks off), and the [details] block."""
-    md = MarkdownIt("commonmark", {"breaks": True}).enable(["table", "strikethrough"])
+    (traditional_markdown_linebreaks off), its typographer (``enable_markdown_typographer``,
+    on by default: ``Moderator's`` shows as ``Moderator\u2019s``, ``--`` as a dash), and the
+    [details] block."""
+    md = MarkdownIt("commonmark", {"breaks": True, "typographer": True}).enable(
+        ["table", "strikethrough", "replacements", "smartquotes"])
     md.block.ruler.after("fence", "details", _details,
                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.add_render_rule("details_open", lambda self, tokens, idx, options, env:
@@ -475,6 +478,9 @@ def _check_kind(profile: str, text: Text, root: ET.Element) -> None:
         _outside_lists(root, "were needed.")
     elif isinstance(text.data, GameOver):
         assert len(heads) == 1 and heads[0].startswith("Game over: the ")
+    elif kind in ("board", "post") and profile == "xenforo":  # no quote XenForo would fold
+        assert not root.findall(".//blockquote") and "<br" in PARSERS[profile](text.text)
+        assert "Draw pile: " in flat(root)  # the board's lines, a line each
     elif kind in ("board", "post"):
         quote = root.findall(".//blockquote")[-1]
         assert quote.findall(".//br") and "Draw pile: " in flat(quote)  # one line each

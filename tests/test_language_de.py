@@ -17,6 +17,7 @@ import random
 import re
 import subprocess
 import textwrap
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ from shmod.game.steps import (
 )
 from shmod.game.terms import OVER
 from shmod.log import game as games
-from shmod.texts import board_image, catalog, forum_texts, glossary, phrases
+from shmod.texts import board_image, catalog, forum_texts, glossary, phrases, typeface
 from shmod.texts.formats import get as profile
 
 DE = catalog.get("de")
@@ -51,7 +52,7 @@ def test_two_plural_forms(n, said):
     assert DE._n("{n} game", "{n} games", n) == said
 
 
-def test_a_count_governs_its_case_and_the_lone_fascist_is_a_person():
+def test_a_count_governs_its_case_and_the_roles_are_the_cards_titles():
     veto = ("After {n} Fascist policy the Chancellor may propose to veto both policies; if "
             "the President agrees, nothing is enacted.")
     vetoes = veto.replace("policy the", "policies the")
@@ -62,12 +63,13 @@ def test_a_count_governs_its_case_and_the_lone_fascist_is_a_person():
     assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 5) == \
         "5 liberale Gesetze erlassen"
     roles = (
-        "Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
-        "and Hitler; Hitler knows the Fascist.",
+        "Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
+        "Hitler knows the Fascist.",
         "Roles: {liberals} Liberals, {n} Fascists and Hitler. The Fascists know each other "
         "and Hitler; Hitler knows the Fascists.")
-    assert DE._n(*roles, 1, liberals=3).startswith(
-        "Rollen: 3 Liberale, eine faschistische Person und Hitler.")
+    assert DE._n(*roles, 1, liberals=3) == (
+        "Rollen: 3 Liberale, ein Faschist und Hitler. Der Faschist kennt Hitler; Hitler kennt "
+        "den Faschisten.")
     assert DE._n(*roles, 2, liberals=4).startswith("Rollen: 4 Liberale, 2 Faschisten und")
     assert po("de").num_plurals == 2
 
@@ -79,7 +81,9 @@ def test_the_terms_are_the_ones_german_players_use():
     assert [glossary.team(DE, t) for t in ("Liberals", "Fascists")] == ["Liberale", "Faschisten"]
     assert [glossary.power(DE, p) for p in glossary.POWER] == [
         "Loyalitätsprüfung", "Sonderwahl", "Gesetzesvorschau", "Hinrichtung"]
-    assert DE._("Election Tracker") == "Wahl-Tracker"
+    assert DE._("Election Tracker") == "Wahltracker"
+    assert [glossary.role(DE, r) for r in ("liberal", "fascist", "hitler")] == [
+        "Liberaler", "Faschist", "Hitler"]
     assert DE._("President {president} and Chancellor {chancellor} enacted a {on}Liberal{off} "
                 "policy.", president="Ann", chancellor="Bob", on="", off="") == \
         "Präsident Ann und Kanzler Bob haben ein liberales Gesetz erlassen."
@@ -88,9 +92,7 @@ def test_the_terms_are_the_ones_german_players_use():
 
 def test_dates_and_spans_of_time_read_german():
     when = forum_texts.when_text("2026-11-23T23:30:00Z", "Europe/Berlin", DE)
-    assert when == "2026-11-23 23:30 UTC (Di 24. Nov 00:30 CET, Europe/Berlin)"
-    from datetime import UTC, datetime
-
+    assert when == "Di., 24. Nov., 00:30 MEZ (Mo., 23:30 UTC)"
     until = "2026-11-23T23:30:00Z"
     assert forum_texts.left_text(until, datetime(2026, 11, 23, 21, 25, tzinfo=UTC), DE) == \
         "noch 2 Stunden 5 Minuten"
@@ -98,10 +100,11 @@ def test_dates_and_spans_of_time_read_german():
         "seit 1 Tag 1 Stunde vorbei"
 
 
-#: Words that give a player a gender: German's nouns for a player, a moderator, a member
-#: of a side (its plural "Faschisten", "Liberale" names the side and is allowed).
+#: Words that give a player a gender: German's nouns for a player, a moderator, a user,
+#: and the feminine forms of the roles. The roles themselves are the cards' titles, as
+#: the offices are ("Faschist", "Liberaler", like "Präsident": issue 44).
 GENDERED = re.compile(r"\b(?:Spieler(?:in|innen)?|Mitspieler(?:in)?|Moderator(?:in)?|"
-                      r"Liberaler|Liberalem|Faschist|Faschistin|Nutzer(?:in)?)\b")
+                      r"Liberale?in|Faschistin|Nutzer(?:in)?)\b")
 
 
 def test_no_name_is_declined_and_no_player_has_a_gender():
@@ -118,10 +121,9 @@ def test_no_name_is_declined_and_no_player_has_a_gender():
 
 
 def _result_lines(win: Win) -> list[str]:
-    team = glossary.team(DE, win.team)
-    said = DE._("Game over: the {team} win. {reason}.", team=team,
-                reason=phrases.win(DE, win, capital=True))
-    return textwrap.wrap(said, board_image.RESULT_WIDTH)
+    said = glossary.won(DE, win.team, "Game over: the {team} win. {reason}.",
+                        reason=phrases.win(DE, win, capital=True))
+    return textwrap.wrap(said, board_image.LATIN_RESULT_WIDTH)  # German has umlauts
 
 
 @pytest.mark.parametrize("win", [
@@ -131,16 +133,18 @@ def _result_lines(win: Win) -> list[str]:
     Win("Liberals", "R-MODKILL", hitler="Maximiliane Musterfrau"),
     Win("Fascists", "R-WIN-FAS", policies=6)])
 def test_the_board_picture_draws_each_umlaut_and_its_last_line_fits(win):
-    """Every letter of the German ending has a glyph in the picture's Latin font (Pillow's
-    built-in one has no ä: a box), and each of its lines fits in the picture."""
-    from PIL import ImageFont
-
-    font = ImageFont.truetype(board_image.LATIN_FONT, 18)
-    missing = bytes(font.getmask("\U0010fffd"))
+    """Every letter of the German ending has a glyph in the picture's Latin typeface,
+    regular and bold (Pillow's built-in one has no ä: a box), and each of its lines, drawn
+    bold, fits in the picture."""
     lines = _result_lines(win)
     text = "".join(lines) + "Präsidentschaftskandidat ÄÖÜäöüß"
-    assert [c for c in set(text) if not c.isspace() and bytes(font.getmask(c)) == missing] == []
-    assert max(font.getlength(line) for line in lines) + 24 + 2 <= board_image.WIDTH
+    for bold in (False, True):
+        font = typeface.font(18, bold)
+        missing = bytes(font.getmask("\U0010fffd"))
+        assert [c for c in set(text) if not c.isspace()
+                and bytes(font.getmask(c)) == missing] == []
+    assert max(typeface.font(18, True).getlength(line) for line in lines) + 24 + 2 <= \
+        board_image.WIDTH
 
 
 # -- one whole German game through the installed shmod ------------------------------------
@@ -230,11 +234,11 @@ def test_a_whole_german_game_prints_no_english_word_of_shmods(played):
                 and (left := english_words(out, fmt, {*NAMES, "Freitag"}, "de"))]
     assert problems == [] and len(played.printed) > 25
     said = "\n".join(out for _, out in played.printed)
-    for german in ("Deine geheime Rolle: ", "Präsidentschaftskandidat [b]", "Wahl-Tracker",
+    for german in ("Deine geheime Rolle: ", "Präsidentschaftskandidat [b]", "Wahltracker",
                    "[b]Abstimmungsverlauf[/b]", "Die Auflösung", "Rangliste: 1 Spiel",
-                   "Freitag: das ganze Spiel", "(Di 24. Nov 00:30 CET, Europe/Berlin)",
+                   "Freitag: das ganze Spiel", "Di., 24. Nov., 00:30 MEZ (Mo., 23:30 UTC)",
                    "Aussagen, abgeglichen mit dem, was tatsächlich verteilt wurde:",
-                   "FFF gezogen", "LL bekommen", "Widerspruch", "zur eigenen Rolle: Liberal"):
+                   "FFF gezogen", "LL bekommen", "Widerspruch", "zur eigenen Rolle: Liberaler"):
         assert german in said, german
 
 
@@ -252,3 +256,37 @@ def test_a_german_thread_audits_valid_and_a_changed_vote_invalid(played, tmp_pat
     assert "vote: ja" in text
     changed.write_text(text.replace("vote: ja", "vote: nein", 1))
     assert "INVALID" in played.run("audit", str(changed), "--thread", str(thread), code=1)
+
+
+def test_the_moderators_correction_note_is_english_in_a_german_game(run, monkeypatch, tmp_path):
+    """Issue 44: what the terminal shows the moderator (a correction players never saw, so
+    nothing is posted) stays English in a German game; the game's posts are German."""
+    monkeypatch.setenv("SHMOD_NOW", NOW)
+    log = str(tmp_path / "g.yaml")
+    assert run("new", *NAMES, "--seed", "a" * 32, "--guessable", "-g", log,
+               "--language", "de")[0] == 0
+    first = games.load(log).state.game
+    nominee = next(n for n in NAMES if n != first.players[first.president])
+    assert run("nominate", nominee, "-g", log)[0] == 0
+    assert run("vote", "Ann", "ja", "-g", log)[0] == 0
+    entry = games.load(log).state.entries
+    code, out, err = run("correct", str(entry), "-r", "typo", "-g", log)
+    out += err
+    assert code == 0
+    assert "Correction: the moderator mistyped and voids the vote by Ann." in out
+    assert "Korrektur" not in out and "Stimme" not in out
+
+
+def test_the_thread_is_ihr_and_a_reminder_stacks_no_brackets():
+    """Issue 44: the spoiler warning speaks to the thread as the thread does (``ihr``),
+    and the reminder of a deadline holds no two brackets back to back."""
+    fmt = profile("plain", lang="de")
+    assert "Lest nicht weiter, wenn ihr es nicht sehen wollt." in fmt.spoiler("X", "y")
+    said = DE._("{on}Reminder{off}: {left} until the deadline, {when}: still waiting for {who} "
+                "({owe}).", on="", off="", who="Ann, Bob", owe=DE._("a vote"),
+                left=forum_texts.left_text("2026-11-22T10:00:00Z",
+                                           datetime(2026, 11, 20, 10, 0, tzinfo=UTC), DE),
+                when=forum_texts.when_text("2026-11-22T10:00:00Z", "Europe/Berlin", DE))
+    assert said == ("Erinnerung: Die Frist endet So., 22. Nov., 11:00 MEZ (10:00 UTC), noch 2 "
+                    "Tage. Wir warten noch auf Ann, Bob (je eine Stimme).")
+    assert ") (" not in said

@@ -48,7 +48,7 @@ def test_force_removes_the_seat_and_the_pm_says_a_backup_was_waiting(mod):
     pm = mod.run("pm", "Eve").stdout
     assert WAITED in pm and NOBODY not in pm
     assert WAITED in done.stdout  # the PM printed with the step
-    assert "Dead: Eve" in done.stdout
+    assert "Removed: Eve" in done.stdout and "Dead: Eve" not in done.stdout  # R-MODKILL
     assert ": VALID" in mod.run("audit", str(mod.log)).stdout
 
 

@@ -25,7 +25,7 @@ def test_board_names_no_next_candidate_while_a_special_election_is_pending():
     t = seven_to_special(forum=True)
     view = views.public_view(t.state)
     assert view.next_president is None
-    board = texts.board_text(view, formats.get("plain"))
+    board = texts.board_text(view, formats.get("markdown"))  # a line unfolded
     assert "Next Presidential Candidate: chosen by Special Election" in board
     t.power(SPECIAL, "Fay")
     t.elect("Ann")

@@ -96,7 +96,8 @@ def test_the_floors_import_little_beside_shmod():
 #: Every command with arguments that make it do its real work on the finished game.
 #: Only ``audit`` (a coloured report, a progress bar for folders), ``simulate`` (its
 #: progress) and ``stats`` (its tables and progress) draw with rich; no command imports
-#: pydantic (typer < 0.29, pyproject.toml), and only ``stats`` imports openskill.
+#: pydantic (typer < 0.29, pyproject.toml), only ``stats`` imports openskill, and none
+#: Babel or the pictures' Latin typeface (the game is English, its names ASCII).
 COMMAND_ARGS = {
     "status": [], "prods": [], "post": [], "pm": ["Player1"], "reveal": [],
     "corrections": [], "rules": [], "repair": [], "audit": None, "nominate": ["Player2"],
@@ -152,6 +153,9 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
     assert ("rich" in loaded) == (name in DRAWS_WITH_RICH), name
     assert ("cryptography" in loaded) == (name in SIGNS), name
     assert ("openskill" in loaded) == (name == "stats"), name
+    # An English game's texts use no CLDR data and its pictures (all ASCII) no Latin
+    # typeface: Babel and the bold face load only for a language or a letter that needs them.
+    assert not {"babel", "shmod.texts.typeface"} & loaded, name
 
 
 def test_homes_name_every_command_s_module():

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_forum_profiles import PARSERS
+from test_replay_page import PHONE, browser  # noqa: F401 (the module's Chromium)
 
 from shmod.audit import audit
 from shmod.log import game as games
@@ -36,18 +38,24 @@ def _shmod(folder: Path, *args: str) -> str:
     return done.stdout
 
 
+def _played(folder: Path, code: str) -> Path:
+    """A game in language ``code`` to a tally, a deadline's short post, a session and a
+    claim, through the installed shmod; its log."""
+    _shmod(folder, "new", *NAMES, "--language", code, "--seed",
+           "3f9a1c7e52b84d06a9e1f3c5b7d2e4a8", "--first", "Ann")
+    _shmod(folder, "nominate", "Bob")
+    _shmod(folder, "vote", "Ann", "ja", "Bob", "ja", "Cat", "ja", "Dan", "nein", "Eve", "ja")
+    _shmod(folder, "deadline", "48h", "--post")
+    hand = games.load(str(folder / "games" / "g.yaml")).state.game.hand
+    _shmod(folder, "discard", hand[0])
+    _shmod(folder, "claim", "Ann", "".join(hand))
+    return folder / "games" / "g.yaml"
+
+
 @pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed next to this Python")
 @pytest.mark.parametrize("code", catalog.codes())
 def test_a_thread_in_any_language_and_profile_audits_as_in_english(code, tmp_path):
-    _shmod(tmp_path, "new", *NAMES, "--language", code, "--seed",
-           "3f9a1c7e52b84d06a9e1f3c5b7d2e4a8", "--first", "Ann")
-    _shmod(tmp_path, "nominate", "Bob")
-    _shmod(tmp_path, "vote", "Ann", "ja", "Bob", "ja", "Cat", "ja", "Dan", "nein", "Eve", "ja")
-    _shmod(tmp_path, "deadline", "48h", "--post")
-    hand = games.load(str(tmp_path / "games" / "g.yaml")).state.game.hand
-    _shmod(tmp_path, "discard", hand[0])
-    _shmod(tmp_path, "claim", "Ann", "".join(hand))
-    log = tmp_path / "games" / "g.yaml"
+    log = _played(tmp_path, code)
     made = games.load(str(log))
     count = len(made.state.posts)
     assert count >= 3
@@ -65,3 +73,41 @@ def test_a_thread_in_any_language_and_profile_audits_as_in_english(code, tmp_pat
         _shmod(tmp_path, "post", "--again", str(n)) for n in range(1, count + 1)))
     said = _shmod(tmp_path, "audit", str(log), "--thread", str(tmp_path / "thread.txt"))
     assert "VALID" in said and "INVALID" not in said
+
+
+@pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed next to this Python")
+@pytest.mark.parametrize("code", catalog.codes())
+def test_a_thread_copied_from_each_engines_page_audits(code, tmp_path, browser):  # noqa: F811
+    """Issue 44: what a player copies from the rendered thread, not what shmod printed:
+    each engine's page (its parser's HTML, Discourse's typographer turning
+    ``Moderator's`` into ``Moderator\u2019s``, escapes gone, a word joiner after an @) opened in
+    Chromium, its text as the browser shows it (``innerText``), audits VALID, every post
+    found; and INVALID once a vote in the log is changed."""
+    log = _played(tmp_path, code)
+    made = games.load(str(log))
+    count = len(made.state.posts)
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(log.read_text().replace("vote: nein", "vote: ja", 1))
+    engines = [name for name in FORMATS if name != "plain"]
+    boxes = "".join(
+        f'<div id="{name}">' + "".join(
+            f"<div>{PARSERS[name](posts.earlier_post(made, n, profile(name, lang=code)).text)}"
+            "</div>" for n in range(1, count + 1)) + "</div>" for name in engines)
+    page = tmp_path / "thread.html"
+    page.write_text(f'<!doctype html><html><head><meta charset="utf-8"></head><body>{boxes}'
+                    "</body></html>")
+    opened = browser.new_context(viewport=PHONE)
+    try:
+        tab = opened.new_page()
+        tab.goto(page.resolve().as_uri())
+        shown = tab.evaluate("(names) => names.map((n) => document.getElementById(n)"
+                             ".innerText)", engines)
+    finally:
+        opened.close()
+    for name, thread in zip(engines, shown):
+        if name == "discourse":
+            assert "Moderator\u2019s public key" in thread  # the typographer's
+        report = audit.audit_file(str(log), thread=thread)
+        assert report.valid, (name, [p.detail for p in report.problems])
+        assert f"found in the thread: 1-{count}; not found: none" in " ".join(report.coverage)
+        assert not audit.audit_file(str(changed), thread=thread).valid, name

@@ -357,7 +357,7 @@ def claim(
             return Claim(seat, "role", role=_role(role))
         if len(said) == 2:
             target = g.seating.seat(said[0])
-            party = _party(said[1])
+            party = _party(said[1], g.setup.language)
             found = claims.latest_power(state, seat, "investigation", target, round_)
             return Claim(seat, "investigation", found, target=target, party=party)
         cards = parse_cards(said[0])
@@ -385,16 +385,17 @@ def _role(text: str) -> "Role":
     raise BadInput(f"--role takes liberal, fascist or hitler, not {text!r}")
 
 
-def _party(text: str) -> "Party":
+def _party(text: str, code: str | None) -> "Party":
     from shmod.base.errors import BadInput
-    from shmod.game.rules import parse_policy
     from shmod.game.terms import POLICY_NAMES
+    from shmod.texts import glossary
+    from shmod.texts.catalog import get as language
 
-    try:
-        return POLICY_NAMES[parse_policy(text)]
-    except BadInput:
-        raise BadInput(f"an investigation shows a party, liberal or fascist, not {text!r} "
-                       "(shmod claim NAME TARGET PARTY)") from None
+    try:  # the game's language's words count too (faschistisch, faszystowska)
+        return POLICY_NAMES[glossary.read_policy(language(code), text)]
+    except BadInput as err:
+        raise BadInput(f"an investigation shows a party: {err} (shmod claim NAME TARGET "
+                       "PARTY)") from None
 
 
 @app.command()

@@ -184,12 +184,18 @@ def vote(
     """Record PM'd votes (R-VOTE), one or several (`shmod vote Ann ja Bob nein`); the tally
     appears when all are in. If one vote is refused, none is recorded."""
     from shmod.game.steps import Vote
-    from shmod.log.entries import parse_vote
+    from shmod.texts import glossary
+    from shmod.texts.catalog import get as language
 
     pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
-    values = [(name, parse_vote(value)) for name, value in pairs]
-    _step(game, fmt_name, lambda g: [Vote(seat, value) for seat, value in
-                                     _once(g, values, "R-VOTE", "a vote is final once received")])
+
+    def make(g: "Game") -> "list[Step]":
+        lang = language(g.setup.language)  # its words count beside ja/nein/yes/no
+        values = [(name, glossary.read_vote(lang, value)) for name, value in pairs]
+        return [Vote(seat, value) for seat, value in
+                _once(g, values, "R-VOTE", "a vote is final once received")]
+
+    _step(game, fmt_name, make)
 
 
 @app.command()
@@ -253,12 +259,17 @@ def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":
         by: ByOpt = None,
         fmt_name: FormatOpt = None,
     ) -> None:
-        from shmod.game.rules import parse_policy
         from shmod.game.steps import Discard, Enact
+        from shmod.texts import glossary
+        from shmod.texts.catalog import get as language
 
-        card = parse_policy(policy)
         step = Discard if kind == "discard" else Enact
-        _step(game, fmt_name, lambda g: step(_expected(g, by, getattr(g.state.game, actor)), card))
+
+        def make(g: "Game") -> "Step":
+            card = glossary.read_policy(language(g.setup.language), policy)  # its words too
+            return step(_expected(g, by, getattr(g.state.game, actor)), card)
+
+        _step(game, fmt_name, make)
 
     return command
 
@@ -282,10 +293,12 @@ def veto(
     """Veto after the fifth Fascist policy (R-VETO)."""
     from shmod.game.steps import Veto
     from shmod.log.entries import parse_veto_answer
-
-    choice = parse_veto_answer(answer)
+    from shmod.texts import glossary
+    from shmod.texts.catalog import get as language
 
     def make(g: "Game") -> "Step":
+        said = glossary.typed_vote(language(g.setup.language), answer)  # tak, nie, …
+        choice = parse_veto_answer(answer if said is None else "ja" if said else "nein")
         default = g.state.game.chancellor if choice == "propose" else g.state.game.president
         if choice in ("ja", "nein") and by is None:
             raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")

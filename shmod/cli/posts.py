@@ -244,15 +244,13 @@ def history(
     then every claim (R-CLAIM), marked true or false once the game is over."""
     from shmod.log import game as games
     from shmod.texts import claims, formats, views
-    from shmod.texts.history import history_text
+    from shmod.texts.history import record_text
 
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     view = views.public_view(loaded.state)
-    truth = claims.truth(loaded.state)
-    said = (claims.table_text(view.history, fmt, truth, bbcode_table=bbcode_table)
-            if grid or bbcode_table else claims.lines_text(view.history, fmt, truth))
-    text = fmt.blocks([history_text(view, fmt, grid=grid, bbcode_table=bbcode_table), said])
+    text = record_text(view, fmt, claims.truth(loaded.state), grid=grid,
+                       bbcode_table=bbcode_table)
     _hint("Post in the thread (the voting record):")
     echo(text)
 

@@ -180,7 +180,7 @@ def _check(table: Table, step: Claim) -> tuple[tuple[int, ...], bool]:
             raise RuleBroken("R-CLAIM", f"a claim of a peek is the top three policies, not "
                              f"{len(step.cards)}")
         true = (step.party == found.party if power == INVESTIGATE
-                else same(step.cards, found.cards))
+                else tuple(step.cards) == tuple(found.cards))  # a peek's order is the deck's
         return (found.entry,), true
     session = next((s for s in sessions if s.round == step.round), None)
     if session is None:

@@ -144,8 +144,8 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "President three), or a role before the deal. During the game the thread sees only "
          "what was said, and where the President's and the Chancellor's claims of one "
          "session cannot both be true; once the game is over each claim is marked true or "
-         "false against what was dealt (the same policies in any order, the investigated "
-         "party, the role)."),
+         "false against what was dealt (a session's policies in any order, a peek's top "
+         "three in their order, the investigated party, the role)."),
         ("R-EDIT", "Hand edits",
          "Editing an entry already written breaks the log's hash chain. Every command "
          "reports it; recording stops until the edit is undone or acknowledged with "

@@ -206,11 +206,13 @@ class Drawn(Secret):
 
 
 class Handed(Secret):
-    """The Chancellor's two policies (R-PASS), and whether a veto may be proposed."""
+    """The Chancellor's two policies (R-PASS), whether a veto may be proposed, and how many
+    Fascist policies the board holds (public: the veto's PM says it)."""
 
     kind = "hand"
     cards: tuple[Policy, ...]
     veto: bool
+    fascist: int = 0
 
 
 class VetoRequested(Secret):

@@ -204,7 +204,7 @@ def _discard(state: State, step: Discard) -> None:
     state.discard.append(policy)
     state.phase = ENACT
     state.tell(state.chancellor, Handed, cards=tuple(state.hand),
-               veto=can_propose_veto(state))
+               veto=can_propose_veto(state), fascist=state.fascist)
 
 
 def _enact(state: State, step: Enact) -> None:

@@ -9,7 +9,6 @@ alt text.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
@@ -24,9 +23,6 @@ if TYPE_CHECKING:
 
 WIDTH = 800
 BLUE, RED, INK, PAPER, GREY = "#1f5fa8", "#b03a2e", "#1b1b1b", "#fbf8f0", "#8a8a8a"
-#: DejaVu Sans with the Latin letters of every language (fonts/LICENSE says how it was
-#: made), for the pictures whose words Pillow's built-in font cannot draw.
-LATIN_FONT = str(Path(__file__).with_name("fonts") / "DejaVuSans-Latin.ttf")
 # TRANSLATORS: a power as its slot of the board picture labels it, in at most two short
 # lines (the line break where it is split).
 SHORT: dict[Power, Term] = {INVESTIGATE: Np_("board slot", "Investigate"),
@@ -48,8 +44,9 @@ class Shape(Record):
 
 
 #: The most characters of the line that says how the game ended (a longer one wraps): what
-#: fits in the picture's width at 18 px bold in the wider of its fonts.
-RESULT_WIDTH = 80
+#: fits in the picture's width at 18 px bold, in Pillow's own font (an all-ASCII picture)
+#: and in the Latin typeface's real bold face (any other, :mod:`shmod.texts.typeface`).
+RESULT_WIDTH, LATIN_RESULT_WIDTH = 80, 66
 
 
 def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape], int]:
@@ -71,7 +68,9 @@ def layout(view: PublicView, lang: Language | None = None) -> tuple[list[Shape],
     if view.winner is not None:  # a finished game's board says how it ended
         import textwrap
 
-        for line in textwrap.wrap(_result(view, t), RESULT_WIDTH):  # a long one on two lines
+        result = _result(view, t)
+        latin = not result.isascii() or not all(s.text.isascii() for s in out)
+        for line in textwrap.wrap(result, LATIN_RESULT_WIDTH if latin else RESULT_WIDTH):
             out.append(Shape("text", (24, y + 24, 18, 0), INK, text=line, bold=True))
             y += 24
         y += 10
@@ -82,8 +81,8 @@ def _result(view: PublicView, t: Language) -> str:
     assert view.winner is not None and view.win is not None
     # TRANSLATORS: the end of the board picture and its alt text; {reason} is how the
     # game was won, a sentence of its own (e.g. "Hitler (Eve) was executed").
-    return t._("Game over: the {team} win. {reason}.", team=glossary.team(t, view.winner),
-               reason=phrases.win(t, view.win, capital=True))
+    return glossary.won(t, view.winner, "Game over: the {team} win. {reason}.",
+                        reason=phrases.win(t, view.win, capital=True))
 
 
 def _track(out: list[Shape], y: int, title: str, done: int, win: int, colour: str,
@@ -165,10 +164,10 @@ def _markers(view: PublicView, t: Language) -> list[str]:
     for name, alive in zip(view.players, view.alive):
         marks = []
         if view.winner is None and name == view.president:
-            marks.append(glossary.office(t, "candidate" if electing else "president"))
+            marks.append(glossary.office_in(t, "candidate" if electing else "president"))
         if view.winner is None and name == view.chancellor:
             marks.append(t._p("seat marker", "Chancellor nominee") if electing else
-                         glossary.office(t, "chancellor"))
+                         glossary.office_in(t, "chancellor"))
         if name in limited:
             marks.append(t._p("seat marker", "term-limited"))
         if name in view.not_hitler:
@@ -269,9 +268,11 @@ def paint(shapes: list[Shape], width: int, height: int, *,
     draw = ImageDraw.Draw(image)
     fonts: dict[int, ImageFont.ImageFont | ImageFont.FreeTypeFont] = {}
     # Pillow's built-in font has no accented letter (no ą, ł, ä, ß, ë): a picture with any
-    # letter beyond ASCII is drawn in the shipped Latin font throughout, one without stays as
-    # it was drawn before.
+    # letter beyond ASCII is drawn in the shipped Latin typeface throughout, its bold in the
+    # real bold face; one without stays as it was drawn before.
     latin = not all(s.text.isascii() for s in shapes if s.kind == "text")
+    if latin:
+        from shmod.texts import typeface
     for s in shapes:
         a, b, c, d = s.box
         if s.kind == "rect":
@@ -282,8 +283,11 @@ def paint(shapes: list[Shape], width: int, height: int, *,
         elif s.kind == "line":
             draw.line((a, b, c, d), fill=s.fill, width=3)
         else:
-            font = fonts.setdefault(c, ImageFont.truetype(LATIN_FONT, c) if latin else
-                                    ImageFont.load_default(size=c))
+            if latin:
+                draw.text((a, b), s.text, font=typeface.font(c, s.bold), fill=s.fill,
+                          anchor="ms" if d else "ls")
+                continue
+            font = fonts.setdefault(c, ImageFont.load_default(size=c))
             draw.text((a, b), s.text, font=font, fill=s.fill, anchor="ms" if d else "ls",
                       stroke_width=1 if s.bold else 0, stroke_fill=s.fill)
     return image

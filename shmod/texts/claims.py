@@ -62,7 +62,7 @@ def dealt(table: Table) -> Truth:
 
 
 def _letters(t: Language, cards: Sequence[Policy]) -> str:
-    return glossary.letters(t, sorted(cards))  # a claim says how many of each: F first
+    return glossary.letters(t, cards)  # in the order claimed: a peek's order is the deck's
 
 
 def said(t: Language, claim: Claimed) -> str:
@@ -92,7 +92,7 @@ def said(t: Language, claim: Claimed) -> str:
 
 
 def _office(t: Language, claim: Claimed) -> str:
-    return glossary.office(t, "chancellor" if claim.about == "chancellor" else "president")
+    return glossary.office_in(t, "chancellor" if claim.about == "chancellor" else "president")
 
 
 def sentence(claim: Claimed, fmt: Plain) -> str:
@@ -148,10 +148,13 @@ def table_text(history: Iterable[Public], fmt: Plain, truth: Truth | None = None
     return fmt.blocks([_title(fmt, len(rows), truth), grid])
 
 
-def lines_text(history: Iterable[Public], fmt: Plain, truth: Truth | None = None) -> str:
+def lines_text(history: Iterable[Public], fmt: Plain, truth: Truth | None = None, *,
+               over: bool = False) -> str:
     """Every claim in effect, a line each as the replay page lists them (``R3 · Ann
     (President): drew FFL · conflict``), marked true or false once the game is over: what
-    reads on a phone and at 80 columns; "" when nobody claimed."""
+    reads on a phone and at 80 columns; "" when nobody claimed. ``over`` without
+    ``truth``: the game is over, but whether each claim was true is told elsewhere (the
+    reveal) or not at all."""
     events = list(history)
     claims = in_effect(events)
     if not claims:
@@ -159,12 +162,17 @@ def lines_text(history: Iterable[Public], fmt: Plain, truth: Truth | None = None
     names = [c.name for c in claims] + [c.target for c in claims if c.target]
     lines = [fmt.fold(fmt.escape(line), names)
              for line in page_lines(events, fmt.lang, truth)]
-    return fmt.blocks([_title(fmt, len(lines), truth), fmt.bullets(lines)])
+    return fmt.blocks([_title(fmt, len(lines), truth, over), fmt.bullets(lines)])
 
 
-def _title(fmt: Plain, count: int, truth: Truth | None) -> str:
+def _title(fmt: Plain, count: int, truth: Truth | None, over: bool = False) -> str:
     t = fmt.lang
     name = fmt.bold(t._("Claims"))  # a message of its own: not inside another's call
+    if truth is None and over:
+        # TRANSLATORS: the title of the claims once the game is over, without whether each
+        # was true (the reveal says it); {claims} is "Claims" in bold.
+        return t._n("{claims} ({n} claim: what was said)",
+                    "{claims} ({n} claims: what was said)", count, claims=name)
     if truth is None:
         # TRANSLATORS: the title of the claims' table during the game; {claims} is
         # "Claims" in bold.

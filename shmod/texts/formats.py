@@ -89,6 +89,24 @@ class Plain:
     def quote(self, text: str) -> str:
         return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
 
+    def status(self, text: str, whole: Iterable[str] = ()) -> str:
+        """A post's status block (the board): quoted, each line within :data:`COLUMNS`
+        with its ``> `` marker kept on every line it folds into, never broken inside one
+        of ``whole`` (names)."""
+        width = COLUMNS - 2  # the marker's two columns
+        folded = [self._folded(line, whole, width) if len(line) > width else line
+                  for line in text.split("\n")]
+        return self.quote("\n".join(folded))
+
+    def _folded(self, line: str, whole: Iterable[str], width: int) -> str:
+        import textwrap
+
+        for name in sorted({n for n in whole if " " in n}, key=len, reverse=True):
+            line = line.replace(name, name.replace(" ", _GLUE))
+        return "\n".join(textwrap.wrap(line, width, subsequent_indent="  ",
+                                        break_long_words=False, break_on_hyphens=False)
+                         ).replace(_GLUE, " ")
+
     def spoiler(self, title: str, text: str) -> str:
         """``text`` hidden behind ``title``; an engine without a spoiler hides nothing, so
         a warning line comes first and readers scroll past it at their own risk."""
@@ -108,15 +126,7 @@ class Plain:
         """``line`` within :data:`COLUMNS` (a terminal's width), its further lines indented,
         never broken inside one of ``whole`` (names); an engine that wraps text (every
         profile but plain) gets it as it is."""
-        if len(line) <= COLUMNS:
-            return line
-        import textwrap
-
-        for name in sorted({n for n in whole if " " in n}, key=len, reverse=True):
-            line = line.replace(name, name.replace(" ", _GLUE))
-        return "\n".join(textwrap.wrap(line, COLUMNS, subsequent_indent="  ",
-                                        break_long_words=False, break_on_hyphens=False)
-                         ).replace(_GLUE, " ")
+        return line if len(line) <= COLUMNS else self._folded(line, whole, COLUMNS)
 
     def blocks(self, items: list[str]) -> str:
         """Paragraphs, lists and quotes one after another."""
@@ -163,6 +173,9 @@ class Markdown(Plain):
 
     def fold(self, line: str, whole: Iterable[str] = ()) -> str:
         return line  # the engine wraps
+
+    def status(self, text: str, whole: Iterable[str] = ()) -> str:
+        return self.quote(text)  # the engine wraps
 
     def blocks(self, items: list[str]) -> str:
         return "\n\n".join(item for item in items if item)
@@ -213,6 +226,9 @@ class BBCode(Plain):
 
     def fold(self, line: str, whole: Iterable[str] = ()) -> str:
         return line  # the engine wraps
+
+    def status(self, text: str, whole: Iterable[str] = ()) -> str:
+        return self.quote(text)  # the engine wraps
 
     def bullets(self, items: list[str]) -> str:
         return "[list]\n" + "\n".join(f"[*]{item}" for item in items) + "\n[/list]"
@@ -273,6 +289,11 @@ class XenForo(BBCode):
 
     def spoiler(self, title: str, text: str) -> str:
         return f'[spoiler="{title}"]{text}[/spoiler]'
+
+    def status(self, text: str, whole: Iterable[str] = ()) -> str:
+        """The board as lines of their own: XenForo folds a ``[quote]`` taller than about
+        200 pixels behind "Click to expand", and at a phone's width the board is."""
+        return text
 
     table = BBCode.tag_table
 

@@ -39,7 +39,7 @@ from shmod.game.events import (
 )
 from shmod.game.rules import ROLE_COUNTS
 from shmod.game.terms import Phase, Power
-from shmod.texts import claims, glossary, phrases
+from shmod.texts import claims, glossary, numbers, phrases
 from shmod.texts.catalog import ENGLISH, N_, Language, Np_, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import fascist_track, variant_rules
@@ -67,9 +67,12 @@ MONTHS = (
 
 def when_text(until: str, zone: str, lang: Language) -> str:
     """``2026-11-23 17:00 UTC (18:00 CET, Europe/Berlin)``; the local day, when it is not
-    UTC's, in ``lang`` (never the computer's locale)."""
+    UTC's, in ``lang`` (never the computer's locale). A language with a catalog writes it
+    its own way, local time first (:func:`shmod.texts.numbers.local_time`)."""
     moment = deadlines.utc(until)
-    text = moment.strftime("%Y-%m-%d %H:%M UTC")
+    own = numbers.cldr(lang) is not None
+    text = numbers.local_time(moment, moment, lang) if own else \
+        moment.strftime("%Y-%m-%d %H:%M UTC")
     if zone.upper() == "UTC":
         return text
     from shmod.base.errors import BadInput
@@ -81,6 +84,8 @@ def when_text(until: str, zone: str, lang: Language) -> str:
         return lang._("{when} ({zone}: a time zone unknown to this computer)", when=text,
                       zone=zone)
     local = moment.astimezone(found)
+    if own:
+        return numbers.local_time(moment, local, lang)
     clock = local.strftime("%H:%M %Z")
     if local.date() != moment.date():
         # TRANSLATORS: a day, e.g. "Tue 24 Nov": {weekday} and {month} abbreviated.
@@ -502,12 +507,12 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
     roles = (
         # TRANSLATORS: {liberals} and {n} count the Liberals and the Fascists besides Hitler.
-        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
-             "and Hitler; Hitler knows the Fascist.", "Roles: {liberals} Liberals, {n} "
+        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
+             "Hitler knows the Fascist.", "Roles: {liberals} Liberals, {n} "
              "Fascists and Hitler. The Fascists know each other and Hitler; Hitler knows the "
              "Fascists.", fascists, liberals=liberals) if know else
-        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascists know each other "
-             "and Hitler; Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
+        t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
+             "Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
              "Fascists and Hitler. The Fascists know each other and Hitler; Hitler does not "
              "know the Fascists.", fascists, liberals=liberals))
     house = variant_rules(view, fmt)

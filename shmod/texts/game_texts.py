@@ -37,7 +37,7 @@ from shmod.texts import glossary, phrases
 from shmod.texts.catalog import N_
 from shmod.texts.formats import Plain
 from shmod.texts.markup import ballots, cards, marks, paint, policy
-from shmod.texts.views import PublicView
+from shmod.texts.views import PublicView, removed_names
 
 ROLE_NAMES = {"liberal": "a Liberal", "fascist": "a Fascist", "hitler": "Hitler"}
 
@@ -80,7 +80,8 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                    "Chancellor. Send your vote by PM: {ja} or {nein}.", **names)
     if isinstance(event, Tallied):
         return tally_text(event, fmt, chaos_at=view.chaos_at,
-                          late=late_votes(view.history).get(event.entry, ()))
+                          late=late_votes(view.history).get(event.entry, ()),
+                          removed=removed_names(view.history))
     if isinstance(event, Enacted):
         if event.chaos:
             return None  # said by the chaos event
@@ -204,10 +205,18 @@ HOUSE_RULES = {
 }
 
 
+#: ``term5=seated`` in a game that started with more than five players (R-TERM5): the
+#: lone-Chancellor limit never comes.
+TERM5_SEATED_BIG = N_("Both term limits stay for the whole game, even with five or fewer "
+                      "players left alive: only a game that starts with five players has "
+                      "the lighter limit.")
+
+
 def variant_rules(view: PublicView, fmt: Plain) -> list[str]:
     """Each switch in force that differs from the rulebook, in a sentence for players."""
-    return [fmt.lang._(HOUSE_RULES[(k, v)], **ballots()) for k, v in view.variants
-            if (k, v) in HOUSE_RULES]
+    return [fmt.lang._(TERM5_SEATED_BIG if (k, v) == ("term5", "seated") and
+                       len(view.players) > 5 else HOUSE_RULES[(k, v)], **ballots())
+            for k, v in view.variants if (k, v) in HOUSE_RULES]
 
 
 def house_rules(view: PublicView, fmt: Plain) -> list[str]:
@@ -327,13 +336,17 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
 
 
 def tally_text(event: Tallied, fmt: Plain, *, chaos_at: int = 3,
-               late: tuple[str, ...] = ()) -> str:
+               late: tuple[str, ...] = (), removed: frozenset[str] = frozenset()) -> str:
     """R-VOTE: the seating-order list of every vote, totals, the majority and the result;
-    ``late``: the votes a lapse cast as Nein (R-LAPSE), marked."""
+    ``late``: the votes a lapse cast as Nein (R-LAPSE), marked; ``removed``: the names of
+    seats the moderator removed (R-MODKILL), which are no dead players."""
     b, e, t = fmt.bold, fmt.escape, fmt.lang
     rows = []
     for name, vote in event.votes:
-        if vote is None:
+        if vote is None and name in removed:
+            # TRANSLATORS: a removed player's line in the list of votes.
+            rows.append(fmt.italic(t._("{name}: removed", name=e(name))))
+        elif vote is None:
             # TRANSLATORS: a dead player's line in the list of votes.
             rows.append(fmt.italic(t._("{name}: dead", name=e(name))))
         elif name in late:
@@ -442,7 +455,8 @@ def board_text(view: PublicView, fmt: Plain) -> str:
                         for n, office in view.term_limited) or (
         t._("nobody: the term limits are set aside for this nomination, as they leave no "
             "eligible nominee (R-NO-NOMINEE)") if view.limits_set_aside else t._("nobody"))
-    dead = [e(n) for n, up in zip(view.players, view.alive) if not up]
+    dead = [e(n) for n, up in zip(view.players, view.alive) if not up and n not in view.removed]
+    removed = [e(n) for n, up in zip(view.players, view.alive) if not up and n in view.removed]
     lines = [
         # TRANSLATORS: the board's first line; {power} is the power of the next Fascist
         # policy.
@@ -488,13 +502,19 @@ def board_text(view: PublicView, fmt: Plain) -> str:
     elif view.winner is None and veto_zone:
         lines.append(t._("Now: the veto is unlocked."))
     if dead:
-        lines.append(t._("Dead: {names}", names=", ".join(dead)))
+        # TRANSLATORS: the dead players, {n} of them.
+        lines.append(t._n("Dead: {names}", "Dead: {names}", len(dead), names=", ".join(dead)))
+    if removed:
+        # TRANSLATORS: the seats the moderator removed from the game (not executed), {n}
+        # of them.
+        lines.append(t._n("Removed: {names}", "Removed: {names}", len(removed),
+                          names=", ".join(removed)))
     if view.replacing:
         # TRANSLATORS: a replacement, in a list of them: {new} took the seat of {old}.
         lines.append(t._("Replacements: {names}", names=", ".join(
             t._("{new} (replacing {old})", new=e(new), old=e(old))
             for new, old in view.replacing)))
-    return fmt.quote(fmt.lines(lines))
+    return fmt.status(fmt.lines(lines), [*view.players, *(old for _, old in view.replacing)])
 
 
 __all__ = ["FASCIST", "board_text", "cards", "event_text", "pending_vote_text", "policy",

@@ -30,13 +30,14 @@ from shmod.game.events import (
     VetoProposed,
 )
 from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL, Power
-from shmod.texts import glossary
+from shmod.texts import claims, glossary
 from shmod.texts.catalog import Language, get as language
 from shmod.texts.formats import BBCode, Plain
 from shmod.texts.markup import marks
-from shmod.texts.views import PublicView
+from shmod.texts.views import PublicView, removed_names
 
 DEAD = "†"  # a seat that was dead at the vote
+REMOVED = "×"  # a seat the moderator had removed by the vote (R-MODKILL)
 #: The power each targeted power's event says was used.
 POWER_USED: dict[type[Public], Power] = {
     Investigated: INVESTIGATE, SpecialElectionCalled: SPECIAL, Executed: EXECUTE}
@@ -55,9 +56,11 @@ class Election(Record, frozen=False):
     notes: list[str] = field(default_factory=list)
     late: tuple[str, ...] = ()
 
-    def grid(self) -> list[str]:
-        """The votes as the grid's cells: Ja, Nein, or † for a dead seat."""
-        return [DEAD if vote is None else glossary.ballot(vote) for _, vote in self.votes]
+    def grid(self, removed: frozenset[str] = frozenset()) -> list[str]:
+        """The votes as the grid's cells: Ja, Nein, † for a dead seat, or × for a seat of
+        ``removed`` (the moderator removed it)."""
+        return [(REMOVED if name in removed else DEAD) if vote is None
+                else glossary.ballot(vote) for name, vote in self.votes]
 
 
 def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
@@ -106,8 +109,9 @@ def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
         elif isinstance(ev, Peeked):
             rows[-1].notes.append(glossary.power(t, PEEK))
         elif isinstance(ev, GameOver):
-            rows[-1].notes.append(t._p("history note", "the {team} win",
-                                       team=glossary.team(t, ev.win.team)))
+            rows[-1].notes.append(t._p("history note", "the Liberals win")
+                                  if ev.win.team == "Liberals" else
+                                  t._p("history note", "the Fascists win"))
     return rows
 
 
@@ -133,6 +137,17 @@ def history_text(view: PublicView, fmt: Plain, *, grid: bool = False,
                                                     _seat(t, fmt.escape(was), fmt.escape(name))
                                                     for name, was in view.replacing)))])
     return "\n\n".join([title, *(rounds(row, fmt) for row in rows)])  # a blank line each
+
+
+def record_text(view: PublicView, fmt: Plain, truth: claims.Truth | None = None, *,
+                grid: bool = False, bbcode_table: bool = False, over: bool = False) -> str:
+    """``shmod history``: the voting record, then every claim (R-CLAIM) after a blank line,
+    marked true or false with ``truth`` (a finished game); ``over`` without ``truth``: the
+    game is over but the claims' truth is told elsewhere (:func:`claims.lines_text`)."""
+    said = (claims.table_text(view.history, fmt, truth, bbcode_table=bbcode_table)
+            if grid or bbcode_table else claims.lines_text(view.history, fmt, truth, over=over))
+    return "\n\n".join(filter(None, [history_text(view, fmt, grid=grid,
+                                                     bbcode_table=bbcode_table), said]))
 
 
 def _seat(t: Language, before: str, after: str) -> str:
@@ -182,10 +197,15 @@ def grid_text(view: PublicView, rows: list[Election], fmt: Plain, *,
     header = [t._p("history column", "Round"), t._p("history column", "President"),
               t._p("history column", "Chancellor"), *seats, t._p("history column", "Result"),
               t._p("history column", "Policy"), t._p("history column", "Notes")]
-    cells = [[str(r.round), r.president, r.chancellor, *r.grid(), r.result, r.policy,
+    removed = removed_names(view.history)
+    cells = [[str(r.round), r.president, r.chancellor, *r.grid(removed), r.result, r.policy,
               "; ".join(r.notes)] for r in rows]
     # TRANSLATORS: under the grid: the mark of a seat that was dead at the vote.
     legend = t._("{dead} = dead", dead=DEAD)
+    if any(REMOVED in row for row in cells):
+        # TRANSLATORS: under the grid, after the mark of a dead seat: the mark of a seat
+        # the moderator had removed from the game by the vote.
+        legend = t._("{dead}; {removed} = removed", dead=legend, removed=REMOVED)
     if bbcode_table and isinstance(fmt, BBCode) and fmt.name == "bbcode":  # generic BBCode
         return fmt.blocks([fmt.tag_table(header, cells), legend])
     return fmt.blocks([fmt.table(header, cells), legend])

@@ -29,9 +29,7 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
                           t._("Reply with the one policy you discard; the other two go to the "
                               "Chancellor.")])
     if isinstance(secret, Handed):
-        veto = [t._("Five Fascist policies are on the board: instead of enacting you may "
-                    "propose a veto, which the President must accept or refuse.")
-                ] if secret.veto else []
+        veto = [_veto_open(secret.fascist, fmt)] if secret.veto else []
         return fmt.lines([t._("You are Chancellor. The President passed you: {cards}.",
                               cards=cards(fmt, secret.cards)),
                           t._("Reply with the one policy you enact; the other is discarded."),
@@ -68,6 +66,21 @@ def pm_text(secret: Secret, fmt: Plain) -> str:
                    "the thread, vote, or hold office, and you must not reveal your role; you "
                    "may keep reading.", president=b(e(secret.president)))
     raise ValueError(f"no PM text for {type(secret).__name__}")
+
+
+def _veto_open(fascist: int, fmt: Plain) -> str:
+    """R-VETO: the Chancellor may propose a veto; how many Fascist policies the board holds
+    (a custom board unlocks the veto earlier than the fifth)."""
+    t = fmt.lang
+    if fascist == 5:
+        return t._("Five Fascist policies are on the board: instead of enacting you may "
+                   "propose a veto, which the President must accept or refuse.")
+    # TRANSLATORS: {n} Fascist policies are on the board (a custom board unlocks the veto
+    # after fewer than five).
+    return t._n("{n} Fascist policy is on the board: instead of enacting you may propose a "
+                "veto, which the President must accept or refuse.", "{n} Fascist policies "
+                "are on the board: instead of enacting you may propose a veto, which the "
+                "President must accept or refuse.", fascist)
 
 
 def role_text(role: str, known: dict[str, str], fmt: Plain) -> str:

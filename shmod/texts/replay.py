@@ -426,8 +426,8 @@ def event_sentence(view: PublicView, event: Public, lang: Language | None = None
                        president=event.president, target=event.target)
         case GameOver():
             # TRANSLATORS: {reason} says how the game was won.
-            return t._("Game over: the {team} win: {reason}.",
-                       team=glossary.team(t, event.win.team), reason=phrases.win(t, event.win))
+            return glossary.won(t, event.win.team, "Game over: the {team} win: {reason}.",
+                                reason=phrases.win(t, event.win))
         case DeadlineSet():
             if event.until is None:
                 return t._("The moderator cleared the deadline.")

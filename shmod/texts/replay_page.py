@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from html import escape
 from importlib import resources
 from typing import Any
@@ -24,9 +25,11 @@ from shmod.forum.events import Corrected
 from shmod.game.events import Tallied
 from shmod.game.terms import VOTE
 from shmod.texts import claims, glossary, phrases
-from shmod.texts.catalog import Language
+from shmod.texts.catalog import ENGLISH, PSEUDO, Language, Np_
 from shmod.texts.replay import KINDS, PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 class Verdict(Record):
@@ -55,16 +58,50 @@ class _Strings:
         return list(self.numbers)
 
 
+#: A soft hyphen: where a long word may break, the hyphen shown only if it does.
+SHY = "\u00ad"
+# TRANSLATORS: not a sentence: the long words the replay page shows, each with a hyphen at
+# every point where a phone may break it across two lines (the browser shows the hyphen
+# only when it breaks the word there), separated by spaces; each form of a word as the
+# page writes it (e.g. "Loyalitäts-prüfung Loyalitäts-prüfungen"). Every word of 13
+# letters or more needs one (tests/test_replay_hyphens.py). English needs none: keep
+# the message as it is.
+HYPHENATION = Np_("hyphenation", "long-words with-their break-points")
+
+
+def hyphenation(t: Language) -> dict[str, str]:
+    """Each long word of ``t`` the page shows, and the same word with a soft hyphen at each
+    of its break points (the catalog's :data:`HYPHENATION`); none for English and the
+    pseudo-language, whose words break at spaces."""
+    if t.code in (ENGLISH, PSEUDO):
+        return {}
+    return {word.replace("-", ""): word.replace("-", SHY) for word in t.term(HYPHENATION).split()
+            if "-" in word}
+
+
+def hyphenated(text: str, words: dict[str, str]) -> str:
+    """``text`` with each whole word of ``words`` given its soft hyphens."""
+    if not words:
+        return text
+    return _WORD.sub(lambda found: words.get(found.group(), found.group()), text)
+
+
 def page(game: Replay, *, title: str, verdict: Verdict) -> str:
     """The HTML page of ``game``, in the language its frames are worded in: the page's own
-    words in the template (``{w[key]}``), the script's in the data (``words``)."""
+    words in the template (``{w[key]}``), the script's in the data (``words``); a long
+    word breaks on a phone only where the language's :data:`HYPHENATION` allows."""
     t = game.lang
     s = _Strings()
     truth = game.truth if game.revealed else None
-    data = {"frames": [_frame(f, s, t, truth) for f in game.frames], "revealed": game.revealed,
-            "roles": [[s(name), s(role)] for name, role in game.roles],
-            "words": script_words(t)}
-    data["strings"] = s.table()
+    shy = hyphenation(t)
+    frames = [_frame(f, s, t, truth) for f in game.frames]
+    data: dict[str, Any] = {
+        "frames": frames, "revealed": game.revealed,
+        "roles": [[s(name), s(role)] for name, role in game.roles],
+        "words": {k: hyphenated(v, shy) for k, v in script_words(t).items()}}
+    kept = {n for f in frames for key in ("b", "n") for n in f[key]}  # pictures, names
+    data["strings"] = [text if n in kept else hyphenated(text, shy)
+                       for n, text in enumerate(s.table())]
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     blob = blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     css, js = _asset("replay_page.css"), _asset("replay_page.js")
@@ -72,8 +109,8 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
               "img-src data:; base-uri 'none'; form-action 'none'")
     last = game.frames[-1].view
     if last.winner and last.win:
-        result = t._("The {team} won: {reason}.", team=glossary.team(t, last.winner),
-                     reason=phrases.win(t, last.win))
+        result = glossary.won(t, last.winner, "The {team} won: {reason}.",
+                              reason=phrases.win(t, last.win))
     else:
         result = t._("The game is in progress (round {round}).", round=last.round)
     shown = (t._("Finished game: hidden information (roles, hands, results, the deck) is in "
@@ -87,10 +124,11 @@ def page(game: Replay, *, title: str, verdict: Verdict) -> str:
     count = len(game.frames)
     return template.format(
         lang=escape(t.code), policy=escape(policy, quote=False), title=escape(title), css=css,
-        js=js, data=blob, w=page_words(t, count),
+        js=js, data=blob, w={k: hyphenated(v, shy) for k, v in page_words(t, count).items()},
         players=escape(t._n("{n} player.", "{n} players.", len(last.players))),
-        result=escape(result), shown=escape(shown), headline=escape(verdict.headline),
-        details="".join(f"<li>{escape(d)}</li>" for d in verdict.details),
+        result=escape(hyphenated(result, shy)), shown=escape(hyphenated(shown, shy)),
+        headline=escape(hyphenated(verdict.headline, shy)),
+        details="".join(f"<li>{escape(hyphenated(d, shy))}</li>" for d in verdict.details),
         commitment=escape(t._("Setup commitment: {commitment}")).format(
             commitment=f'<code id="commitment">{escape(verdict.commitment)}</code>'),
         check=escape(verdict.check), count_less=count - 1)
@@ -205,12 +243,12 @@ def offices(view: PublicView, t: Language) -> tuple[str, str]:
     electing = view.phase in ("nominate", "vote")
     # TRANSLATORS: a player and the office they hold at this step of the replay.
     president = t._("{name} ({office})", name=view.president,
-                    office=glossary.office(t, "candidate" if electing else "president"))
+                    office=glossary.office_in(t, "candidate" if electing else "president"))
     if view.chancellor is None:
         return president, "—"
     return president, t._("{name} ({office})", name=view.chancellor,
                           office=t._p("seat marker", "Chancellor nominee") if electing
-                          else glossary.office(t, "chancellor"))
+                          else glossary.office_in(t, "chancellor"))
 
 
 def vote_list(view: PublicView, t: Language) -> tuple[str, list[tuple[str, str]]]:

@@ -25,7 +25,7 @@ from shmod.log.checkpoints import COMMITMENT_LABEL
 from shmod.texts import claims, glossary, phrases
 from shmod.texts.catalog import Language
 from shmod.texts.formats import Plain
-from shmod.texts.history import history_text
+from shmod.texts.history import record_text
 from shmod.texts.replay import Hidden, Replay, event_sentence
 
 POWER_EVENTS = (Investigated, SpecialElectionCalled, Peeked, Executed, PowerSkipped)
@@ -39,8 +39,8 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     final = game.frames[-1]
     view = final.view
     if view.winner and view.win:
-        result = t._("The {team} won: {reason}.", team=glossary.team(t, view.winner),
-                     reason=phrases.win(t, view.win))
+        result = glossary.won(t, view.winner, "The {team} won: {reason}.",
+                              reason=phrases.win(t, view.win))
     else:
         result = t._("The game so far: round {round}; the roles stay secret until the end.",
                      round=view.round)
@@ -49,8 +49,8 @@ def post_text(game: Replay, fmt: Plain, *, title: str, commitment: str | None) -
     lines = [g.line(e, t) for g in final.governments]
     parts.append(fmt.bold(t._p("replay post", "Governments")))
     parts.append(fmt.numbered(lines) if lines else t._("No vote was held."))
-    parts.append(history_text(view, fmt))
-    parts.append(claims.lines_text(view.history, fmt))  # true or false: the hidden part's
+    # The claims without whether each was true: the hidden part says it.
+    parts.append(record_text(view, fmt, over=view.winner is not None))
     powers, moderation = _powers(game, fmt), _moderation(game, fmt)
     parts.append(fmt.bold(t._p("replay post", "Powers")))
     parts.append(fmt.bullets(powers) if powers else t._("No power was used."))

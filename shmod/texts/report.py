@@ -36,9 +36,10 @@ def unposted_corrections(view: PublicView, public: Iterable[Public],
                          posted: Iterable[Public], fmt: Plain) -> list[tuple[str, str]]:
     """Hints for corrections left out of the post because players never saw what they
     voided (R-CORRECT): the moderator still sees what was voided, on the terminal, so as
-    plain text in the game's language (not ``fmt``'s markup: no ``\\(`` escapes)."""
+    plain text in English, as everything shmod prints for the moderator (not ``fmt``'s
+    markup: no ``\\(`` escapes; not the game's language: nobody posts it)."""
     shown = list(posted)
-    terminal = Plain(fmt.lang)
+    terminal = Plain()
     return [("Voided (players never saw it, so nothing is posted)",
              messages.event_text(view, ev, terminal) or "")
             for ev in public if isinstance(ev, Corrected) and ev not in shown]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from shmod.base.records import Record
 from shmod.forum import absence, deadlines, house, seats
+from shmod.forum.events import Corrected, Removed, Renamed
 from shmod.forum.table import Table
 from shmod.forum.turns import waiting_for
 from shmod.game.events import Public, Secret, Waiting, Win
@@ -129,6 +130,20 @@ def public_view(table: Table) -> PublicView:
         replacing=tuple(seats.replacing(table).items()),
         veto_open=game.phase == ENACT and can_propose_veto(game),
     )
+
+
+def removed_names(history: tuple[Public, ...]) -> frozenset[str]:
+    """Every name a seat the moderator removed had (R-MODKILL), before and after a rename,
+    leaving out removals a correction voided: a dead seat of one of these names in a
+    tally or the voting record was removed, not executed."""
+    gone = {number for ev in history if isinstance(ev, Corrected) for number, _ in ev.voided}
+    names: set[str] = set()
+    for ev in history:
+        if isinstance(ev, Removed) and ev.entry not in gone:
+            names.add(ev.name)
+        elif isinstance(ev, Renamed) and ev.old in names and ev.entry not in gone:
+            names.add(ev.new)
+    return frozenset(names)
 
 
 def _deadline(table: Table) -> tuple[str, str, str] | None:
