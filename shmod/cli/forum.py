@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import CLOCK_HELP, FormatOpt, GameOpt, _show, _step, app, echo, moderator
+from shmod.cli.app import (
+    CLOCK_HELP,
+    FormatOpt,
+    GameOpt,
+    _show,
+    _step,
+    app,
+    echo,
+    git_check,
+    moderator,
+)
 from shmod.cli.completion import living_names, player_names, rule_ids, words
 
 if TYPE_CHECKING:
@@ -232,6 +242,7 @@ def backup(
                        f"{MAX_BACKUPS}")
     if names:
         output.require_open()
+        git_check(game)
         done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
                                              for n in names], at=clock.stamp(), post=False,
                             moderator=moderator())
@@ -367,6 +378,7 @@ def claim(
         return claims.latest(state, seat, cards, parse_cards(passed) if passed else (), round_)
 
     output.require_open()
+    git_check(game)
     done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
     made = [claim_texts.sentence(event, Plain()) for event in claim_texts.in_effect(done.public)]
     state = done.game.state
