@@ -138,6 +138,7 @@ def prods(
                            "recorded a step); nothing was recorded: run `shmod prods` again")
         return [Prod(g.state.game.players.index(name)) for name, _ in made]
 
+    git_check(game)
     record(game, prodded, at=clock.text(now), post=False, moderator=moderator())
     names = ", ".join(n for n, _ in made)
     _show(shown, [("Recorded", f"the prods as sent: {names}")])

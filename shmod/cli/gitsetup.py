@@ -144,8 +144,8 @@ def _pull(root: str, chosen: dict[str, str | None]) -> str:
     either, git 2.27 and later refuse to pull onto a clone with commits of its own."""
     set_ = {key: value for key, value in chosen.items() if value is not None}
     if set_:
-        return ("git config: " + ", ".join(f"{k}={v}" for k, v in set_.items()) + " is your "
-                "choice and is left as it is (git pull joins diverged clones that way)")
+        return ("git config: " + ", ".join(f"{k}={v}" for k, v in set_.items()) + " set "
+                "already: left as it is (git pull joins diverged clones that way)")
     _git("config", "pull.rebase", "false", cwd=root)
     return ("git config pull.rebase false: `git pull` merges the other moderator's commits "
             "with yours (this clone only; `git pull --rebase` works too)")
