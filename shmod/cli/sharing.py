@@ -177,6 +177,7 @@ def merge(
 
     if sum((copy is not None, mine, forget)) != 1:
         raise BadInput("give one of: the other copy's file, --mine, or --forget")
+    git_check(game)
     if forget:
         remembered = seen.recall(game)
         seen.forget(game)
@@ -196,7 +197,6 @@ def merge(
         assert copy is not None
         data, _ = logfile.read_bytes(copy, logfile.MAX_BYTES, "no such file")
         where = copy
-    git_check(game)
     echo(join(game, logfile.parse(where, data), SYNC_ADVICE, labels), err=True)
 
 
