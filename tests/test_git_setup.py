@@ -166,7 +166,7 @@ def test_one_moderators_game_in_git_without_setup_is_left_alone(repo):
 
 def test_git_is_asked_once_until_what_it_reads_changes_and_never_by_a_read_only_command(
         tmp_path):
-    mia, ned = shared_pair(tmp_path)
+    _, ned = shared_pair(tmp_path)
     calls = tmp_path / "git-calls"
     fake = tmp_path / "bin"
     fake.mkdir()
