@@ -47,13 +47,12 @@ def moderators(
     from shmod.log import game as games
 
     if not names:
+        from shmod.forum.explain import who_records
+
         state = games.load(game).state
         listed = ", ".join(state.moderators) or "none listed (one moderator: nothing to name)"
-        lines = [f"Moderators: {listed}"]
-        if state.handover is not None:
-            entry, holder, old = state.handover
-            lines.append(f"Moderation was handed over by {old} to {holder} at entry {entry}"
-                         + ("" if state.taken else f"; {holder} has not taken it over yet"))
+        lines = [f"Moderators: {listed}", *who_records(state.moderators, state.handover,
+                                                       state.taken)]
         _show([("Moderators", "\n".join(lines))])
         return
     me = moderator()
