@@ -345,6 +345,7 @@ def claim(
     from shmod.base.errors import BadInput
     from shmod.cli import clock, output
     from shmod.forum import claims
+    from shmod.forum.events import Claimed
     from shmod.forum.steps import Claim
     from shmod.game.rules import parse_cards
     from shmod.log import game as games
@@ -383,7 +384,10 @@ def claim(
     done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
     made = [claim_texts.sentence(event, Plain()) for event in claim_texts.in_effect(done.public)]
     state = done.game.state
-    _show([("Claim recorded: the next post shows it (R-CLAIM)", "\n".join(made))])
+    late = any(isinstance(ev, Claimed) and ev.late for ev in done.public)
+    _show([("Claim recorded: no post: the game is over (R-CLAIM; history, the reveal and the "
+            "replay show it)" if late else "Claim recorded: the next post shows it (R-CLAIM)",
+            "\n".join(made))])
     echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
     output.check("the claim was recorded", "`shmod history` shows every claim")
 
