@@ -184,7 +184,6 @@ def merge(
                 if remembered else "nothing (this terminal remembered nothing of this log)")
         _show([], [("Forgotten", f"{what}; the next step is recorded on {game} as it is")])
         return
-    labels = ("yours", "theirs")
     if mine:
         data = seen.mine(game)
         if data is None:
@@ -193,9 +192,12 @@ def merge(
         where = f"{game} (as this terminal last wrote it)"
         labels = ("the log", "what this terminal last wrote")
     else:
+        import os
+
         assert copy is not None
         data, _ = logfile.read_bytes(copy, logfile.MAX_BYTES, "no such file")
         where = copy
+        labels = ("the log", os.path.basename(copy))
     echo(join(game, logfile.parse(where, data), SYNC_ADVICE, labels), err=True)
 
 

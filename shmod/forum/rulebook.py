@@ -64,7 +64,8 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
         ("R-STALL", "Prods",
          "The moderator may remind a player who has not sent a vote or a choice "
          "(`shmod prods`); each prod is recorded with its time, so each player's count is "
-         "known (a replacement's starts at 0). The rules give the moderator no power to vote or choose for them (a game "
+         "known (a replacement's starts at 0). The rules give the moderator no power to "
+         "vote or choose for them (a game "
          "may choose house rules that do: R-LAPSE)."),
         ("R-DEADLINE", "Deadlines",
          "The moderator may set a deadline for the current round (`shmod deadline 48h`; it "
@@ -144,7 +145,8 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "peek that did not happen or was not theirs (a Chancellor claims two policies, a "
          "President three), or a role before the deal. During the game the thread sees only "
          "what was said, and where the President's and the Chancellor's claims of one "
-         "session cannot both be true (the post that shows the later one says so); once the game is over each claim is marked true or "
+         "session cannot both be true (the post that shows the later one says so); "
+         "once the game is over each claim is marked true or "
          "false against what was dealt (the same policies in any order, the investigated "
          "party, the role)."),
         ("R-EDIT", "Hand edits",
