@@ -124,3 +124,17 @@ def test_a_step_recorded_alike_on_both_terminals_blocks_neither(pair, flavour):
              if e["kind"] == "vote"]
     assert votes == [("Cat", "ja", "Mia"), ("Dan", "nein", "Ned"), ("Eve", "ja", "Ned"),
                      ("Ann", "ja", "Mia")]
+
+
+def test_a_refusal_during_a_rebase_names_the_copies_and_the_way_out_as_git_has_them(pair):
+    mia, ned = pair
+    _diverge(mia, ned, ["vote", "Cat", "ja"], ["vote", "Cat", "nein"])
+    said = ned.pull("--rebase", code=1).stderr
+    assert "theirs goes on with entry 4 (vote Cat ja, recorded by Mia" in said
+    assert "yours with entry 4 (vote Cat nein, recorded by Ned" in said
+    assert "the file holds theirs (a rebase replays your commits on top of theirs)" in said
+    assert f"take yours (`git checkout --theirs {LOG} && git add {LOG}`: during a rebase git " \
+        "calls yours theirs), then `git rebase --continue`" in said
+    ned.git("rebase", "--abort")
+    assert [e.get("vote") for e in games.load(str(ned.log)).log.entries
+            if e["kind"] == "vote"] == ["nein"]
