@@ -27,7 +27,7 @@ from shmod.game.rules import parse_cards
 from shmod.game.steps import Reshuffle
 from shmod.game.terms import OVER, Policy
 from shmod.log import entries, game as games
-from shmod.texts import claims as claim_texts, formats, reveal, views
+from shmod.texts import claims as claim_texts, formats, forum_texts, posts, reveal, views
 
 PLAIN = formats.Plain()
 
@@ -320,3 +320,55 @@ def test_logs_with_claims_audit_valid_and_the_verifier_recomputes_them_alike():
         _agrees(text, audit.audit_log(_parsed(text)).to_json())
         checked += sum(isinstance(s, Claim) for _, s in plan)
     assert checked > 50
+
+
+# -- issue 42: a claim after the game, and a conflict in the post that shows it --------
+
+
+def test_a_claim_recorded_after_the_game_is_over_makes_no_post_ever(tmp_path):
+    """R-CLAIM: on main such a claim said "the next post shows it", and a later post (here
+    a moderator dropped after the game) would have shown it; history, the reveal and the
+    replay show it."""
+    from installed import Moderator
+
+    from shmod.texts import replay
+
+    t = forum_table(5, deck="FFL" * 5)
+    play_out(t)
+    mod = Moderator(tmp_path)
+    mod.log.parent.mkdir(parents=True)
+    mod.log.write_text(games.log_text(t.header, t.steps, at=AT))
+    mod.log.chmod(0o600)
+    mod.run("post")
+    said = mod.run("claim", "Eve", "--role", "liberal").stderr
+    assert "Claim recorded: no post: the game is over (R-CLAIM; history, the reveal and " \
+        "the replay show it)" in said
+    assert "Nothing new since the last post" in mod.run("post").stderr
+    later = mod.run("moderators", "Ned", "--as", "Mia").stdout  # news after the game
+    assert "Ned is now a moderator" in later and "Role claim" not in later
+    loaded = games.load(str(mod.log))
+    assert [ev for ev in thread.unposted(loaded.state) if isinstance(ev, Claimed)] == []
+    line = "Role claim by Eve: Liberal."
+    assert line in reveal.reveal_text(loaded, PLAIN, spoiler=False)
+    view = views.public_view(loaded.state)
+    assert "role: Liberal" in claim_texts.table_text(view.history, PLAIN)
+    assert "role: Liberal" in mod.run("history").stdout
+    shown = replay.frames(loaded, reveal=True).frames
+    assert any(line in sentence for frame in shown for sentence in frame.said)
+    assert all(line not in posts.earlier_post(loaded, n, PLAIN).text
+               for n in range(1, len(loaded.state.posts) + 1))
+
+
+def test_the_post_that_shows_a_conflicting_claim_marks_the_conflict():
+    t = first_session()
+    said(t, "Ann", "president", 1, "FFL", "FL")
+    t.apply(Posted(t.game.entries))
+    before = views.public_view(t.state)
+    ann = next(ev for ev in before.history if isinstance(ev, Claimed))
+    assert forum_texts.event_text(before, ann, PLAIN) == \
+        "Claim by Ann (President, round 1): drew FFL, passed FL."
+    said(t, "Bob", "chancellor", 1, "FF")  # she says she passed F, L: both cannot be true
+    t.enact("L")
+    covered = thread.news(t.state)
+    post = posts.render(t.state, covered, PLAIN, board=False)
+    assert "Claim by Bob (Chancellor, round 1): received FF. conflict" in post

@@ -81,13 +81,14 @@ def test_a_copy_that_lost_this_terminals_entries_is_refused_and_merged_back(tmp_
     assert "the file has entry 4 (vote Cat nein, recorded by Ned at 2026-11-24T10:00:00Z)" \
         in said
     assert "shmod merge --mine" in said and mia.log.read_bytes() == before
-    said = mia.run("merge", str(conflicted))
-    assert "1 entry of theirs applied after yours" in said
+    said = mia.run("merge", str(conflicted))  # Mia's vote came first: it stays
+    assert "1 entry of the log applied after friday (Mia's conflicted copy).yaml and " \
+        "chained anew as entry 5" in said
     assert stat.S_IMODE(mia.log.stat().st_mode) == 0o600
     mia.run("vote", "Bob", "ja")
     votes = [(e["by"], e.get("mod")) for e in logfile.read(str(mia.log)).entries
              if e["kind"] == "vote"]
-    assert votes == [("Cat", "Ned"), ("Ann", "Mia"), ("Bob", "Mia")]
+    assert votes == [("Ann", "Mia"), ("Cat", "Ned"), ("Bob", "Mia")]
     assert ": VALID" in subprocess.run([str(SHMOD), "audit", str(mia.log)], text=True,
                                        capture_output=True).stdout
 
@@ -97,9 +98,10 @@ def test_what_this_terminal_wrote_comes_back_with_merge_mine_or_is_let_go(tmp_pa
     mia.run("vote", "Ann", "ja")
     ned.run("vote", "Cat", "nein")
     mia.synced_from(ned)  # no conflicted copy kept: only Mia's terminal remembers
-    assert "1 entry of theirs" in mia.run("merge", "--mine")
+    assert "1 entry of the log applied after what this terminal last wrote" in \
+        mia.run("merge", "--mine")
     ned.synced_from(mia)
-    ned.run("vote", "Dan", "ja")  # Ned's vote is there, chained where it was: taken
+    ned.run("vote", "Dan", "ja")  # Ned's vote is there, chained anew after Mia's: taken
     mia.synced_from(ned)
     mia.run("vote", "Eve", "ja")
     ned.run("prods")  # Ned's copy lacks Eve's vote only: it extends what he wrote

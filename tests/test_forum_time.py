@@ -211,6 +211,25 @@ def test_prods_are_recorded_and_counted(mod):
         engine.apply(loaded.state, Prod(target=0))
 
 
+def test_a_replacements_prods_start_at_zero(mod):
+    """Issue 42, R-STALL, R-REPLACE: the prods Dee was sent are Dee's; Zed, who takes her
+    seat, gets a first reminder, not "reminder number 2" (main counted the seat's)."""
+    mod.run("nominate", "Bob")
+    mod.run("prods")
+    assert "This is reminder number 2." in mod.run("prods", "--preview").stdout
+    mod.run("replace", "Dee", "Zed")
+
+    def zeds() -> str:
+        said = mod.run("prods", "--preview").stdout
+        return next(pm for pm in said.split("Subject: ") if "Hi Zed," in pm)
+
+    assert "reminder number" not in zeds()
+    assert "prodded" not in next(row for row in mod.run("status").stdout.splitlines()
+                                 if "Zed" in row)
+    mod.run("prods")
+    assert "This is reminder number 2." in zeds()
+
+
 def test_backups_take_seats_in_order(mod):
     mod.run("backup", "Zed", "Yul")
     assert "1. Zed\n2. Yul" in mod.run("backup").stdout

@@ -365,9 +365,9 @@ def test_copies_of_another_game_or_a_published_copy_are_refused(tmp_path):
 def test_one_copy_with_nothing_new_is_a_fast_forward_either_way(tmp_path):
     start_log = _voting(tmp_path)
     ours, theirs = _copies(tmp_path, start_log, [], [Vote(0, True)])
-    assert _merge(ours, theirs).how == "theirs"
+    assert _merge(ours, theirs).how == "forward" and _merge(ours, theirs).base == "theirs"
     assert _merge(ours, theirs).data == theirs.read_bytes()
-    assert _merge(theirs, ours).how == "yours"
+    assert _merge(theirs, ours).how == "nothing" and _merge(theirs, ours).base == "yours"
     assert _merge(theirs, ours).data == theirs.read_bytes()
 
 

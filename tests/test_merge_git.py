@@ -12,14 +12,12 @@ one conflict resolved, audits VALID against its thread and lists who recorded wh
 """
 from __future__ import annotations
 
-import os
 import random
 import shutil
 import stat
-import subprocess
-from pathlib import Path
 
 import pytest
+from clones import DAY2, DAY3, LOG, NAMES, Clone, bare, pair as shared_pair
 from installed import SHMOD
 
 from shmod.audit.moves import command_for, random_game
@@ -30,71 +28,11 @@ from shmod.texts.formats import Plain
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
-DAY1, DAY2, DAY3 = "2026-11-23T10:00:00Z", "2026-11-24T10:00:00Z", "2026-11-25T10:00:00Z"
-LOG = "games/friday.yaml"
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-
-
-def _git_env(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SHMOD_", "GIT_"))}
-    env.update(HOME=str(home), GIT_CONFIG_NOSYSTEM="1", GIT_TERMINAL_PROMPT="0",
-               GIT_AUTHOR_NAME="mod", GIT_AUTHOR_EMAIL="mod@example.org",
-               GIT_COMMITTER_NAME="mod", GIT_COMMITTER_EMAIL="mod@example.org")
-    return env
-
-
-class Clone:
-    """One moderator: a clone of the repository and a terminal of their own."""
-
-    def __init__(self, root: Path, name: str, origin: Path) -> None:
-        self.name, self.folder = name, root / name.lower()
-        self.cache = root / f"cache-{name.lower()}"
-        self.env = _git_env(root)
-        self.git("clone", "-q", str(origin), str(self.folder), cwd=root)
-        self.log = self.folder / LOG
-        self.now = DAY1
-
-    def git(self, *args: str, cwd: Path | None = None,
-            code: int | None = 0) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run(["git", *args], cwd=cwd or self.folder, env=self.env, text=True,
-                              capture_output=True, timeout=60)
-        assert code is None or done.returncode == code, (args, done.stdout, done.stderr)
-        return done
-
-    def shmod(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-        env = {**self.env, "SHMOD_GAME": LOG, "SHMOD_NOW": self.now, "COLUMNS": "100",
-               "SHMOD_CACHE": str(self.cache), "SHMOD_MODERATOR": self.name}
-        done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
-                              capture_output=True, timeout=60)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
-        assert "Traceback" not in done.stderr
-        return done
-
-    def share(self, message: str = "steps") -> None:
-        self.git("commit", "-qam", message, code=None)  # nothing new: nothing to commit
-        self.git("push", "-q")
-
-    def pull(self, code: int = 0) -> subprocess.CompletedProcess[str]:
-        return self.git("pull", "--no-rebase", code=code)
-
 
 @pytest.fixture
 def pair(tmp_path):  # type: ignore[no-untyped-def]
-    """Mia's and Ned's clones of a private repository holding a game of theirs, Ann's
-    nomination of Bob recorded and shared: the first ballot open."""
-    origin = tmp_path / "origin.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True,
-                   env=_git_env(tmp_path))
-    mia = Clone(tmp_path, "Mia", origin)
-    mia.shmod("new", *NAMES, "--first", "Ann", "--moderator", "Mia", "--moderator", "Ned")
-    said = mia.shmod("git-setup").stderr
-    assert ".gitattributes: /games/*.yaml merge=shmod" in said
-    mia.shmod("nominate", "Bob")
-    mia.git("add", "-A")
-    mia.share("a new game")
-    ned = Clone(tmp_path, "Ned", origin)
-    ned.shmod("git-setup")
-    return mia, ned
+    """Mia's and Ned's clones, the first ballot open (clones.pair)."""
+    return shared_pair(tmp_path)
 
 
 def test_git_setup_writes_the_attributes_the_driver_and_hooks_that_keep_the_log_private(pair):
@@ -228,9 +166,7 @@ def test_a_whole_game_of_two_moderators_with_a_hand_over_and_a_conflict_audits_v
     and plays to the end. The thread's posts audit VALID, and the audit lists who
     recorded what."""
     seed, first, commands = _short_game()
-    origin = tmp_path / "origin.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True,
-                   env=_git_env(tmp_path))
+    origin = bare(tmp_path)
     mia = Clone(tmp_path, "Mia", origin)
     mia.shmod("new", *[f"Player{n}" for n in range(1, 6)], "--seed", seed, "--first", first,
               "--moderator", "Mia", "--moderator", "Ned")

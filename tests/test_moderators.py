@@ -134,7 +134,7 @@ def test_a_hand_over_is_taken_over_with_its_posts_line_and_only_that(tmp_path):
     mia.refused("vote", "Ann", "ja", rule="only Ned records now (Mia may take it back")
     ned.refused("moderators", "--drop", "Ned", rule="hand it over to another moderator")
     audit = ned.run("audit", str(ned.log)).stdout
-    assert "Hand-over (entry 2): Mia to Ned, taken over at entry 4 against post 2's" in audit
+    assert "Hand-over (entry 2): Mia to Ned, taken over at entry 4 naming post 2's checkpoint (take-over not checked: no thread given)" in audit
 
 
 def test_a_copy_that_does_not_give_the_hand_over_posts_checkpoint_cannot_take_over(tmp_path):

@@ -75,3 +75,41 @@ def test_a_log_names_players_in_full():
     seating = Seating(tuple(PLAYERS))
     with pytest.raises(BadInput, match="unknown player"):
         seating.seat("walrus", prefixes=False)
+
+
+# -- issue 42: letters folded as R-DEAL's words fold them ---------------------------
+
+POLISH = ("Małgorzata", "Łukasz", "Jürgen", "Ann", "Søren", "Straße")
+
+
+@pytest.mark.parametrize(("typed", "name"), [
+    ("malgorzata", "Małgorzata"), ("mal", "Małgorzata"), ("lukasz", "Łukasz"),
+    ("ŁUKASZ", "Łukasz"), ("juergen", "Jürgen"), ("jurgen", "Jürgen"), ("JUERG", "Jürgen"),
+    ("soren", "Søren"), ("strasse", "Straße"), ("gorzata", "Małgorzata"),
+])
+def test_names_fold_as_the_words_deal_folds_letters(typed, name):
+    """On main ``malgorzata``, ``mal`` and ``lukasz`` found nobody: ł does not decompose,
+    and only accents were taken off; ``juergen`` is how a German types Jürgen."""
+    seating = Seating(POLISH)
+    assert seating.players[seating.seat(typed)] == name
+
+
+def test_an_exact_match_wins_and_a_fold_that_finds_two_is_refused_listing_both():
+    seating = Seating(("Jurgen", "Jürgen", "Lukasz", "Łukasz", "Bob"))
+    assert seating.seat("jurgen") == 0 and seating.seat("JÜRGEN") == 1
+    assert seating.seat("juergen") == 1  # only Jürgen is typed that way
+    assert seating.seat("lukasz") == 2 and seating.seat("łukasz") == 3
+    with pytest.raises(BadInput, match=r"'jurg' is ambiguous: it could be Jurgen \(seat 1\), "
+                       r"Jürgen \(seat 2\)"):
+        seating.seat("jurg")
+    with pytest.raises(BadInput, match=r"Lukasz \(seat 3\), Łukasz \(seat 4\)"):
+        seating.seat("lukas")
+
+
+def test_a_moderator_types_polish_and_german_names_without_their_letters(tmp_path):
+    mod = Moderator(tmp_path)
+    mod.run("new", *POLISH, "--first", "Ann")
+    mod.run("nominate", "lukasz")
+    done = mod.run("vote", "malgorzata", "ja", "lukasz", "ja", "juergen", "nein", "ann", "ja",
+                   "soren", "ja", "strasse", "ja")
+    assert "Łukasz" in done.stdout and "Jürgen" in done.stdout

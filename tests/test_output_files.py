@@ -144,11 +144,11 @@ def test_new_never_writes_a_log_through_a_link(tmp_path, log, to):
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != "g.yaml"} == before
 
 
-def test_git_setup_never_writes_through_a_link(tmp_path, log):
-    """``shmod git-setup`` (issue 37) writes .gitattributes and three hooks: a link planted
-    at .gitattributes is replaced, its target keeps its bytes (it was appended to through
-    the link); a hook that is not shmod's, a link included, is left alone; a tracked link
-    among the logs is not made private through (its target's mode stays)."""
+def test_git_setup_never_reads_or_writes_through_a_link(tmp_path, log):
+    """``shmod git-setup`` (issues 37, 42) writes .gitattributes, the clone's config and
+    three hooks: a link planted at .gitattributes or at a hook is refused, naming it,
+    before anything is written (its target keeps its bytes and stays unread); a tracked
+    link among the logs is not made private through (its target's mode stays)."""
     repo = tmp_path / "repo"
     (repo / "games").mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
@@ -164,11 +164,21 @@ def test_git_setup_never_writes_through_a_link(tmp_path, log):
     elsewhere.write_bytes(log.read_bytes())
     elsewhere.chmod(0o644)
     (repo / "games" / "linked.yaml").symlink_to(elsewhere)
-    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(repo), "add", "games"], check=True)
+    config = (repo / ".git" / "config").read_bytes()
+    err = shmod(repo, "git-setup", "-g", "games/friday.yaml", code=2).stderr
+    assert ".gitattributes (the repository's .gitattributes) is a link" in err
+    assert "nothing was written" in err and "not the repository" not in err
+    assert (repo / ".git" / "config").read_bytes() == config
+    assert not (hooks / "post-checkout").exists()
+    (repo / ".gitattributes").unlink()
+    err = shmod(repo, "git-setup", "-g", "games/friday.yaml", code=2).stderr
+    assert "post-merge (git's post-merge hook) is a link" in err
+    assert not (repo / ".gitattributes").exists()  # checked before the first write
+    (hooks / "post-merge").unlink()
     shmod(repo, "git-setup", "-g", "games/friday.yaml")
     assert outside.read_text() == "not the repository's\n"
     assert elsewhere.stat().st_mode & 0o777 == 0o644
     attributes = repo / ".gitattributes"
     assert not attributes.is_symlink() and "merge=shmod" in attributes.read_text()
-    assert (hooks / "post-merge").is_symlink()  # a hook of the user's: left, and said so
     assert "git-setup --hook" in (hooks / "post-checkout").read_text()

@@ -193,6 +193,7 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
     if report.stopped is None:  # a game judged to its end: every draw was the seed's
         report.draws = draws(state)
     report.recorders, report.handovers = recorders(log, len(state.setup.moderators), listed)
+    _check_takeovers(report)
     report.warnings += [Problem("moderator", f"entry {n} names no moderator, in a game that "
                                 "listed several (appended by hand?)", line=log.line_of(n - 1),
                                 entry=n, rule="R-MODERATORS")
@@ -271,6 +272,30 @@ def recorders(log: logfile.LogFile, start: int,
             handovers[-1]["post"] = raw.get("post")
     return [{"moderator": name, "entries": ranges(numbers), "count": len(numbers)}
             for name, numbers in found.items()], handovers
+
+
+def _check_takeovers(report: Report) -> None:
+    """R-HANDOVER: a take-over names the hand-over post its moderator checked their copy
+    against; only the thread shows that post's signed line. With ``--thread`` each
+    take-over is checked: its post's line is there, genuine, and the log gives it;
+    without, it is said not checked (a take-over entry appended by hand, with its hash
+    recomputed, looks like any other)."""
+    for hand in report.handovers:
+        if not hand["taken"]:
+            continue
+        if report.checkpoints is None:
+            hand["checked"] = None
+            continue
+        post = hand.get("post")
+        hand["checked"] = any(c.ok and c.genuine and c.claim.post == post
+                              for c in report.checkpoints)
+        if not hand["checked"]:
+            report.warnings.append(Problem(
+                "takeover", f"the take-over at entry {hand['taken']} names post {post}, whose "
+                "signed checkpoint line the thread given does not show as this log gives it: "
+                "nothing shows the incoming moderator checked their copy against the "
+                "hand-over post", line=report.log.line_of(hand["taken"] - 1) if report.log
+                else None, entry=hand["taken"], rule="R-HANDOVER"))
 
 
 def unnamed(log: logfile.LogFile, start: int, listed: list[int]) -> list[int]:

@@ -159,6 +159,7 @@ def _step(game_path: str, fmt_name: str | None,
                 game_path, state.entries, len(done.entries), post),
             report.again(done.secrets, post), post is not None))
 
+    git_check(game_path)
     game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now), before_write=compose,
                 moderator=moderator(), asked=asked)
     sections, hints, note, recorded, again, posted = shown[0]
@@ -166,6 +167,19 @@ def _step(game_path: str, fmt_name: str | None,
     echo(note, err=True)
     output.check(recorded, again)
     return posted
+
+
+def git_check(game_path: str) -> None:
+    """Warn when the log is in a git clone set up for shmod and git would not merge it with
+    shmod's driver (:func:`shmod.cli.gitsetup.bypassed`: git runs only when what it reads
+    changed); a recording command goes on."""
+    from shmod.cli import gitsetup
+
+    wrong = gitsetup.bypassed(game_path)
+    if wrong:
+        import warnings
+
+        warnings.warn(wrong, stacklevel=2)
 
 
 def _expected(game: "Game", by: str | None, default: int | None) -> int:

@@ -114,8 +114,11 @@ def _show_report(report: "Report", explain: bool = False) -> None:
             f"{r['moderator'] or 'nobody named'}: entr{'y' if r['count'] == 1 else 'ies'} "
             f"{r['entries']}" for r in report.recorders)), markup=False)
     for hand in report.handovers:
-        taken = (f", taken over at entry {hand['taken']} against post {hand.get('post')}'s "
-                 "checkpoint" if hand["taken"] else ", not taken over")
+        verdict = {True: "checked against the thread",
+                   False: "NOT found in the thread as this log gives it",
+                   None: "take-over not checked: no thread given"}[hand.get("checked")]
+        taken = (f", taken over at entry {hand['taken']} naming post {hand.get('post')}'s "
+                 f"checkpoint ({verdict})" if hand["taken"] else ", not taken over")
         out.print(one_line(f"Hand-over (entry {hand['entry']}): {hand['from']} to "
                            f"{hand['to']}{taken}"), markup=False)
     if report.summary:

@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import CLOCK_HELP, FormatOpt, GameOpt, _show, _step, app, echo, moderator
+from shmod.cli.app import (
+    CLOCK_HELP,
+    FormatOpt,
+    GameOpt,
+    _show,
+    _step,
+    app,
+    echo,
+    git_check,
+    moderator,
+)
 from shmod.cli.completion import living_names, player_names, rule_ids, words
 
 if TYPE_CHECKING:
@@ -128,6 +138,7 @@ def prods(
                            "recorded a step); nothing was recorded: run `shmod prods` again")
         return [Prod(g.state.game.players.index(name)) for name, _ in made]
 
+    git_check(game)
     record(game, prodded, at=clock.text(now), post=False, moderator=moderator())
     names = ", ".join(n for n, _ in made)
     _show(shown, [("Recorded", f"the prods as sent: {names}")])
@@ -232,6 +243,7 @@ def backup(
                        f"{MAX_BACKUPS}")
     if names:
         output.require_open()
+        git_check(game)
         done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
                                              for n in names], at=clock.stamp(), post=False,
                             moderator=moderator())
@@ -333,6 +345,7 @@ def claim(
     from shmod.base.errors import BadInput
     from shmod.cli import clock, output
     from shmod.forum import claims
+    from shmod.forum.events import Claimed
     from shmod.forum.steps import Claim
     from shmod.game.rules import parse_cards
     from shmod.log import game as games
@@ -367,10 +380,14 @@ def claim(
         return claims.latest(state, seat, cards, parse_cards(passed) if passed else (), round_)
 
     output.require_open()
+    git_check(game)
     done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
     made = [claim_texts.sentence(event, Plain()) for event in claim_texts.in_effect(done.public)]
     state = done.game.state
-    _show([("Claim recorded: the next post shows it (R-CLAIM)", "\n".join(made))])
+    late = any(isinstance(ev, Claimed) and ev.late for ev in done.public)
+    _show([("Claim recorded: no post: the game is over (R-CLAIM; history, the reveal and the "
+            "replay show it)" if late else "Claim recorded: the next post shows it (R-CLAIM)",
+            "\n".join(made))])
     echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
     output.check("the claim was recorded", "`shmod history` shows every claim")
 

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import FormatOpt, GameOpt, _show, app, echo, moderator
+from shmod.cli.app import FormatOpt, GameOpt, _show, app, echo, git_check, moderator
 from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ def post(
     output.require_open()
     if images is not None:  # a folder that cannot be written is refused before recording
         _folder(images)
+    git_check(game)
     marked = posts.mark_next(game, fmt, board=board, at=clock.stamp(), moderator=moderator())
     echo(marked.text)
     _hint(f"Post {marked.number} (entries {marked.first} to {marked.upto}), recorded as "

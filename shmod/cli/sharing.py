@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo, moderator
+from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo, git_check, moderator
 
 if TYPE_CHECKING:
     from shmod.game.steps import Step
@@ -19,6 +19,13 @@ if TYPE_CHECKING:
 GIT_ADVICE = ("the file holds yours: keep it (`git add {path}`) or take theirs (`git checkout "
               "--theirs {path} && git add {path}`), commit, and record the other copy's steps "
               "again with shmod; or `git merge --abort` and agree with the other moderator first")
+#: The same during ``git pull --rebase``: git replays yours on top of theirs, the file
+#: holds theirs, and git calls yours "theirs".
+REBASE_ADVICE = ("the file holds theirs (a rebase replays your commits on top of theirs): "
+                 "keep theirs (`git add {path}`) or take yours (`git checkout --theirs {path} "
+                 "&& git add {path}`: during a rebase git calls yours theirs), then `git rebase "
+                 "--continue`, and record the other copy's steps again with shmod; or `git "
+                 "rebase --abort` and agree with the other moderator first")
 #: What to do after ``shmod merge COPY`` refused.
 SYNC_ADVICE = ("decide with the other moderator which copy stands, and record the other's "
                "steps again on it")
@@ -40,13 +47,12 @@ def moderators(
     from shmod.log import game as games
 
     if not names:
+        from shmod.forum.explain import who_records
+
         state = games.load(game).state
         listed = ", ".join(state.moderators) or "none listed (one moderator: nothing to name)"
-        lines = [f"Moderators: {listed}"]
-        if state.handover is not None:
-            entry, holder, old = state.handover
-            lines.append(f"Moderation was handed over by {old} to {holder} at entry {entry}"
-                         + ("" if state.taken else f"; {holder} has not taken it over yet"))
+        lines = [f"Moderators: {listed}", *who_records(state.moderators, state.handover,
+                                                       state.taken)]
         _show([("Moderators", "\n".join(lines))])
         return
     me = moderator()
@@ -141,6 +147,7 @@ def _take_over(game: str, line: str) -> None:
                              "the other moderator's copy, and take over on it")
         return Takeover(post)
 
+    git_check(game)
     done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
     state = done.game.state
     holder = state.handover[1] if state.handover else "?"
@@ -169,6 +176,7 @@ def merge(
 
     if sum((copy is not None, mine, forget)) != 1:
         raise BadInput("give one of: the other copy's file, --mine, or --forget")
+    git_check(game)
     if forget:
         remembered = seen.recall(game)
         seen.forget(game)
@@ -182,20 +190,25 @@ def merge(
             raise BadInput(f"this terminal remembers nothing it wrote to {game} (the cache is "
                            "off, or it never recorded on this log here)")
         where = f"{game} (as this terminal last wrote it)"
+        labels = ("the log", "what this terminal last wrote")
     else:
+        import os
+
         assert copy is not None
         data, _ = logfile.read_bytes(copy, logfile.MAX_BYTES, "no such file")
         where = copy
-    echo(join(game, logfile.parse(where, data), SYNC_ADVICE), err=True)
+        labels = ("the log", os.path.basename(copy))
+    echo(join(game, logfile.parse(where, data), SYNC_ADVICE, labels), err=True)
 
 
-def join(game: str, theirs: "LogFile", advice: str) -> str:
+def join(game: str, theirs: "LogFile", advice: str,
+         labels: tuple[str, str] = ("yours", "theirs")) -> str:
     """Merge ``theirs`` (a parsed copy) into the log at ``game`` under its lock; what it did."""
     from shmod.log import logfile, merge as merging, seen
 
     with logfile.locked(game) as fd:
         ours = logfile.read(game)
-        merged = merging.merge(ours, theirs, where=game, advice=advice)
+        merged = merging.merge(ours, theirs, where=game, advice=advice, labels=labels)
         if merged.data != ours.data:
             if merged.data.startswith(ours.data) and not ours.torn:
                 logfile.append(fd, merged.data[len(ours.data):].decode("utf-8"), game)
@@ -225,6 +238,8 @@ def git_setup(
              "files in the game's folder).")] = None,
     hook: Annotated[bool, typer.Option(
         "--hook", hidden=True, help="Only make the logs private (what git's hooks run).")] = False,
+    during: Annotated[str | None, typer.Option(
+        "--during", hidden=True, help="The hook that runs it (with --hook).")] = None,
 ) -> None:
     """Set up the git repository the game's log is in, for moderators who share it: its
     .gitattributes and git config name shmod's merge driver for the logs, and hooks make
@@ -232,7 +247,7 @@ def git_setup(
     from shmod.cli import gitsetup
 
     if hook:
-        gitsetup.make_private(gitsetup.top(game))
+        gitsetup.hook(game, during)
         return
     for line in gitsetup.setup(game, pattern):
         echo(line, err=True)
@@ -241,9 +256,11 @@ def git_setup(
 @app.command(name="merge-driver")
 def merge_driver(
     base: Annotated[str, typer.Argument(metavar="BASE", help="git's %O: the common ancestor.")],
-    ours: Annotated[str, typer.Argument(metavar="OURS",
-                                        help="git's %A: yours, and where the result goes.")],
-    theirs: Annotated[str, typer.Argument(metavar="THEIRS", help="git's %B: theirs.")],
+    ours: Annotated[str, typer.Argument(
+        metavar="OURS", help="git's %A: yours (theirs during a rebase), and where the result "
+        "goes.")],
+    theirs: Annotated[str, typer.Argument(metavar="THEIRS",
+                                          help="git's %B: theirs (yours during a rebase).")],
     path: Annotated[str, typer.Argument(metavar="PATH", help="git's %P: the log's path.")],
 ) -> None:
     """git's merge driver for game logs (shmod git-setup names it): the merged log in OURS
@@ -256,7 +273,11 @@ def merge_driver(
     if not any(map(gitsetup.looks_like_log, read)):
         raise typer.Exit(gitsetup.merge_text(base, ours, theirs, path))
     mine, other = (logfile.parse(path, data) for data in read[1:])
-    merged = merging.merge(mine, other, where=path, advice=GIT_ADVICE.format(path=path))
+    if gitsetup.rebasing():  # %A is theirs: git replays yours (%B) on top of it
+        merged = merging.merge(mine, other, where=path, advice=REBASE_ADVICE.format(path=path),
+                               labels=("theirs", "yours"))
+    else:
+        merged = merging.merge(mine, other, where=path, advice=GIT_ADVICE.format(path=path))
     if merged.data != read[1]:
         logfile.replace(ours, merged.data)
     echo(f"shmod: {path}: {merged.said()}", err=True)

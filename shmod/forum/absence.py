@@ -31,8 +31,11 @@ def prod(table: Table, step: Prod) -> None:
 
 
 def prod_count(table: Table, seat: int) -> int:
-    """How many prods the player in ``seat`` has been sent (R-STALL)."""
-    return sum(1 for _, prodded in table.prods if prodded == seat)
+    """How many prods the player in ``seat`` has been sent (R-STALL): a replacement's own,
+    from 0 (R-REPLACE: the prods sent to the player they replaced were not theirs)."""
+    since = max((entry for replaced, _, _, entry in table.replaced if replaced == seat),
+                default=0)
+    return sum(1 for entry, prodded in table.prods if prodded == seat and entry > since)
 
 
 #: R-BACKUP: the most backup players the list holds. A forum game needs a handful; a

@@ -31,7 +31,7 @@ from shmod.game.events import (
     RoundBegan,
     Tallied,
 )
-from shmod.game.terms import INVESTIGATE, PEEK, Party, Policy, Power
+from shmod.game.terms import INVESTIGATE, OVER, PEEK, Party, Policy, Power
 
 
 class Session(Record, frozen=False):
@@ -137,7 +137,7 @@ def claim(table: Table, step: Claim) -> None:
     game.say(Claimed, name=game.name(step.by), about=step.about, round=step.round,
              cards=step.cards, passed=step.passed,
              target="" if step.target is None else game.name(step.target),
-             party=step.party, role=step.role)
+             party=step.party, role=step.role, late=game.phase == OVER)
 
 
 def about_voided(table: Table, entries: set[int]) -> set[int]:

@@ -146,7 +146,9 @@ class HandedOver(Public):
 class Claimed(Public):
     """R-CLAIM: ``name`` (as seated) said in the thread what their session, power or role
     was (:class:`shmod.forum.steps.Claim`'s fields, the target by name). Public: what a
-    player said; whether it was true is known only to the moderator until the game ends."""
+    player said; whether it was true is known only to the moderator until the game ends.
+    ``late``: recorded once the game was over, so no post shows it (history, the reveal
+    and the replay do)."""
 
     kind = "claim"
     name: str
@@ -157,6 +159,7 @@ class Claimed(Public):
     target: str = ""
     party: Party | None = None
     role: Role | None = None
+    late: bool = False
 
 
 # -- secrets ----------------------------------------------------------------------------

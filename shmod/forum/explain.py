@@ -5,6 +5,8 @@ says the same in their language (:mod:`shmod.texts.phrases`), on its own.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shmod.forum.events import Corrected
 from shmod.forum.steps import Claim, Lapse, Remove, Rename, Replace, SetDeadline, Word
 from shmod.game import explain
@@ -50,3 +52,26 @@ def voided_steps(event: Corrected) -> list[tuple[int, str]]:
     """R-CORRECT: each entry a correction voided, and what it was in public words."""
     return [(entry, describe(step, event.players)) for entry, step in event.voided]
 
+
+def listed(names: Sequence[str]) -> str:
+    """``Mia``, ``Mia and Ned``, ``Mia, Ned and Ola``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def who_records(moderators: Sequence[str], handover: tuple[int, str, str] | None,
+                taken: bool) -> list[str]:
+    """R-MODERATORS, R-HANDOVER: who may record now, and a hand-over still to be taken
+    over, in lines for the moderator (none for a game that lists no moderator)."""
+    if not moderators:
+        return []
+    if handover is None:
+        return [f"Who may record now: {listed(moderators)}"]
+    entry, holder, by = handover
+    if taken:
+        return [f"Who may record now: {holder}, since the hand-over at entry {entry} (a "
+                "listed moderator takes it back with shmod handover NAME)"]
+    return [f"Who may record now: nobody until {holder} takes over (any listed moderator may "
+            "hand it over again)",
+            f"Hand-over pending: {by} handed moderation over to {holder} at entry {entry}; "
+            f"{holder} takes over by pasting the hand-over post's checkpoint line: shmod "
+            f"handover --accept 'LINE' --as {holder}"]

@@ -170,14 +170,37 @@ def seat_number(text: str, count: int) -> int | None:
 
 def folded(text: str) -> str:
     """``text`` as names are matched when typed: case-folded, accents taken off (``Zoë``
-    as ``zoe``)."""
+    as ``zoe``), and the letters that do not decompose written as R-DEAL's words write
+    them (``Łukasz`` as ``lukasz``, ``Søren`` as ``soren``, ``ß`` as ``ss``)."""
     text = text.casefold()
     if text.isascii():
         return text
     import unicodedata
 
-    return "".join(char for char in unicodedata.normalize("NFKD", text)
+    from shmod.forum.wordform import TRANSLITERATION
+
+    return "".join(TRANSLITERATION.get(char, char)
+                   for char in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(char))
+
+
+#: How German writes an umlaut without its dots (``juergen`` for ``Jürgen``).
+_UMLAUTS = {"\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue"}
+
+
+def folds(name: str) -> tuple[str, ...]:
+    """The ways a name may be typed, folded: :func:`folded`, and for a name with an umlaut
+    the German way too (``jurgen`` and ``juergen`` for ``Jürgen``)."""
+    plain = folded(name)
+    if name.isascii():
+        return (plain,)
+    import unicodedata
+
+    composed = unicodedata.normalize("NFC", name.casefold())
+    if not any(umlaut in composed for umlaut in _UMLAUTS):
+        return (plain,)
+    german = folded("".join(_UMLAUTS.get(char, char) for char in composed))
+    return (plain, german) if german != plain else (plain,)
 
 
 def _words(name: str) -> list[str]:
@@ -193,7 +216,9 @@ ANY_PART = 3
 
 
 class Seating:
-    """Looks players up as typed, case and accents ignored (``Zoe`` for ``Zoë``), level by
+    """Looks players up as typed, case and accents ignored (``Zoe`` for ``Zoë``; the
+    letters that do not decompose as R-DEAL writes them, ``lukasz`` for ``Łukasz``; an
+    umlaut also as German types it, ``juergen`` for ``Jürgen``), level by
     level: the whole name, the seat number, the start of the name or of any word of it
     (``guapo`` for ``El Guapo``), a former name (R-REPLACE, R-RENAME: refused, saying
     who sits there now), then any part of the name of at least :data:`ANY_PART`
@@ -225,7 +250,7 @@ class Seating:
             return number - 1
         typed = folded(key) if prefixes else ""
         found = self._one(text, [s for s, name in enumerate(self.players) if typed and any(
-            word.startswith(typed) for word in _words(folded(name)))])
+            word.startswith(typed) for way in folds(name) for word in _words(way))])
         if found is not None:
             return found
         if key in self._renamed and key not in self._former:
@@ -237,7 +262,8 @@ class Seating:
             raise BadInput(f"{text} was replaced by {self.players[seat]} (entry {entry}); "
                            f"name {self.players[seat]} or seat {seat + 1} instead")
         found = self._one(text, [s for s, name in enumerate(self.players)
-                                 if len(typed) >= ANY_PART and typed in folded(name)])
+                                 if len(typed) >= ANY_PART
+                                 and any(typed in way for way in folds(name))])
         if found is not None:
             return found
         listing = ", ".join(f"{s + 1}. {n}" for s, n in enumerate(self.players))

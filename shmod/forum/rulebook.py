@@ -64,7 +64,8 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
         ("R-STALL", "Prods",
          "The moderator may remind a player who has not sent a vote or a choice "
          "(`shmod prods`); each prod is recorded with its time, so each player's count is "
-         "known. The rules give the moderator no power to vote or choose for them (a game "
+         "known (a replacement's starts at 0). The rules give the moderator no power to "
+         "vote or choose for them (a game "
          "may choose house rules that do: R-LAPSE)."),
         ("R-DEADLINE", "Deadlines",
          "The moderator may set a deadline for the current round (`shmod deadline 48h`; it "
@@ -138,14 +139,16 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "(`shmod claim`): a President's three policies drawn (and the two passed, if said), "
          "a Chancellor's two received, an investigation's result, a peek's three policies, "
          "or a player's own role. A claim is bookkeeping: it moves no rule and no random "
-         "draw, and makes no post of its own (the next post shows it). It is refused where "
+         "draw, and makes no post of its own (the next post shows it; one recorded once the "
+         "game is over shows in history, the reveal and the replay only). It is refused where "
          "it makes no sense: from a dead player, about a session, an investigation or a "
          "peek that did not happen or was not theirs (a Chancellor claims two policies, a "
          "President three), or a role before the deal. During the game the thread sees only "
          "what was said, and where the President's and the Chancellor's claims of one "
-         "session cannot both be true; once the game is over each claim is marked true or "
-         "false against what was dealt (a session's policies in any order, a peek's top "
-         "three in their order, the investigated party, the role)."),
+         "session cannot both be true (the post that shows the later one says so); once "
+         "the game is over each claim is marked true or false against what was dealt (a "
+         "session's policies in any order, a peek's top three in their order, the "
+         "investigated party, the role)."),
         ("R-EDIT", "Hand edits",
          "Editing an entry already written breaks the log's hash chain. Every command "
          "reports it; recording stops until the edit is undone or acknowledged with "
@@ -185,8 +188,11 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "reordered: where they part (the hash chain says where), a copy with nothing new "
          "takes the other's entries as they are; if both have new entries, the entries of the "
          "copy that made no post are applied one by one after the other's, as the rules judge "
-         "them, chained anew with the entry numbers they name rewritten (a step recorded on "
-         "both copies alike counts once). Votes of different players, prods and backups "
+         "them, chained anew with the entry numbers they name rewritten (a vote or a word "
+         "recorded on both copies alike, from the same PM, counts once, and each terminal "
+         "knows it for its own; a voided entry never stands for another). When neither copy "
+         "posted, the one whose new entries were recorded first stays: merging either way "
+         "round gives the same game. Votes of different players, prods and backups "
          "always merge this way. Otherwise (both copies made a post, a step that no longer "
          "applies, the same vote recorded with different values) both copies are left as "
          "they were and the refusal names, for each, the first entry they differ at, who "

@@ -27,11 +27,13 @@ def last_posted(table: Table) -> int:
 def unposted(table: Table) -> list[Public]:
     """The public events no post has covered yet, less those of voided entries and the
     corrections that voided only what was never posted (R-CORRECT): players never saw
-    them, so a post does not tell them about entries they cannot see."""
+    them, so a post does not tell them about entries they cannot see; and less the claims
+    recorded once the game was over (R-CLAIM: no post follows the game's end)."""
     last = last_posted(table)
     gone = voided(table)
     return [ev for ev in table.public if ev.entry > last and ev.entry not in gone
-            and not (isinstance(ev, Corrected) and not ev.posted)]
+            and not (isinstance(ev, Corrected) and not ev.posted)
+            and not (isinstance(ev, Claimed) and ev.late)]
 
 
 def news(table: Table, *, asked: bool = False) -> list[Public]:

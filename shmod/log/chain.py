@@ -14,7 +14,7 @@ entries (hand edits vouched for); the replay and the audit each judge what they 
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 from shmod.base import digest
@@ -117,15 +117,39 @@ def linked(previous: str, raw: dict[str, Any]) -> str:
 NUMBERED = ("entries", "deadline")
 
 
-def identity(raw: Any) -> str:
+def identity(raw: Any, earlier: Sequence[str] | None = None) -> str:
     """What an entry records, wherever it stands: a digest of it without its ``hash`` and
     the entry numbers it names (:data:`NUMBERED`), which a merge that moves it rewrites.
-    With its ``at`` and ``mod``, two entries alike are one entry recorded once."""
+    With its ``at`` and ``mod``, two entries alike are one entry recorded once.
+
+    ``earlier``: the identities of the entries before it in its log; the entries it names
+    then count by theirs, so two corrections are one entry only if they void the same
+    entries (an entry with no numbered field has the same identity either way)."""
     if not isinstance(raw, dict):
         return UNHASHABLE
+    body = {k: v for k, v in raw.items() if k != "hash" and k not in NUMBERED}
+    if earlier is not None:
+        for key in NUMBERED:
+            if key in raw:
+                body["\0" + key] = _named(raw[key], earlier)
     try:
-        body = logfile.canonical({k: v for k, v in raw.items()
-                                  if k != "hash" and k not in NUMBERED})
+        text = logfile.canonical(body)
     except (TypeError, ValueError):
         return UNHASHABLE
-    return digest.sha256_hex(body)[:logfile.HASH_LEN]
+    return digest.sha256_hex(text)[:logfile.HASH_LEN]
+
+
+def identities(entries: Sequence[Any]) -> list[str]:
+    """Each entry's :func:`identity`, the entries it names counted by theirs."""
+    found: list[str] = []
+    for raw in entries:
+        found.append(identity(raw, found))
+    return found
+
+
+def _named(value: Any, earlier: Sequence[str]) -> list[str]:
+    """The identities of the entries ``value`` names (a number or a list of them), in one
+    order; a number that names no earlier entry stands as itself."""
+    numbers = value if isinstance(value, list) else [value]
+    return sorted(earlier[n - 1] if isinstance(n, int) and not isinstance(n, bool)
+                  and 1 <= n <= len(earlier) else f"#{n!r}" for n in numbers)

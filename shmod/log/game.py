@@ -351,6 +351,22 @@ def recorder_of(raw: object) -> str | None:
     return mod if isinstance(mod, str) else None
 
 
+def acts(log: logfile.LogFile) -> list[seen.Act]:
+    """Each entry's vote or word (:func:`shmod.log.seen.act`) and whether it is in effect,
+    from a replay (None for any other entry): how a terminal recognises its vote in a log
+    where a merge counted it once, as the other moderator recorded it."""
+    found: list[tuple[object, ...] | None] = [None] * len(log.entries)
+    rounds = [1]
+
+    def watch(number: int, step: Step, table: Table) -> None:
+        found[number - 1] = seen.act(step, rounds[-1])
+        rounds.append(table.game.round)
+
+    in_effect = {number for number, _ in replay(log, watch=watch).state.history}
+    return [None if key is None else (key, number in in_effect)
+            for number, key in enumerate(found, 1)]
+
+
 def log_text(header: dict[str, object], steps: list[Step], *, at: str) -> str:
     """A whole log (header and chained entries) for steps already known to be legal."""
     players = header["players"]
@@ -432,7 +448,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
             found = edited[0]
             raise LogError(path, found.line, f"nothing was recorded: {found.describe()}"
                            f"{EDIT_ADVICE}", rule="R-EDIT")
-        seen.check(game.log)
+        seen.check(game.log, acts)
         mod = moderators.recorder(state, moderator)
         seen_public, seen_secret = len(state.public), len(state.secrets)
         players = state.game.players  # entries name players as they were before the step

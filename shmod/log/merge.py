@@ -7,11 +7,15 @@ the thread is the *base*: its entries stay as they are, so every checkpoint it p
 still verifies; the other copy's entries are applied after them one by one, through the
 engine (the rules, the forum's house rules, the moderators' R-MODERATORS and R-HANDOVER),
 and chained anew, each keeping its time and its moderator. When neither copy posted,
-yours is tried as the base first, then theirs. On the way:
+the copy whose new entries were recorded first is tried as the base first, then the
+other: the choice depends on the copies only, so merging A into B and B into A gives the
+same game. On the way:
 
 - an entry the base already holds (the same entry, moved by an earlier merge: its
-  :func:`~shmod.log.chain.identity`), or a player's vote or word the base recorded alike,
-  counts once; the same vote recorded with different values refuses the merge;
+  :func:`~shmod.log.chain.identity`, a correction's counting the entries it voids by
+  theirs), or a player's vote or word the base recorded alike and still has in effect,
+  counts once; the same vote in effect with different values refuses the merge; a voided
+  vote never stands for another (the other is applied anew: no recorded vote is lost);
 - the entry numbers a moved entry names (a correction's, an acknowledgement's, the
   deadline a lapse is of) are rewritten to where those entries now are;
 - a moved step must send every PM it sent on its own copy, alike; a PM it sends only now
@@ -42,36 +46,48 @@ from shmod.log.entries import PLAYER_FIELDS, at_text, summary, to_entry
 from shmod.log.game import Game, read_back, recorder_of, replay
 
 YOURS, THEIRS = "yours", "theirs"
+#: What a merge did: one copy held every step of the other (``nothing``), one extended
+#: the other (``forward``), or the other's steps were applied after it (``merged``).
+NOTHING, FORWARD, MERGED = "nothing", "forward", "merged"
 
 
 class Merged(Record):
-    """A merge made: the merged log's bytes; ``how``: ``yours`` (theirs added nothing),
-    ``theirs`` (yours added nothing: a fast-forward) or ``merged``; ``base``, whose entries
-    stand where they were; each moved entry's number on its copy and in the merged log;
-    each entry that was there already (its number, and the merged entry it is); the
-    merged entries whose PMs nobody was shown; whether there is news for the thread."""
+    """A merge made: the merged log's bytes; ``how`` (:data:`NOTHING`, :data:`FORWARD`,
+    :data:`MERGED`); ``base``, the copy whose entries stand where they were (the merged
+    log, unless ``how`` is ``merged``), and ``other``, as the moderator calls them
+    (``yours``: this clone's, also during a rebase); each moved entry's number on its copy
+    and in the merged log; each entry that was there already (its number, and the merged
+    entry it is), and those recorded alike on both copies, described; the merged entries
+    whose PMs nobody was shown; whether there is news for the thread."""
 
     data: bytes
     how: str
     base: str = YOURS
+    other: str = THEIRS
     moved: tuple[tuple[int, int], ...] = ()
     kept: tuple[tuple[int, int], ...] = ()
+    alike: tuple[str, ...] = ()
     pms: tuple[int, ...] = ()
     news: bool = False
 
     def said(self) -> str:
         """What the merge did, in a line for the moderator."""
-        if self.how == YOURS:
-            return "yours already holds every entry of theirs: nothing to merge"
-        if self.how == THEIRS:
-            return "theirs extends yours: the log is now theirs (a fast-forward)"
-        other = THEIRS if self.base == YOURS else YOURS
+        both = ""
+        if self.alike:
+            count = len(self.alike)
+            both = (f"{count} step{'' if count == 1 else 's'} recorded alike on both copies "
+                    f"counted once: {'; '.join(self.alike)}")
+        if self.how == NOTHING:
+            return (f"{self.base} already holds every step of {self.other}"
+                    + (f" ({both})" if both else "") + ": nothing to merge")
+        if self.how == FORWARD:
+            return f"{self.base} extends {self.other}: the log is now {self.base} (a fast-forward)"
         first, last = self.moved[0][1], self.moved[-1][1]
         where = f"entry {first}" if first == last else f"entries {first}-{last}"
-        text = (f"{len(self.moved)} entr{'y' if len(self.moved) == 1 else 'ies'} of {other} "
-                f"applied after {self.base} and chained anew as {where}")
-        if self.kept:
-            text += f" ({len(self.kept)} already there counted once)"
+        text = (f"{len(self.moved)} entr{'y' if len(self.moved) == 1 else 'ies'} of "
+                f"{self.other} applied after {self.base} and chained anew as {where}")
+        if both:
+            text += f" ({both})"
         if self.pms:
             text += ("; PMs no moderator has sent yet: " + ", ".join(
                 f"shmod pm --entry {n}" for n in self.pms))
@@ -85,6 +101,7 @@ class _Copy:
 
     def __init__(self, label: str, log: logfile.LogFile, where: str) -> None:
         self.label, self.log = label, log
+        self.ids = chain.identities(log.entries)
         self.steps: dict[int, Step] = {}
         self.seated: dict[int, tuple[str, ...]] = {}
         self.rounds: dict[int, int] = {0: 1}  # the round after each entry
@@ -127,29 +144,36 @@ class _Copy:
 
 
 def merge(ours: logfile.LogFile, theirs: logfile.LogFile, *, where: str,
-          advice: str = "") -> Merged:
+          advice: str = "", labels: tuple[str, str] = (YOURS, THEIRS)) -> Merged:
     """Merge ``theirs`` into ``ours``, two copies of one log (see the module docstring);
-    ``where`` names the log in a refusal, which ends with ``advice`` (what to do)."""
-    mine, other = _Copy(YOURS, ours, where), _Copy(THEIRS, theirs, where)
+    ``where`` names the log in a refusal, which ends with ``advice`` (what to do);
+    ``labels``: what the moderator calls each copy (during a rebase git hands over the
+    other moderator's copy as ``ours``: ``(THEIRS, YOURS)``). Which copy's entries move
+    depends on the copies only, never on which is ``ours``: merging either way round
+    gives the same log."""
+    mine, other = _Copy(labels[0], ours, where), _Copy(labels[1], theirs, where)
     if ours.header != theirs.header:
         raise Diverged(where, 1, "the two copies are not one game: their headers differ "
                        f"({_header_difference(ours.header, theirs.header)}); nothing was "
                        "merged")
     common = _common(ours.entries, theirs.entries)
     if common == len(theirs.entries):
-        return Merged(ours.data, YOURS)
+        return Merged(ours.data, NOTHING, mine.label, other.label)
     if common == len(ours.entries):
-        return Merged(theirs.data, THEIRS, THEIRS)
+        return Merged(theirs.data, FORWARD, other.label, mine.label)
     posted = [copy for copy in (mine, other) if copy.posts(common)]
     if len(posted) == 2:
         (at_mine, post_mine), (at_other, post_other) = mine.posts(common)[0], \
             other.posts(common)[0]
         raise _refused(where, mine, other, common, (
-            f"both copies made a post for the thread (yours post {post_mine} at entry "
-            f"{at_mine}, theirs post {post_other} at entry {at_other}), and posts are never "
-            "renumbered or merged (R-THREAD)"), advice)
-    orders = [(posted[0], other if posted[0] is mine else mine)] if posted else \
-        [(mine, other), (other, mine)]
+            f"both copies made a post for the thread ({mine.label} post {post_mine} at entry "
+            f"{at_mine}, {other.label} post {post_other} at entry {at_other}), and posts are "
+            "never renumbered or merged (R-THREAD)"), advice)
+    if posted:
+        orders = [(posted[0], other if posted[0] is mine else mine)]
+    else:
+        first, second = sorted((mine, other), key=lambda copy: _started(copy, common))
+        orders = [(first, second), (second, first)]
     failed: Diverged | None = None
     for base, moved in orders:
         try:
@@ -158,6 +182,20 @@ def merge(ours: logfile.LogFile, theirs: logfile.LogFile, *, where: str,
             failed = failed or _refused(where, mine, other, common, str(why), advice)
     assert failed is not None
     raise failed
+
+
+def _started(copy: _Copy, common: int) -> list[tuple[str, str, str]]:
+    """What orders two copies when neither posted: the copy whose new entries were
+    recorded first stays (their times, then what they record, then their hashes: the
+    same order whichever copy is ``ours``)."""
+    key = []
+    for raw, ident in zip(copy.log.entries[common:], copy.ids[common:]):
+        try:
+            at = at_text(raw) or ""
+        except BadInput:
+            at = ""
+        key.append((at, ident, str(raw.get("hash")) if isinstance(raw, dict) else ""))
+    return key
 
 
 class _Refusal(Exception):
@@ -170,8 +208,8 @@ def _refused(where: str, mine: _Copy, other: _Copy, common: int, why: str,
     theirs = summary(other.log.entries[common], common + 1)
     return Diverged(where, mine.log.line_of(common) or None, (
         f"the two copies cannot be merged (R-MERGE): {why}. They part after entry {common}: "
-        f"yours goes on with {ours}, theirs with {theirs}. Both are left as they were"
-        + (f"; {advice}" if advice else "")))
+        f"{mine.label} goes on with {ours}, {other.label} with {theirs}. Both are left as "
+        "they were" + (f"; {advice}" if advice else "")))
 
 
 def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
@@ -179,25 +217,32 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
     state = replay(base.log).state  # a fresh table: the copy's own stays as it was read
     players, head = state.game.players, base.game.head
     numbers = {n: n for n in range(common + 1)}
+    ids = list(base.ids)  # the merged log's identities, as it grows
     same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
-    for i, raw in enumerate(base.log.entries[common:]):
-        same.setdefault(chain.identity(raw), []).append(common + 1 + i)
-    acts = {key: n for n, key in ((n, _act(step, base.rounds[n - 1]))
-                                   for n, step in base.steps.items())
-            if n > common and key is not None}
+    for i, ident in enumerate(base.ids[common:]):
+        same.setdefault(ident, []).append(common + 1 + i)
+    acts: dict[tuple[object, ...], list[int]] = {}
+    for n, step in base.steps.items():
+        key = _act(step, base.rounds[n - 1])
+        if n > common and key is not None:
+            acts.setdefault(key, []).append(n)
     entries: list[dict[str, object]] = []
     moves: list[tuple[int, int]] = []
     kept: list[tuple[int, int]] = []
+    alike: list[str] = []
     owed: list[int] = []
     number = len(base.log.entries)
     raws = moved.log.entries
     for index in range(common, len(raws)):
         raw, old = raws[index], index + 1
         step = moved.steps[old]
-        matches = same.get(chain.identity(raw))
+        matches = same.get(moved.ids[index])
         there = matches.pop(0) if matches else None
         if there is None and _act(step, moved.rounds[old - 1]):
-            there = _same_act(step, moved.rounds[old - 1], acts, base, old, raw, moved.label)
+            there = _same_act(step, moved.rounds[old - 1], acts, state, base, old, raw,
+                              moved.label)
+            if there is not None:
+                alike.append(_described(base, there))
         if there is not None:
             numbers[old] = there
             kept.append((old, there))
@@ -218,6 +263,7 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
             owed.append(number)
         entry, head = _entry(step, players, raw, head)
         entries.append(entry)
+        ids.append(chain.identity(entry, ids))
         numbers[old] = number
         moves.append((old, number))
         players = state.game.players
@@ -226,15 +272,23 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
             number += 1
             entry, head = _entry(auto, players, raw, head)
             entries.append(entry)
+            ids.append(chain.identity(entry, ids))
     if not entries:
-        return Merged(base.log.data, base.label, base.label, kept=tuple(kept))
+        return Merged(base.log.data, NOTHING, base.label, moved.label, kept=tuple(kept),
+                      alike=tuple(alike))
     text = "".join(map(logfile.entry_line, entries))
     try:
         merged = read_back(base.game, text, head, len(entries))
     except BadInput as err:
         raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
-    return Merged(merged.log.data, "merged", base.label, tuple(moves), tuple(kept),
-                  tuple(owed), bool(thread.news(state)))
+    return Merged(merged.log.data, MERGED, base.label, moved.label, tuple(moves), tuple(kept),
+                  tuple(alike), tuple(owed), bool(thread.news(state)))
+
+
+def _described(base: _Copy, number: int) -> str:
+    """A step recorded on both copies, as the merged log holds it."""
+    raw = base.log.entries[number - 1]
+    return summary(raw, number)
 
 
 def _entry(step: Step, players: tuple[str, ...], raw: dict[str, object],
@@ -263,19 +317,23 @@ def _act(step: Step, round_: int) -> tuple[object, ...] | None:
     return None
 
 
-def _same_act(step: Step, round_: int, acts: dict[tuple[object, ...], int], base: _Copy,
-              old: int, raw: object, label: str) -> int | None:
-    """The base's entry recording the player's same vote in the same round, or word, if it
-    has one; the same one recorded with another value refuses the merge."""
+def _same_act(step: Step, round_: int, acts: dict[tuple[object, ...], list[int]],
+              state: Table, base: _Copy, old: int, raw: object, label: str) -> int | None:
+    """The base's entry in effect (in the merged log so far) recording the player's same
+    vote in the same round, or word, if it has one; the same one in effect with another
+    value refuses the merge. A voided entry never stands for another: the step is then
+    applied anew."""
     key = _act(step, round_)
-    found = acts.get(key) if key else None
-    if found is None:
+    in_effect = dict(state.history)
+    found = [n for n in (acts.get(key, []) if key else []) if n in in_effect]
+    if not found:
         return None
-    if base.steps[found] != step:
+    there = found[-1]
+    if base.steps[there] != step:
         raise _Refusal(f"the same {key[0] if key else 'step'} was recorded on both copies "
                        f"with different values: {summary(raw, old)} of {label}, "
-                       f"{summary(base.log.entries[found - 1], found)} of {base.label}")
-    return found
+                       f"{summary(base.log.entries[there - 1], there)} of {base.label}")
+    return there
 
 
 def _renumbered(step: Step, numbers: dict[int, int], what: str, label: str) -> Step:

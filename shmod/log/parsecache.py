@@ -54,7 +54,8 @@ DIGEST = 32  # bytes of BLAKE2b after the magic
 MAX_BYTES = 1024 * 1024  # a 256 KiB log's parse is about as long as JSON; larger: not kept
 MAX_FILES = 64  # parses kept: the games in play and the last few read; the oldest go first
 #: The cache's own files: a parse, and a temporary file being written (or left by a crash).
-_OWN = patterns.later(r"[0-9a-f]{24}\.parsed|\.[0-9a-f]{24}\.(?:parsed|seen)\.[0-9a-f]{16}\.tmp")
+_OWN = patterns.later(r"[0-9a-f]{24}\.parsed"
+                      r"|\.[0-9a-f]{24}\.(?:parsed|seen|gitattr)\.[0-9a-f]{16}\.tmp")
 STALE_TEMP = 60.0  # seconds after which a temporary file is a crash's leftover
 #: The packages whose code decides what a log parses to: the log layer and the layers
 #: below it, all a log layer module may import (docs/architecture.md). A change to any of

@@ -7,30 +7,51 @@ as written is kept per user beside the parse cache (:mod:`shmod.log.parsecache`:
 private folder, ``SHMOD_CACHE``; a file ``….seen`` for each log), never in the log. Before
 the next write, :func:`check` takes a file that extends it (entry for entry, by the hash
 chain) or that holds every one of its entries (a merge moved them and chained them anew,
-:func:`shmod.log.chain.identity`), and refuses any other: the report names the first
-entry the two differ at on each side and the way out (``shmod merge --mine`` puts what
-this terminal wrote back on top, ``shmod merge --forget`` leaves it out). With the cache
-off there is no memory and no check; a memory that cannot be read is no memory.
+:func:`shmod.log.chain.identity`; or, for a vote or a word, holds the other moderator's
+entry of it from the same PM, in effect alike, which a merge counted once: :func:`act`),
+and refuses any other: the report names the first entry the two differ at on each side
+and the way out (``shmod merge --mine`` puts what this terminal wrote back on top,
+``shmod merge --forget`` leaves it out). With the cache off there is no memory and no
+check; a memory that cannot be read is no memory.
 """
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from shmod.base.errors import Diverged
+from shmod.forum.steps import Word
+from shmod.game.steps import Step, Vote
 from shmod.log import chain, logfile, parsecache
 from shmod.log.entries import summary
 
 SUFFIX = ".seen"
-VERSION = 1
+VERSION = 2  # 2: a correction's identity counts the entries it voids by theirs
+
+#: An entry as :func:`act` knows it: its act and whether it is in effect (None: another
+#: step).
+Act = tuple[tuple[object, ...], bool] | None
+#: What :func:`check` is given to read a log's acts, entry by entry (a replay).
+Acts = Callable[[logfile.LogFile], list[Act]]
+
+
+def act(step: Step, round_: int) -> tuple[object, ...] | None:
+    """A player's vote in a round (its value with it), or word: what two moderators who
+    each recorded the same PM recorded alike (None: another step)."""
+    if isinstance(step, Vote):
+        return ("vote", step.by, round_, step.vote)
+    if isinstance(step, Word):
+        return ("word", step.by, step.word)
+    return None
 
 
 def remember(log: logfile.LogFile) -> None:
     """Keep ``log`` (as just written, parsed) as what this terminal last wrote to it."""
     memory = {"v": VERSION, "start": logfile.header_link(log.header),
               "hashes": [_hash(raw) for raw in log.entries],
-              "ids": [chain.identity(raw) for raw in log.entries],
+              "ids": chain.identities(log.entries),
               "log": log.data.decode("utf-8", "surrogateescape")}
     try:
         blob = json.dumps(memory, ensure_ascii=False, separators=(",", ":")).encode()
@@ -67,9 +88,12 @@ def forget(path: str) -> bool:
     return parsecache.remove_beside(path, SUFFIX)
 
 
-def check(log: logfile.LogFile) -> None:
+def check(log: logfile.LogFile, acts: Acts | None = None) -> None:
     """Refuse (:class:`Diverged`) a log that lacks an entry this terminal last wrote to it
-    (a sync that replaced it, an older copy put back, another moderator's fork)."""
+    (a sync that replaced it, an older copy put back, another moderator's fork). ``acts``
+    reads a log's votes and words (a replay): a vote or word of this terminal's that a
+    merge counted once, the other moderator's entry of it standing in the log, is then
+    recognised."""
     memory = recall(log.path)
     if memory is None or memory["start"] != logfile.header_link(log.header):
         return  # nothing remembered, or another game at this path
@@ -82,11 +106,37 @@ def check(log: logfile.LogFile) -> None:
         common += 1
     if common == len(hashes):
         return
-    held = Counter(chain.identity(raw) for raw in log.entries[common:])
-    wanted = Counter(ids[common:])
-    if not wanted - held:
+    held = Counter(chain.identities(log.entries)[common:])
+    missing = [i for i in range(common, len(ids)) if not _take(held, ids[i])]
+    if not missing:
         return  # every entry is there: a merge chained them anew
+    if acts is not None and _recognised(log, memory, missing, common, acts):
+        return  # and the votes it lacks are there as the other moderator recorded them
     raise Diverged(log.path, log.line_of(common) or None, lost_report(log, memory, common))
+
+
+def _take(held: Counter[Any], key: Any) -> bool:
+    """Take one ``key`` from ``held``; whether there was one."""
+    if held[key] <= 0:
+        return False
+    held[key] -= 1
+    return True
+
+
+def _recognised(log: logfile.LogFile, memory: dict[str, Any], missing: list[int],
+                common: int, acts: Acts) -> bool:
+    """Whether each entry this terminal wrote that ``log`` lacks (``missing``, 0-based) is
+    a vote or a word ``log`` holds after the shared entries, recorded by the other
+    moderator, in effect or voided alike."""
+    try:
+        written = logfile.parse(log.path, str(memory["log"]).encode("utf-8", "surrogateescape"))
+        ours, theirs = acts(written), acts(log)
+    except Exception:  # noqa: BLE001 - a memory or a file that does not replay: not recognised
+        return False
+    if len(ours) != len(memory["ids"]):
+        return False
+    held = Counter(found for found in theirs[common:] if found is not None)
+    return all(ours[i] is not None and _take(held, ours[i]) for i in missing)
 
 
 def lost_report(log: logfile.LogFile, memory: dict[str, Any], common: int) -> str:

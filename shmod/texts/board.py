@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from shmod.base.plaintext import escaped
-from shmod.forum.explain import waiting_text
+from shmod.forum.explain import waiting_text, who_records
 from shmod.game.explain import TERM_LIMIT, win_text
 from shmod.game.terms import POWER_NAMES
 from shmod.texts.views import PublicView
@@ -143,6 +143,7 @@ def lines(view: PublicView, ink: Ink, now: datetime | None) -> list[str]:
                            f"{view.next_president}"))
     if view.backups:
         out.append(escaped("Backup players, in order: " + ", ".join(view.backups)))
+    out += [escaped(line) for line in who_records(view.moderators, view.handover, view.taken)]
     return out
 
 

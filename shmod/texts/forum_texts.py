@@ -169,8 +169,10 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
                    "it knew. The seat's history stands.", **seat)
     if isinstance(event, (ModeratorsChanged, HandedOver)):
         return moderators_text(event, fmt)
-    if isinstance(event, Claimed):
-        return claims.sentence(event, fmt)
+    if isinstance(event, Claimed):  # marked when it conflicts with an earlier claim
+        mark = claims.check(t, event, claims.conflicting(claims.in_effect(view.history)), None)
+        return f"{claims.sentence(event, fmt)} {fmt.bold(mark)}" if mark else \
+            claims.sentence(event, fmt)
     if not isinstance(event, Corrected):
         return None
     waiting = e(phrases.waiting(t, event.waiting))

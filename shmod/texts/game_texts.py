@@ -304,6 +304,11 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
         fmt.bullets(house) if house else "",
         dealt,
     ]
+    if view.opening_moderators:
+        names = ", ".join(fmt.bold(e(name)) for name in view.opening_moderators)
+        # TRANSLATORS: {names} are the game's moderators' forum names, separated by commas.
+        parts.append(t._n("Moderator of this game: {names}.", "Moderators of this game: "
+                          "{names}.", len(view.opening_moderators), names=names))
     commitment = event.commitment if event else None
     if commitment:
         # TRANSLATORS: {label} is "Setup commitment" and stays in English, as does the value:

@@ -63,6 +63,13 @@ class PublicView(Record):
     start: tuple[int, int] = (0, 0)  # the Liberal and Fascist policies enacted at the start
     replacing: tuple[tuple[str, str], ...] = ()  # (current name, the player replaced)
     veto_open: bool = False  # the Chancellor may propose a veto now (R-VETO)
+    # R-MODERATORS, R-HANDOVER (public: posts announce them): the moderators the header
+    # lists, those listed now, the last hand-over (entry, to whom, by whom), and whether it
+    # was taken over
+    opening_moderators: tuple[str, ...] = ()
+    moderators: tuple[str, ...] = ()
+    handover: tuple[int, str, str] | None = None
+    taken: bool = False
 
     @property
     def living(self) -> int:
@@ -129,6 +136,10 @@ def public_view(table: Table) -> PublicView:
         start=(rules.liberal_start, rules.fascist_start),
         replacing=tuple(seats.replacing(table).items()),
         veto_open=game.phase == ENACT and can_propose_veto(game),
+        opening_moderators=tuple(table.setup.moderators),
+        moderators=tuple(table.moderators),
+        handover=table.handover,
+        taken=table.taken,
     )
 
 
