@@ -99,6 +99,7 @@ def test_the_floors_import_little_beside_shmod():
 #: pydantic (typer < 0.29, pyproject.toml), and only ``stats`` imports openskill.
 COMMAND_ARGS = {
     "status": [], "prods": [], "post": [], "pm": ["Player1"], "reveal": [],
+    "outbox": ["--all"], "send": ["0:Player1", "--preview"],
     "corrections": [], "rules": [], "repair": [], "audit": None, "nominate": ["Player2"],
     "vote": ["Player1", "ja"], "discard": ["liberal"], "enact": ["liberal"],
     "veto": ["propose"], "investigate": ["Player2"], "special-election": ["Player2"],

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo, moderator
+from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo, moderator, outbox_line
 
 if TYPE_CHECKING:
     from shmod.game.steps import Step
@@ -187,6 +187,9 @@ def merge(
         data, _ = logfile.read_bytes(copy, logfile.MAX_BYTES, "no such file")
         where = copy
     echo(join(game, logfile.parse(where, data), SYNC_ADVICE), err=True)
+    from shmod.log import game as games
+
+    outbox_line(games.load(game))  # what the merged log owes: one outbox for both
 
 
 def join(game: str, theirs: "LogFile", advice: str) -> str:
