@@ -150,14 +150,16 @@ def outbox_line(loaded: "Game") -> None:
 
 def _step(game_path: str, fmt_name: str | None,
           make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False,
-          now: "datetime | None" = None, asked: bool = False) -> bool:
+          now: "datetime | None" = None, asked: bool = False,
+          vet: "Callable[[], None] | None" = None) -> bool:
     """Record the step ``make`` builds and say on stderr what happened, whom the game waits
     for and what the outbox holds; the PMs and the post it made wait in the outbox
     (``shmod send``), and only ``--show`` prints them, framed on stdout. Every check (the
     clock's, the format's) and every text is done before the log is written, so an error
     means nothing was recorded. ``now``: the clock, if the command read it already (it is
     read once); ``asked``: the moderator asked for a post, and a deadline alone makes a
-    short one. Returns whether a post was made."""
+    short one; ``vet``: a last check, once the rules accepted the step and before a byte is
+    written (it raises to refuse). Returns whether a post was made."""
     from shmod.cli import clock, output
     from shmod.forum.explain import waiting_text
     from shmod.log import game
@@ -180,6 +182,8 @@ def _step(game_path: str, fmt_name: str | None,
 
     def compose(done: "Recorded") -> None:
         assert fmt is not None  # checked() chose it
+        if vet is not None:
+            vet()
         post = posts.recorded_post(done, fmt)
         state = done.game.state
         view = views.public_view(state)

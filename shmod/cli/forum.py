@@ -215,22 +215,27 @@ def lapse(
     from shmod.log import outbox
 
     now = clock.now()
+    owed: list[outbox.Item] = []
 
     def make(g: "Game") -> "Step":
         found = deadlines.current(g.state) or deadlines.spent(g.state)  # spent: refused
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
         choice = deadlines.drawn(g.state, g.state.entries + 1)
-        owed = outbox.unreceived(g) if choice is not None and not force else None
-        if owed is not None:
-            raise RuleBroken("R-LAPSE", f"{owed.label()} ({owed.about()}, entry {owed.entry}) "
-                             "is still in the outbox: a choice cannot be drawn for a player "
-                             f"who never received what it is made from; send it (shmod send "
-                             f"{outbox.handle(owed)}) and give them time, or draw it anyway "
-                             "with --force")
+        unsent = outbox.unreceived(g) if choice is not None and not force else None
+        owed[:] = [unsent] if unsent is not None else []
         return Lapse(found.entry, clock.text(now), choice)
 
-    _step(game, fmt_name, make, now=now)
+    def vet() -> None:  # once the rules accepted the lapse: its choice's PM was delivered
+        if owed:
+            item = owed[0]
+            raise RuleBroken("R-LAPSE", f"{item.label()} ({item.about()}, entry {item.entry}) "
+                             "is still in the outbox: a choice cannot be drawn for a player "
+                             f"who never received what it is made from; send it (shmod send "
+                             f"{outbox.handle(item)}) and give them time, or draw it anyway "
+                             "with --force")
+
+    _step(game, fmt_name, make, now=now, vet=vet)
 
 
 @app.command()
