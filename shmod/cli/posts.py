@@ -209,6 +209,8 @@ def _unnamed(loaded: "Game", entry: int | None, fmt: "Plain", title: str) -> Non
     from shmod.log import outbox
     from shmod.texts import pms
 
+    if entry is not None:
+        pms.at_entry(loaded.state, entry)  # an entry the log has, or refused
     every = [item for item in outbox.items(loaded, pending=False)
              if item.secret is not None and (item.entry == entry if entry is not None
                                              else item.owed)]
