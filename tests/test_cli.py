@@ -86,7 +86,7 @@ def test_a_typed_name_matches_any_word_without_accents_and_never_guesses(run, tm
                           ("guapo", "El Guapo"), ("GUA", "El Guapo"), ("emile", "Émile"),
                           ("ann", "Zoe Ann"), ("westl", "Westley"), ("remus", "Remus West")]:
         code, out, err = run("pm", typed, "-g", str(path))
-        assert code == 0 and f"── PM to {seated} (entry 0, role) ─" in out, (typed, out, err)
+        assert code == 0 and f"── PM to {seated} (entry 0, role) ─" in err, (typed, out, err)
     refused(run, path, ["pm", "west"], 2, r"'west' is ambiguous: it could be Remus West \(seat 4\), "
             r"Westley \(seat 5\); name one in full or by seat number$")
     refused(run, path, ["pm", "zoe"], 2, r"it could be Zoë \(seat 1\), Zoe Ann \(seat 6\)")

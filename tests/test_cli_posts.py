@@ -61,7 +61,7 @@ def test_pm_owed_and_per_player(tmp_path):
     assert "PM to Ann — the three policies (President)" in draw.stderr and draw.stdout == ""
     ann = run("pm", "ann", path=path)
     assert "Your secret role" in ann.stdout and "You are President" in ann.stdout
-    assert ann.stdout.startswith("── PM to Ann (entry 0, role) ─")
+    assert ann.stdout.startswith("Subject: ") and "── PM to Ann (entry 0, role) ─" in ann.stderr
     assert run("pm", "--entry", "0", "--show", path=path).stdout.count("Your secret role") == 5
     alone = run("pm", "ann", "--entry", "0", path=path)
     assert alone.stdout.startswith("Your secret role") and "your secret role" in alone.stderr

@@ -332,9 +332,12 @@ def test_the_game_is_named_everywhere_and_g_comes_before_or_after(mod):
     assert "Recorded as entry 2 of " in done.stderr and str(mod.log) in done.stderr
     assert mod.run("-h").stdout.startswith("Usage: shmod")
     assert mod.run("vote", "-h").stdout.startswith("Usage: shmod vote")
-    pm = mod.run("pm", "Ann").stdout  # each of Ann's PMs framed with its entry and subject
+    pm = mod.run("pm", "Ann").stdout  # each of Ann's PMs framed (--show) with its subject
     assert pm.startswith("── PM to Ann (entry 0, role) ─")
     assert "\nSubject: Friday: your secret role\n\nYour secret role" in pm
+    plain = Moderator(mod.folder).run("pm", "Ann")  # without --show: the heading on stderr
+    assert plain.stdout.startswith("Subject: Friday: your secret role\n\nYour secret role")
+    assert "── PM to Ann (entry 0, role) ─" in plain.stderr
     alone = mod.run("pm", "Ann", "--entry", "0")
     assert alone.stdout.startswith("Your secret role") and "Friday: your secret role" in alone.stderr
 

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import FormatOpt, GameOpt, app, echo, framed, moderator, showing
+from shmod.cli.app import FormatOpt, GameOpt, _show, app, echo, framed, moderator, showing
 from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
@@ -165,8 +165,8 @@ def pm(
     game: GameOpt,
     player: Annotated[str | None, typer.Argument(
         metavar="NAME", autocompletion=player_names,
-        help="Show every PM this player has been sent, each framed with its entry and "
-             "subject.")] = None,
+        help="Show every PM this player has been sent, each with its subject (its entry on "
+             "stderr).")] = None,
     entry: Annotated[int | None, typer.Option(
         "--entry", metavar="N", help="The PMs log entry N caused (0: roles); with NAME, that "
         "player's one PM alone (its subject on stderr).")] = None,
@@ -200,7 +200,11 @@ def pm(
             return
     if not chosen:
         _hint("No PMs.")
-    framed(pms.render(chosen, fmt, title))
+    rendered = pms.render(chosen, fmt, title)
+    if showing():
+        framed(rendered)
+    else:  # each PM's heading (its entry, what it is) on stderr, its subject and text here
+        _show(rendered)
 
 
 def _unnamed(loaded: "Game", entry: int | None, fmt: "Plain", title: str) -> None:

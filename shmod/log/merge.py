@@ -86,7 +86,7 @@ class Merged(Record):
                      + ("y " if len(self.twice) == 1 else "ies ")
                      + ", ".join(map(str, self.twice)))
         if self.news:
-            text += "; news for the thread: shmod post"
+            text += "; news for the thread: shmod send makes the post"
         return text
 
 
