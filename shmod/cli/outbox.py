@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from shmod.base.errors import ShmodError
 from shmod.cli.app import FormatOpt, GameOpt, app, echo, moderator, outbox_line
 from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from datetime import datetime
 
     from shmod.forum.steps import Delivered
@@ -141,9 +143,13 @@ def _delivered(item: "Item", wrong: str | None = None) -> "Delivered":
                      entry=item.entry)
 
 
-def deliver(path: str, item: "Item", now: "datetime", wrong: str | None = None) -> "Game":
+def deliver(path: str, item: "Item", now: "datetime", wrong: str | None = None,
+            emit: "Callable[[], None] | None" = None) -> "Game":
     """Record that ``item`` reached its reader (or ``wrong``): the item is found again in
-    the log as it is now, under its lock."""
+    the log as it is now, under its lock. ``emit`` gives the item (writes it, or copies it)
+    once every check passed and before the delivery is written: whatever it raises, nothing
+    is recorded. Refused as any step is (a copy that lost this terminal's entries, R-MERGE;
+    a moderator who does not hold moderation, R-HANDOVER)."""
     from shmod.base.errors import BadInput
     from shmod.cli import clock
     from shmod.log import game as games, outbox as items
@@ -156,8 +162,24 @@ def deliver(path: str, item: "Item", now: "datetime", wrong: str | None = None) 
                            "(another shmod changed it): nothing was recorded")
         return _delivered(found, wrong)
 
-    return games.record(path, step, at=clock.text(now), post=False,
-                        moderator=moderator()).game
+    return games.record(path, step, at=clock.text(now), post=False, moderator=moderator(),
+                        before_write=None if emit is None else lambda _done: emit()).game
+
+
+class _Checked(ShmodError):
+    """A delivery checked and not written (:func:`recordable`)."""
+
+
+def recordable(path: str, item: "Item", now: "datetime") -> None:
+    """Refuse now, before the item is shown, a delivery that could not be recorded once it
+    is sent (the walk records it only after the moderator says it was sent)."""
+    def stop() -> None:
+        raise _Checked
+
+    try:
+        deliver(path, item, now, emit=stop)
+    except _Checked:
+        pass
 
 
 def _text(loaded: "Game", item: "Item", fmt: "Plain", path: str) -> "Text":
@@ -244,17 +266,19 @@ def send(
     if not chosen.made:
         loaded, chosen = _made(game, fmt)
     text = _text(loaded, chosen, fmt, game)
-    _hint(_address(chosen, text, loaded) + (" (preview: nothing recorded)" if preview else ""))
     if preview:
+        _hint(_address(chosen, text, loaded) + " (preview: nothing recorded)")
         echo(text.body)
         return
     again = _given_before(chosen)
-    now = clock.now()
-    if copy:
-        from shmod.cli import clipboard
 
-        _hint(f"Copied to {clipboard.copy(text.body)}.")
-    else:
+    def give() -> None:  # every check passed: the text out, then the delivery written
+        _hint(_address(chosen, text, loaded))
+        if copy:
+            from shmod.cli import clipboard
+
+            _hint(f"Copied to {clipboard.copy(text.body)}.")
+            return
         echo(text.body)
         reason = output.whole()
         if reason:
@@ -262,7 +286,8 @@ def send(
 
             raise OutputLost(f"nothing was recorded: the text could not be written ({reason}); "
                              f"{chosen.label()} is still owed")
-    after = deliver(game, chosen, now)
+
+    after = deliver(game, chosen, clock.now(), emit=give)
     _hint(f"Recorded {chosen.label()} as delivered{again}.")
     outbox_line(after)
 
@@ -296,6 +321,7 @@ def _walk(path: str, loaded: "Game", fmt: "Plain", only: str | None, copy: bool)
             if not chosen.made:
                 loaded, chosen = _made(path, fmt)
             text = _text(loaded, chosen, fmt, path)
+            recordable(path, chosen, clock.now())  # refused now, not once it is sent
             heading = f"── {chosen.label()} ({items.handle(chosen)}) · {left} owed "
             sys.stdout.write(heading + "─" * max(3, 80 - len(heading)) + "\n")
             if copy:
