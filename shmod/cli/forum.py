@@ -150,12 +150,13 @@ def prods(
         _show([], [("Nothing to prod", waiting_text(view.waiting))])
         return
     title = pms.title(game, loaded.log.header)
+    fresh = [(name, text) for name, text in made if name not in waiting]
     shown = [(f"PM to {name}", messages.prod_with_subject(text, fmt, title))
-             for name, text in made if name not in waiting]
-    if waiting & {name for name, _ in made}:
+             for name, text in fresh]
+    again = sorted(waiting & {name for name, _ in made})
+    if again:
         echo("Still in the outbox, not made again (a prod counts once delivered): the prod "
-             f"to {', '.join(sorted(waiting & {name for name, _ in made}))} (shmod send).",
-             err=True)
+             f"to {', '.join(again)} (shmod send).", err=True)
     if preview or not shown:
         _show([], shown)
         return
@@ -167,10 +168,10 @@ def prods(
         if texts(g.state) != made:  # another shmod recorded a step since the log was read
             raise BadInput("the game changed while the prods were written (another shmod "
                            "recorded a step); nothing was recorded: run `shmod prods` again")
-        return [Prod(g.state.game.players.index(name[len("PM to "):])) for name, _ in shown]
+        return [Prod(g.state.game.players.index(name)) for name, _ in fresh]
 
     done = record(game, prodded, at=clock.text(now), post=False, moderator=moderator())
-    names = ", ".join(name[len("PM to "):] for name, _ in shown)
+    names = ", ".join(name for name, _ in fresh)
     if show:
         framed(shown)
     _show([], [("Recorded", f"prods to {names}: they wait in the outbox (shmod send)")])

@@ -313,8 +313,10 @@ def _walk(path: str, loaded: "Game", fmt: "Plain", only: str | None, copy: bool)
     given = 0
     try:
         while True:
-            chosen = items.pick(loaded, only, owed_only=False) if only and not given else \
-                None if only else items.pick(loaded, None)
+            if only is None:  # the whole outbox, oldest first
+                chosen = items.pick(loaded, None)
+            else:  # the one item named, once
+                chosen = None if given else items.pick(loaded, only, owed_only=False)
             if chosen is None:
                 break
             left = len(items.owed(loaded))
