@@ -102,10 +102,9 @@ def _one_item(path: Path, args: list[str], stdout: str) -> None:
     """Issue 40: ``stdout`` holds at most one item (a post: one checkpoint line; or one PM's
     text, beyond the earlier PMs a replacement's briefing quotes), never a PM beside a post;
     ``pm NAME`` prints that player's PMs only."""
-    posts = len(re.findall(r"^Log checkpoint: ", stdout, flags=re.M))
-    if not stdout or (posts == 0 and not any(word in stdout for word in ("PM", "secret",
-                                                                          "policies"))):
+    if not stdout:
         return
+    posts = len(re.findall(r"^Log checkpoint: ", stdout, flags=re.M))
     every, whose = _texts(path)
     found = {text for text in every if text in stdout}
     found = {text for text in found if not any(text != other and text in other for other in found)}

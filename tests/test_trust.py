@@ -294,7 +294,7 @@ def test_a_posted_vote_cannot_be_voided_without_force(run, log):
     assert run("send", "8:Ann", "-g", str(log))[0] == 0  # Ann has the three policies
     refused(run, log, "correct", "8", "-r", "typo", code=1,
             match="R-CORRECT: entry 8 .*post 3.*--force")
-    code, out, err = run("correct", "8", "-r", "typo", "--force", "--show", "-g", str(log))
+    code, out, _ = run("correct", "8", "-r", "typo", "--force", "--show", "-g", str(log))
     assert code == 0 and "CORRECTION" in out and "PM to Ann" in out
     assert "Please disregard the three policies I sent you as President" in out
     assert "entry 8" not in out.split("Log checkpoint")[0]  # players never see entry numbers
