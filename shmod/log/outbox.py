@@ -55,14 +55,13 @@ LAST = 1 << 62
 
 
 class Item(Record, frozen=False):
-    """One text owed or delivered: what caused it (``entry``, its number now, and ``of``,
+    """One text owed or delivered: what caused it (``entry``, its number now; :attr:`of`,
     its reference), to whom (``to``: a player, or :data:`THREAD`), what it is (``what``),
     which of that kind (``n``), a post's number (``post``), when it was caused (``at``),
     the PM itself (``secret``), its deliveries to its reader and to a wrong one, and
     whether it is owed. ``made`` is False for the post not yet made."""
 
     entry: int
-    of: str
     to: str
     what: str
     n: int = 1
@@ -75,6 +74,16 @@ class Item(Record, frozen=False):
     voided: bool = False
     made: bool = True
     order: tuple[int, int, int] = (0, 0, 0)
+    names: References | None = None  # the log's references (for :attr:`of`, on demand)
+
+    @property
+    def of(self) -> str:
+        """How a delivery names what caused the item (:mod:`shmod.log.references`):
+        computed only when asked, since listing the outbox needs none."""
+        if self.what == POST:
+            return f"post {self.post}" if self.made else ""
+        assert self.names is not None
+        return self.names.of(self.entry)
 
     def label(self) -> str:
         """``PM to Ann``, ``post 3``, ``post (not yet made)``: the item in a few words."""
@@ -99,22 +108,22 @@ def items(game: Game, *, pending: bool = True) -> list[Item]:
         key = (secret.entry, secret.to, secret.kind)
         n = seen[key] = seen.get(key, 0) + 1
         rank = -1 if isinstance(secret, RoleSent) else 1
-        out.append(_made(state, Item(secret.entry, names.of(secret.entry), secret.to,
-                                     secret.kind, n, at=_when(game, secret.entry),
-                                     secret=secret, voided=secret.entry in gone,
-                                     order=(secret.entry, rank, index))))
+        out.append(_made(state, Item(secret.entry, secret.to, secret.kind, n,
+                                     at=_when(game, secret.entry), secret=secret,
+                                     voided=secret.entry in gone,
+                                     order=(secret.entry, rank, index), names=names)))
     for entry, seat in state.prods:
-        out.append(_made(state, Item(entry, names.of(entry), _prodded(game, entry, seat), PROD,
-                                     at=_when(game, entry), order=(entry, 1, 0))))
+        out.append(_made(state, Item(entry, _prodded(game, entry, seat), PROD,
+                                     at=_when(game, entry), order=(entry, 1, 0), names=names)))
     for number, upto in enumerate(state.posts, 1):
         marked = names.post(number)
         if marked is None:  # cannot be: every post is a ``posted`` entry
             continue
-        out.append(_made(state, Item(marked, f"post {number}", THREAD, POST, post=number,
+        out.append(_made(state, Item(marked, THREAD, POST, post=number,
                                      at=_when(game, marked), order=(max(upto, 0), 0, 0))))
     out.sort(key=lambda item: item.order)
     if pending and news(state, asked=True):
-        out.append(Item(state.entries + 1, "", THREAD, POST, post=len(state.posts) + 1,
+        out.append(Item(state.entries + 1, THREAD, POST, post=len(state.posts) + 1,
                         made=False, order=(LAST, 0, 0)))
     return out
 

@@ -46,7 +46,7 @@ class References:
         self._names: list[str] = []  # the reference of entry n at index n - 1
         self._seen: dict[str, int] = {}
         self._where: dict[str, int] = {}
-        self._posts: list[int] = []  # the entry of each ``posted`` entry, post 1 first
+        self._posts: list[int] | None = None  # the entry of each ``posted`` entry, post 1 first
 
     def _reach(self, count: int) -> None:
         for index in range(len(self._names), min(count, len(self._entries))):
@@ -56,8 +56,13 @@ class References:
             name = made if k == 1 else f"{made}#{k}"
             self._names.append(name)
             self._where[name] = index + 1
-            if isinstance(raw, dict) and raw.get("kind") == "posted":
-                self._posts.append(index + 1)
+
+    def _posted(self) -> list[int]:
+        """Where each post's ``posted`` entry is (no digest needed)."""
+        if self._posts is None:
+            self._posts = [index + 1 for index, raw in enumerate(self._entries)
+                           if isinstance(raw, dict) and raw.get("kind") == "posted"]
+        return self._posts
 
     def of(self, entry: int) -> str:
         """The reference of entry ``entry`` (0: the header)."""
@@ -68,20 +73,19 @@ class References:
 
     def post(self, number: int) -> int | None:
         """The entry of post ``number``'s ``posted`` entry, if the log holds it."""
-        self._reach(len(self._entries))
-        return self._posts[number - 1] if 1 <= number <= len(self._posts) else None
+        posts = self._posted()
+        return posts[number - 1] if 1 <= number <= len(posts) else None
 
     def find(self, name: str, before: int) -> int:
         """The entry ``name`` refers to, among the entries before entry ``before``;
         :class:`BadInput` when none is."""
         if name == HEADER:
             return 0
-        self._reach(before - 1)
         if name.startswith("post "):
             number = name[5:]
-            found = self._posts[int(number) - 1] if number.isdigit() and \
-                0 < int(number) <= len(self._posts) else None
+            found = self.post(int(number)) if number.isdigit() else None
         else:
+            self._reach(before - 1)
             found = self._where.get(name)
         if found is None or found >= before:
             raise BadInput(f"delivered entry's of names {name!r}, which is no earlier entry "
