@@ -7,8 +7,9 @@ as a user installs it (``pip install .``, byte-compiled, not editable) next to t
 0.28.0, so that shmod and the minimal typer app it is compared with start on the same
 Python, the same typer and the same site-packages. Then, in one run:
 
-1. start-up: ``shmod status`` and ``shmod prods`` on a finished 10-player game (and on the
-   shipped one, games/forum-10-players.yaml) against a minimal typer app, whole
+1. start-up: ``shmod status``, ``shmod prods`` and ``shmod outbox`` on a finished
+   10-player game (and on the shipped one, games/forum-10-players.yaml; written without
+   posts, the first owes every item it caused) against a minimal typer app, whole
    processes, medians of 15 alternating runs (goal <= 1.3x), with the parse cache warm as
    it is from a moderator's second command on (its own folder, ``SHMOD_CACHE``), and
    ``status`` with the cache off for comparison; the wall time, and the CPU time, which a
@@ -139,9 +140,11 @@ def bench_startup(python: Path, folder: str, runs: int) -> None:
     runs_of = {"typer app": ([str(python), hello], env),
                "status": ([shmod, "status", "-g", log], env),
                "prods": ([shmod, "prods", "-g", log], env),
+               "outbox": ([shmod, "outbox", "-g", log], env),
                "status, parse cache off": ([shmod, "status", "-g", log], off),
                "status, the shipped game": ([shmod, "status", "-g", shipped], env),
-               "prods, the shipped game": ([shmod, "prods", "-g", shipped], env)}
+               "prods, the shipped game": ([shmod, "prods", "-g", shipped], env),
+               "outbox, the shipped game": ([shmod, "outbox", "-g", shipped], env)}
     for argv, with_env in runs_of.values():  # warm the caches, write the byte code
         timed(argv, with_env)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs_of}

@@ -51,7 +51,8 @@ class Clone:
 
     def shmod(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
         env = {**self.env, "SHMOD_GAME": LOG, "SHMOD_NOW": self.now, "COLUMNS": "100",
-               "SHMOD_CACHE": str(self.cache), "SHMOD_MODERATOR": self.name}
+               "SHMOD_CACHE": str(self.cache), "SHMOD_MODERATOR": self.name,
+               "SHMOD_SHOW": "1"}  # each step's posts on stdout, framed, as the tests read them
         done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
                               capture_output=True, timeout=60)
         assert done.returncode == code, (args, done.stdout, done.stderr)

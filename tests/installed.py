@@ -12,16 +12,20 @@ DAY1, DAY2, DAY4 = "2026-11-23T10:00:00Z", "2026-11-24T10:00:00Z", "2026-11-26T1
 
 
 class Moderator:
-    """The installed ``shmod`` in one folder, the clock set by hand."""
+    """The installed ``shmod`` in one folder, the clock set by hand; ``show``: every command
+    with ``SHMOD_SHOW=1`` (a recording command prints the PMs and the post it made on
+    stdout, framed, instead of leaving them in the outbox for ``shmod send`` alone)."""
 
-    def __init__(self, folder: Path, now: str = DAY1) -> None:
-        self.folder, self.now = folder, now
+    def __init__(self, folder: Path, now: str = DAY1, *, show: bool = False) -> None:
+        self.folder, self.now, self.show = folder, now, show
         self.log = folder / "games" / "friday.yaml"
 
     def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
         env.update(SHMOD_GAME=str(self.log), SHMOD_NOW=self.now, COLUMNS="100",
                    SHMOD_CACHE=os.environ.get("SHMOD_CACHE", "off"))
+        if self.show:
+            env["SHMOD_SHOW"] = "1"
         done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
                               capture_output=True, timeout=60)
         assert done.returncode == code, (args, done.stdout, done.stderr)

@@ -25,15 +25,16 @@ AT = "2026-01-01T00:00:00Z"
 Snapshots = dict[str, tuple[dict[str, Any], list[Step]]]
 
 
-def snapshots(games: int, seed: int) -> Snapshots:
+def snapshots(games: int, seed: int, *, words: bool = True) -> Snapshots:
     """A header and a prefix of steps for every phase (and power) ``games`` random games
-    reach, keyed by phase (``power:peek``, ``reshuffle:unseeded``, ``vote:veto=secret-vote``)."""
+    reach, keyed by phase (``power:peek``, ``reshuffle:unseeded``, ``vote:veto=secret-vote``);
+    without ``words``, no game is dealt from the players' words."""
     rng = random.Random(seed)
     found: Snapshots = {}
     for number in range(games):
         players = 5 + number % 6
         variants = ["veto=secret-vote"] if number % 3 == 1 else []
-        deal_by = "players" if number % 5 == 0 else "moderator"
+        deal_by = "players" if number % 5 == 0 and words else "moderator"
         header = new_header([f"P{n}" for n in range(1, players + 1)], seed=f"{number:032x}",
                             salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT, variants=variants,
                             deal_by=deal_by, keys=KEYS)
@@ -67,3 +68,33 @@ def _key(state: State, variants: list[str], unseeded: bool) -> str:
     if variants:
         key += ":" + variants[0]
     return key
+
+
+Twin = tuple[dict[str, Any], list[Step], Step]  # a header, the steps so far, the next step
+
+
+def twins(header: dict[str, Any], steps: list[Step], rng: random.Random) -> tuple[Twin, Twin]:
+    """A snapshot and its twin (tests/test_noninterference.py: the same public decisions
+    over other roles, another deck order, other discards and secret veto votes), each with
+    the next step the game takes there, as a header that deals no seed (both record every
+    reshuffle, so one command line plays both but for the secret choices)."""
+    from test_noninterference import trace, twin_decks, twin_roles, twin_steps
+
+    state = start(parse_setup(header))
+    for step in steps:
+        engine.apply(state, step)
+    # a finished game: its last step is the one to take (the step that ends it)
+    played = [*steps, rng.choice(legal_steps(state))] if state.game.phase != OVER else steps
+    setup = parse_setup(header)
+    traced, draws = trace(setup, played)
+    twin, mirrored = twin_steps(setup, played, draws, twin_decks(draws, rng),
+                                twin_roles(setup, traced, rng), rng)
+    made = []
+    for dealt, moves in ((setup, played), (twin, mirrored)):
+        plain = copy.deepcopy(header)
+        plain.pop("commitment", None)
+        plain["secret"].pop("seed", None)
+        plain["secret"]["roles"] = dict(zip(dealt.players, dealt.roles))
+        plain["secret"]["deck"] = list(dealt.deck)
+        made.append((plain, moves[:-1], moves[-1]))
+    return made[0], made[1]

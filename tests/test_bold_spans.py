@@ -82,7 +82,8 @@ def test_a_replacement_owing_a_vote_reads_bold_and_is_told_to_send_it_by_pm(tmp_
     mod.run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--forum", "discourse", "--first", "Ann")
     mod.run("nominate", "Bob")
     mod.run("vote", "Ann", "ja")
-    line = _briefing(mod.run("replace", "Dan", "Yul").stdout)
+    assert mod.run("replace", "Dan", "Yul").stdout == ""  # the briefing waits in the outbox
+    line = _briefing(mod.run("send", "Yul").stdout)
     html = DISCOURSE.render(line)
     assert "<strong>The game is waiting for you now:</strong> your vote, Ja or Nein" in html
     assert "*" not in re.sub(r"<[^>]+>", "", html), html
@@ -92,6 +93,7 @@ def test_a_replacement_owing_a_vote_reads_bold_and_is_told_to_send_it_by_pm(tmp_
 def test_a_replacement_owing_a_nomination_is_told_to_post_it_in_the_thread(tmp_path):
     mod = Moderator(tmp_path)
     mod.run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--forum", "discourse", "--first", "Ann")
-    line = _briefing(mod.run("replace", "Ann", "Yul").stdout)
+    assert mod.run("replace", "Ann", "Yul").stdout == ""  # the briefing waits in the outbox
+    line = _briefing(mod.run("send", "Yul").stdout)
     assert "your nomination of a Chancellor" in line
     assert line.endswith("Please post it in the thread.") and "by PM" not in line

@@ -70,7 +70,7 @@ def test_an_unknown_language_is_refused_in_one_line(tmp_path, run):
 def test_the_language_is_a_public_header_field_every_command_renders_in(tmp_path, run):
     log = tmp_path / "g.yaml"
     code, out, _ = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", str(log),
-                       "--language", catalog.PSEUDO, "--seed", "s1", "--guessable")
+                       "--language", catalog.PSEUDO, "--seed", "s1", "--guessable", "--show")
     assert code == 0
     assert yaml.safe_load(log.read_text())["language"] == catalog.PSEUDO
     subjects = [line for line in out.splitlines() if line.startswith("Subject: ")]

@@ -56,6 +56,7 @@ from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.steps import (
     Backup,
     Correct,
+    Delivered,
     Handover,
     Lapse,
     Moderator,
@@ -341,7 +342,10 @@ def directed_game() -> Played:
         elif game.phase == "discard":
             steps = [Discard(game.president, "L" if "L" in hand else "F")]
             if game.fascist == 1 and sum(isinstance(s, Correct) for s in plan) == 1:
-                steps += [Correct((state.entries + 1,), "a typo")]
+                # the Chancellor's two delivered (issue 40), so the correction retracts them
+                steps += [Delivered("the discard", game.players[game.chancellor_seat()],
+                                    "hand", entry=state.entries + 1),
+                          Correct((state.entries + 1,), "a typo")]
         elif game.phase == "enact" and game.fascist == 4 and Veto not in done:
             steps = [Veto(game.chancellor_seat(), "propose")]
         elif game.phase == "veto_answer":

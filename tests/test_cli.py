@@ -186,10 +186,10 @@ def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, l
 
 def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
     code, _, err = run("nominate", "Bob", "-g", str(log))
-    assert code == 0 and err.endswith(f"\nRecorded as entry 2 of {log}, with post 2 (entry 3).\n")
+    assert code == 0 and f"\nRecorded as entry 2 of {log}, with post 2 (entry 3).\nOutbox: " in err
     ok(run, log, "vote", "Ann", "ja")
     code, _, err = run("vote", "Bob", "nein", "-g", str(log))
-    assert err.endswith(f"\nRecorded as entry 5 of {log}.\n")
+    assert f"\nRecorded as entry 5 of {log}.\nOutbox: " in err
     ok(run, log, "vote", "Cat", "ja")
     code, out, err = run("correct", "5", "--reason", "Bob sent Ja", "-g", str(log))
     assert code == 0 and "voids the vote by Bob." in err and "(entry 5)" not in err
@@ -208,7 +208,7 @@ def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text(log_text(sim.header, sim.steps[:-1], at="2026-01-01T00:00:00Z"))
     policy = {"L": "liberal", "F": "fascist"}[sim.steps[-1].policy]
-    code, out, err = run("enact", policy, "-g", str(path))
+    code, out, err = run("enact", policy, "-g", str(path), "--show")
     assert code == 0 and "Game over" in out
     assert f"\nRecorded as entry {len(sim.steps)} of {path}, with post 1 (entry {len(sim.steps) + 1}). The game is over" in err
     assert "shmod reveal" in err and "shmod audit" in err
@@ -220,7 +220,7 @@ def test_secret_votes_stay_hidden_until_all_are_in(run, log):
         out = ok(run, log, "vote", name, "nein" if name == "Cat" else "ja")
         assert "Nein" not in out and "Ja" not in out.replace("Ja or Nein", "")
         assert "votes from" in out  # whom the game waits for
-    out = ok(run, log, "vote", "Eve", "ja")
+    out = ok(run, log, "vote", "Eve", "ja", "--show")  # each text it made, framed
     assert "3. Cat: Nein" in out and "Ja 4, Nein 1" in out
     assert "PM to Ann" in out and "Fascist, Fascist, Liberal" in out  # the President's draw
 

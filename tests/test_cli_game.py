@@ -22,7 +22,8 @@ HEADING = re.compile(
 class Moderator:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.env = {**os.environ, "SHMOD_GAME": "game.yaml", "COLUMNS": "100"}
+        # SHMOD_SHOW=1: each step's PMs and post framed on stdout, as this test reads them
+        self.env = {**os.environ, "SHMOD_GAME": "game.yaml", "COLUMNS": "100", "SHMOD_SHOW": "1"}
         self.env.pop("SHMOD_FORMAT", None)
 
     @property
@@ -39,7 +40,7 @@ class Moderator:
         parts = HEADING.split(done.stdout)
         sections = {}
         for title, body in zip(parts[1::2], parts[2::2]):
-            body = re.sub(r"\s*Recorded as entr.*", "", body.strip(), flags=re.S)
+            body = re.sub(r"\s*(?:Recorded as entr|Outbox: ).*", "", body.strip(), flags=re.S)
             if title.startswith("PM to "):  # every PM is ready to send: subject, then text
                 subject, _, body = body.partition("\n\n")
                 assert subject.startswith("Subject: Game: "), subject

@@ -21,16 +21,18 @@ def test_every_post_is_recorded_once_and_prints_again_exactly(tmp_path):
     path = str(tmp_path / "g.yaml")
     made = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", "--guessable",
                "-f", "bbcode", path=path)
-    assert made.returncode == 0 and made.stdout.count("[b][u]Secret Hitler: 5 players") == 1
-    assert "Log checkpoint: post 1 · " in made.stdout  # the opening post, recorded
+    assert made.returncode == 0 and made.stdout == ""  # the opening post waits in the outbox
+    sent = run("send", "thread", "-f", "bbcode", path=path)
+    assert sent.stdout.count("[b][u]Secret Hitler: 5 players") == 1
+    assert "Log checkpoint: post 1 · " in sent.stdout  # the opening post, recorded
+    assert "post 1 for the thread" in sent.stderr and "Recorded post 1 as delivered" in sent.stderr
     again = run("post", "-f", "bbcode", path=path)
     assert again.stdout == "" and "Nothing new" in again.stderr
     first = run("post", "--again", "1", "-f", "bbcode", path=path)
     assert first.stdout.startswith("[b][u]Secret Hitler: 5 players")
-    assert first.stdout in made.stdout  # exactly what `new` printed to paste
+    assert first.stdout == sent.stdout  # exactly what the outbox gave to paste
     nominated = run("nominate", "Bob", path=path)
-    assert "Log checkpoint: post 2 · " in nominated.stdout
-    assert "with post 2 (entry 3)" in nominated.stderr
+    assert nominated.stdout == "" and "with post 2 (entry 4)" in nominated.stderr
     assert run("vote", "Ann", "ja", path=path).returncode == 0
     pending = run("post", path=path)
     assert "1 of 5 living players have voted" in pending.stdout and "Ann: Ja" not in pending.stdout
@@ -38,23 +40,31 @@ def test_every_post_is_recorded_once_and_prints_again_exactly(tmp_path):
     preview = run("post", "--preview", path=path)
     assert preview.stdout == pending.stdout  # nothing new to preview: the progress note
     listed = run("post", "--list", path=path)
-    assert listed.stdout == "post 1: entries 0 to 0\npost 2: entries 1 to 2\n"
-    assert run("post", "--again", "2", path=path).stdout in nominated.stdout
+    assert listed.stdout == "post 1: entries 0 to 0\npost 2: entries 1 to 3\n"
+    second = run("send", "thread", path=path)
+    assert second.stdout == run("post", "--again", "2", path=path).stdout
+    assert "Log checkpoint: post 2 · " in second.stdout
 
 
 def test_pm_owed_and_per_player(tmp_path):
     path = str(tmp_path / "g.yaml")
     run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", path, "--seed", "s1", "--guessable", path=path)
-    owed = run("pm", path=path)
-    assert owed.stdout.count("Your secret role") == 5 and owed.stderr.count("PM to") == 5
+    owed = run("pm", path=path)  # listed for the moderator: no PM's text anywhere
+    assert owed.stdout == "" and owed.stderr.count("PM to") == 5
+    assert "Your secret role" not in owed.stderr
+    shown = run("pm", "--show", path=path)  # the all-in-one view: each framed on stdout
+    assert shown.stdout.count("Your secret role") == 5 and shown.stdout.count("── PM to") == 5
     run("nominate", "Bob", path=path)
     for name in ("Ann", "Bob", "Cat", "Dan", "Eve"):
         run("vote", name, "ja", path=path)
     draw = run("pm", path=path)
-    assert draw.stderr.startswith("── PM to Ann") and "You are President" in draw.stdout
+    assert "PM to Ann — the three policies (President)" in draw.stderr and draw.stdout == ""
     ann = run("pm", "ann", path=path)
     assert "Your secret role" in ann.stdout and "You are President" in ann.stdout
-    assert "Your secret role" in run("pm", "--entry", "0", path=path).stdout
+    assert ann.stdout.startswith("Subject: ") and "── PM to Ann (entry 0, role) ─" in ann.stderr
+    assert run("pm", "--entry", "0", "--show", path=path).stdout.count("Your secret role") == 5
+    alone = run("pm", "ann", "--entry", "0", path=path)
+    assert alone.stdout.startswith("Your secret role") and "your secret role" in alone.stderr
 
 
 def test_errors_are_one_line(tmp_path):

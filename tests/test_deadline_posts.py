@@ -45,7 +45,9 @@ def test_a_deadline_waits_for_the_next_post_which_shows_it(mod):
     assert _posts(mod) == 1  # the opening post alone
     preview = mod.run("post", "--preview").stdout
     assert "Deadline for this round: 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin)" in preview
-    nominated = mod.run("nominate", "Bob").stdout
+    assert "post (not yet made)" in mod.run("outbox").stdout  # news that waits for a post
+    assert mod.run("nominate", "Bob").stdout == ""  # its post waits in the outbox
+    nominated = mod.run("post", "--again", "2").stdout
     assert "Candidate Ann nominates Bob" in nominated
     assert "Deadline for this round: 2026-11-25 10:00 UTC (11:00 CET, Europe/Berlin): 2 d " \
            "left." in nominated
@@ -56,12 +58,15 @@ def test_a_deadline_waits_for_the_next_post_which_shows_it(mod):
 def test_deadline_post_makes_a_short_post_printed_again_exactly(mod):
     mod.run("nominate", "Bob")
     done = mod.run("deadline", "24h", "--phase", "--post")
-    lines = done.stdout.strip().splitlines()
+    assert done.stdout == ""  # the short post waits in the outbox, after posts 1 and 2
+    sent = [mod.run("send", "thread") for _ in range(3)][-1]
+    assert "post 3 for the thread" in sent.stderr
+    lines = sent.stdout.strip().splitlines()
     assert lines[0] == ("Deadline for this phase: 2026-11-24 10:00 UTC (11:00 CET, "
                         "Europe/Berlin): 1 d left.")
     assert lines[1] == "" and CHECKPOINT.match(lines[2]) and len(lines) == 3
-    assert "Post in the thread" in done.stderr and "with post 3" in done.stderr
-    assert mod.run("post", "--again", "3").stdout.strip() == done.stdout.strip()
+    assert "with post 3" in done.stderr
+    assert mod.run("post", "--again", "3").stdout.strip() == sent.stdout.strip()
     assert "short: true" in mod.log.read_text()
     mod.run("deadline", "--clear")  # then posted by `shmod post`: short too
     cleared = mod.run("post").stdout.strip().splitlines()

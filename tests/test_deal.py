@@ -18,6 +18,12 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 WORDS = {"Ann": "apple", "Bob": "big cat", "Cy": "zebra", "Dee": "42", "Eve": "Ünïcode"}
 
 
+@pytest.fixture(autouse=True)
+def _show(monkeypatch):
+    """Each step prints the PMs and the post it made, framed on stdout (SHMOD_SHOW=1)."""
+    monkeypatch.setenv("SHMOD_SHOW", "1")
+
+
 @pytest.fixture
 def path(tmp_path, run):
     out = tmp_path / "g.yaml"
@@ -49,7 +55,7 @@ def test_the_last_word_deals_from_the_seed_and_the_words(path, run):
     refused(run, path, ["word", "Eve", "x" * 41], 1, r"R-DEAL: a word is at most 40 letters and digits")
     code, out, err = run("word", "Eve", "  Ünïcode ", "-g", str(path))
     assert code == 0
-    assert err.count("── PM to ") == 5 and out.count("Your secret role") == 5
+    assert out.count("── PM to ") == 5 and out.count("Your secret role") == 5
     assert ("Every player has posted a word: Ann: apple; Bob: bigcat; Cy: zebra; Dee: 42; "
             "Eve: unicode.") in out
     loaded = game.load(str(path))
@@ -113,7 +119,7 @@ def test_before_the_deal_a_seat_changes_hands_and_a_word_can_be_corrected(path, 
     for name in ("Bob", "Cyril", "Dee", "Eve"):
         code, out, err = run("word", name, "w", "-g", str(path))
         assert code == 0, err
-    assert "── PM to Cyril" in err and "Cyril: w" in out
+    assert "── PM to Cyril" in out and "Cyril: w" in out
     state = game.load(str(path)).state
     assert state.words[0] == "apple" and state.game.roles
 

@@ -45,7 +45,7 @@ def test_a_game_seating_555_plays_to_the_end_and_audits(run, tmp_path, seed):
 def test_an_all_digit_name_is_that_player_and_seat_numbers_still_work(run, tmp_path):
     path = str(tmp_path / "g.yaml")
     assert run("new", *PLAYERS, "--seed", "s", "--guessable", "--first", "Bob", "-g", path)[0] == 0
-    code, out, err = run("nominate", "555", "-g", path)
+    code, out, err = run("nominate", "555", "-g", path, "--show")
     assert code == 0, err
     assert "Bob nominates 555 for Chancellor" in out
     code, _, err = run("vote", "1", "ja", "-g", path)  # seat 1 is 555

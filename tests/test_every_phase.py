@@ -6,6 +6,15 @@ bookkeeping entry of every kind is written by hand: nothing may end in an intern
 or a traceback, a refused command leaves the log unchanged, an accepted one leaves a log
 that loads, and ``status`` and ``audit`` (of one log and of the folder) always answer.
 
+Issue 40: the stdout of any command holds at most one item of the outbox (a PM or a post),
+never a PM beside a post; ``pm NAME`` prints that one player's PMs only. And for the twin
+games of the non-interference tests (the same public history over other roles, another
+deck order, other discards and secret veto votes: tests/test_noninterference.py), the
+stdout of every recording command in every phase, and of delivering each post of the
+outbox, is byte-identical; a checkpoint's value and signature are the one thing masked,
+keyed with the game's secret salt and key (R-CHECKPOINT: 128 secret bits, so they tell a
+player nothing).
+
 ``SHMOD_PHASE_GAMES=N`` plays more games for more phase snapshots (CI: 60);
 ``SHMOD_PHASE_SEED`` changes the seed.
 """
@@ -13,16 +22,19 @@ from __future__ import annotations
 
 import os
 import random
+import re
+import shutil
 import warnings
 from pathlib import Path
 from typing import Any
 
-from phases import AT, snapshots
+from phases import AT, snapshots, twins
 from safety_helpers import run_main
 
 from shmod.audit import audit
+from shmod.audit.moves import command_for
 from shmod.forum.table import Table as State
-from shmod.log import game
+from shmod.log import game, seen
 
 GAMES = int(os.environ.get("SHMOD_PHASE_GAMES", "60"))
 SEED = int(os.environ.get("SHMOD_PHASE_SEED", "18"))
@@ -40,7 +52,10 @@ def _commands(state: State, rng: random.Random) -> list[list[str]]:
     out = [
         ["status"], ["prods"], ["post"], ["post", "--preview"], ["post", "--list"],
         ["post", "--again", "1"], ["post", "--again", hostile], ["pm"], ["pm", someone],
-        ["pm", "--entry", "0"], ["pm", hostile], ["reveal"], ["history"], ["corrections"],
+        ["pm", "--entry", "0"], ["pm", hostile], ["pm", someone, "--entry", "0"], ["outbox"],
+        ["outbox", "--all"], ["send"], ["send", "--preview"], ["send", "thread"],
+        ["send", someone], ["send", hostile], ["send", "--wrong", "0:" + someone, "--to", "thread"],
+        ["outbox", "--settle"], ["reveal"], ["history"], ["corrections"],
         ["rules"], ["rules", "R-TERM"], ["rules", hostile], ["repair"],
         ["nominate", someone], ["nominate", hostile], ["vote", someone, "ja"],
         ["vote", someone, hostile], ["discard", "liberal"], ["discard", "fascist"],
@@ -69,12 +84,44 @@ def _commands(state: State, rng: random.Random) -> list[list[str]]:
     return out
 
 
+def _texts(path: Path) -> tuple[set[str], dict[str, set[str]]]:
+    """The PM texts of the game at ``path`` (each player's), for finding them in an output."""
+    from shmod.texts import formats, messages
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loaded = game.load(str(path))
+    fmt = formats.chosen(None, loaded.setup.forum, loaded.setup.language)
+    whose: dict[str, set[str]] = {}
+    for secret in loaded.state.secrets:
+        whose.setdefault(secret.to, set()).add(messages.pm_text(secret, fmt))
+    return {text for texts in whose.values() for text in texts}, whose
+
+
+def _one_item(path: Path, args: list[str], stdout: str) -> None:
+    """Issue 40: ``stdout`` holds at most one item (a post: one checkpoint line; or one PM's
+    text, beyond the earlier PMs a replacement's briefing quotes), never a PM beside a post;
+    ``pm NAME`` prints that player's PMs only."""
+    if not stdout:
+        return
+    posts = len(re.findall(r"^Log checkpoint: ", stdout, flags=re.M))
+    every, whose = _texts(path)
+    found = {text for text in every if text in stdout}
+    found = {text for text in found if not any(text != other and text in other for other in found)}
+    if args[0] == "pm" and len(args) > 1 and not args[1].startswith("-"):
+        name = next((n for n, texts in whose.items() if found <= texts), None)
+        assert name is not None and posts == 0, (args, stdout[:300])
+        return
+    assert posts + len(found) <= 1, (args, posts, [text[:60] for text in found])
+
+
 def _run(monkeypatch: Any, capsys: Any, path: Path, args: list[str]) -> None:
     before = path.read_bytes()
     code = run_main(monkeypatch, *args, "-g", str(path))
     out = capsys.readouterr()
     SEEN["runs"] += 1
     assert code != 70 and "Traceback" not in out.err, (args, out.err)
+    _one_item(path, args, out.out)
     if code:
         SEEN["refused"] += 1
         assert path.read_bytes() == before, args
@@ -169,3 +216,65 @@ def test_a_seed_that_is_not_text_is_one_line(tmp_path, monkeypatch, capsys):
         assert code == 2 and out.err.startswith("Error: ") and out.err.count("\n") == 1
         assert not path.exists()
     assert "byte 0xFF that is not UTF-8 text" in out.err
+
+
+#: Every recording command a twin test runs in a phase, beside the step the game takes.
+def _recording(names: list[str]) -> list[list[str]]:
+    return [["deadline", "48h"], ["deadline", "48h", "--post"], ["prods"], ["backup", "Zed"],
+            ["claim", names[0], "--role", "liberal"], ["replace", names[1], "Newcomer"],
+            ["rename", names[2], "Renamed"], ["remove", names[3], "--reason", "gone"],
+            ["correct", "--reason", "typo"], ["lapse"], ["post"], ["status"], ["history"],
+            ["outbox"], ["outbox", "--all"]]
+
+
+CHECKPOINT = re.compile(r"^(Log checkpoint: post \d+) · [0-9a-f]{32} · [0-9a-f]{128}$", re.M)
+
+
+def _masked(text: str) -> str:
+    """``text`` with each checkpoint's value and signature masked (keyed: they tell nothing)."""
+    return CHECKPOINT.sub(r"\1 · <value> · <signature>", text)
+
+
+def test_twin_games_print_the_same_stdout_for_every_recording_command_and_post(
+        tmp_path, monkeypatch, capsys):
+    """Issue 40, Done when §1: fails on a shmod that prints a step's PMs with its post."""
+    rng = random.Random(SEED)
+    reached = snapshots(GAMES, SEED, words=False)
+    compared = 0
+    for key, (header, steps) in sorted(reached.items()):
+        pair = twins(header, steps, rng)
+        logs = []
+        for side, (plain, prefix, _) in zip("ab", pair):
+            original = tmp_path / f"{key.replace(':', '-')}-{side}.yaml"
+            original.write_text(game.log_text(plain, prefix, at=AT))
+            logs.append(original)
+        names = list(game.load(str(logs[0])).state.game.players)
+        steps_now = [command_for(upcoming, tuple(names)) for _, _, upcoming in pair]
+        for args in [None, *_recording(names)]:
+            said = []
+            for side, original in enumerate(logs):
+                path = tmp_path / f"run-{side}.yaml"
+                shutil.copy(original, path)
+                code = run_main(monkeypatch, *(args or steps_now[side]), "-g", str(path))
+                out = capsys.readouterr()
+                assert code != 70 and "Traceback" not in out.err, (key, args, out.err)
+                said.append(_masked(out.out))
+                seen.forget(str(path))
+            assert said[0] == said[1], (key, args or steps_now, said)
+            compared += 1
+        for side, original in enumerate(logs):  # the step taken, then each post delivered
+            assert run_main(monkeypatch, *steps_now[side], "-g", str(original)) == 0
+            capsys.readouterr()
+        for _ in range(20):
+            said, errs = [], []
+            for original in logs:
+                code = run_main(monkeypatch, "send", "thread", "-g", str(original))
+                out = capsys.readouterr()
+                said.append((code, _masked(out.out)))
+                errs.append(out.err)
+            assert said[0] == said[1], (key, errs)
+            compared += 1
+            if said[0][0]:  # no post is owed any more: refused alike on both
+                break
+            assert "Log checkpoint: post " in said[0][1]
+    assert compared > 200

@@ -3,12 +3,17 @@
 Every recording command (the game's steps in the phase that takes them, the forum's, and
 ``new``) is run three times beside a run in an ordinary environment: with a clock that
 cannot be written (the year 999), with a full stdout (``/dev/full``) and with a closed
-stdout. The clock is refused before anything is written; a closed stdout is refused
-before anything is recorded (exit 74); a full one is found only once the step is written,
-and then the step is in the log exactly as the ordinary run recorded it, and the error
-says that it was recorded and how to see it again (exit 74). Then the issue's own
-repros through the installed ``shmod``: ``> /dev/full``, ``>&-``, ``SHMOD_NOW`` in the
-years 999 and 9999, ``PYTHONIOENCODING=latin-1``, and a clock behind the log.
+stdout. The clock is refused before anything is written. A recording command writes
+nothing on stdout (issue 40: what it made waits in the outbox), so a closed or full
+stdout changes nothing: it records exactly what the ordinary run recorded. With
+``--show`` (the all-in-one view on stdout) a closed stdout is refused before anything is
+recorded (exit 74); a full one is found only once the step is written, and then the step
+is in the log exactly as the ordinary run recorded it, and the error says that it was
+recorded and how to see it again (exit 74). ``shmod post``, which prints its post and
+records it as delivered, records the delivery only once the post was written. Then the
+issue's own repros through the installed ``shmod``: ``> /dev/full``, ``>&-``,
+``SHMOD_NOW`` in the years 999 and 9999, ``PYTHONIOENCODING=latin-1``, and a clock
+behind the log.
 """
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ from shmod.audit.moves import command_for
 from shmod.forum.steps import SetDeadline
 from shmod.forum.turns import legal_steps
 from shmod.game.steps import Nominate, Vote
-from shmod.log import game
+from shmod.log import game, seen
 
 NOW = "2026-06-01T00:00:00Z"  # the ordinary clock: after every entry
 UNWRITABLE = "0999-06-01T00:00:00Z"
@@ -135,16 +140,20 @@ def _run(monkeypatch, path: Path, args: list[str], *, stdout: str = "ordinary",
     return code, shown, err.getvalue()
 
 
+@pytest.mark.parametrize("show", [True, False], ids=["show", "quiet"])
 @pytest.mark.parametrize("name, make", CASES, ids=[name for name, _ in CASES])
-def test_every_recording_command_fails_whole_or_says_it_recorded(name, make, tmp_path,
+def test_every_recording_command_fails_whole_or_says_it_recorded(name, make, show, tmp_path,
                                                                  monkeypatch):
     ordinary, hostile = tmp_path / "ordinary.yaml", tmp_path / "hostile.yaml"
-    args = make(ordinary)
+    args = make(ordinary) + (["--show"] if show else [])
     before = ordinary.read_bytes() if ordinary.exists() else None
     code, out, err = _run(monkeypatch, ordinary, args)
-    assert code == 0 and out, (args, err)
+    printed = show or name == "post"  # `post` prints its post: it is the one it delivers
+    assert code == 0 and bool(out) == printed, (args, err)
     after = ordinary.read_bytes()
     assert after != before  # the command records something in this phase
+    # what the ordinary run recorded before it printed: `post` records its delivery after
+    made = after[:after.rstrip(b"\n").rfind(b"\n") + 1] if name == "post" else after
 
     for stdout, now in (("ordinary", UNWRITABLE), ("closed", NOW), ("full", NOW)):
         if before is None:
@@ -153,9 +162,17 @@ def test_every_recording_command_fails_whole_or_says_it_recorded(name, make, tmp
             hostile.write_bytes(before)
         code, _, err = _run(monkeypatch, hostile, args, stdout=stdout, now=now)
         lines = err.splitlines()
+        written = hostile.read_bytes() if hostile.exists() else None
+        if not printed and now != UNWRITABLE:  # nothing on stdout: nothing to lose
+            assert code == 0 and "Traceback" not in err, err
+            if name == "new":
+                assert game.load(str(hostile)).state.entries == game.load(str(ordinary)).state.entries
+            else:
+                assert written == after, err
+            seen.forget(str(hostile))  # the next run starts from the log before it again
+            continue
         assert "Traceback" not in err and lines[-1].startswith("Error: "), err
         assert sum(line.startswith("Error") for line in lines) == 1, err
-        written = hostile.read_bytes() if hostile.exists() else None
         if stdout == "full":  # found only after the write: recorded, and said so
             assert code == 74, err
             assert re.search(r"\b(was|were) (recorded|created)\b", err), err
@@ -163,7 +180,7 @@ def test_every_recording_command_fails_whole_or_says_it_recorded(name, make, tmp
             if name == "new":  # a fresh salt: another log, as whole as the ordinary one
                 assert game.load(str(hostile)).state.entries == game.load(str(ordinary)).state.entries
             else:
-                assert written == after, err  # exactly once, exactly as the ordinary run
+                assert written == made, err  # exactly once, exactly as the ordinary run
         else:
             assert code == (2 if now == UNWRITABLE else 74), err
             assert written == before, err  # not a byte changed
@@ -173,17 +190,36 @@ def test_every_recording_command_fails_whole_or_says_it_recorded(name, make, tmp
 def test_the_full_stdout_error_names_the_post_and_the_pms_to_see_again(tmp_path, monkeypatch):
     path = tmp_path / "g.yaml"
     code, _, err = _run(monkeypatch, path, _new(path))
-    code, _, err = _run(monkeypatch, path, ["nominate", "Bob"], stdout="full")
+    code, _, err = _run(monkeypatch, path, ["nominate", "Bob", "--show"], stdout="full")
     assert code == 74
     assert err.endswith(f"Error: the step was recorded as entry 2 of {path}, with post 2 (entry 3), "
                         "but the output could not be written (No space left on device); do not "
-                        "record it again: `shmod post --again 2` prints its post\n"), err
+                        "record it again: its post and PMs wait in the outbox (`shmod outbox`, "
+                        "`shmod send`)\n"), err
     for voter in ("Ann", "Bob", "Cy", "Dee"):
         assert _run(monkeypatch, path, ["vote", voter, "ja"])[0] == 0
-    code, _, err = _run(monkeypatch, path, ["vote", "Eve", "ja"], stdout="full")
-    assert code == 74 and "`shmod pm --entry 8` its PMs" in err, err  # the President's hand
-    again = _run(monkeypatch, path, ["pm", "--entry", "8"])
-    assert again[0] == 0 and "President" in again[1]
+    code, _, err = _run(monkeypatch, path, ["vote", "Eve", "ja", "--show"], stdout="full")
+    assert code == 74 and "its post and PMs wait in the outbox" in err, err
+    state = game.load(str(path)).state
+    president = state.game.players[state.game.president]
+    again = _run(monkeypatch, path, ["send", f"8:{president}"])  # the hand, from the outbox
+    assert again[0] == 0 and "(you are President)" in again[2], again
+    assert "Liberal" in again[1] or "Fascist" in again[1]
+    listed = _run(monkeypatch, path, ["outbox"])
+    assert f"8:{president}" not in listed[1] and "post 3" in listed[1]
+
+
+def test_send_records_nothing_when_its_text_cannot_be_written(tmp_path, monkeypatch):
+    """Issue 40: a delivery is recorded only once its text was written and flushed."""
+    path = tmp_path / "g.yaml"
+    _run(monkeypatch, path, _new(path))
+    data = path.read_bytes()
+    for stdout in ("full", "closed"):
+        code, _, err = _run(monkeypatch, path, ["send"], stdout=stdout)
+        assert code == 74 and err.count("Error:") == 1 and "nothing was" in err, err
+        assert path.read_bytes() == data
+    code, out, err = _run(monkeypatch, path, ["send"])
+    assert code == 0 and "Recorded PM to Ann as delivered" in err and out
 
 
 def test_a_clock_is_read_once_and_refused_outside_the_years_it_can_stamp(tmp_path, monkeypatch):
@@ -247,14 +283,17 @@ def folder(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("command, env, code, said", [
-    ("shmod nominate Bob > /dev/full", {}, 74, "the step was recorded as entry 2"),
-    ("shmod nominate Bob >&-", {}, 74, "nothing was changed: the output cannot be written (it is closed)"),
+    ("shmod nominate Bob --show > /dev/full", {}, 74, "the step was recorded as entry 2"),
+    ("shmod nominate Bob --show >&-", {}, 74, "nothing was changed: the output cannot be written (it is closed)"),
+    ("shmod send > /dev/full", {}, 74, "nothing was recorded: the text could not be written"),
+    ("shmod send >&-", {}, 74, "nothing was changed: the output cannot be written (it is closed)"),
     ("shmod nominate Bob", {"SHMOD_NOW": "0999-06-01T00:00:00Z"}, 2, "reads the year 999"),
     ("shmod deadline 48h", {"SHMOD_NOW": "9999-12-31T23:59:59Z"}, 2, "reads the year 9999"),
     ("shmod status >&-", {}, 74, "Error: the output could not be written (it is closed)"),
     ("shmod status > /dev/full", {}, 74, "(No space left on device)"),
     ("shmod status 2>&- >&-", {}, 74, ""),
-    ("shmod nominate Bob 2>&- > /dev/full", {}, 74, ""),
+    ("shmod nominate Bob --show 2>&- > /dev/full", {}, 74, ""),
+    ("shmod nominate Bob 2>&- > /dev/full", {}, 0, ""),  # nothing on stdout: nothing lost
 ])
 def test_the_issues_repros_end_in_one_line_and_the_right_exit(folder, command, env, code, said):
     before = (folder / "g.yaml").read_bytes()
@@ -264,7 +303,8 @@ def test_the_issues_repros_end_in_one_line_and_the_right_exit(folder, command, e
     if said:
         assert said in done.stderr and done.stderr.count("Error:") == 1, done.stderr
     after = (folder / "g.yaml").read_bytes()
-    assert (after != before) == ("recorded" in said or command.endswith("2>&- > /dev/full"))
+    assert (after != before) == ("step was recorded" in said or command.endswith(
+        "2>&- > /dev/full"))
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii", "cp1252", "cp437"])
@@ -283,7 +323,8 @@ def test_a_name_the_output_cannot_encode_is_shown_as_its_escape(tmp_path):
     made = shell("shmod new Ann Бoris Cy Dee Eve --seed 0123456789abcdef0123456789abcdef --guessable",
                  tmp_path, PYTHONIOENCODING="ascii", SHMOD_NOW=NOW)
     assert made.returncode == 0, made.stderr
-    assert "\\u0411oris" in made.stdout  # Борис is not Boris, even in ASCII
+    sent = shell("shmod send thread", tmp_path, PYTHONIOENCODING="ascii", SHMOD_NOW=NOW)
+    assert sent.returncode == 0 and "\\u0411oris" in sent.stdout  # Борис is not Boris, in ASCII
 
 
 def test_post_images_into_a_folder_it_cannot_write_records_nothing(tmp_path, monkeypatch):

@@ -37,7 +37,7 @@ def dealt(folder: Path, *before_last: list[str], words: list[str] = WORDS) -> di
     """A five-player game dealt from the players' words through the installed shmod, with
     ``before_last`` commands typed before the last word; the secrets it dealt."""
     folder.mkdir()
-    m = Moderator(folder)
+    m = Moderator(folder, show=True)
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     for name, word in zip(NAMES[:-1], words[:-1]):
         m.run("word", name, word)
@@ -84,7 +84,7 @@ def test_transcription_leaves_the_moderator_no_choice(tmp_path):
 def test_a_replacement_posts_no_word_and_the_deal_stands_once_made(tmp_path):
     """Issue 25 §1: a seat's word belongs to the seat; once the roles are dealt nothing
     re-deals them, --force included, and no second role PM goes out."""
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     m.run("word", "Cy", "zebra")
     m.run("replace", "Cy", "Cyril")
@@ -92,7 +92,7 @@ def test_a_replacement_posts_no_word_and_the_deal_stands_once_made(tmp_path):
     for name, word in zip(["Ann", "Bob", "Dee"], WORDS):
         m.run("word", name, word)
     last = m.run("word", "Eve", "Ünïcode")
-    assert last.stderr.count("── PM to ") == 5
+    assert last.stdout.count("── PM to ") == 5
     for args in (["correct", "--reason", "typo"], ["correct", "--force", "--reason", "typo"],
                  ["correct", "2", "--force", "--reason", "typo"]):
         m.refused(*args, rule="R-DEAL: entry")
@@ -105,7 +105,7 @@ def test_the_reveal_shows_the_dealt_deck_and_the_audit_recomputes_the_deal(tmp_p
     from shmod.texts.formats import Plain
     from shmod.texts.reveal import reveal_text
 
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     for name, word in zip(NAMES, WORDS):
         m.run("word", name, word)
@@ -161,7 +161,8 @@ def at_power(folder: Path, power: str) -> Path:
 
 
 BOOKKEEPING = [["prods"], ["backup", "Xena"], ["backup", "Yuri", "Zoe"], ["remind"],
-               ["deadline", "48h"], ["deadline", "30m", "--phase"], ["prods"]]
+               ["deadline", "48h"], ["deadline", "30m", "--phase"], ["prods"],
+               ["send"], ["outbox", "--settle"], ["send", "thread"]]  # deliveries (issue 40)
 
 
 @pytest.mark.parametrize("power", ["investigate", "execute"])
@@ -173,7 +174,7 @@ def test_no_bookkeeping_moves_a_random_lapse(tmp_path, power):
     rng = random.Random(7)
     drawn = set()
     for n in range(8):
-        m = Moderator(tmp_path / f"try{n}", now=DAY1)
+        m = Moderator(tmp_path / f"try{n}", now=DAY1, show=True)
         m.log.parent.mkdir(parents=True)
         shutil.copy(base, m.log)
         m.run("deadline", "1h")
@@ -192,7 +193,7 @@ def test_no_bookkeeping_moves_a_random_lapse(tmp_path, power):
 
 
 def _voting(tmp_path: Path) -> Moderator:
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)
     m.run("new", *NAMES, "--first", "Ann", "--seed", SEED, "-V", "late_vote=nein",
           "-V", "late_choice=random")
     m.run("nominate", "Bob")
@@ -225,6 +226,7 @@ def test_what_falls_due_after_the_deadline_waits_for_a_new_one(tmp_path):
     m.refused("lapse", rule="R-LAPSE: a choice not sent fell due at 2026-11-23T12:00:00Z, "
               "after the deadline 2026-11-23T11:00:00Z had passed")
     m.run("deadline", "1h")
+    m.run("outbox", "--settle")  # sent: a discard is drawn only from a hand she had (issue 40)
     m.now = "2026-11-23T15:00:00Z"
     assert "discarded at random" in m.run("lapse").stdout
 
@@ -235,12 +237,13 @@ def test_what_falls_due_after_the_deadline_waits_for_a_new_one(tmp_path):
 def test_a_correction_keeps_the_backups_and_prods_it_does_not_name(tmp_path):
     """Issue 25 §4, the repro: the backup list and the prod were wiped by a correction of
     a vote, and `replace` then failed "the backup list is empty"."""
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)
     m.run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "--first", "Ann",
           "--seed", SEED)
     m.run("backup", "Xena", "Yuri")
     m.run("nominate", "Bob")
     m.run("prods")
+    m.run("outbox", "--settle")  # sent by hand: the prods count (issue 40)
     m.run("vote", "Ann", "ja")
     m.run("correct", "--reason", "typo")
     assert "Xena" in m.run("backup").stdout and "Yuri" in m.run("backup").stdout
@@ -253,7 +256,7 @@ def test_a_correction_keeps_the_backups_and_prods_it_does_not_name(tmp_path):
 
 def test_a_header_reusing_a_published_salt_is_not_played_on(tmp_path):
     """Issue 25 §5: a hand-written header with the docs' example salt played on."""
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)
     m.log.parent.mkdir()
     header = new_header(NAMES, seed=SEED, salt="3a7bd3e2360a3d29eea436fcfb7e44c7",
                         created=DAY1, first="Ann", keys=signing.new_key())
@@ -300,7 +303,7 @@ def test_status_lists_nobody_term_limited_while_the_limits_are_set_aside():
 
 def test_a_hand_edited_name_says_the_header_changed(tmp_path):
     """Issue 25 §5: an edit of the header gave only a rule error at a later entry."""
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     for name, word in zip(NAMES, WORDS):
         m.run("word", name, word)
@@ -313,7 +316,7 @@ def test_a_hand_edited_name_says_the_header_changed(tmp_path):
 def test_a_hand_edited_word_names_the_edited_entry(tmp_path):
     """A word edited by hand deals otherwise, so a later step fails: the error names the
     edited entry (the hash chain knows it), not only the step that no longer stands."""
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     for name, word in zip(NAMES, WORDS):
         m.run("word", name, word)

@@ -256,7 +256,7 @@ def test_cli_one_line_errors_and_rules_card(path):
     card = run("rules", env_game=path)
     assert card.returncode == 0 and "Rules for this game: 7 players" in card.stdout
     assert "never votes or chooses for you" in card.stdout and "R-STALL" not in card.stdout
-    ok = run("deadline", "48h", "--zone", "Asia/Tokyo", "--post", env_game=path)
+    ok = run("deadline", "48h", "--zone", "Asia/Tokyo", "--post", "--show", env_game=path)
     assert ok.returncode == 0 and "JST, Asia/Tokyo" in ok.stdout
     past = run("deadline", "2020-01-01 09:00", "--zone", "Asia/Tokyo", env_game=path)
     assert past.returncode == 1 and "R-DEADLINE" in past.stderr and "not in the future" in past.stderr
@@ -265,8 +265,8 @@ def test_cli_one_line_errors_and_rules_card(path):
     status = run("status", env_game=path)
     assert "Deadline (this round): 2020-01-01 00:00 UTC (09:00 JST, Asia/Tokyo): passed " in status.stdout
     assert " ago — OVERDUE: Fay" in status.stdout
-    prods = run("prods", env_game=path)
-    assert "PM to Fay" in prods.stderr and "your nomination of a Chancellor" in prods.stdout
+    prods = run("prods", "--show", env_game=path)  # framed on stdout as they are made
+    assert "PM to Fay" in prods.stdout and "your nomination of a Chancellor" in prods.stdout
     assert "Please post it in the thread." in prods.stdout  # a nomination is public
     run("correct", "--reason", "typo in the date", env_game=path)
     audit = run("corrections", env_game=path)

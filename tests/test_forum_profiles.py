@@ -38,6 +38,7 @@ from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.steps import (
     Backup,
     Correct,
+    Delivered,
     Lapse,
     Posted,
     Prod,
@@ -53,6 +54,8 @@ from shmod.game.events import Drawn, Enacted, GameOver, Handed, PeekResult, Tall
 from shmod.game.steps import Step, Vote
 from shmod.game.terms import NOMINATE, OVER
 from shmod.log import game as games, signing
+from shmod.log.game import chained
+from shmod.log.references import References
 from shmod.texts import forum_texts, game_texts, messages, posts, replay, replay_post, views
 from shmod.texts.formats import FORMATS, Plain
 from shmod.texts.history import elections, history_text
@@ -276,7 +279,9 @@ def _forum_game() -> tuple[dict[str, object], list[Step]]:
     seat = next(s for s in state.game.living if s not in (state.game.president, state.game.chancellor))
     steps += _apply(state, [Replace(target=seat, name="@Newbie")])
     steps += _play(state, rng, lambda s: s.game.phase == "enact")
-    steps += _apply(state, [Correct(entries=(state.entries,), reason="typo")])
+    discard = state.entries  # its PM delivered (issue 40), so the voiding retracts it
+    steps += _apply(state, _delivered(header, steps, state, discard))
+    steps += _apply(state, [Correct(entries=(discard,), reason="typo")])
     steps += _play(state, rng, lambda s: isinstance(s.public[-1], Enacted))
     enacted = state.entries  # posted, then voided all the same: said loudly
     steps += _apply(state, [Posted(upto=enacted),
@@ -332,6 +337,17 @@ def _absences() -> tuple[dict[str, object], list[Step]]:
                             SetDeadline(until="2027-01-01T00:00:00Z", zone="UTC"),
                             SetDeadline(until="clear", zone="UTC")])
     return header, steps + _play(state, rng, lambda s: False)
+
+
+def _delivered(header: dict[str, object], steps: list[Step], state: State,
+               entry: int) -> list[Step]:
+    """A ``delivered`` entry for each PM entry ``entry`` caused, named as the log written
+    from ``steps`` names it (shmod.log.references)."""
+    players = header["players"]
+    assert isinstance(players, list)
+    raws, _ = chained(steps, tuple(players), "", "2026-01-01T00:00:00Z")
+    of = References(raws).of(entry)
+    return [Delivered(of, s.to, s.kind, entry=entry) for s in state.secrets if s.entry == entry]
 
 
 def _apply(state: State, steps: list[Step]) -> list[Step]:
@@ -688,19 +704,23 @@ def test_a_game_started_with_forum_writes_every_text_in_it(run, monkeypatch, tmp
     monkeypatch.delenv("SHMOD_FORMAT", raising=False)
     fmt, path = FORMATS[profile](), str(tmp_path / "g.yaml")
     code, out, _ = run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--first", "Ann", "-g", path,
-                       "--forum", profile)
-    assert code == 0 and out.startswith(run("pm", "-g", path, "-f", profile)[1].rstrip("\n"))
+                       "--forum", profile, "--show")
+    assert code == 0 and out.startswith("── PM to Ann ")
+    assert run("send", "--preview", "-g", path, "-f", profile)[1] in out
     assert f"forum: {profile}" in Path(path).read_text()
     assert games.load(path).setup.forum == profile
-    for args in (["post", "--again", "1"], ["pm"], ["rules"], ["prods", "--preview"],
+    for args in (["post", "--again", "1"], ["pm"], ["pm", "Ann"], ["send", "--preview"],
+                 ["send", "thread", "--preview"], ["rules"], ["prods", "--preview"],
                  ["history"]):
         assert run(*args, "-g", path)[1:] == run(*args, "-g", path, "-f", profile)[1:], args
-    assert f"Candidate {fmt.bold('Ann')} nominates {fmt.bold('Bob')}" in run("nominate", "Bob", "-g", path)[1]
-    assert "Deadline for this round: " in run("deadline", "48h", "--post", "-g", path)[1]
+    assert f"Candidate {fmt.bold('Ann')} nominates {fmt.bold('Bob')}" in run(
+        "nominate", "Bob", "-g", path, "--show")[1]
+    assert "Deadline for this round: " in run("deadline", "48h", "--post", "-g", path, "--show")[1]
     assert run("vote", "Ann", "ja", "-g", path)[0] == 0
     corrected = "".join(run("correct", "-r", "typo", "-g", path)[1:])  # not posted: a hint
     assert "Correction: the moderator mistyped" in corrected  # the terminal's: plain text
-    assert f"Welcome! You replace {fmt.bold('Eve')}" in run("replace", "Eve", "Zed", "-g", path)[1]
+    assert f"Welcome! You replace {fmt.bold('Eve')}" in run("replace", "Eve", "Zed", "-g", path,
+                                                           "--show")[1]
 
 
 def test_format_beats_the_environment_which_beats_the_game(run, monkeypatch, tmp_path):

@@ -32,7 +32,7 @@ SEED = "f07c3a91d25e4b68a0e1c9f37d2b5a46"  # Ann is the first Presidential Candi
 
 @pytest.fixture
 def mod(tmp_path) -> Moderator:
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)  # what each step made, framed on stdout (--show)
     m.run("new", *NAMES, "--first", "Ann", "--seed", SEED, "--zone", "Europe/Berlin",
           "-V", "late_vote=nein", "-V", "late_nomination=fail", "-V", "late_choice=random")
     return m
@@ -202,8 +202,12 @@ def test_prods_are_recorded_and_counted(mod):
     first = mod.run("prods")
     assert first.stdout.count("Subject: Friday: a reminder") == 4
     assert "reminder number" not in first.stdout
+    status = mod.run("status").stdout
+    assert "prodded" not in status  # a prod counts once delivered (issue 40)
+    assert "not made again" in mod.run("prods").stderr  # while they are still owed
+    mod.run("outbox", "--settle")  # sent by hand
     second = mod.run("prods", "--preview")
-    assert "This is reminder number 2." in second.stdout
+    assert "This is reminder number 2." in second.stderr  # a preview: on stderr
     status = mod.run("status").stdout
     assert "prodded 1×" in status and status.count("prodded") == 4
     loaded = game.load(str(mod.log))
@@ -250,7 +254,7 @@ def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
     mod.run("vote", "Ann", "ja")
     removed = mod.run("remove", others[1], "--reason", "left the forum")
     assert f"The moderator has removed {others[1]} from the game" in removed.stdout
-    assert f"PM to {others[1]}" in removed.stderr
+    assert f"PM to {others[1]}" in removed.stdout
     assert "Subject: Friday: you have left the game" in removed.stdout
     state = game.load(str(mod.log)).state
     assert state.game.phase == VOTE and not state.game.alive[NAMES.index(others[1])]
@@ -286,9 +290,10 @@ def test_removing_the_president_retracts_the_chancellors_two_policies(mod):
     mod.run("nominate", chancellor)
     mod.run("vote", *[word for name in NAMES for word in (name, "ja")])
     mod.run("discard", {"L": "liberal", "F": "fascist"}[game.load(str(mod.log)).state.game.hand[0]])
+    mod.run("outbox", "--settle")  # the two policies reached the Chancellor (issue 40)
     before = game.load(str(mod.log)).state
     done = mod.run("remove", "Ann", "--reason", "gone")
-    assert "PM to Ann" in done.stderr and f"PM to {chancellor}" in done.stderr
+    assert "PM to Ann" in done.stdout and f"PM to {chancellor}" in done.stdout
     assert "Please disregard the two policies I sent you as Chancellor" in done.stdout
     assert "The round ends as a failed election." in done.stdout
     after = game.load(str(mod.log)).state
@@ -346,8 +351,14 @@ def test_the_game_is_named_everywhere_and_g_comes_before_or_after(mod):
     assert "Recorded as entry 2 of " in done.stderr and str(mod.log) in done.stderr
     assert mod.run("-h").stdout.startswith("Usage: shmod")
     assert mod.run("vote", "-h").stdout.startswith("Usage: shmod vote")
-    pm = mod.run("pm", "Ann").stdout
-    assert pm.startswith("Subject: Friday: your secret role\n\nYour secret role")
+    pm = mod.run("pm", "Ann").stdout  # each of Ann's PMs framed (--show) with its subject
+    assert pm.startswith("── PM to Ann (entry 0, role) ─")
+    assert "\nSubject: Friday: your secret role\n\nYour secret role" in pm
+    plain = Moderator(mod.folder).run("pm", "Ann")  # without --show: the heading on stderr
+    assert plain.stdout.startswith("Subject: Friday: your secret role\n\nYour secret role")
+    assert "── PM to Ann (entry 0, role) ─" in plain.stderr
+    alone = mod.run("pm", "Ann", "--entry", "0")
+    assert alone.stdout.startswith("Your secret role") and "Friday: your secret role" in alone.stderr
 
 
 def test_a_title_names_the_game_in_every_pm(tmp_path):

@@ -34,7 +34,9 @@ def _entry(done) -> int:  # type: ignore[no-untyped-def]
 
 def _lapse(mod: Moderator, at: str, phase: bool = True) -> tuple[int, str]:
     """A deadline of an hour, then its lapse an hour and a minute later: the lapse's entry
-    and what it printed (its PMs and its post)."""
+    and what it printed (its PMs and its post). What the game owed was sent first (a choice
+    is drawn only for a player who had what it is made from: issue 40)."""
+    mod.run("outbox", "--settle")
     mod.run("deadline", "1h", *(["--phase"] if phase else []))
     mod.now = at
     done = mod.run("lapse")
@@ -46,8 +48,10 @@ def _cards(text: str) -> list[str]:
 
 
 def _pms(mod: Moderator, name: str) -> list[str]:
-    """Every PM ``name`` was sent, each from its subject line on."""
-    return ["Subject:" + pm for pm in mod.run("pm", name).stdout.split("Subject:")[1:]]
+    """Every PM ``name`` was sent, each from its subject line on (``pm NAME`` frames each
+    with a heading line)."""
+    framed = mod.run("pm", name).stdout
+    return [pm.strip() for pm in re.split(r"^── PM to .*$", framed, flags=re.M) if pm.strip()]
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +59,7 @@ def game(tmp_path_factory):
     """Every kind of random lapse, in two rounds: the lapses' entries and the moderator."""
     folder = tmp_path_factory.mktemp("lapses")
     (folder / "custom.yaml").write_text(CUSTOM)
-    mod = Moderator(folder, "2026-11-23T10:00:00Z")
+    mod = Moderator(folder, "2026-11-23T10:00:00Z", show=True)  # each step's texts on stdout
     mod.run("new", *PLAYERS, "--first", "Ann", "--custom", "custom.yaml", "--seed", SEED,
             "-V", "late_choice=random", "-V", "late_vote=nein")
     mod.run("nominate", "Bob")
@@ -86,7 +90,7 @@ def test_the_president_whose_discard_lapsed_learns_what_was_discarded_and_passed
     assert sorted(_cards(discarded) + _cards(passed)) == _cards(drawn.split("top first:")[1])
     number, printed = lapses["discard"]
     entry = mod.run("pm", "--entry", str(number))
-    assert f"PM to Ann (entry {number}, lapse)" in entry.stderr
+    assert f"PM to Ann (entry {number}, lapse)" in entry.stdout
     assert note.strip() in printed  # the lapse printed it with its post
     assert "Subject: Friday: what the deadline decided for you" in entry.stdout
 
@@ -102,7 +106,7 @@ def test_the_chancellor_whose_enactment_lapsed_learns_what_was_enacted(game):
     enacted = note.split("Enacted: ")[1].split(".")[0]
     number, printed = lapses["enact"]
     assert f"enacted a {enacted} policy" in printed  # its post
-    entry = mod.run("pm", "--entry", str(number)).stderr
+    entry = mod.run("pm", "--entry", str(number)).stdout
     assert f"PM to Bob (entry {number}, lapse)" in entry
 
 
@@ -112,7 +116,7 @@ def test_the_president_learns_the_target_drawn_and_the_investigation_result(game
     entry = mod.run("pm", "--entry", str(number))
     notes = entry.stdout.split("Subject:")[1:]
     assert [h.split("(")[0].strip() for h in re.findall(r"PM to \w+ \(entry \d+, \w+\)",
-                                                        entry.stderr)] == ["PM to Ann"] * 2
+                                                        entry.stdout)] == ["PM to Ann"] * 2
     target = re.search(r"the target of Investigate Loyalty was drawn at random, as the house "
                        r"rules say: (\w+)\.", notes[0]).group(1)
     assert "The result of the investigation follows in its own message." in notes[0]
@@ -124,7 +128,7 @@ def test_the_chancellor_learns_that_the_unanswered_veto_is_refused(game):
     mod, lapses = game
     number, _ = lapses["veto"]
     entry = mod.run("pm", "--entry", str(number))
-    assert f"PM to Cat (entry {number}, lapse)" in entry.stderr
+    assert f"PM to Cat (entry {number}, lapse)" in entry.stdout
     assert "President Bob did not answer your veto proposal by the deadline, so the veto " \
            "is refused" in entry.stdout
     assert "You must enact one of Fascist, Fascist" in entry.stdout

@@ -267,7 +267,8 @@ def test_votes_of_different_players_merge_and_the_last_one_owes_the_tally_and_a_
     assert [new for _, new in merged.moved] == [6, 7, 8]
     # Eve's vote, last in, elects the government: the tally is news, the draw a new PM
     assert merged.news and merged.pms == (8,)
-    assert "shmod pm --entry 8" in merged.said() and "shmod post" in merged.said()
+    assert "from entry 8: in the outbox (shmod outbox)" in merged.said()
+    assert "news for the thread: shmod send makes the post" in merged.said()
     log = logfile.parse("m.yaml", merged.data)
     assert [e.get("mod") for e in log.entries[-5:]] == ["Mia", "Mia", "Ned", "Ned", "Ned"]
     assert audit_log(log).valid

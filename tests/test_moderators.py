@@ -25,7 +25,8 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 class Terminal:
     """The installed shmod in ``folder``, as one moderator's terminal (``SHMOD_MODERATOR``
-    when ``who`` is given)."""
+    when ``who`` is given), each step printing the posts it made on stdout
+    (``SHMOD_SHOW=1``: the all-in-one view, the outbox left as it is)."""
 
     def __init__(self, folder: Path, who: str | None = None, log: Path | None = None,
                  now: str = DAY1) -> None:
@@ -36,7 +37,7 @@ class Terminal:
             one_line: bool = True) -> subprocess.CompletedProcess[str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
         env.update(SHMOD_GAME=str(self.log), SHMOD_NOW=self.now, COLUMNS="100",
-                   SHMOD_CACHE=str(self.folder / f"cache-{self.who}"))
+                   SHMOD_CACHE=str(self.folder / f"cache-{self.who}"), SHMOD_SHOW="1")
         if self.who:
             env["SHMOD_MODERATOR"] = self.who
         done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,

@@ -22,7 +22,7 @@ def mod(tmp_path):
 
 
 def test_any_part_of_a_name_finds_the_one_player_it_is_in(mod):
-    done = mod.run("nominate", "walrus")
+    done = mod.run("nominate", "walrus", "--show")
     assert "nominates TheWalrus for Chancellor" in done.stdout
     mod.run("vote", "ann", "ja", "JOANNA", "ja", "hann", "ja", "bo", "nein", "tev", "nein",
             "rus", "ja")

@@ -201,11 +201,13 @@ def test_the_issue_s_commands_show_the_names_as_typed(tmp_path):
     for profile in READERS:
         (tmp_path / profile).mkdir()
         mod = Moderator(tmp_path / profile)
-        opening = mod.run("new", "Eve :)", "Hal 8-)", "Ann", "Bob", "Cat", "--forum", profile,
-                          "--first", "Ann").stdout
+        mod.run("new", "Eve :)", "Hal 8-)", "Ann", "Bob", "Cat", "--forum", profile,
+                "--first", "Ann")
+        opening = mod.run("send", "thread").stdout  # from the outbox
         mod.run("nominate", "Hal 8-)")
-        tally = mod.run("vote", "Eve :)", "ja", "Hal 8-)", "ja", "Ann", "ja", "Bob", "nein",
-                        "Cat", "nein").stdout
+        mod.run("vote", "Eve :)", "ja", "Hal 8-)", "ja", "Ann", "ja", "Bob", "nein", "Cat",
+                "nein")
+        tally = mod.run("post", "--again", "3").stdout
         history = mod.run("history").stdout
         for text in (opening, tally, history):
             assert not READERS[profile](text), (profile, text)

@@ -35,10 +35,12 @@ def test_stdout_is_only_the_text_to_paste(run, tmp_path):
     code, out, err = run("rules", "-f", "bbcode", "-g", path)
     assert code == 0 and out.startswith("[b][u]Rules for this game") and "──" not in out
     code, out, err = run("nominate", "Grundbegriff", "-g", path)
-    assert "── Post in the thread" in err and "── Waiting for" in err and "──" not in out
+    assert out == "" and "── Waiting for" in err and "Outbox: " in err  # the post waits there
+    code, out, err = run("send", "thread", "-g", path)
+    assert code == 0 and out and "──" not in out and "post 1 for the thread" in err
     code, out, err = run("vote", "Ann", "ja", "-g", path)
     assert "Nothing to post yet" not in out + err
-    assert "Votes coming in" in err and "1 of 5" in out
+    assert out == "" and "Votes coming in" in err and "1 of 5" in err
 
 
 def test_prods_name_the_policies_the_choice_is_made_from(tmp_path):

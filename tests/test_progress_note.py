@@ -6,6 +6,8 @@ once the count passes what it last showed; its words are unchanged. On the main 
 it counted down."""
 from __future__ import annotations
 
+import re
+
 from installed import Moderator
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -13,11 +15,14 @@ NOTE = "living players have voted"
 
 
 def offered(done) -> str | None:  # type: ignore[no-untyped-def]
-    """The count the note after a step shows, or None when none is offered."""
+    """The count the note after a step shows, or None when none is offered. A step offers
+    it on stderr (`shmod post` prints it for the thread): no item of the outbox, never on
+    a recording command's stdout (issue 40)."""
+    assert NOTE not in done.stdout
     if "Votes coming in" not in done.stderr:
-        assert NOTE not in done.stdout
+        assert NOTE not in done.stderr
         return None
-    return done.stdout.split(": ", 1)[1].split(" living")[0]
+    return re.search(r"(\d+ of \d+) living players have voted", done.stderr).group(1)
 
 
 def test_the_note_never_counts_down_after_a_correction(tmp_path):
@@ -67,4 +72,5 @@ def test_the_words_note_never_counts_down_either(tmp_path):
     assert "Words coming in" in mod.run("word", "Bob", "pear").stderr  # 2 of 5
     mod.run("correct", "--force", "--reason", "not Bob's")  # a word is public: said loudly
     assert "Words coming in" not in mod.run("word", "Bob", "plum").stderr  # 2 again
-    assert "3 of 5 players have posted one" in mod.run("word", "Cat", "fig").stdout
+    assert "3 of 5 players have posted one" in mod.run("word", "Cat", "fig").stderr
+    assert "3 of 5 players have posted one" in mod.run("post").stdout

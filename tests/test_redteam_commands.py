@@ -128,10 +128,11 @@ def test_a_deadline_in_a_zone_this_computer_lacks_leaves_the_game_playable(tmp_p
     with log.open("a") as handle:  # a zone only another computer knows
         handle.write('- {kind: deadline, until: "2026-12-05T00:00:00Z", zone: "Mars/Phobos", '
                      "scope: round}\n")
-    for args in (["status"], ["remind"], ["prods", "--preview"], ["nominate", "B1"]):
+    for args in (["status"], ["remind"], ["prods", "--preview"], ["nominate", "B1", "--show"]):
         done = shmod(tmp_path, *args, "-g", str(log))
         assert done.returncode == 0, (args, done.stderr)
-        assert "2026-12-05 00:00 UTC (Mars/Phobos: a time zone unknown" in done.stdout, args
+        shown = done.stderr if args[0] == "prods" else done.stdout  # a preview is on stderr
+        assert "2026-12-05 00:00 UTC (Mars/Phobos: a time zone unknown" in shown, args
     before = log.read_bytes()
     said = one_line(shmod(tmp_path, "deadline", "2h", "-g", str(log)))
     assert "--zone" in said and log.read_bytes() == before
@@ -238,6 +239,7 @@ def test_post_images_racing_a_step_draws_the_board_the_post_shows(tmp_path, monk
     [svg] = (tmp_path / "pics").glob("post-*.svg")
     upto = int(svg.stem.rsplit("-", 1)[1])
     loaded = games.load(str(log))
-    assert upto == loaded.state.entries - 1  # the post covers the raced discard
+    assert upto == loaded.state.posts[-1]  # the post covers the raced discard
+    assert loaded.log.entries[upto - 1]["kind"] == "discard"
     board = views.public_view(posts.state_at(loaded, upto))
     assert svg.read_text() == board_image.svg(board)

@@ -88,7 +88,7 @@ def test_a_capital_lookalike_is_refused_or_shows_in_the_words_post(tmp_path, wha
     plain, odd = UPPER_AND_MARKS[what]
     folder = tmp_path / "odd"
     folder.mkdir()
-    m = Moderator(folder)
+    m = Moderator(folder, show=True)  # each step's post on stdout
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     typed = _shmod(m, "word", "Ann", odd)
     if typed.returncode:

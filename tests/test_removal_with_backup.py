@@ -28,7 +28,7 @@ SEED = "8e3b1f6a2d7c49e05a1b3c8d6f2e47a9"
 @pytest.fixture
 def mod(tmp_path) -> Moderator:
     """A game waiting for votes on Ann and Bob, with Zed on the backup list."""
-    m = Moderator(tmp_path)
+    m = Moderator(tmp_path, show=True)  # each step's texts on stdout
     m.run("new", *PLAYERS, "--first", "Ann", "--forum", "discourse", "--seed", SEED)
     m.run("backup", "Zed")
     m.run("nominate", "Bob")

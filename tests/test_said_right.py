@@ -62,7 +62,7 @@ def test_a_prod_names_the_policies_without_a_pile_of_brackets(tmp_path):
     mod.run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--first", "Ann", "--forum", "markdown")
     mod.run("nominate", "Bob")
     mod.run("vote", "Ann", "ja", "Bob", "ja", "Cat", "ja", "Dan", "ja", "Eve", "ja")
-    prod = mod.run("prods").stdout
+    prod = mod.run("prods", "--preview").stderr  # a preview, for the moderator's eyes
     assert "your discard as President: one of the three policies I sent you (**" in prod
     assert ") (you are" not in prod and re.search(r"\*\*\)\. Please send it to me by PM\.", prod)
 
@@ -211,7 +211,7 @@ def test_the_voting_record_marks_a_lapsed_vote(lapsed, profile):
 def test_post_again_reprints_a_post_as_it_was_posted(tmp_path):
     """The issue's repro: a vote voided before anyone saw it (nothing was posted) is no
     part of the post that followed, then or again."""
-    mod = Moderator(tmp_path)
+    mod = Moderator(tmp_path, show=True)  # each step's texts on stdout
     mod.run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--first", "Ann")
     mod.run("nominate", "Bob")
     mod.run("vote", "Ann", "nein")

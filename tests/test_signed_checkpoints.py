@@ -258,8 +258,9 @@ def test_a_whole_format_2_game_through_the_installed_shmod(tmp_path):
     names = tuple(f"Player{n}" for n in range(1, 6))
     log = "games/g.yaml"
     made = _shmod(tmp_path, "new", *names, "--seed", seed, "-g", log, "-f", "bbcode")
-    assert made.returncode == 0, made.stderr
-    assert "Moderator's public key" in made.stdout and "Log checkpoint: post 1 · " in made.stdout
+    assert made.returncode == 0 and made.stdout == "", made.stderr
+    opening = _shmod(tmp_path, "send", "thread", "-g", log, "-f", "bbcode")  # the outbox's
+    assert "Moderator's public key" in opening.stdout and "Log checkpoint: post 1 · " in opening.stdout
     for step in sim.steps:
         if step.kind == "reshuffle":
             continue  # a seeded game's reshuffles are shmod's own

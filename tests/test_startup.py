@@ -101,6 +101,7 @@ def test_the_floors_import_little_beside_shmod():
 #: Babel or the pictures' Latin typeface (the game is English, its names ASCII).
 COMMAND_ARGS = {
     "status": [], "prods": [], "post": [], "pm": ["Player1"], "reveal": [],
+    "outbox": ["--all"], "send": ["0:Player1", "--preview"],
     "corrections": [], "rules": [], "repair": [], "audit": None, "nominate": ["Player2"],
     "vote": ["Player1", "ja"], "discard": ["liberal"], "enact": ["liberal"],
     "veto": ["propose"], "investigate": ["Player2"], "special-election": ["Player2"],
@@ -219,3 +220,20 @@ def test_the_command_line_sets_aside_what_its_start_up_made(run):
     before = gc.get_freeze_count()
     assert run("rules", "R-TERM")[0] == 0
     assert gc.isenabled() and gc.get_freeze_count() == before
+
+
+def test_the_outbox_summary_imports_no_text_and_no_catalog(ten):
+    """Issue 40: the outbox's one line (``status``, every recording command) and ``shmod
+    outbox`` itself load no text module and no catalog beyond what the command line loads
+    for its shared options (the output profiles' names)."""
+    baseline = {m for m in _modules_after("import shmod.cli.app") if m.startswith("shmod.texts")}
+    code = ("import sys\nfrom shmod.log import game, outbox\n"
+            f"loaded = game.load({ten!r})\nbefore = set(sys.modules)\n"
+            "print(outbox.summary(loaded), file=sys.stderr)\n"
+            "sys.modules = {m: 1 for m in set(sys.modules) - before}")
+    assert not {m for m in _modules_after(code) if m.startswith(("shmod.texts", "gettext"))}
+    listed = _modules_of(["outbox", "-g", ten])
+    assert {m for m in listed if m.startswith("shmod.texts")} <= baseline, listed - baseline
+    status = _modules_of(["status", "-g", ten])
+    assert {m for m in status if m.startswith("shmod.texts")} <= baseline | {
+        "shmod.texts.board", "shmod.texts.views"}

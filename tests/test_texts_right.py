@@ -32,20 +32,24 @@ def log(tmp_path, run) -> Path:
     return path
 
 
-def test_pm_says_when_the_latest_step_owes_none(run, log):
+def test_pm_says_which_pms_are_owed_and_when_none_is(run, log):
     run("nominate", "Bob", "-g", str(log))
     code, out, err = run("vote", "Ann", "ja", "-g", str(log))
     code, out, err = run("pm", "-g", str(log))
-    assert code == 0 and out == "" and "Your secret role" not in out
-    assert "No PMs are owed for entry 4, the latest step" in err
-    assert "shmod pm --entry 0 prints them again" in err
+    assert code == 0 and out == "" and "Your secret role" not in out + err  # listed, not shown
+    assert "0:Ann          PM to Ann — the secret role" in err and "shmod send ITEM" in err
+    assert run("outbox", "--settle", "-g", str(log))[0] == 0  # sent by hand
+    code, out, err = run("pm", "-g", str(log))
+    assert code == 0 and out == "" and "No PMs: the outbox owes none." in err
+    code, out, err = run("pm", "--entry", "0", "-g", str(log))
+    assert "0:Eve          PM to Eve — the secret role (delivered)" in err
 
 
 def test_a_custom_board_is_said_as_it_is(run, tmp_path):
     custom = tmp_path / "c.yaml"
     custom.write_text("powers: [special_election, none, none, execute, execute]\n")
     code, out, err = run("new", "A", "B", "C", "D", "E", "F", "G", "--seed", SEED, "--first",
-                         "A", "--custom", str(custom), "-g", str(tmp_path / "s.yaml"))
+                         "A", "--custom", str(custom), "-g", str(tmp_path / "s.yaml"), "--show")
     assert code == 0, err
     assert "Board for 7-8 players" not in out and "The custom board:" in out
     assert "Fascist policy 1: Call Special Election" in out
@@ -55,7 +59,7 @@ def test_a_custom_board_is_said_as_it_is(run, tmp_path):
 
 def test_the_opening_post_states_house_rules_in_words(run, tmp_path):
     code, out, _ = run("new", "A", "B", "C", "D", "E", "F", "--seed", SEED, "-V", "rebalanced=on",
-                       "-V", "eva_braun=on", "-g", str(tmp_path / "h.yaml"))
+                       "-V", "eva_braun=on", "-g", str(tmp_path / "h.yaml"), "--show")
     assert code == 0
     opening = out.split("Setup commitment")[0]
     assert "=" not in opening.replace("==", "") and "start=" not in out
@@ -108,7 +112,7 @@ def test_a_forced_correction_says_which_policy(tmp_path):
 def test_a_replacement_is_briefed_in_rounds_with_what_to_do_now(run, log):
     run("nominate", "Bob", "-g", str(log))
     run("vote", "Ann", "ja", "Bob", "nein", "-g", str(log))
-    code, out, _ = run("replace", "Cy", "Zed", "-g", str(log))
+    code, out, _ = run("replace", "Cy", "Zed", "-g", str(log), "--show")
     assert code == 0 and "(entry" not in out
     assert "the game is in round 1" in out
     assert "The game is waiting for you now: your vote, Ja or Nein, on President Ann and " \
@@ -129,7 +133,7 @@ def test_the_veto_refusal_follows_the_custom_board():
 
 
 def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):
-    _code, out, _ = run("nominate", "Bob", "-g", str(log))
+    _code, out, _ = run("nominate", "Bob", "-g", str(log), "--show")
     assert "Presidential Candidate: Ann, Chancellor nominee: Bob" in out
     assert "President: Ann, Chancellor candidate" not in out
     view = views.public_view(game.load(str(log)).state)
@@ -155,7 +159,8 @@ def test_a_header_edit_is_said_at_once_and_rename_keeps_the_commitment(run, tmp_
     assert "the header was changed" in err  # said every time, not only once
     assert not audit.audit_file(str(edited), commitment).valid
     code, out, _ = run("rename", "Cyy", "Cy", "-g", str(path))  # the proper way
-    assert code == 0 and "A name is corrected: Cyy is Cy" in out
+    assert code == 0 and out == ""  # its post waits in the outbox
+    assert "A name is corrected: Cyy is Cy" in run("post", "--again", "2", "-g", str(path))[1]
     code, _, err = run("vote", "cyy", "ja", "-g", str(path))
     assert code == 2 and "cyy is now called Cy" in err
     assert audit.audit_file(str(path), commitment).valid

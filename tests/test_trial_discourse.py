@@ -14,6 +14,9 @@ posts, 13 of them a deadline with the whole board); the progress note never coun
 replacements and lapses. Every post as printed is the post the log records (``shmod post
 --again`` prints it the same), and ``audit --thread`` on the printed posts finds every
 checkpoint. The script's header says what was changed from the transcript and why.
+The game was played before the outbox (issue 40): it is played with ``SHMOD_SHOW=1``, each
+step printing its PMs and post at once, and what it printed counts as sent before a lapse
+(``shmod outbox --settle``).
 """
 from __future__ import annotations
 
@@ -75,7 +78,7 @@ class Played(NamedTuple):
 def trial(tmp_path_factory) -> Played:
     """The whole script played; each refusal checked to be the one it names, in one line,
     the log as it was."""
-    mod = Moderator(tmp_path_factory.mktemp("trial"))
+    mod = Moderator(tmp_path_factory.mktemp("trial"), show=True)  # all at once, as it was
     mod.log = mod.folder / "games" / "tuesday.yaml"
     said: list[tuple[Line, object]] = []
     commitment = ""
@@ -88,6 +91,8 @@ def trial(tmp_path_factory) -> Played:
             assert line.refused in done.stderr, (line, done.stderr)
             assert (mod.log.read_bytes() if mod.log.exists() else None) == before, line
         else:
+            if args[0] == "lapse":  # what shmod showed was sent by hand (issue 40: a choice
+                mod.run("outbox", "--settle")  # is drawn only once its PM is delivered)
             done = mod.run(*args)
         if args[0] == "new" and not line.refused:
             commitment = re.search(r"Commitment \(post it in the opening thread post\): "

@@ -185,7 +185,8 @@ def test_an_edited_entry_is_reported_by_every_command_and_blocks_appending(run, 
 
 def test_post_again_refuses_a_post_the_log_no_longer_yields(run, log):
     for name in NAMES:
-        code, tally, _ = run("vote", name, "ja", "-g", str(log))
+        code, _, _ = run("vote", name, "ja", "-g", str(log))
+    code, tally, _ = run("send", "9:thread", "-g", str(log))  # the tally, from the outbox
     assert code == 0 and "Log checkpoint: post 3 · " in tally  # the tally, recorded as post 3
     code, again, _ = run("post", "--again", "3", "-g", str(log))
     assert again in tally
@@ -215,11 +216,12 @@ def test_two_racing_post_marks_print_one_post(tmp_path):
 # -- §6: the thread pins the log -------------------------------------------------------
 
 def _thread(run, log) -> str:
-    """The thread as the moderator pasted it: posts 1 and 2, then the votes' outputs (the
-    last one holds the tally, post 3)."""
+    """The thread as the moderator pasted it: posts 1 and 2, then the votes (they print
+    nothing), then the tally, post 3, as the outbox gives it (its delivery recorded last)."""
     posts = [run("post", "--again", str(n), "-f", "bbcode", "-g", str(log))[1] for n in (1, 2)]
     for name in NAMES:
-        posts.append(run("vote", name, "ja", "-f", "bbcode", "-g", str(log))[1])
+        assert run("vote", name, "ja", "-f", "bbcode", "-g", str(log))[1] == ""
+    posts.append(run("send", "9:thread", "-f", "bbcode", "-g", str(log))[1])
     return "\n".join(posts)
 
 
@@ -289,10 +291,11 @@ def test_unchained_entries_after_the_last_checkpoint_are_unverified(log):
 def test_a_posted_vote_cannot_be_voided_without_force(run, log):
     for name in NAMES:
         run("vote", name, "ja", "-g", str(log))  # Eve's vote, entry 8, made the tally: post 3
+    assert run("send", "8:Ann", "-g", str(log))[0] == 0  # Ann has the three policies
     refused(run, log, "correct", "8", "-r", "typo", code=1,
             match="R-CORRECT: entry 8 .*post 3.*--force")
-    code, out, err = run("correct", "8", "-r", "typo", "--force", "-g", str(log))
-    assert code == 0 and "CORRECTION" in out and "PM to Ann" in err
+    code, out, _ = run("correct", "8", "-r", "typo", "--force", "--show", "-g", str(log))
+    assert code == 0 and "CORRECTION" in out and "PM to Ann" in out
     assert "Please disregard the three policies I sent you as President" in out
     assert "entry 8" not in out.split("Log checkpoint")[0]  # players never see entry numbers
 

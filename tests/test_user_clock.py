@@ -39,7 +39,9 @@ def test_every_documented_form_is_the_same_moment(tmp_path, now):
     assert "1 h left" in mod.run("status").stdout
     mod.refused("lapse", rule="R-LAPSE")  # not passed yet
     mod.now = "2026-11-25T18:00:01Z"
-    assert "counted as Nein" in mod.run("lapse").stdout
+    lapsed = mod.run("lapse")
+    assert lapsed.stdout == "" and "with post 3 (entry" in lapsed.stderr  # it waits in the outbox
+    assert "counted as Nein" in mod.run("post", "--again", "3").stdout
 
 
 def test_a_date_alone_is_its_midnight_utc(tmp_path):

@@ -196,3 +196,32 @@ def test_random_games_dealt_by_the_moderator_are_recomputed_alike():
         report = audit.audit_log(_parsed(text)).to_json()
         reshuffles += sum(d["what"] == "reshuffle" for d in _agrees(text, report).draws)
     assert reshuffles
+
+
+def test_a_game_delivered_through_the_outbox_is_recomputed_alike(run, tmp_path, monkeypatch):
+    """Issue 40: ``delivered`` entries change no value (docs/verify.md section 8): a game
+    played with every item delivered after each step, a correction among them, reads to
+    the audit's values and checkpoints."""
+    from shmod.audit.moves import command_for
+    from shmod.forum.turns import legal_steps
+    from shmod.game.steps import Reshuffle
+
+    path = tmp_path / "g.yaml"
+    monkeypatch.setenv("SHMOD_NOW", "2026-11-23T10:00:00Z")
+    assert run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "-g", str(path),
+               "-V", "late_choice=random")[0] == 0
+    rng = random.Random(40)
+    for turn in range(200):
+        state = games.load(str(path)).state
+        if state.game.phase == "over":
+            break
+        step = rng.choice([s for s in legal_steps(state) if not isinstance(s, Reshuffle)])
+        assert run(*command_for(step, state.game.players), "-g", str(path))[0] == 0
+        if turn == 6:
+            assert run("correct", "--force", "--reason", "typo", "-g", str(path))[0] == 0
+        while run("send", "-g", str(path))[1]:
+            pass
+    text = path.read_text(encoding="utf-8")
+    assert text.count("kind: delivered") > 30 and "kind: correct" in text
+    found = _agrees(text, audit.audit_file(str(path)).to_json())
+    assert found.checkpoints == text.count("kind: posted") > 10

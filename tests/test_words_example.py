@@ -54,7 +54,23 @@ def test_the_script_plays_the_shipped_game(run, tmp_path, monkeypatch):
         assert code == 0, (args, err)
     mine, shipped = logfile.read("games/winter.yaml"), logfile.read(str(SHIPPED))
     assert _plain(mine.header) == _plain(shipped.header)
-    assert [{k: v for k, v in e.items() if k not in ("hash", "checkpoint")} for e in mine.entries] \
+    # the outbox's bookkeeping (issue 40), which the shipped log, made before it, lacks:
+    # deliveries, and the opening post's mark; the entry numbers the rest name, as they
+    # were without the deliveries
+    kept = [n for n, e in enumerate(mine.entries, 1) if e["kind"] != "delivered"]
+    ours = [dict(mine.entries[n - 1]) for n in kept]
+    assert len(ours) < len(mine.entries) and ours[0].pop("outbox") is True
+
+    def before(number: int) -> int:  # the shipped number of the last entry up to ``number``
+        return sum(1 for n in kept if n <= number)
+
+    for entry in ours:
+        for key in ("upto", "deadline"):
+            if key in entry:
+                entry[key] = before(entry[key])
+        if "entries" in entry:
+            entry["entries"] = [before(n) for n in entry["entries"]]
+    assert [{k: v for k, v in e.items() if k not in ("hash", "checkpoint")} for e in ours] \
         == [{k: v for k, v in e.items() if k not in ("hash", "checkpoint")}
             for e in shipped.entries]
 

@@ -376,7 +376,7 @@ def checkpoint_tag(salt: str, post: int, entry: int, value: str) -> str:
 # -- a whole log ---------------------------------------------------------------------------
 
 #: Section 8: what a correction's reshuffle search leaves out.
-SKIPPED = {"prod", "posted", "correct", "acknowledge", "moderator", "handover", "takeover",
+SKIPPED = {"prod", "posted", "delivered", "correct", "acknowledge", "moderator", "handover", "takeover",
            "deadline", "backup", "replace", "rename", "remove", "claim"}
 
 

@@ -56,6 +56,8 @@ class Report(Record, frozen=False):
     #: R-MODERATORS, R-HANDOVER: who recorded which entries, and each hand-over
     recorders: list[dict[str, Any]] = field(default_factory=list)
     handovers: list[dict[str, Any]] = field(default_factory=list)
+    #: R-MISSENT: every item of the outbox given to the wrong reader
+    missent: list[dict[str, Any]] = field(default_factory=list)
     #: with --thread: the commitment and the key found in the thread's opening post
     opening: dict[str, str | None] | None = None
     # What the audit read and replayed, for a caller that goes on from them (shmod stats);
@@ -94,6 +96,7 @@ class Report(Record, frozen=False):
             "draws": self.draws,
             "recorders": self.recorders,
             "handovers": self.handovers,
+            "missent": self.missent,
         }
 
 
@@ -194,6 +197,7 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
         report.draws = draws(state)
     report.recorders, report.handovers = recorders(log, len(state.setup.moderators), listed)
     _check_takeovers(report)
+    report.missent = missent(state, log)
     report.warnings += [Problem("moderator", f"entry {n} names no moderator, in a game that "
                                 "listed several (appended by hand?)", line=log.line_of(n - 1),
                                 entry=n, rule="R-MODERATORS")
@@ -205,6 +209,15 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
 #: A format-3 word with nothing to transcribe otherwise: small Latin letters and digits,
 #: single spaces between them (every character shows, and only one way).
 PLAIN_WORD = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
+
+
+def missent(state: Table, log: logfile.LogFile) -> list[dict[str, Any]]:
+    """R-MISSENT: each item given to the wrong reader: the ``delivered`` entry that says so
+    (and its line), the item (the entry that caused it, its addressee, what it is), whom
+    it reached, when and by which moderator."""
+    return [{"entry": d.entry, "line": log.line_of(d.entry - 1), "caused_by": d.of,
+             "to": d.to, "what": d.what, "n": d.n, "reached": d.wrong, "at": d.at, "by": d.by}
+            for d in state.deliveries if d.wrong is not None]
 
 
 def steerable(state: Table) -> list[tuple[int, str, str]]:

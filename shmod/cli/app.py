@@ -1,6 +1,8 @@
 """The typer app every command registers with, its shared options, and what every
-recording command does after a step: show the PMs and the post, say whom the game waits
-for. Every domain error becomes ``Error: …`` in :func:`shmod.cli.main.main`.
+recording command does after a step: say on stderr what happened, whom the game waits for
+and what the outbox holds (the PMs and the post it made wait there for ``shmod send``;
+``--show`` prints them all at once, framed). Every domain error becomes ``Error: …`` in
+:func:`shmod.cli.main.main`.
 """
 # No ``from __future__ import annotations`` in the cli modules: typer would then
 # eval() every command's annotation strings at each start (~9 ms of ~13 ms).
@@ -68,6 +70,9 @@ def _version(value: bool) -> None:
 #: The moderator recording, from ``--as`` (``shmod.cli.main`` puts it before the command)
 #: or ``SHMOD_MODERATOR``: set once a command, by :func:`_options`.
 _MODERATOR: list[str | None] = [None]
+#: ``--show`` (put before the command by ``shmod.cli.main``, like ``--as``) or
+#: ``SHMOD_SHOW=1``: set once a command, by :func:`_options`.
+_SHOW: list[bool] = [False]
 
 
 def moderator() -> str | None:
@@ -78,6 +83,14 @@ def moderator() -> str | None:
     return _MODERATOR[0] or os.environ.get("SHMOD_MODERATOR") or None
 
 
+def showing() -> bool:
+    """Whether the moderator asked for the all-in-one view (``--show`` or ``SHMOD_SHOW=1``):
+    a recording command then prints every PM and post it made on stdout, each framed."""
+    import os
+
+    return _SHOW[0] or os.environ.get("SHMOD_SHOW", "") not in ("", "0")
+
+
 @app.callback()
 def _options(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
@@ -86,9 +99,14 @@ def _options(
         "--as", envvar="SHMOD_MODERATOR", show_envvar=True, metavar="NAME",
         help="The moderator recording, in a game with several (R-MODERATORS); given anywhere "
              "on the line, or once per terminal with SHMOD_MODERATOR.")] = None,
+    show: Annotated[bool, typer.Option(
+        "--show", help="A recording command prints the PMs and the post it made on stdout, "
+        "each framed (the all-in-one view; SHMOD_SHOW=1 for every command); by default "
+        "they wait in the outbox for `shmod send`.")] = False,
 ) -> None:
     """shmod: moderate a forum game of Secret Hitler from an append-only YAML log."""
     _MODERATOR[0] = as_
+    _SHOW[0] = show
 
 
 def _show(sections: list[tuple[str, str]], hints: Sequence[tuple[str, str]] = ()) -> None:
@@ -113,15 +131,35 @@ def echo(text: str, *, err: bool = False) -> None:
     stream.flush()
 
 
+def framed(sections: Sequence[tuple[str, str]]) -> None:
+    """The all-in-one view (``--show``): each section's title as a heading and its body,
+    both on stdout, so that what is one reader's stays visibly apart from the next."""
+    for title, body in sections:
+        heading = f"── {one_line(title)} "
+        sys.stdout.write(heading + "─" * max(3, 80 - len(heading)) + "\n" + escaped(body)
+                         + "\n\n")
+    sys.stdout.flush()
+
+
+def outbox_line(loaded: "Game") -> None:
+    """The outbox in one line on stderr (:func:`shmod.log.outbox.summary`)."""
+    from shmod.log import outbox
+
+    echo(outbox.summary(loaded), err=True)
+
+
 def _step(game_path: str, fmt_name: str | None,
           make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False,
-          now: "datetime | None" = None, asked: bool = False) -> bool:
-    """Record the step ``make`` builds and show what it makes: every check (the clock's,
-    the format's, an output that is closed) and every text is done before the log is
-    written, so an error means nothing was recorded; an output lost after the write is
-    said as such, with how to see it again (:mod:`shmod.cli.output`). ``now``: the clock,
-    if the command read it already (it is read once); ``asked``: the moderator asked for
-    a post, and a deadline alone makes a short one. Returns whether a post was made."""
+          now: "datetime | None" = None, asked: bool = False,
+          vet: "Callable[[], None] | None" = None) -> bool:
+    """Record the step ``make`` builds and say on stderr what happened, whom the game waits
+    for and what the outbox holds; the PMs and the post it made wait in the outbox
+    (``shmod send``), and only ``--show`` prints them, framed on stdout. Every check (the
+    clock's, the format's) and every text is done before the log is written, so an error
+    means nothing was recorded. ``now``: the clock, if the command read it already (it is
+    read once); ``asked``: the moderator asked for a post, and a deadline alone makes a
+    short one; ``vet``: a last check, once the rules accepted the step and before a byte is
+    written (it raises to refuse). Returns whether a post was made."""
     from shmod.cli import clock, output
     from shmod.forum.explain import waiting_text
     from shmod.log import game
@@ -130,7 +168,9 @@ def _step(game_path: str, fmt_name: str | None,
     if fmt_name:
         formats.get(fmt_name)  # a typo is refused before anything
     fmt: formats.Plain | None = None
-    output.require_open()
+    show = showing()
+    if show:
+        output.require_open()
     now = now or clock.now()
     shown: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str, str, bool]] = []
 
@@ -142,17 +182,23 @@ def _step(game_path: str, fmt_name: str | None,
 
     def compose(done: "Recorded") -> None:
         assert fmt is not None  # checked() chose it
+        if vet is not None:
+            vet()
         post = posts.recorded_post(done, fmt)
         state = done.game.state
         view = views.public_view(state)
         posted = done.post.events if done.post else []
         deadline = forum_texts.deadline_line(view, now)
+        hints = [*report.unposted_corrections(view, done.public, posted, fmt),
+                 ("Waiting for", waiting_text(view.waiting) + (f"\n{deadline}" if deadline
+                                                               else ""))]
+        sections = report.after_step(view, done.secrets, fmt, post,
+                                     pms.title(game_path, done.game.log.header),
+                                     posts.progress_shown(state))
+        if not show:
+            hints[:0] = report.progress_hint(sections)
         shown.append((
-            report.after_step(view, done.secrets, fmt, post,
-                              pms.title(game_path, done.game.log.header),
-                              posts.progress_shown(state)),
-            [*report.unposted_corrections(view, done.public, posted, fmt),
-             ("Waiting for", waiting_text(view.waiting) + (f"\n{deadline}" if deadline else ""))],
+            sections, hints,
             report.recorded_note(game_path, state.entries, len(done.entries), post,
                                  state.game.winner is not None),
             "the step was recorded " + report.recorded_where(
@@ -160,11 +206,14 @@ def _step(game_path: str, fmt_name: str | None,
             report.again(done.secrets, post), post is not None))
 
     git_check(game_path)
-    game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now), before_write=compose,
-                moderator=moderator(), asked=asked)
+    done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now),
+                       before_write=compose, moderator=moderator(), asked=asked)
     sections, hints, note, recorded, again, posted = shown[0]
-    _show(sections, hints)
+    if show:
+        framed(sections)
+    _show([], hints)
     echo(note, err=True)
+    outbox_line(done.game)
     output.check(recorded, again)
     return posted
 

@@ -113,6 +113,12 @@ def _show_report(report: "Report", explain: bool = False) -> None:
         out.print(one_line("Recorded by: " + "; ".join(
             f"{r['moderator'] or 'nobody named'}: entr{'y' if r['count'] == 1 else 'ies'} "
             f"{r['entries']}" for r in report.recorders)), markup=False)
+    for wrong in report.missent:
+        what = "a post" if wrong["what"] == "post" else f"a PM to {wrong['to']}"
+        by = f" by {wrong['by']}" if wrong["by"] else ""
+        out.print(one_line(f"Given to the wrong reader (R-MISSENT, entry {wrong['entry']}): "
+                           f"{what} (of entry {wrong['caused_by']}, {wrong['what']}) reached "
+                           f"{wrong['reached']}{by} at {wrong['at'] or '?'}"), markup=False)
     for hand in report.handovers:
         verdict = {True: "checked against the thread",
                    False: "NOT found in the thread as this log gives it",

@@ -15,8 +15,11 @@ from shmod.cli.app import (
     _step,
     app,
     echo,
+    framed,
     git_check,
     moderator,
+    outbox_line,
+    showing,
 )
 from shmod.cli.completion import living_names, player_names, rule_ids, words
 
@@ -82,6 +85,29 @@ def deadline(
 
     now = clock.now()
     _said(_step(game, fmt_name, make, now=now, asked=post))
+    _unreceived(game)
+
+
+def _unreceived(path: str) -> None:
+    """A deadline set while the PM the awaited choice is made from is still owed: warned
+    (R-LAPSE refuses to draw that choice at random until it is sent)."""
+    from shmod.log import game as games, outbox
+
+    owed = outbox.unreceived(games.load(path))
+    if owed is not None:
+        echo(f"Warning: {owed.label()} ({owed.about()}, entry {owed.entry}) is still in the "
+             "outbox: the player cannot choose before it is sent (shmod send "
+             f"{outbox.handle(owed)}), and a lapse will not draw their choice until then.",
+             err=True)
+
+
+def _outcome(sections: list[tuple[str, str]]) -> None:
+    """What a recording command did, for the moderator: on stderr (on stdout with --show,
+    the all-in-one view)."""
+    if showing():
+        _show(sections)
+    else:
+        _show([], sections)
 
 
 def _said(posted: bool) -> None:
@@ -97,16 +123,17 @@ def prods(
     fmt_name: FormatOpt = None,
     preview: Annotated[bool, typer.Option(
         "--preview",
-        help="Show the prods without recording them as sent.")] = False,
+        help="Show the prods (on stderr) without making them.")] = False,
 ) -> None:
-    """A ready PM for every player the game waits for, recorded as sent (R-STALL: a prod
-    only reminds; `shmod status` shows each player's count)."""
+    """A ready PM for every player the game waits for, put in the outbox (R-STALL: a prod
+    only reminds, and counts once delivered; `shmod status` shows each player's count)."""
     from shmod.cli import clock, output
     from shmod.forum.explain import waiting_text
-    from shmod.log import game as games
+    from shmod.log import game as games, outbox
     from shmod.texts import formats, forum_texts, messages, pms, views
 
-    if not preview:
+    show = showing()
+    if show and not preview:
         output.require_open()
     now = clock.now()
     loaded = games.load(game)
@@ -119,14 +146,20 @@ def prods(
         return forum_texts.prods(seen, fmt, now if seen.deadline else None, sent)
 
     made = texts(loaded.state)
+    waiting = {item.to for item in outbox.owed(loaded) if item.what == outbox.PROD}
     if not made:
         _show([], [("Nothing to prod", waiting_text(view.waiting))])
         return
     title = pms.title(game, loaded.log.header)
+    fresh = [(name, text) for name, text in made if name not in waiting]
     shown = [(f"PM to {name}", messages.prod_with_subject(text, fmt, title))
-             for name, text in made]
-    if preview:
-        _show(shown)
+             for name, text in fresh]
+    again = sorted(waiting & {name for name, _ in made})
+    if again:
+        echo("Still in the outbox, not made again (a prod counts once delivered): the prod "
+             f"to {', '.join(again)} (shmod send).", err=True)
+    if preview or not shown:
+        _show([], shown)
         return
     from shmod.base.errors import BadInput
     from shmod.forum.steps import Prod
@@ -136,14 +169,17 @@ def prods(
         if texts(g.state) != made:  # another shmod recorded a step since the log was read
             raise BadInput("the game changed while the prods were written (another shmod "
                            "recorded a step); nothing was recorded: run `shmod prods` again")
-        return [Prod(g.state.game.players.index(name)) for name, _ in made]
+        return [Prod(g.state.game.players.index(name)) for name, _ in fresh]
 
     git_check(game)
-    record(game, prodded, at=clock.text(now), post=False, moderator=moderator())
-    names = ", ".join(n for n, _ in made)
-    _show(shown, [("Recorded", f"the prods as sent: {names}")])
-    output.check(f"the prods to {names} were recorded as sent", "`shmod prods --preview` shows "
-                 "them again (each numbered one reminder later)")
+    done = record(game, prodded, at=clock.text(now), post=False, moderator=moderator())
+    names = ", ".join(name for name, _ in fresh)
+    if show:
+        framed(shown)
+    _show([], [("Recorded", f"prods to {names}: they wait in the outbox (shmod send)")])
+    outbox_line(done.game)
+    output.check(f"the prods to {names} were recorded", "they wait in the outbox "
+                 "(`shmod outbox`, `shmod send`)")
 
 
 @app.command(epilog=CLOCK_HELP)
@@ -166,24 +202,43 @@ def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
 
 
 @app.command(epilog=CLOCK_HELP)
-def lapse(game: GameOpt, fmt_name: FormatOpt = None) -> None:
+def lapse(
+    game: GameOpt,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Draw a random choice for a player although the PM it is made from "
+        "is still in the outbox (they never had the hand).")] = False,
+    fmt_name: FormatOpt = None,
+) -> None:
     """The deadline has passed: record what the game's house rules say happens to what is
     missing (R-LAPSE): votes counted as Nein, a failed nomination, a random choice."""
     from shmod.base.errors import RuleBroken
     from shmod.cli import clock
     from shmod.forum import deadlines
     from shmod.forum.steps import Lapse
+    from shmod.log import outbox
 
     now = clock.now()
+    owed: list[outbox.Item] = []
 
     def make(g: "Game") -> "Step":
         found = deadlines.current(g.state) or deadlines.spent(g.state)  # spent: refused
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
         choice = deadlines.drawn(g.state, g.state.entries + 1)
+        unsent = outbox.unreceived(g) if choice is not None and not force else None
+        owed[:] = [unsent] if unsent is not None else []
         return Lapse(found.entry, clock.text(now), choice)
 
-    _step(game, fmt_name, make, now=now)
+    def vet() -> None:  # once the rules accepted the lapse: its choice's PM was delivered
+        if owed:
+            item = owed[0]
+            raise RuleBroken("R-LAPSE", f"{item.label()} ({item.about()}, entry {item.entry}) "
+                             "is still in the outbox: a choice cannot be drawn for a player "
+                             f"who never received what it is made from; send it (shmod send "
+                             f"{outbox.handle(item)}) and give them time, or draw it anyway "
+                             "with --force")
+
+    _step(game, fmt_name, make, now=now, vet=vet)
 
 
 @app.command()
@@ -242,7 +297,8 @@ def backup(
         raise BadInput(f"R-BACKUP: {len(names)} names: the backup list holds at most "
                        f"{MAX_BACKUPS}")
     if names:
-        output.require_open()
+        if showing():
+            output.require_open()
         git_check(game)
         done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
                                              for n in names], at=clock.stamp(), post=False,
@@ -250,13 +306,16 @@ def backup(
         state = done.game.state
     else:
         state = games.load(game).state
-    _show([("Backup players, in order", "\n".join(
-        f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")])
-    if names:
-        from shmod.texts.report import recorded_note
+    listed = [("Backup players, in order", "\n".join(
+        f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")]
+    if not names:
+        _show(listed)
+        return
+    from shmod.texts.report import recorded_note
 
-        echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
-        output.check("the backup list was recorded", "`shmod backup` shows it")
+    _outcome(listed)
+    echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
+    output.check("the backup list was recorded", "`shmod backup` shows it")
 
 
 @app.command()
@@ -379,16 +438,19 @@ def claim(
                          cards)
         return claims.latest(state, seat, cards, parse_cards(passed) if passed else (), round_)
 
-    output.require_open()
+    if showing():
+        output.require_open()
     git_check(game)
     done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
     made = [claim_texts.sentence(event, Plain()) for event in claim_texts.in_effect(done.public)]
     state = done.game.state
     late = any(isinstance(ev, Claimed) and ev.late for ev in done.public)
-    _show([("Claim recorded: no post: the game is over (R-CLAIM; history, the reveal and the "
-            "replay show it)" if late else "Claim recorded: the next post shows it (R-CLAIM)",
-            "\n".join(made))])
+    shown = [("Claim recorded: no post: the game is over (R-CLAIM; history, the reveal and the "
+              "replay show it)" if late else "Claim recorded: the next post shows it (R-CLAIM)",
+              "\n".join(made))]
+    _outcome(shown)
     echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
+    outbox_line(done.game)
     output.check("the claim was recorded", "`shmod history` shows every claim")
 
 

@@ -3,7 +3,8 @@
 Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
 ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
-:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.audit`,
+:mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.outbox`,
+:mod:`~shmod.cli.audit`,
 :mod:`~shmod.cli.stats` and :mod:`~shmod.cli.sharing`, each registered with
 :data:`shmod.cli.app.app` when its module is imported. A command named on the command
 line imports its own module only (:data:`HOMES`); ``--help``, a typo and completion import
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["main", "run", "whole_app"]
 
 #: The command modules, in ``shmod --help``'s order.
-MODULES = ("play", "safety", "forum", "posts", "audit", "stats", "sharing")
+MODULES = ("play", "safety", "forum", "posts", "outbox", "audit", "stats", "sharing")
 #: The module that registers each command (tests/test_startup.py checks it is complete).
 HOMES = {
     **dict.fromkeys(("new", "nominate", "vote", "word", "discard", "enact", "veto",
@@ -37,6 +38,7 @@ HOMES = {
                      "correct", "claim", "acknowledge", "rename", "corrections", "rules"),
                     "forum"),
     **dict.fromkeys(("post", "pm", "reveal", "publish", "history", "board"), "posts"),
+    **dict.fromkeys(("outbox", "send"), "outbox"),
     **dict.fromkeys(("audit", "simulate", "replay"), "audit"),
     "stats": "stats",
     **dict.fromkeys(("moderators", "handover", "merge", "git-setup", "merge-driver"),
@@ -165,9 +167,11 @@ def _options_first(args: list[str]) -> list[str]:
 
 
 def _moderator_first(args: list[str]) -> tuple[list[str], list[str]]:
-    """``--as NAME`` (the moderator recording, R-MODERATORS) taken from wherever it is on the
-    line (before a ``--``), to go before the command, where the app's option reads it."""
-    leading: list[str] = []
+    """``--as NAME`` (the moderator recording, R-MODERATORS) and ``--show`` (the all-in-one
+    view) taken from wherever they are on the line (before a ``--``), to go before the
+    command, where the app's options read them."""
+    moderator: list[str] = []
+    show: list[str] = []
     rest: list[str] = []
     index = 0
     while index < len(args):
@@ -176,15 +180,17 @@ def _moderator_first(args: list[str]) -> tuple[list[str], list[str]]:
             rest += args[index:]
             break
         if arg == "--as" and index + 1 < len(args):
-            leading = ["--as", args[index + 1]]
+            moderator = ["--as", args[index + 1]]
             index += 2
             continue
         if arg.startswith("--as="):
-            leading = [arg]
+            moderator = [arg]
+        elif arg == "--show":
+            show = [arg]
         else:
             rest.append(arg)
         index += 1
-    return leading, rest
+    return [*show, *moderator], rest
 
 
 #: What a moderator may type to take a step back; the log is append-only (R-CORRECT).

@@ -1,7 +1,8 @@
 """The standard streams as every command writes them (installed by :func:`shmod.cli.main.main`).
 
 - **A closed stream** (``shmod status >&-``): its file descriptor is given the null device,
-  so no file shmod opens (the log) can take its number, and the stream is noted as lost.
+  so no file shmod opens (the log) can take its number, and the stream is noted as lost
+  once something is written to it (a recording command writes nothing on stdout).
 - **An encoding that cannot hold a character** (``PYTHONIOENCODING=latin-1``, a Windows
   console's legacy code page): the box drawing and typography shmod prints fall back to
   ASCII (``─`` as ``-``, ``…`` as ``...``); any other character (a player's name) is shown
@@ -59,13 +60,17 @@ class Stream:
 
     def __init__(self, stream: TextIO, lost: str | None = None) -> None:
         self._stream = stream
-        self.lost = lost  # why the output could not be written, if it could not
+        self.lost: str | None = None  # why the output could not be written, if it could not
+        self.closed = lost  # why it cannot be written at all: lost once written to
+        self.cut = False  # the reader went away (EPIPE): the rest was dropped
         self._dropping = lost is not None
         if hasattr(stream, "reconfigure") and not str(
                 getattr(stream, "encoding", "utf-8")).lower().replace("-", "").startswith("utf"):
             stream.reconfigure(errors=HANDLER)
 
     def write(self, text: str) -> int:
+        if text and self.closed is not None:
+            self.lost = self.closed  # a command that writes nothing here loses nothing
         if not self._dropping:
             try:
                 self._stream.write(text)
@@ -83,6 +88,7 @@ class Stream:
     def _failed(self, err: OSError) -> None:
         if not isinstance(err, BrokenPipeError):
             self.lost = err.strerror or str(err)
+        self.cut = True
         self._dropping = True
         try:  # what is still buffered goes nowhere, and no flush at exit fails again
             null = os.open(os.devnull, os.O_WRONLY)
@@ -130,11 +136,20 @@ def lost() -> str | None:
     return getattr(sys.stdout, "lost", None)
 
 
+def whole() -> str | None:
+    """Why the standard output did not take all it was given, once flushed, if it did not:
+    it could not be written (:func:`lost`), or its reader went away before the end."""
+    reason = lost()
+    if reason is None and getattr(sys.stdout, "cut", False):
+        reason = "its reader went away before the end"
+    return reason
+
+
 def require_open() -> None:
     """Refuse, before the log is touched, to record a step whose output (its PMs, its
     post) is known already to go nowhere."""
-    reason = getattr(sys.stdout, "lost", None)
-    if reason:
+    reason = getattr(sys.stdout, "lost", None) or getattr(sys.stdout, "closed", None)
+    if reason and isinstance(reason, str):
         raise OutputLost(f"nothing was changed: the output cannot be written ({reason}), so "
                          "what this command shows (PMs, a post) would be lost; run it again "
                          "with its output open")

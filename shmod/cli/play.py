@@ -18,7 +18,10 @@ from shmod.cli.app import (
     _step,
     app,
     echo,
+    framed,
     moderator,
+    outbox_line,
+    showing,
 )
 from shmod.cli.completion import living_names, words
 from shmod.texts.catalog import codes
@@ -129,7 +132,9 @@ def new(
     if forum is not None:
         formats.get(forum, "forum")
     fmt = formats.chosen(fmt_name, forum, language)
-    output.require_open()
+    show = showing()
+    if show:
+        output.require_open()
     shown: list[list[tuple[str, str]]] = []
 
     def compose(made: "Game") -> None:  # before the file is created: nothing is left to fail
@@ -147,9 +152,12 @@ def new(
     echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
          "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)
-    _show(*shown)
-    output.check(f"the game was created as {game}", "`shmod post --again 1` prints its opening "
-                 "post, with the commitment, and `shmod pm --entry 0` the role PMs")
+    if show:
+        framed(shown[0])
+    _show([], shown[1])
+    outbox_line(made)
+    output.check(f"the game was created as {game}", "its role PMs and opening post wait in "
+                 "the outbox (`shmod outbox`, `shmod send`)")
 
 
 @app.command()
@@ -364,7 +372,8 @@ def reshuffle(
 
 @app.command(epilog=CLOCK_HELP)
 def status(game: GameOpt) -> None:
-    """The board: tracks, tracker, piles, seating and markers, phase, who is awaited."""
+    """The board: tracks, tracker, piles, seating and markers, phase, who is awaited, and
+    what the outbox holds."""
     from shmod.cli import clock
     from shmod.log import game as games
     from shmod.texts import board, views
@@ -372,5 +381,8 @@ def status(game: GameOpt) -> None:
     loaded = games.load(game)
     view = views.public_view(loaded.state)
     board.show(view, clock.now() if view.deadline else None)
+    from shmod.log import outbox
+
+    echo(outbox.summary(loaded))
 
 

@@ -5,7 +5,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import FormatOpt, GameOpt, _show, app, echo, git_check, moderator
+from shmod.cli.app import (
+    FormatOpt,
+    GameOpt,
+    _show,
+    app,
+    echo,
+    framed,
+    git_check,
+    moderator,
+    showing,
+)
 from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
@@ -95,6 +105,25 @@ def post(
         raise OutputLost(f"{done}, but its pictures could not be written ({failed}); do not "
                          f"record it again: {how} (with --images DIR, its pictures)") from None
     output.check(done, how)
+    _sent(game, marked.number)
+
+
+def _sent(path: str, number: int) -> None:
+    """Post ``number``, printed whole, recorded as delivered (R-PM): it leaves the outbox."""
+    from shmod.cli import clock, output
+    from shmod.cli.app import outbox_line
+    from shmod.cli.outbox import deliver
+    from shmod.log import game as games, outbox
+
+    reason = output.whole()
+    loaded = games.load(path)
+    if reason:
+        _hint(f"Post {number} is not recorded as delivered ({reason}): `shmod send thread` "
+              "gives it again.")
+    else:
+        item = next(i for i in outbox.items(loaded, pending=False) if i.post == number)
+        loaded = deliver(path, item, clock.now())
+    outbox_line(loaded)
 
 
 def _folder(path: str) -> None:
@@ -147,33 +176,70 @@ def pm(
     game: GameOpt,
     player: Annotated[str | None, typer.Argument(
         metavar="NAME", autocompletion=player_names,
-        help="Show every PM this player has been sent.")] = None,
+        help="Show every PM this player has been sent, each with its subject (its entry on "
+             "stderr).")] = None,
     entry: Annotated[int | None, typer.Option(
-        "--entry", metavar="N", help="The PMs log entry N caused (0: roles).")] = None,
+        "--entry", metavar="N", help="The PMs log entry N caused (0: roles); with NAME, that "
+        "player's one PM alone (its subject on stderr).")] = None,
     fmt_name: FormatOpt = None,
 ) -> None:
-    """The PMs owed now (those the latest step caused), or one player's PMs so far (R-PM)."""
+    """A player's PMs so far (R-PM); without NAME, the PMs the outbox owes, listed on stderr
+    (`shmod send` gives them, one at a time; --show prints them framed)."""
+    from shmod.base.errors import BadInput
     from shmod.log import game as games
     from shmod.texts import formats, pms
 
     loaded = games.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     state = loaded.state
-    if player is not None:
-        chosen = pms.sent_to(state, state.game.players[loaded.seating.seat(player)])
-    elif entry is not None:
-        chosen = pms.at_entry(state, entry)
-    else:
-        chosen = pms.owed(state)
-    if not chosen and player is None and entry is None:
-        latest = pms.latest_step(state)
-        earlier = [s.entry for s in state.secrets if s.entry < latest]
-        _hint(f"No PMs are owed for entry {latest}, the latest step"
-              + (f"; the latest PMs were for entry {earlier[-1]} (shmod pm --entry "
-                 f"{earlier[-1]} prints them again)." if earlier else "."))
-    elif not chosen:
+    title = pms.title(game, loaded.log.header)
+    if player is None:
+        _unnamed(loaded, entry, fmt, title)
+        return
+    chosen = pms.sent_to(state, state.game.players[loaded.seating.seat(player)])
+    if entry is not None:
+        chosen = [s for s in chosen if s.entry == entry]
+        if not chosen:
+            raise BadInput(f"entry {entry} sent {player} no PM (`shmod pm {player}` lists "
+                           "theirs)")
+        if len(chosen) == 1:
+            from shmod.texts.messages import pm_text, subject
+
+            _hint(f"PM to {chosen[0].to} (entry {entry}) · subject "
+                  f'"{subject(chosen[0], title, fmt)}"')
+            echo(pm_text(chosen[0], fmt))
+            return
+    if not chosen:
         _hint("No PMs.")
-    _show(pms.render(chosen, fmt, pms.title(game, loaded.log.header)))
+    rendered = pms.render(chosen, fmt, title)
+    if showing():
+        framed(rendered)
+    else:  # each PM's heading (its entry, what it is) on stderr, its subject and text here
+        _show(rendered)
+
+
+def _unnamed(loaded: "Game", entry: int | None, fmt: "Plain", title: str) -> None:
+    """``pm`` without a name: the PMs owed (or entry N's), one line each on stderr; with
+    ``--show``, each framed on stdout."""
+    from shmod.log import outbox
+    from shmod.texts import pms
+
+    if entry is not None:
+        pms.at_entry(loaded.state, entry)  # an entry the log has, or refused
+    every = [item for item in outbox.items(loaded, pending=False)
+             if item.secret is not None and (item.entry == entry if entry is not None
+                                             else item.owed)]
+    if showing():
+        framed(pms.render([item.secret for item in every if item.secret], fmt, title))
+        return
+    what = f"entry {entry} caused" if entry is not None else "the outbox owes"
+    if not every:
+        _hint(f"No PMs: {what} none.")
+        return
+    _hint(f"The PMs {what} (each is given alone by `shmod send ITEM`; `shmod pm NAME "
+          "--entry N` prints one again):\n" + "\n".join(
+              f"  {outbox.handle(item):<14} {item.label()} — {item.about()}"
+              + ("" if item.owed else " (delivered)") for item in every))
 
 
 def unhidden(fmt: "Plain") -> None:

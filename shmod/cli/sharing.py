@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shmod.cli.app import FormatOpt, GameOpt, _show, _step, app, echo, git_check, moderator
+from shmod.cli.app import (
+    FormatOpt,
+    GameOpt,
+    _show,
+    _step,
+    app,
+    echo,
+    git_check,
+    moderator,
+    outbox_line,
+)
 
 if TYPE_CHECKING:
     from shmod.game.steps import Step
@@ -199,6 +209,9 @@ def merge(
         where = copy
         labels = ("the log", os.path.basename(copy))
     echo(join(game, logfile.parse(where, data), SYNC_ADVICE, labels), err=True)
+    from shmod.log import game as games
+
+    outbox_line(games.load(game))  # what the merged log owes: one outbox for both
 
 
 def join(game: str, theirs: "LogFile", advice: str,

@@ -9,6 +9,7 @@ its hooks (:func:`shmod.game.hooks.leave` and what follows it).
 from __future__ import annotations
 
 from shmod.base.errors import BadInput, RuleBroken
+from shmod.forum import outbox
 from shmod.forum.events import Removed, RemovedNotice, Retraction
 from shmod.forum.explain import waiting_text
 from shmod.forum.setup import check_name
@@ -21,7 +22,8 @@ from shmod.game.terms import DEAL, DISCARD, ENACT, POWER, RESHUFFLE, VETO_ANSWER
 
 
 def prod(table: Table, step: Prod) -> None:
-    """R-STALL: a prod sent by PM to a player the game waits for, recorded with its time."""
+    """R-STALL: a prod to send by PM to a player the game waits for, recorded with its time
+    (an item of the outbox: it counts once delivered)."""
     seat = step.target
     waiting = waiting_for(table)
     if seat not in waiting.seats:
@@ -32,10 +34,20 @@ def prod(table: Table, step: Prod) -> None:
 
 def prod_count(table: Table, seat: int) -> int:
     """How many prods the player in ``seat`` has been sent (R-STALL): a replacement's own,
-    from 0 (R-REPLACE: the prods sent to the player they replaced were not theirs)."""
+    from 0 (R-REPLACE: the prods sent to the player they replaced were not theirs); a prod
+    counts once it is delivered (:func:`counted`)."""
     since = max((entry for replaced, _, _, entry in table.replaced if replaced == seat),
                 default=0)
-    return sum(1 for entry, prodded in table.prods if prodded == seat and entry > since)
+    return sum(1 for entry, prodded in table.prods
+               if prodded == seat and entry > since and counted(table, entry))
+
+
+def counted(table: Table, entry: int) -> bool:
+    """Whether the prod of entry ``entry`` counts (R-STALL): once it is delivered
+    (:func:`shmod.forum.outbox.sent`); one made before the log kept an outbox counts as
+    made, as an earlier shmod printed it then."""
+    return (table.outbox_from is None or entry < table.outbox_from
+            or outbox.sent(table, entry, outbox.PROD))
 
 
 #: R-BACKUP: the most backup players the list holds. A forum game needs a handful; a
@@ -112,7 +124,8 @@ def remove(table: Table, step: Remove) -> None:
 
 def _retract_hands(table: Table) -> None:
     """The round a removal ends before its policy is enacted: the living President or
-    Chancellor is told to disregard the policies they were sent (R-MODKILL)."""
+    Chancellor is told to disregard the policies they were sent (R-MODKILL), if the PM
+    that gave them left the outbox (R-PM)."""
     game = table.game
     if game.phase in (POWER, RESHUFFLE):
         return
@@ -121,4 +134,5 @@ def _retract_hands(table: Table) -> None:
                 (secret is Drawn and game.phase == DISCARD)
                 or (secret is Handed and game.phase in (ENACT, VETO_ANSWER, VETO_VOTE))):
             sent = next(s.entry for s in reversed(game.secrets) if type(s) is secret)
-            game.tell(seat, Retraction, what=secret, sent=sent)
+            if outbox.sent(table, sent, secret.kind, game.players[seat]):  # else: unsent
+                game.tell(seat, Retraction, what=secret, sent=sent)

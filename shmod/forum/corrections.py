@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
 from shmod.base.records import fields
+from shmod.forum import outbox
 from shmod.forum.claims import about_voided
 from shmod.forum.events import Corrected, Retraction
 from shmod.forum.explain import describe
@@ -94,8 +95,9 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
     players = game.players
     shown = table.posts[-1] if table.posts else -1
     earlier = {n for _, numbers, _ in table.corrections for n in numbers}
-    retract = [s for s in game.secrets if s.entry in voided and s.entry not in earlier
-               and not isinstance(s, RoleSent)]
+    retract = [s for index, s in enumerate(game.secrets) if s.entry in voided
+               and s.entry not in earlier and not isinstance(s, RoleSent)
+               and _delivered(table, index)]
     hooks.keep_record(fresh.game, game)
     for key in fields(Table):
         if key not in _NOT_REPLAYED:
@@ -112,12 +114,23 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
 
 
 #: What a correction keeps as it was rather than rebuilds: the record of corrections,
-#: edits and posts, the prods sent (a prod is a PM that was sent: it stays, R-STALL), the
+#: edits and posts, the prods made (a prod is a PM: it stays, R-STALL), the outbox's
+#: deliveries (R-PM), the
 #: game's moderators (R-MODERATORS, R-HANDOVER), and the clock and the recorder of the
 #: correction's own entry (R-CORRECT). The game is rebuilt, and keeps
 #: the record of what was said and sent (:func:`shmod.game.hooks.keep_record`).
 _NOT_REPLAYED = ("corrections", "posts", "short_posts", "acknowledged", "prods", "clock",
-                 "moderators", "handover", "taken", "announced", "recorder")
+                 "moderators", "handover", "taken", "announced", "recorder", "deliveries",
+                 "outbox_from", "legacy_until")
+
+
+def _delivered(table: Table, index: int) -> bool:
+    """Whether the table's ``index``-th PM reached its player (R-PM): a PM still in the
+    outbox leaves it silently when its step is voided, and nobody is told to disregard it."""
+    secret = table.game.secrets[index]
+    n = sum(1 for s in table.game.secrets[:index]
+            if s.entry == secret.entry and s.to == secret.to and s.kind == secret.kind)
+    return outbox.sent(table, secret.entry, secret.kind, secret.to, n + 1)
 
 
 def _refuse_redealing(table: Table, voided: set[int], in_effect: dict[int, Step]) -> None:

@@ -29,6 +29,7 @@ from shmod.forum import (
     deadlines,
     dealing,
     moderators,
+    outbox,
     seats,
     thread,
 )
@@ -37,6 +38,7 @@ from shmod.forum.steps import (
     Backup,
     Claim,
     Correct,
+    Delivered,
     Handover,
     Lapse,
     Moderator,
@@ -72,6 +74,7 @@ def moves(apply: Callable[[Table, Step], None]) -> tuple[Move[Any], ...]:
         Move(Rename, seats.rename, PLAYING, "R-RENAME", "a name corrected"),
         Move(Correct, correct, None),
         Move(Posted, thread.posted, None),
+        Move(Delivered, outbox.deliver, None),  # an item delivered: never replayed
         Move(Acknowledge, thread.acknowledge, None),
         Move(Moderator, moderators.moderator, None),
         Move(Handover, moderators.handover, None),

@@ -52,6 +52,13 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
         ("R-PM", "Private messages",
          "Every vote and secret choice reaches the moderator by PM; each secret (role, "
          "policies, investigation, peek) goes by PM to that one player only."),
+        ("R-MISSENT", "An item given to the wrong reader",
+         "What a step owes a reader waits in the moderator's outbox until it is delivered "
+         "(`shmod send`), one item at a time: each PM to its one player, each post to the "
+         "thread. A PM or a post given to the wrong reader is recorded as such (`shmod send "
+         "--wrong ITEM --to NAME`, or `--to thread`): the game goes on, the moderator is "
+         "told what the wrong reader learned, the item stays owed to its own reader, the "
+         "audit lists the mistake, and the replay shows it once the game is over."),
         ("R-ROLE-PM", "The role PM",
          "At the start each player is told their role and, by R-KNOW, whom they know."),
         ("R-THREAD", "What the thread sees",

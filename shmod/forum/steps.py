@@ -1,9 +1,9 @@
 """The forum's own entries as the engine sees them: one :class:`~shmod.game.steps.Step`
 class per kind, beside the game's (:mod:`shmod.game.steps`): a word for the deal, the
-clock, absent players, seats changing hands, corrections, posts marked, hand edits
-acknowledged, the game's moderators and a hand-over between them, and the claims players
-made in the thread. Their moves are the
-table in :mod:`shmod.forum.moves`.
+clock, absent players, seats changing hands, corrections, posts marked, items of the
+outbox delivered, hand edits acknowledged, the game's moderators and a hand-over between
+them, and the claims players made in the thread. Their moves are the table in
+:mod:`shmod.forum.moves`.
 """
 from __future__ import annotations
 
@@ -92,6 +92,26 @@ class Posted(Step):
     upto: int
     checkpoint: str | None = None  # the chain head at upto, as posted (R-CHECKPOINT)
     short: bool = False  # the post said a deadline alone, without the board (R-DEADLINE)
+    outbox: bool = False  # the log's first post made for the outbox: delivered by a
+    # ``delivered`` entry, as everything after it is (shmod.forum.outbox)
+
+
+class Delivered(Step):
+    """R-PM, R-MISSENT: the moderator delivered an item of the outbox (a PM or a post), or
+    by mistake gave it to the ``wrong`` reader. The item is named by what caused it,
+    ``of`` (the causing entry's reference, :mod:`shmod.log.outbox`: never its number, which
+    a merge may change), its addressee ``to`` (a player's name as the item names it, or
+    ``thread``), what it is (``what``: a PM's kind, ``prod`` or ``post``) and, when the
+    entry caused that addressee more than one of that kind, which (``n``). ``entry`` is the
+    causing entry's number, found by the log layer when it reads the entry (not written)."""
+
+    kind = "delivered"
+    of: str
+    to: str
+    what: str
+    n: int | None = None  # the n-th of that kind to that addressee (None: the first)
+    wrong: str | None = None  # R-MISSENT: whom it reached instead (a player, or thread)
+    entry: int = -1
 
 
 class Acknowledge(Step):

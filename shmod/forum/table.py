@@ -66,6 +66,22 @@ class Draw(Record):
     choice: str
 
 
+class Delivery(Record):
+    """An item of the outbox given to a reader (R-PM, R-MISSENT): the ``delivered`` entry
+    that says so (``entry``), when (``at``) and by which moderator (``by``, None in a game
+    with one); the item: the entry that caused it (``of``), its addressee, what it is and
+    which of that kind (``n``, 1 first); ``wrong``: whom it reached instead (R-MISSENT)."""
+
+    entry: int
+    of: int
+    to: str
+    what: str
+    n: int = 1
+    wrong: str | None = None
+    at: str | None = None
+    by: str | None = None
+
+
 class ClaimFact(Record):
     """What the forum knows of a claim in effect (R-CLAIM): the seat that made it, the
     entries it is about (a correction that voids one of them voids the claim, R-CORRECT),
@@ -91,7 +107,14 @@ class Table(Record, frozen=False):
     due: str | None = None  # R-LAPSE: when it fell due (the clock of the entry that made it due)
     words: dict[int, str] = field(default_factory=dict)  # R-DEAL: each seat's word (public)
     dealt: int | None = None  # R-DEAL: the entry whose word completed the deal
-    prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) sent
+    prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) made
+    # R-PM, R-MISSENT (shmod.forum.outbox): every delivery recorded; the entry the outbox
+    # began at (the first ``delivered`` entry or post marked ``outbox``; None before); and
+    # in a log written before it, the last post before it: everything caused up to that
+    # entry counts as delivered (an earlier shmod printed it all at once).
+    deliveries: list[Delivery] = field(default_factory=list)
+    outbox_from: int | None = None
+    legacy_until: int = -1
     backups: list[str] = field(default_factory=list)  # R-BACKUP: in the order they take seats
     removed: dict[int, int] = field(default_factory=dict)  # R-MODKILL: seat -> entry
     replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # seat, old, new, entry

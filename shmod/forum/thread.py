@@ -5,6 +5,7 @@ game, and a correction never replays it.
 from __future__ import annotations
 
 from shmod.base.errors import RuleBroken
+from shmod.forum import outbox
 from shmod.forum.corrections import voided
 from shmod.forum.events import Claimed, Corrected, DeadlineSet
 from shmod.forum.steps import Acknowledge, Posted
@@ -66,6 +67,7 @@ def posted(table: Table, step: Posted) -> None:
     if step.short:
         table.short_posts.append(len(table.posts) + 1)
     table.posts.append(upto)
+    outbox.posted(table, step)
 
 
 def acknowledge(table: Table, step: Acknowledge) -> None:

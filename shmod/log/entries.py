@@ -19,6 +19,7 @@ from shmod.forum.steps import (
     Backup,
     Claim,
     Correct,
+    Delivered,
     Handover,
     Lapse,
     Moderator,
@@ -52,7 +53,7 @@ from shmod.game.terms import LIBERAL, POLICY_NAMES, ROLES, VETO_ANSWERS, VetoAns
 STEPS: dict[str, type[Step]] = {cls.kind: cls for cls in (
     Nominate, Vote, Discard, Enact, Veto, Investigate, SpecialElection, Peek, Execute,
     Reshuffle, Word, SetDeadline, Lapse, Prod, Remove, Backup, Replace, Rename, Correct,
-    Posted, Acknowledge, Moderator, Handover, Takeover, Claim)}
+    Posted, Delivered, Acknowledge, Moderator, Handover, Takeover, Claim)}
 #: kind -> (its fields other than kind/at/hash, a one-line description)
 KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "nominate": (("by", "chancellor"), "the Presidential Candidate nominates a Chancellor"),
@@ -77,6 +78,9 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "rename": (("target", "name"), "a player's name corrected (a typo): the same player"),
     "correct": (("entries", "reason"), "voids entries nobody has acted on yet (R-CORRECT)"),
     "posted": (("upto",), "the moderator posted the thread post covering entries up to upto"),
+    "delivered": (("of", "to", "what"), "the moderator delivered an item of the outbox, a PM "
+                  "or a post, named by what caused it (R-PM; wrong: to another reader, "
+                  "R-MISSENT)"),
     "acknowledge": (("entries", "reason"), "the moderator acknowledges a deliberate hand edit "
                     "of earlier entries (R-EDIT)"),
     "moderator": (("name",), "a moderator joins the game's moderators, or leaves them "
@@ -96,8 +100,11 @@ CLAIM_NEEDS: dict[str, tuple[str, ...]] = {
     "role": ("role",)}
 #: kind -> fields an entry may leave out
 OPTIONAL: dict[str, tuple[str, ...]] = {
-    "posted": ("checkpoint", "short"),  # the chain head at upto, as the post showed it
-    # (R-CHECKPOINT); short: true, the post said a deadline alone (R-DEADLINE)
+    "posted": ("checkpoint", "short", "outbox"),  # the chain head at upto, as the post
+    # showed it (R-CHECKPOINT); short: true, the post said a deadline alone (R-DEADLINE);
+    # outbox: true, the log's first post delivered through the outbox (shmod.forum.outbox)
+    "delivered": ("n", "wrong"),  # which of its kind (2, 3, …); wrong: the reader it
+    # reached by mistake (R-MISSENT)
     "correct": ("force",),  # voids what a post already showed, or a finished game's step
     "deadline": ("scope",),  # round (the default) or phase
     "lapse": ("choice",),  # the random choice the seed gave (late_choice=random)
@@ -105,7 +112,7 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
     "moderator": ("drop",),  # true: the moderator leaves the list
     "claim": CLAIM_FIELDS,  # which, by what the claim is about (CLAIM_NEEDS)
 }
-TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice")
+TEXT_FIELDS = ("name", "until", "zone", "reason", "word", "choice", "of", "to", "what", "wrong")
 #: Fields the engine ignores: when, the hash chain, and the moderator who recorded the
 #: entry (``mod``; only in a game that lists its moderators, R-MODERATORS).
 BOOKKEEPING = ("at", "hash", "mod")
@@ -187,7 +194,7 @@ def parse_step(raw: Any, seating: Seating) -> Step:
         if not isinstance(value, str) or not _HEX.fullmatch(value):
             raise BadInput(f"{kind} entry's checkpoint must be {_FORMS}, not {_shown(value)}")
         values["checkpoint"] = value
-    for flag in ("force", "drop", "short"):
+    for flag in ("force", "drop", "short", "outbox"):
         if flag in optional and flag in raw:
             if not isinstance(raw[flag], bool):
                 raise BadInput(f"{kind} entry's {flag} must be true or false, not "
@@ -200,6 +207,8 @@ def parse_step(raw: Any, seating: Seating) -> Step:
                            f"{_shown(values['scope'])}")
     if "choice" in optional and "choice" in raw:
         values["choice"] = str(_scalar(raw["choice"], kind, "choice"))
+    if kind == "delivered":
+        values.update(_delivery_fields(raw))
     mod = raw.get("mod")
     if isinstance(mod, str) and (not mod.strip() or len(mod) > MAX_MOD):
         raise BadInput(f"{kind} entry's mod must name a moderator (1 to {MAX_MOD} characters)")
@@ -209,6 +218,23 @@ def parse_step(raw: Any, seating: Seating) -> Step:
         at = raw.get("at")
         values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
     return STEPS[kind](**values)
+
+
+def _delivery_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """A delivery's optional fields, checked for form: ``n`` a count from 2 (1 is left out),
+    ``wrong`` a reader's name or ``thread`` (R-MISSENT)."""
+    values: dict[str, Any] = {}
+    if "n" in raw:
+        n = raw["n"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 1000:
+            raise BadInput(f"delivered entry's n must be a count (2, 3, …), not {_shown(n)}")
+        values["n"] = n if n > 1 else None
+    if "wrong" in raw:
+        wrong = raw["wrong"]
+        if not isinstance(wrong, str) or not wrong.strip() or len(wrong) > MAX_TEXT:
+            raise BadInput(f"delivered entry's wrong must name a reader, not {_shown(wrong)}")
+        values["wrong"] = wrong.strip()
+    return values
 
 
 def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from typing import Literal
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
-from shmod.base.records import Record, field
+from shmod.base.records import Record, field, replace
 from shmod.forum import engine, moderators, thread
 from shmod.forum.commitment import commitment, guessable, strong, unguessable
 from shmod.forum.names import Seating
 from shmod.forum.setup import new_header, parse_setup, start
-from shmod.forum.steps import Correct, Lapse, Posted, Rename, Replace
+from shmod.forum.steps import Correct, Delivered, Lapse, Posted, Rename, Replace
 from shmod.forum.table import Setup, Table
 from shmod.game import legal
 from shmod.game.events import Public, Secret
@@ -24,6 +24,7 @@ from shmod.game.steps import Reshuffle, Step
 from shmod.game.terms import RESHUFFLE
 from shmod.log import chain, checkpoints, logfile, seen
 from shmod.log.entries import at_text, parse_step, to_entry
+from shmod.log.references import References
 
 
 class ChainNote(Record, frozen=False):
@@ -211,11 +212,15 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
     links = iter(walk)  # followed entry by entry, as each is judged
     notes: list[ChainNote] = []
     last = len(log.entries) - 1
+    references: References | None = None  # made when a delivery names an entry
     for index, raw in enumerate(log.entries):
         line = log.line_of(index)
         judging = listing is None or listing.stopped is None
         try:
             step = parse_step(raw, seating if judging else forms.seating)
+            if isinstance(step, Delivered):
+                references = references or References(log.entries)
+                step = replace(step, entry=references.find(step.of, index + 1))
             forms.note(index, step)
             if not judging:
                 continue
@@ -340,9 +345,11 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
 def _mark(state: Table, setup: Setup, head: str, short: bool = False) -> Posted:
     """The ``posted`` entry for the next post, covering the log up to its last entry,
     whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT); ``short``: it
-    says a deadline alone (R-DEADLINE)."""
+    says a deadline alone (R-DEADLINE). The first post of a log that keeps no outbox yet
+    begins it (``outbox: true``, :mod:`shmod.forum.outbox`)."""
     number, upto = len(state.posts) + 1, state.entries
-    return Posted(upto, checkpoints.mark(setup, number, upto, head), short=short)
+    return Posted(upto, checkpoints.mark(setup, number, upto, head), short=short,
+                  outbox=state.outbox_from is None)
 
 
 def recorder_of(raw: object) -> str | None:
@@ -491,6 +498,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         if not written.chain:
             logfile.keep(written.log)  # the next command finds the new log parsed
         seen.remember(written.log)
+        done.game = written  # the log as written, replayed (what the outbox is read from)
         return done
 
 

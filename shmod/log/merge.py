@@ -19,8 +19,11 @@ same game. On the way:
 - the entry numbers a moved entry names (a correction's, an acknowledgement's, the
   deadline a lapse is of) are rewritten to where those entries now are;
 - a moved step must send every PM it sent on its own copy, alike; a PM it sends only now
-  (the last vote in, the President's draw) is owed (``shmod pm --entry N``), and news for
+  (the last vote in, the President's draw) is owed (``shmod outbox``), and news for
   the thread makes the next ``shmod post``;
+- deliveries of the outbox's items commute like prods (bookkeeping: their item is named
+  by what caused it, :mod:`shmod.log.references`); one item delivered on both copies is
+  kept twice and said as a warning, not a conflict;
 - a step that names a seat which changed hands on the base, a step the rules refuse
   there, or posts on both copies refuse the merge (:class:`~shmod.base.errors.Diverged`),
   naming for each copy the first entry they differ at, who recorded it and when.
@@ -34,8 +37,8 @@ from collections.abc import Iterator
 
 from shmod.base.errors import BadInput, Diverged, IllegalStep, LogError
 from shmod.base.records import Record, replace
-from shmod.forum import engine, thread
-from shmod.forum.steps import Acknowledge, Correct, Lapse, Posted, Word
+from shmod.forum import engine, outbox, thread
+from shmod.forum.steps import Acknowledge, Correct, Delivered, Lapse, Posted, Word
 from shmod.forum.table import Table
 from shmod.game import legal
 from shmod.game.events import Secret
@@ -58,7 +61,8 @@ class Merged(Record):
     (``yours``: this clone's, also during a rebase); each moved entry's number on its copy
     and in the merged log; each entry that was there already (its number, and the merged
     entry it is), and those recorded alike on both copies, described; the merged entries
-    whose PMs nobody was shown; whether there is news for the thread."""
+    whose PMs nobody was shown; the merged deliveries of an item the other copy had
+    delivered too; whether there is news for the thread."""
 
     data: bytes
     how: str
@@ -69,6 +73,7 @@ class Merged(Record):
     alike: tuple[str, ...] = ()
     pms: tuple[int, ...] = ()
     news: bool = False
+    twice: tuple[int, ...] = ()
 
     def said(self) -> str:
         """What the merge did, in a line for the moderator."""
@@ -89,10 +94,15 @@ class Merged(Record):
         if both:
             text += f" ({both})"
         if self.pms:
-            text += ("; PMs no moderator has sent yet: " + ", ".join(
-                f"shmod pm --entry {n}" for n in self.pms))
+            text += ("; PMs no moderator has sent yet, from entr"
+                     + ("y " if len(self.pms) == 1 else "ies ") + ", ".join(map(str, self.pms))
+                     + ": in the outbox (shmod outbox)")
+        if self.twice:
+            text += ("; warning: delivered on both copies (kept twice, R-PM): entr"
+                     + ("y " if len(self.twice) == 1 else "ies ")
+                     + ", ".join(map(str, self.twice)))
         if self.news:
-            text += "; news for the thread: shmod post"
+            text += "; news for the thread: shmod send makes the post"
         return text
 
 
@@ -231,6 +241,7 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
     kept: list[tuple[int, int]] = []
     alike: list[str] = []
     owed: list[int] = []
+    twice: list[int] = []
     number = len(base.log.entries)
     raws = moved.log.entries
     for index in range(common, len(raws)):
@@ -253,6 +264,9 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
         _same_seats(step, moved.before(old), players, summary(raw, old), moved.label)
         state.clock, state.recorder = at_text(raw), recorder_of(raw)
         told = len(state.secrets)
+        if isinstance(step, Delivered) and step.wrong is None and outbox.deliveries(
+                state, step.entry, step.what, step.to, step.n or 1)[0]:
+            twice.append(number + 1)
         try:
             engine.apply(state, step)
         except IllegalStep as err:
@@ -282,7 +296,7 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
     except BadInput as err:
         raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
     return Merged(merged.log.data, MERGED, base.label, moved.label, tuple(moves), tuple(kept),
-                  tuple(alike), tuple(owed), bool(thread.news(state)))
+                  tuple(alike), tuple(owed), bool(thread.news(state)), tuple(twice))
 
 
 def _described(base: _Copy, number: int) -> str:
@@ -348,6 +362,8 @@ def _renumbered(step: Step, numbers: dict[int, int], what: str, label: str) -> S
         return replace(step, entries=tuple(sorted({moved(n) for n in step.entries})))
     if isinstance(step, Lapse):
         return replace(step, deadline=moved(step.deadline))
+    if isinstance(step, Delivered):  # its entry named by reference, found where it is now
+        return replace(step, entry=moved(step.entry))
     return step
 
 

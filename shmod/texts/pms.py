@@ -1,30 +1,15 @@
-"""Which PMs the moderator owes, and every PM a player has been sent (R-PM)."""
+"""Every PM a player has been sent, the PMs an entry caused, and their headings (R-PM);
+which PMs are owed is the outbox's (:mod:`shmod.log.outbox`)."""
 from __future__ import annotations
 
 import os
 
 from shmod.base.errors import BadInput
-from shmod.forum.steps import Backup
 from shmod.forum.table import Table
 from shmod.game.events import Secret
 from shmod.texts.formats import Plain
 from shmod.texts.messages import pm_with_subject
 from shmod.texts.views import player_view
-
-
-def latest_step(state: Table) -> int:
-    """The entry of the latest step or correction (0, the setup, before any): what a
-    moderator means by "the PMs owed now"; a post, a prod or a backup records no step."""
-    entries = [entry for entry, step in state.history if not isinstance(step, Backup)]
-    entries += [entry for entry, _voided, _why in state.corrections]
-    return max(entries, default=0)
-
-
-def owed(state: Table) -> list[Secret]:
-    """The PMs the latest step caused (the role PMs before the first step); none when it
-    caused none: the PMs of earlier steps were owed then, not now."""
-    latest = latest_step(state)
-    return [s for s in state.secrets if s.entry == latest]
 
 
 def sent_to(state: Table, name: str) -> list[Secret]:

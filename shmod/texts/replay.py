@@ -18,6 +18,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from shmod.base.records import Record, field, replace
+from shmod.forum.absence import counted
 from shmod.forum.deadlines import late_votes
 from shmod.forum.events import (
     Briefing,
@@ -34,7 +35,7 @@ from shmod.forum.events import (
     Started,
 )
 from shmod.forum.setup import start
-from shmod.forum.steps import Backup, Prod, SetDeadline, Takeover
+from shmod.forum.steps import Backup, Delivered, Prod, SetDeadline, Takeover
 from shmod.forum.table import Table
 from shmod.game.events import (
     Chaos,
@@ -81,7 +82,8 @@ KINDS: dict[str, Term] = {
     "replacement": Np_("replay step", "replacement"), "rename": Np_("replay step", "rename"),
     "removal": Np_("replay step", "removal"), "correction": Np_("replay step", "correction"),
     "edit": Np_("replay step", "edit"), "moderators": Np_("replay step", "moderators"),
-    "claim": Np_("replay step", "claim"), "game over": Np_("replay step", "game over")}
+    "claim": Np_("replay step", "claim"), "game over": Np_("replay step", "game over"),
+    "misdelivery": Np_("replay step", "misdelivery")}
 #: Each phase as the replay page names it.
 PHASE_WORDS: dict[str, Term] = {
     "deal": Np_("phase", "the deal"), "nominate": Np_("phase", "nomination"),
@@ -242,11 +244,15 @@ class _Cutter:
         self.seen = len(state.public)
         ack = self.reveal and len(state.acknowledged) > self.acks
         self.acks = len(state.acknowledged)
+        # R-MISSENT: an item given to the wrong reader, shown once the game is over
+        wrong = self.reveal and isinstance(step, Delivered) and step.wrong is not None
         signature, self.signature = self.signature, _signature(state)
-        if step is not None and not (events or ack or signature != self.signature):
+        if step is not None and not (events or ack or wrong or signature != self.signature):
             return
         view = public_view(state)
         self.said += _said(view, step, events, self.lang)
+        if wrong and isinstance(step, Delivered):
+            self.said.append(_missent(step, self.lang))
         if ack:
             _at, numbers, reason = state.acknowledged[-1]
             # TRANSLATORS: {entries} lists the numbers of the log's entries; {reason} is
@@ -281,8 +287,10 @@ class _Cutter:
 
 def _signature(state: Table) -> tuple[object, ...]:
     """What the thread can see change without an event of its own (votes coming in aside):
-    the phase and the power, prods, backups, the deadline, seats removed or changing hands."""
-    return (state.game.phase, state.game.power, len(state.prods), tuple(state.backups),
+    the phase and the power, prods (once they count, R-STALL), backups, the deadline, seats
+    removed or changing hands."""
+    prods = sum(1 for entry, _seat in state.prods if counted(state, entry))
+    return (state.game.phase, state.game.power, prods, tuple(state.backups),
             state.deadline, len(state.removed), len(state.replaced), len(state.renamed),
             state.game.players)
 
@@ -305,6 +313,8 @@ def _kind(step: Step | None, events: list[Public], ack: bool) -> str:
         return "setup"
     if ack:
         return "edit"
+    if isinstance(step, Delivered):
+        return "misdelivery" if step.wrong is not None else "prod"
     for event_type, kind in EVENT_KINDS:
         if any(isinstance(ev, event_type) for ev in events):
             return kind
@@ -319,9 +329,10 @@ def _said(view: PublicView, step: Step | None, events: list[Public], t: Language
         out.insert(0, t._("President {president} discarded one policy and passed the other "
                           "two to Chancellor {chancellor}.", president=view.president,
                           chancellor=view.chancellor))
-    elif isinstance(step, Prod):
-        name = view.players[step.target]
-        count = dict(view.prods).get(name, 0)
+    elif isinstance(step, (Prod, Delivered)) and dict(view.prods).get(
+            step.to if isinstance(step, Delivered) else view.players[step.target]):
+        name = step.to if isinstance(step, Delivered) else view.players[step.target]
+        count = dict(view.prods)[name]
         # TRANSLATORS: {count} is how many times this player has been prodded so far.
         out.append(t._("The moderator prodded {name} by PM for what the game awaits "
                        "(prod {count} for {name}).", name=name, count=count))
@@ -339,6 +350,22 @@ def _said(view: PublicView, step: Step | None, events: list[Public], t: Language
         out.append(t._("Now: {waiting}.", waiting=phrases.waiting(t, view.waiting,
                                                                    capital=True)))
     return out
+
+
+def _missent(step: Delivered, t: Language) -> str:
+    """R-MISSENT, in a finished game's replay: an item the moderator gave the wrong reader."""
+    if step.to == "thread":  # a post
+        # TRANSLATORS: R-MISSENT: {reader} is the player who was sent a post by PM.
+        return t._("The moderator sent a thread post by PM to {reader} by mistake.",
+                   reader=step.wrong)
+    if step.wrong == "thread":
+        # TRANSLATORS: R-MISSENT: {name} is the player the PM was meant for.
+        return t._("The moderator posted the PM meant for {name} in the thread by mistake.",
+                   name=step.to)
+    # TRANSLATORS: R-MISSENT: {name} is the player the PM was meant for, {reader} the
+    # player who got it.
+    return t._("The moderator sent the PM meant for {name} to {reader} by mistake.",
+               name=step.to, reader=step.wrong)
 
 
 def event_sentence(view: PublicView, event: Public, lang: Language | None = None) -> str | None:

@@ -32,6 +32,14 @@ def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
     return sections
 
 
+def progress_hint(sections: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """While votes or words come in, the progress note is offered on stderr: it is no item
+    of the outbox (not a numbered post), and ``shmod post`` prints it for the thread."""
+    return [(title.split(":", 1)[0], "`shmod post` prints a progress note for the thread "
+             "(not a numbered post; it shows nothing secret): " + body.splitlines()[0])
+            for title, body in sections if title.endswith("shows nothing secret)")]
+
+
 def unposted_corrections(view: PublicView, public: Iterable[Public],
                          posted: Iterable[Public], fmt: Plain) -> list[tuple[str, str]]:
     """Hints for corrections left out of the post because players never saw what they
@@ -50,8 +58,8 @@ def recorded_note(path: str, last: int, count: int, post: Post | None, over: boo
     ``shmod correct``, and the post recorded with it; at the end, what is left to do."""
     note = f"Recorded {recorded_where(path, last, count, post)}."
     if over:
-        note += (" The game is over: paste the last post, then the reveal (shmod reveal);"
-                 " anyone can check the log with shmod audit.")
+        note += (" The game is over: send what the outbox holds (shmod send), then paste the "
+                 "reveal (shmod reveal); anyone can check the log with shmod audit.")
     return note
 
 
@@ -69,8 +77,7 @@ def recorded_where(path: str, last: int, count: int, post: Post | None) -> str:
 
 
 def again(secrets: Iterable[Secret], post: Post | None) -> str:
-    """How to see a recorded step's output again: its post, its PMs."""
-    ways = [f"`shmod post --again {post.number}` prints its post"] if post else []
-    entries = sorted({secret.entry for secret in secrets})
-    ways += [f"`shmod pm --entry {entry}` its PMs" for entry in entries]
-    return "; ".join(ways) or "`shmod status` shows where the game stands"
+    """How to see a recorded step's output again: the outbox holds its post and PMs."""
+    if post is not None or list(secrets):
+        return "its post and PMs wait in the outbox (`shmod outbox`, `shmod send`)"
+    return "`shmod status` shows where the game stands"

@@ -1,0 +1,103 @@
+"""``shmod send --copy``: a text put on the clipboard instead of standard output.
+
+The system's clipboard where the platform has one, through pyperclip (Windows, macOS,
+X11's xclip or xsel, Wayland's wl-copy: imported here only, by ``--copy``), read back to
+be sure it holds the text; otherwise the terminal's own clipboard, through the OSC 52
+sequence ``ESC ] 52 ; c ; <base64> BEL`` written to ``/dev/tty`` (never to standard
+output, which may be a file or a pipe), wrapped in tmux's pass-through when ``$TMUX`` is
+set. A text too long for OSC 52 is refused. Either way the caller is told which was used,
+and records a delivery only once this returned.
+"""
+from __future__ import annotations
+
+import base64
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from shmod.base.errors import BadInput
+
+#: The longest OSC 52 sequence written: terminals drop longer ones (xterm's and
+#: hterm's limits are about 100,000 bytes), and a text lost silently must not be
+#: recorded as delivered.
+MAX_OSC52 = 100_000
+TTY = "/dev/tty"
+
+
+def osc52(text: str, tmux: bool) -> bytes:
+    """The OSC 52 sequence that sets the terminal's clipboard (``c``) to ``text``
+    (UTF-8, base64); inside tmux, wrapped as a DCS pass-through (``ESC P tmux;`` the
+    sequence with each ESC doubled, ``ESC \\``)."""
+    sequence = b"\x1b]52;c;" + base64.b64encode(text.encode("utf-8")) + b"\x07"
+    if tmux:
+        sequence = b"\x1bPtmux;" + sequence.replace(b"\x1b", b"\x1b\x1b") + b"\x1b\\"
+    return sequence
+
+
+def copy(text: str) -> str:
+    """Put ``text`` on a clipboard; returns which one, in a few words."""
+    system = _system()
+    if system is not None:
+        name, put, get = system
+        try:
+            with _quiet():  # xclip lives on, serving the text: not on our output streams
+                put(text)
+            held = get()
+        except Exception:  # noqa: BLE001 - a clipboard that fails or cannot read back
+            held = None
+        if held == text:
+            return f"the clipboard ({name})"
+    return _terminal(text)
+
+
+def _system() -> tuple[str, Callable[[str], None], Callable[[], str]] | None:
+    """pyperclip's copy and paste for this platform, if it has a clipboard (its stand-in
+    for none is false)."""
+    import pyperclip  # type: ignore[import-untyped]  # no stubs; used here only
+
+    put, get = pyperclip.determine_clipboard()
+    if not put:
+        return None
+    name = getattr(put, "__name__", "") or type(put).__name__
+    return name.removeprefix("copy_") or "pyperclip", put, get
+
+
+def _terminal(text: str) -> str:
+    """``text`` to the terminal's clipboard with OSC 52, written to ``/dev/tty``."""
+    sequence = osc52(text, bool(os.environ.get("TMUX")))
+    if len(sequence) > MAX_OSC52:
+        raise BadInput(f"nothing was recorded: the text is too long for the terminal's "
+                       f"clipboard ({len(sequence)} bytes as OSC 52, at most {MAX_OSC52}) "
+                       "and no system clipboard was found; run `shmod send` without --copy")
+    try:
+        fd = os.open(TTY, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    except OSError as err:
+        raise BadInput(f"nothing was recorded: no system clipboard was found and there is "
+                       f"no terminal to copy through ({TTY}: {err.strerror}); run `shmod "
+                       "send` without --copy") from None
+    try:
+        os.write(fd, sequence)
+    finally:
+        os.close(fd)
+    return "the terminal's clipboard (OSC 52" + (", through tmux)" if os.environ.get(
+        "TMUX") else ")")
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Standard output and error pointed at the null device while a clipboard program is
+    started: one that stays to serve the text (xclip) must not hold our pipes open."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(fd) for fd in (1, 2)]
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for fd in (1, 2):
+            os.dup2(null, fd)
+        yield
+    finally:
+        for fd, old in zip((1, 2), saved):
+            os.dup2(old, fd)
+            os.close(old)
+        os.close(null)
