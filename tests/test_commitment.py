@@ -12,6 +12,7 @@ from shmod.base.errors import BadInput
 from shmod.base.records import replace
 from shmod.forum import commitment
 from shmod.forum.events import Started
+from shmod.forum.log_formats import FORMATS
 from shmod.forum.setup import new_header, parse_setup
 from shmod.log import logfile, signing
 from shmod.log.game import load, log_text, new_game
@@ -52,12 +53,12 @@ def test_the_bytes_are_the_documented_ones():
     # Logs of formats 2 and 3 have the same lines under their version: the version pins the
     # format (its words deal and lapse draws), so one commitment cannot serve two.
     for form in (2, 3):
-        other = replace(s, format=form)
+        other = replace(s, format=FORMATS[form])
         assert commitment.canonical_bytes(other) == expected.replace(b"commitment 4",
                                                                      f"commitment {form}".encode())
         assert commitment.commitment(other) != commitment.commitment(s)
     # A log of format 1 (an earlier shmod) keeps version 1, byte for byte: no key line.
-    old = replace(s, format=1, moderator_key=None, signing_key=None)
+    old = replace(s, format=FORMATS[1], moderator_key=None, signing_key=None)
     assert commitment.canonical_bytes(old) == _bytes(s, 1)
     assert commitment.commitment(old) == \
         "9c210a0001e8730783dee37bfee1a9e1ac876bc809b99fca194ed4febfd590c2"  # as before format 2

@@ -16,7 +16,7 @@ import yaml
 from installed import DAY1, DAY2, SHMOD, Moderator
 
 from shmod.forum import commitment, engine
-from shmod.forum.dealing import canonical_word
+from shmod.forum.earlier_words import canonical_word
 from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.turns import legal_steps
 from shmod.game.legal import voters

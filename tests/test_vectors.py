@@ -17,7 +17,9 @@ import pytest
 from shmod.audit import audit
 from shmod.base.errors import RuleBroken
 from shmod.forum import commitment, deadlines, dealing
+from shmod.forum.earlier_words import canonical_word, word_key
 from shmod.forum.house import parse_variants
+from shmod.forum.log_formats import FORMATS
 from shmod.forum.setup import parse_setup
 from shmod.forum.wordform import latin_word
 from shmod.game import setup as game_setup, shuffle
@@ -42,7 +44,7 @@ def test_the_stream_below_and_shuffle():
 def test_every_commitment():
     for case in VECTORS["commitment"]:
         setup = parse_setup(case["header"])
-        assert setup.format == case["format"]
+        assert setup.format.number == case["format"]
         assert commitment.canonical_bytes(setup).decode() == case["text"]
         assert commitment.commitment(setup) == case["sha256"]
 
@@ -68,15 +70,11 @@ def test_every_word_is_recorded_or_refused_as_the_vector_says(case):
 
 def test_every_words_seed_and_format_3_key():
     for case in VECTORS["words_seed"]:
-        if case["format"] == 1:
-            named = dict(zip(case["names"], case["words"]))
-            assert dealing.words_message_v1(named) == case["message"]
-            assert dealing.words_seed_v1(case["seed"], named) == case["value"]
-            continue
-        assert dealing.words_message(case["words"], case["format"]) == case["message"]
-        assert dealing.words_seed(case["seed"], case["words"], case["format"]) == case["value"]
+        form, names = FORMATS[case["format"]], case.get("names", ())
+        assert form.words.message(case["words"], names) == case["message"]
+        assert dealing.words_seed(case["seed"], case["words"], form, names) == case["value"]
     for case in VECTORS["format3_key"]:
-        assert dealing.word_key(dealing.canonical_word(case["word"])) == case["key"]
+        assert word_key(canonical_word(case["word"])) == case["key"]
 
 
 def test_every_reshuffle_and_lapse_draw():
@@ -86,7 +84,7 @@ def test_every_reshuffle_and_lapse_draw():
                                            shuffle.reshuffle_label(case["k"]))) == deck
     for case in VECTORS["lapse"]:
         options = [(key, key) for key in case["options"]]
-        assert deadlines.draw(case["seed"], case["label"], options, case["format"]) == \
+        assert deadlines.draw(case["seed"], case["label"], options, FORMATS[case["format"]]) == \
             case["choice"]
         if case["format"] >= 3:
             assert [deadlines.option_number(case["seed"], case["label"], key)

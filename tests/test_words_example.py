@@ -61,7 +61,7 @@ def test_the_script_plays_the_shipped_game(run, tmp_path, monkeypatch):
 
 def test_the_shipped_game_has_what_it_promises():
     report = audit.audit_file(str(SHIPPED))
-    assert report.valid and report.state is not None and report.state.setup.format == 4
+    assert report.valid and report.state is not None and report.state.setup.format.number == 4
     assert report.state.setup.signing_key is None  # the published copy
     kinds = [str(e.get("kind")) for e in report.log.entries] if report.log else []
     for kind in ("rename", "replace", "remove", "veto", "lapse", "reshuffle", "word"):

@@ -18,7 +18,9 @@ sys.path.insert(0, str(ROOT))
 from shmod.base import digest  # noqa: E402
 from shmod.base.errors import RuleBroken  # noqa: E402
 from shmod.forum import commitment, deadlines, dealing  # noqa: E402
+from shmod.forum.earlier_words import canonical_word, word_key  # noqa: E402
 from shmod.forum.house import parse_variants  # noqa: E402
+from shmod.forum.log_formats import FORMATS  # noqa: E402
 from shmod.forum.setup import new_header, parse_setup  # noqa: E402
 from shmod.forum.wordform import latin_word  # noqa: E402
 from shmod.game import setup as game_setup, shuffle  # noqa: E402
@@ -121,14 +123,15 @@ def words_seeds() -> list[dict[str, Any]]:
     mixed = ["lemon", "big cat", "\u00fcmlaut", "42", "\u0131\u0307gloo"]
     cases: list[dict[str, Any]] = [
         {"format": form, "seed": seed, "words": words,
-         "message": dealing.words_message(words, form),
-         "value": dealing.words_seed(seed, words, form)}
+         "message": FORMATS[form].words.message(words, ()),
+         "value": dealing.words_seed(seed, words, FORMATS[form])}
         for form, seed, words in [(4, EXAMPLE_SEED, EXAMPLE_WORDS), (3, SEED, mixed),
                                   (2, SEED, mixed)]]
     named = dict(zip(PLAYERS, ["Lemon", "big  cat", "Zebra", "42", "ünïcode"]))
     cases.append({"format": 1, "seed": SEED, "names": list(named), "words": list(named.values()),
-                  "message": dealing.words_message_v1(named),
-                  "value": dealing.words_seed_v1(SEED, named)})
+                  "message": FORMATS[1].words.message(list(named.values()), list(named)),
+                  "value": dealing.words_seed(SEED, list(named.values()), FORMATS[1],
+                                              list(named))})
     return cases
 
 
@@ -138,7 +141,7 @@ KEYED = ["lemon", "lernon", "big cat", "l0ve", "I\u0131", "\u00fcmlaut", "i\u030
 
 
 def lapses() -> list[dict[str, Any]]:
-    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, 4)
+    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, FORMATS[4])
     cases = []
     for form, seed, label, keys in [
             (4, words_seed, "lapse/round-5/power/execute/seat-4",
@@ -152,7 +155,7 @@ def lapses() -> list[dict[str, Any]]:
             (1, SEED, "lapse-17", ["Liberal", "Fascist"])]:
         options = [(key, key) for key in keys]
         case: dict[str, Any] = {"format": form, "seed": seed, "label": label, "options": keys,
-                                "choice": deadlines.draw(seed, label, options, form)}
+                                "choice": deadlines.draw(seed, label, options, FORMATS[form])}
         if form >= 3:
             case["numbers"] = [deadlines.option_number(seed, label, key) for key in keys]
         else:
@@ -180,7 +183,7 @@ def chains_and_checkpoints() -> tuple[list[dict[str, Any]], list[dict[str, Any]]
 
 
 def main() -> None:
-    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, 4)
+    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, FORMATS[4])
     chains, checks = chains_and_checkpoints()
     vectors = {
         "stream": [{"seed": s, "label": label, "first": _stream_first(s, label)}
@@ -201,7 +204,7 @@ def main() -> None:
         "deal": deals(),
         "latin_word": latin(),
         "words_seed": words_seeds(),
-        "format3_key": [{"word": w, "key": dealing.word_key(dealing.canonical_word(w))}
+        "format3_key": [{"word": w, "key": word_key(canonical_word(w))}
                         for w in KEYED],
         "reshuffle": [{"seed": words_seed, "k": 1, "deck": "".join(shuffle.policy_pile(
             6, 6, words_seed, shuffle.reshuffle_label(1)))}],

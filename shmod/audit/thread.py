@@ -49,7 +49,7 @@ class _Thread(Record):
 def _opening(setup: Setup | None, thread: str, found: ThreadAudit) -> _Thread:
     """R-COMMIT: the commitment (and in format 2 and later the key) the thread's opening
     post carries, against this log's."""
-    old = setup is not None and setup.format < 2
+    old = setup is not None and not setup.format.signed
     shown = checkpoints.opening(thread, setup.salt if setup is not None and old else None,
                                 None if setup is None or old else setup.moderator_key,
                                 None if setup is None or old else commit.commitment(setup))
@@ -57,7 +57,7 @@ def _opening(setup: Setup | None, thread: str, found: ThreadAudit) -> _Thread:
     if setup is None:
         return _Thread(None, None, False)
     ours = commit.commitment(setup)
-    signed = setup.format >= 2
+    signed = setup.format.signed
     if not shown.found:
         found.warnings.append(Problem(
             "thread", "the thread text holds no opening post (post 1, which shows the setup "
@@ -131,7 +131,7 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
     if not checks:
         found.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
                                       "text given with --thread", rule="R-CHECKPOINT"))
-    signed = setup is not None and setup.format >= 2
+    signed = setup is not None and setup.format.signed
     legacy = any(len(str(raw.get("checkpoint", ""))) == CHECKPOINT_HEX
                  for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
     matched = {c.claim.post for c in checks if c.ok and c.claim.keyed}

@@ -182,11 +182,10 @@ def word(
 ) -> None:
     """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
-    from shmod.forum.dealing import recorded_word
     from shmod.forum.steps import Word
 
     pairs = _pairs([player, text, *(more or [])], "word", "NAME WORD")
-    _step(game, fmt_name, lambda g: [Word(seat, recorded_word(value, g.setup.format))
+    _step(game, fmt_name, lambda g: [Word(seat, g.setup.format.words.record(value))
                                      for seat, value in _once(g, pairs, "R-DEAL", "the first "
                                                               "word a player posts counts")])
 

@@ -12,10 +12,11 @@ from typing import Any
 
 from shmod.base import patterns, plaintext
 from shmod.base.errors import BadInput
-from shmod.forum import commitment
+from shmod.forum import commitment, log_formats
 from shmod.forum.deadlines import UTC_TIME, ZONE_NAME, decision, zone_info
 from shmod.forum.events import Started
 from shmod.forum.house import parse_variants
+from shmod.forum.log_formats import LogFormat
 from shmod.forum.moderators import check_list
 from shmod.forum.names import (
     Seating,
@@ -35,17 +36,6 @@ from shmod.game.rules import ROLE_COUNTS, Rules, parse_cards
 from shmod.game.setup import deal
 from shmod.game.terms import ROLES, Policy, Role
 
-FORMAT = 4
-#: Log formats this shmod reads, each still replayed and audited as written, never started
-#: anew. Format 1 (an earlier shmod) deals from the players' words by name, draws a lapse's
-#: random choice by entry number and tags checkpoints with the salt. Format 2 deals from
-#: each seat's word with invisible characters and look-alike letters kept apart, and draws
-#: a random power target by its index among the seats a power may target (a removal moves
-#: it). Format 3 drops the one and keys the deal by what a word looks like, and draws a
-#: target by seat, so removing another seat moves nothing (R-LAPSE). Format 4 records each
-#: word in plain ``a``-``z`` and ``0``-``9`` and deals from that (R-DEAL,
-#: :mod:`shmod.forum.wordform`); everything else is as in format 3 (docs/verify.md).
-FORMATS = (1, 2, 3, 4)
 MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
 FORUM_NAME = patterns.later(r"[a-z][a-z0-9-]{0,31}\Z")
@@ -114,7 +104,7 @@ def new_header(
         secret["deck"] = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed,
                                              "deck")
     header: dict[str, Any] = {
-        "shmod": FORMAT,
+        "shmod": log_formats.CURRENT.number,
         "created": created,
         "players": names,
         "variants": chosen,
@@ -222,11 +212,7 @@ def parse_setup(raw: Any) -> Setup:
     unknown = [str(k) for k in raw if k not in HEADER_KEYS and k != "log"]
     if unknown:
         raise BadInput(f"unknown header field(s): {', '.join(unknown)}")
-    version = raw.get("shmod")
-    if isinstance(version, bool) or version not in FORMATS:
-        raise BadInput(f"shmod: {version!r} is not a log format this shmod reads "
-                       f"(expected shmod: {FORMAT}, or {', '.join(map(str, FORMATS[:-1]))} "
-                       "for a log of an earlier shmod)")
+    version = log_formats.read(raw.get("shmod"))
     names = check_players(raw.get("players"))
     if any(not isinstance(name, str) for name in raw["players"]):
         raise BadInput("a player's name must be text: write an all-digit name in quotes, "
@@ -292,16 +278,16 @@ def _created(value: Any) -> str | None:
 
 
 def _keys(raw: dict[str, Any], secret: dict[str, Any],
-          version: int) -> tuple[str | None, str | None]:
+          version: LogFormat) -> tuple[str | None, str | None]:
     """Format 2's ``moderator_key`` and ``secret.signing_key``: each absent or 64 hex
     digits (a published log has no signing key); a format-1 header has neither."""
     found = (raw.get("moderator_key"), secret.get("signing_key"))
     for value, where in zip(found, KEY_FIELDS):
         if value is None:
             continue
-        if version == 1:
+        if not version.signed:
             raise BadInput(f"{where} is a field of log format 2, not of this header's "
-                           "shmod: 1")
+                           f"shmod: {version.number}")
         if not isinstance(value, str) or not _KEY.fullmatch(value):
             raise BadInput(f"{where} must be 64 lowercase hexadecimal digits (an Ed25519 "
                            f"key, as `shmod new` writes it), not {shown(str(value)[:70])}")

@@ -103,7 +103,7 @@ def mark(setup: Setup, post: int, entry: int, head: str) -> str:
     and the tag. Format 2 signs with ``secret.signing_key``, which must be the private
     half of ``moderator_key``; without it no post can be made."""
     assert setup.salt is not None
-    if setup.format == 1:
+    if not setup.format.signed:
         return token(setup.salt, post, entry, head)
     from shmod.base.errors import BadInput
     from shmod.log import signing
@@ -339,7 +339,7 @@ def recorded(setup: Setup, post: int, upto: int, shown: str, chain: list[str]) -
     if not 0 <= upto < len(chain):
         return False
     salt = setup.salt
-    if setup.format >= 2:
+    if setup.format.signed:
         return (len(shown) == SIGNED_HEX and salt is not None
                 and shown[:CHECKPOINT_HEX] == value(salt, upto, chain[upto]))
     if len(shown) == CHECKPOINT_HEX:
