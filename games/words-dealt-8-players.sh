@@ -5,7 +5,8 @@
 # folder (`sh words-dealt-8-players.sh`; its seed is published, hence `--guessable`),
 # then `shmod publish`: the published log is the shipped one but for what `shmod new`
 # draws afresh (the salt, the key pair, and so the commitment, every checkpoint and every
-# hash). tests/test_words_example.py plays it.
+# hash). tests/test_words_example.py plays it under format 4 (today's `shmod new` writes
+# format 5, which deals otherwise: docs/verify.md section 2).
 set -e
 export SHMOD_GAME=games/winter.yaml
 SHMOD_NOW=2026-12-04T18:07:00Z shmod new Ada Bruno Chiara Dmitri Eun-ji Farouk Greta Hollis --deal players --seed 580b4f279b2de3d3238d4a28601693f1 --guessable --title Winter --zone Europe/Berlin --forum phpbb -V late_vote=nein -V late_nomination=fail -V late_choice=random

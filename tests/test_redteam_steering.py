@@ -239,6 +239,7 @@ def _format1_at_execution(folder: Path, form: int = 1) -> Path:
                             variants=["late_choice=random", "late_vote=nein"],
                             keys=KEYS if form >= 2 else None)
         header["shmod"] = form
+        header.pop("seed_source", None)  # a field of format 5 only
         header.pop("commitment", None)
         state = start(parse_setup(header))
         steps = []

@@ -22,6 +22,7 @@ from shmod.forum.house import parse_variants
 from shmod.forum.log_formats import FORMATS
 from shmod.forum.setup import parse_setup
 from shmod.forum.wordform import latin_word
+from shmod.forum.wordkey import lookalike_key
 from shmod.game import setup as game_setup, shuffle
 from shmod.game.house import rules_for
 from shmod.log import checkpoints, logfile, signing
@@ -77,6 +78,22 @@ def test_every_words_seed_and_format_3_key():
         assert word_key(canonical_word(case["word"])) == case["key"]
 
 
+@pytest.mark.parametrize("case", VECTORS["format5_word"], ids=lambda c: repr(c["typed"])[:30])
+def test_format_5_records_or_refuses_every_word_as_the_vector_says(case):
+    record = FORMATS[5].words.record
+    if "word" in case:
+        assert record(case["typed"]) == case["word"]
+    else:
+        with pytest.raises(RuleBroken, match="symbol|bracket|looks like a letter"
+                           if case["refused"] == "symbol" else "R-DEAL"):
+            record(case["typed"])
+
+
+def test_every_lookalike_key():
+    for case in VECTORS["lookalike_key"]:
+        assert lookalike_key(case["word"]) == case["key"], case
+
+
 def test_every_reshuffle_and_lapse_draw():
     for case in VECTORS["reshuffle"]:
         deck = case["deck"]
@@ -112,7 +129,8 @@ def test_the_spec_names_every_label_and_framing_shmod_uses():
     spells it (finding 6: `special_election`, `seat-S` from 1, the framing lines)."""
     for literal in ("shmod/v1/", "roles", "deck", "first-president", "reshuffle-k",
                     "lapse/round-R/PHASE/POWER/seat-S", "special_election", "investigate",
-                    "execute", "lapse-N", "shmod-words 4", "shmod-words 3", "shmod-words 2",
+                    "execute", "lapse-N", "shmod-words 5", "shmod-words 4", "shmod-words 3",
+                    "shmod-words 2", "seed_source",
                     "shmod-words 1", "shmod-commitment V", "deal players", "moderator_key",
                     "shmod-checkpoint 2", "shmod/checkpoint-key/v1", "shmod/tag-key/v1",
                     "shmod-header\\n", "Liberal", "Fascist"):

@@ -23,6 +23,7 @@ from shmod.forum.house import parse_variants  # noqa: E402
 from shmod.forum.log_formats import FORMATS  # noqa: E402
 from shmod.forum.setup import new_header, parse_setup  # noqa: E402
 from shmod.forum.wordform import latin_word  # noqa: E402
+from shmod.forum.wordkey import lookalike_key, refuse_symbols  # noqa: E402
 from shmod.game import setup as game_setup, shuffle  # noqa: E402
 from shmod.game.house import rules_for  # noqa: E402
 from shmod.log import checkpoints, logfile, signing  # noqa: E402
@@ -48,6 +49,8 @@ def _header(form: int, **options: Any) -> dict[str, Any]:
     header = new_header(options.pop("players", PLAYERS), seed=options.pop("seed", SEED),
                         salt=SALT, created=AT, keys=keys if form >= 2 else None, **options)
     header["shmod"] = form
+    if form < 5:
+        header.pop("seed_source", None)
     header.pop("commitment", None)
     if form == 1:
         header.pop("moderator_key", None)
@@ -69,7 +72,10 @@ def commitments() -> list[dict[str, Any]]:
                          (4, three),
                          (4, _header(4, first="Ann", custom={"deck": {"liberal": 7,
                                                                       "fascist": 11}})),
-                         (4, _header(4, first="Ann", keys=None))]:
+                         (4, _header(4, first="Ann", keys=None)),
+                         (5, _header(5, first="Ann")),
+                         (5, _header(5, deal_by="players", seed_source="guessable")),
+                         (5, _header(5, first="Bob", deal_by="players", seed_source="drawn"))]:
         setup = parse_setup(header)
         text = commitment.canonical_bytes(setup).decode()
         cases.append({"format": form, "header": header, "text": text,
@@ -102,9 +108,9 @@ LATIN = ["Crème brûlée!", "Straße", "STRASSE", "out, damned spot", "Łódź"
          "a b\u00a0c\u3000d", "Ǆemal"]
 
 
-def latin() -> list[dict[str, Any]]:
+def latin(typed_words: list[str] = LATIN) -> list[dict[str, Any]]:
     cases = []
-    for typed in LATIN:
+    for typed in typed_words:
         try:
             cases.append({"typed": typed, "word": latin_word(typed)})
         except RuleBroken as err:
@@ -117,6 +123,37 @@ def latin() -> list[dict[str, Any]]:
                     "long" if "at most" in reason else "not latin")
             cases.append({"typed": typed, "refused": kind})
     return cases
+
+
+#: Typed words format 5 refuses where format 4 dropped a symbol (or records as format 4).
+SYMBOLS = ["\U0001f170pple", "\U0001f150pple", "\U0001f1e6pple", "\u237apple", "\u25cbrange",
+           "\u00d7mas", "he\u2223\u2223o", "he||o", "c\uff5cean", "\u212evil", "\u22ffgg",
+           "\u00a9",
+           "\U0001d41apple", "\u24d0pple", "\u2113ove", "$nake", "\\/\\/ord", "c()de",
+           "apple (red)", "h\u00a1", "\u05c0ove", "apple <3", "\u00bd",
+           "Cr\u00e8me br\u00fbl\u00e9e!",
+           "rock'n'roll", "l0ve", "\uff2c\uff25\uff2d\uff2f\uff2e"]
+
+
+def symbols() -> list[dict[str, Any]]:
+    """Format 5's step 2a: each typed word refused as a symbol, or recorded (or refused) as
+    format 4 records it (:func:`latin`'s cases)."""
+    cases = []
+    for typed in SYMBOLS:
+        try:
+            refuse_symbols(typed)
+        except RuleBroken:
+            cases.append({"typed": typed, "refused": "symbol"})
+            continue
+        cases += [case for case in latin([typed])]
+    return cases
+
+
+#: Recorded words whose look-alike keys the vectors give (format 5).
+LOOKALIKE = ["modern", "rnodern", "iviodern", "1v1odern", "clear", "dear", "ciear", "c1ear",
+             "word", "vvord", "vvorcl", "l0ve", "love", "iove", "1ove", "5ea5on", "season",
+             "vvv", "wv", "vw", "b00k", "8ook", "6ook", "quiz", "9ui2", "gulz", "rnrn", "mm",
+             "cava", "42", "cremebrulee", "0123456789", "abcdefghijklmnopqrstuvwxyz"]
 
 
 def words_seeds() -> list[dict[str, Any]]:
@@ -132,6 +169,11 @@ def words_seeds() -> list[dict[str, Any]]:
                   "message": FORMATS[1].words.message(list(named.values()), list(named)),
                   "value": dealing.words_seed(SEED, list(named.values()), FORMATS[1],
                                               list(named))})
+    cases += [{"format": 5, "seed": seed, "words": words,
+               "message": FORMATS[5].words.message(words, ()),
+               "value": dealing.words_seed(seed, words, FORMATS[5])}
+              for seed, words in [(EXAMPLE_SEED, EXAMPLE_WORDS),
+                                  (SEED, ["rnodern", "c1ear", "vvord", "l0ve", "b00k"])]]
     return cases
 
 
@@ -203,6 +245,8 @@ def main() -> None:
         "commitment": commitments(),
         "deal": deals(),
         "latin_word": latin(),
+        "format5_word": symbols(),
+        "lookalike_key": [{"word": w, "key": lookalike_key(w)} for w in LOOKALIKE],
         "words_seed": words_seeds(),
         "format3_key": [{"word": w, "key": word_key(canonical_word(w))}
                         for w in KEYED],

@@ -49,6 +49,7 @@ class Report(Record, frozen=False):
     checkpoints: list[Check] | None = None  # with --thread: each checkpoint found there
     coverage: list[str] = field(default_factory=list)  # with --thread: what the thread pins
     deal: str | None = None  # how the deal was made (R-DEAL), in words
+    seed: str | None = None  # who chose the seed (R-COMMIT), in words
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
     #: every value drawn from a seed, with its inputs (shmod.audit.draws, docs/verify.md)
     draws: list[dict[str, Any]] = field(default_factory=list)
@@ -89,6 +90,7 @@ class Report(Record, frozen=False):
             "coverage": self.coverage,
             "opening": self.opening,
             "deal": self.deal,
+            "seed": self.seed,
             "corrections": self.corrections,
             "draws": self.draws,
             "recorders": self.recorders,
@@ -149,6 +151,7 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
         report.warnings.append(Problem("exposed", weakness, line=_secret_line(log),
                                        rule="R-COMMIT"))
     report.warnings += _key_warnings(log, setup)
+    report.seed = seed_text(setup)
     report.commitment = commit.commitment(setup)
     if setup.commitment is not None and setup.commitment != report.commitment:
         report.problems.append(Problem(
@@ -258,6 +261,8 @@ def unnamed(log: logfile.LogFile, start: int, listed: list[int]) -> list[int]:
 
 #: How a format's deal read the words (``Words.kind``), in the audit's deal sentence.
 DEAL_HOW = {
+    "lookalike": N_("each seat's word by its look-alike key (letters that look alike read as "
+                    "one: rn as m, 0 as o), by seat number"),
     "latin": N_("each seat's word in letters a-z and digits, by seat number"),
     "skeleton": N_("each seat's word as it looks (its canonical form's look-alike skeleton), "
                    "by seat number"),
@@ -302,6 +307,26 @@ def deal_text(state: Table, lang: Language | None = None) -> str:
                    command="`shmod new --deal players`")
     return t._("dealt outside shmod (no seed): the commitment covers the roles and the first "
                "deck; reshuffles are as the moderator recorded them")
+
+
+#: What the header's ``seed_source`` says (log format 5), for the audit's "Seed:" line.
+SEED_SOURCES = {
+    "drawn": "drawn by shmod (128 random bits), as the header's seed_source says under the "
+             "commitment",
+    "supplied": "supplied by the moderator (`shmod new --seed`), not drawn by shmod, as the "
+                "header's seed_source says under the commitment; `shmod new` refuses a seed "
+                "that is a pattern or the hash of a text a player tries first (docs/audit.md)",
+    "guessable": "supplied by the moderator and accepted unchecked (`shmod new --guessable`), "
+                 "as the header's seed_source says under the commitment",
+}
+
+
+def seed_text(setup: Setup) -> str | None:
+    """Who chose the secret seed (R-COMMIT), as the header records it under the commitment
+    (log format 5); None for a game without a seed or a format that records nothing."""
+    if setup.seed is None or setup.seed_source is None:
+        return None
+    return SEED_SOURCES[setup.seed_source]
 
 
 def corrections(state: Table, log: logfile.LogFile) -> list[dict[str, Any]]:

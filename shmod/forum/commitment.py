@@ -63,6 +63,7 @@ def _optional(value: str | None) -> str:
 #: What each line a log format frames after the salt holds (``LogFormat.frames``).
 _FRAMED: dict[str, Callable[[Setup], str]] = {
     "moderator_key": lambda setup: _optional(setup.moderator_key),
+    "seed_source": lambda setup: setup.seed_source or "none",
 }
 
 
@@ -125,6 +126,11 @@ def guessable(secret: str, names: Iterable[str] = ()) -> str | None:
     pairs = {value[i:i + 2] for i in range(len(value) - 1)}
     if len(set(value)) <= 5 or len(pairs) <= 16:
         return "it is a pattern, not drawn at random"
+    from shmod.forum.recipes import pattern
+
+    shape = pattern(value)
+    if shape:
+        return f"it is a pattern, not drawn at random: {shape}"
     from shmod.forum.guesses import guessed
 
     return guessed(value, names)
@@ -151,6 +157,11 @@ def weaknesses(setup: Setup) -> list[str]:
                      f"({guessable(setup.salt, setup.players)}), "
                      "so the commitment posted at the start and the thread's checkpoints hid "
                      "nothing from a player who tried it")
+    if setup.seed_source == "guessable" and strong(setup.seed) \
+            and not guessable(setup.seed or "", setup.players):
+        found.append("the moderator supplied the seed and accepted it unchecked (`shmod new "
+                     "--guessable`, seed_source: guessable): if it is the hash of a number, a "
+                     "time or a word, a player who finds it can deal the game themselves")
     if setup.seed is not None and not strong(setup.seed):
         found.append(f"the seed {setup.seed!r} has fewer than {SECRET_BITS} bits (32 "
                      "hexadecimal digits): a player who guesses it can deal the game "

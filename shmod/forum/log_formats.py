@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
-from shmod.forum import earlier_words, wordform
+from shmod.forum import earlier_words, wordform, wordkey
 
 #: How a lapse's random choice is labelled in the seed's stream: by the lapse's entry
 #: number, or by the decision it makes (round, phase, power, seat awaited; R-LAPSE).
@@ -26,7 +26,7 @@ LapseLabel = Literal["entry", "decision"]
 #: How it picks: an index among the options, or each option's own number, the lowest.
 LapseDraw = Literal["index", "lowest"]
 #: How a format's deal reads the words (the audit's deal sentence names it).
-WordsKind = Literal["names", "canonical", "skeleton", "latin"]
+WordsKind = Literal["names", "canonical", "skeleton", "latin", "lookalike"]
 
 
 class Words(Record):
@@ -39,6 +39,7 @@ class Words(Record):
     check: Callable[[str], None]  # a recorded word, on replay (RuleBroken if it is not one)
     message: Callable[[Sequence[str], Sequence[str]], str]  # (words, names): the HMAC's input
     choice: Callable[[Sequence[str]], str | None]  # what the rule left to choose (audit)
+    forum: bool = False  # a word the game's forum shows otherwise is refused where typed
 
 
 class LogFormat(Record):
@@ -51,6 +52,9 @@ class LogFormat(Record):
     lapse_draw: LapseDraw
     lapse_once: bool  # a deadline lapses once; a decision due after it waits (R-LAPSE)
     words: Words
+    #: A replacement by the seat's own player, or a rename to the name it has, is refused
+    #: (R-REPLACE, R-RENAME); earlier logs may hold one, which changed nothing.
+    refuses_no_ops: bool = False
 
     def __repr__(self) -> str:
         return f"LogFormat({self.number})"
@@ -76,7 +80,7 @@ FORMATS: dict[int, LogFormat] = {format_.number: format_ for format_ in (
     LogFormat(3, ("moderator_key",), signed=True, lapse_label="decision", lapse_draw="lowest",
               lapse_once=True,
               words=Words("skeleton", "as format 2, invisible characters dropped",
-                          "each seat's word's look-alike key",
+                          "each seat's word's skeleton (5.4)",
                           earlier_words.record_3, earlier_words.check_3,
                           earlier_words.message_3, earlier_words.choice_3)),
     # Records each word in plain a-z and 0-9 and deals from that (R-DEAL, wordform).
@@ -84,10 +88,18 @@ FORMATS: dict[int, LogFormat] = {format_.number: format_ for format_ in (
               lapse_once=True,
               words=Words("latin", "`a`-`z`, `0`-`9` only (5.3)", "each seat's word",
                           wordform.latin_word, wordform.check_4, wordform.message_4,
-                          wordform.choice_4)),
+                          wordkey.choice_4)),
+    # Refuses symbols, and keys the deal by each word's look-alike key, so a transcription
+    # (rn for m, 0 for o) moves nothing; commits whether the moderator supplied the seed.
+    LogFormat(5, ("moderator_key", "seed_source"), signed=True, lapse_label="decision",
+              lapse_draw="lowest", lapse_once=True,
+              words=Words("lookalike", "as format 4, symbols refused (5.3)",
+                          "each seat's word's look-alike key (5.3)",
+                          wordkey.record_5, wordform.check_4, wordkey.message_5,
+                          wordkey.choice_5, forum=True), refuses_no_ops=True),
 )}
 #: The format ``shmod new`` writes.
-CURRENT = FORMATS[4]
+CURRENT = FORMATS[5]
 
 
 def read(value: Any) -> LogFormat:
@@ -103,7 +115,7 @@ def read(value: Any) -> LogFormat:
 
 
 #: docs/verify.md section 2: how each frame after the salt is described.
-_FRAMES = {"moderator_key": "the key line"}
+_FRAMES = {"moderator_key": "the key line", "seed_source": "the `seed_source` line"}
 _LABELS = {"entry": "label `lapse-ENTRY`", "decision": "decision label"}
 _DRAWS = {"index": "an index", "lowest": "a number for each option"}
 
@@ -127,6 +139,9 @@ def _rows() -> list[tuple[str, list[str], bool]]:
                         for f in rows], True),
         ("checkpoint line", ["value and a signature" if f.signed else "value and a tag (salt)"
                              for f in rows], True),
+        ("a replacement or rename that changes nothing", [
+            "refused (R-REPLACE, R-RENAME)" if f.refuses_no_ops else "recorded"
+            for f in rows], True),
     ]
 
 

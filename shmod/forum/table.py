@@ -14,7 +14,7 @@ from typing import Any
 
 from shmod.base.records import Record, field
 from shmod.forum.log_formats import CURRENT, LogFormat
-from shmod.forum.terms import Deal, Scope
+from shmod.forum.terms import Deal, Scope, SeedSource
 from shmod.game.events import Public, Secret
 from shmod.game.rules import Rules
 from shmod.game.state import State
@@ -44,6 +44,7 @@ class Setup(Record):
     moderator_key: str | None = None  # public (signed formats): the key checkpoints are signed with
     signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
     moderators: tuple[str, ...] = ()  # public: the game's moderators at the start (R-MODERATORS)
+    seed_source: SeedSource | None = None  # public, committed (format 5): who chose the seed
 
 
 class Deadline(Record):

@@ -151,11 +151,6 @@ def message_4(words: Sequence[str], names: Sequence[str]) -> str:
     return "shmod-words 4\n" + "".join(f"{seat} {word}\n" for seat, word in enumerate(words, 1))
 
 
-def choice_4(words: Sequence[str]) -> str | None:
-    """What format 4's words deal left the moderator to choose: nothing the audit names."""
-    return None
-
-
 def _quoted(text: str) -> str:
     """``text`` for a refusal: quoted, every character that shows nothing escaped."""
     import unicodedata
