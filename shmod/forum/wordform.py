@@ -30,7 +30,6 @@ from collections.abc import Sequence
 
 from shmod.base import patterns
 from shmod.base.errors import RuleBroken
-from shmod.forum.names import shown as escaped
 
 MAX_WORD = 40
 #: Categories refused outright: controls, format characters, surrogates, private use,
@@ -139,7 +138,7 @@ def check_4(word: str) -> None:
     """A recorded word of format 4 (R-DEAL): ``a``-``z`` and ``0``-``9`` only, checked with
     no Unicode data."""
     if not RECORDED.fullmatch(word):
-        raise RuleBroken("R-DEAL", f"the word {escaped(word)} is not recorded in its "
+        raise RuleBroken("R-DEAL", f"the word {_quoted(word)} is not recorded in its "
                          f"canonical form: {MAX_WORD} or fewer letters a-z and digits 0-9 "
                          "(`shmod word` writes that form: accents and punctuation dropped, "
                          "capitals small), so that nobody chooses how a post is "
