@@ -451,7 +451,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         if changed:
             warnings.warn(changed, logfile.LogWarning, stacklevel=2)
         state = game.state
-        _require_secret(game)
+        _require_secret(game, changed is not None)
         edited = game.edits()
         if edited and not edits_ok:
             found = edited[0]
@@ -568,11 +568,16 @@ def _warn_if_earlier(game: Game, at: str) -> None:
                   "wrong (or SHMOD_NOW is set), set it right", logfile.LogWarning, stacklevel=3)
 
 
-def _require_secret(game: Game) -> None:
+def _require_secret(game: Game, changed: bool) -> None:
     """R-COMMIT: a game is played on only with a salt no script can guess, which hides
-    the commitment and keys the thread's checkpoints."""
+    the commitment and keys the thread's checkpoints. Its form (128 bits or more) is
+    checked on every step; whether a script could guess it (the common words' hashes,
+    :func:`~shmod.forum.commitment.guessable`) only where the salt may be new: a header
+    written by hand (no entry yet) or ``changed`` since its commitment. ``shmod new`` draws
+    the salt, the commitment and the chain pin it from then on, and ``shmod audit`` checks
+    it again."""
     salt, names = game.setup.salt, game.setup.players
-    if unguessable(salt, names):
+    if strong(salt) if game.log.entries and not changed else unguessable(salt, names):
         return
     import secrets
 
