@@ -48,13 +48,17 @@ def test_the_bytes_are_the_documented_ones():
     s = setup()
     assert s.format.number == 5 and s.seed_source == "supplied"
     expected = (_bytes(s, 5) + f'moderator_key "{KEYS[1]}"\n'.encode()
-                + b"seed_source supplied\n")
+                + b"seed_source supplied\n" + b"first_chosen false\n")
     assert commitment.canonical_bytes(s) == expected
     assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
     assert signing.public_key(KEYS[0]) == KEYS[1]
-    # Format 5 frames who chose the seed: another answer is another commitment.
+    # Format 5 frames who chose the seed, and whether the moderator chose the first
+    # President (issue 45): another answer is another commitment.
     drawn = replace(s, seed_source="drawn")
     assert commitment.canonical_bytes(drawn) == expected.replace(b"supplied", b"drawn")
+    chosen = replace(s, first_chosen=True)
+    assert commitment.canonical_bytes(chosen) == expected.replace(b"chosen false",
+                                                                  b"chosen true")
     # Logs of formats 2 to 4 have the same lines under their version, without the seed's
     # source: the version pins the format (its words deal and lapse draws), so one
     # commitment cannot serve two.
@@ -76,7 +80,8 @@ def test_the_key_is_committed_and_a_keyless_header_says_so():
     other = replace(s, moderator_key="00" * 32)
     assert "not the one committed" in commitment.verify(other, commitment.commitment(s))
     keyless = parse_setup(new_header(PLAYERS, seed="s1", salt="00ff", created=AT))
-    assert commitment.canonical_bytes(keyless).endswith(b'salt "00ff"\nmoderator_key none\nseed_source supplied\n')
+    assert commitment.canonical_bytes(keyless).endswith(
+        b'salt "00ff"\nmoderator_key none\nseed_source supplied\nfirst_chosen false\n')
 
 
 def test_unchanged_setup_verifies_and_any_change_fails():

@@ -45,6 +45,9 @@ class Setup(Record):
     signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
     moderators: tuple[str, ...] = ()  # public: the game's moderators at the start (R-MODERATORS)
     seed_source: SeedSource | None = None  # public, committed (format 5): who chose the seed
+    #: public, committed (format 5): the moderator chose the first President (R-FIRST);
+    #: else the seed draws it, and a header that disagrees is refused
+    first_chosen: bool = False
 
 
 class Deadline(Record):

@@ -435,6 +435,8 @@ def header_text(header: dict[str, Any]) -> str:
           if "deal" in header else []),
         *([f"first_president: {scalar(header['first_president'])}"]
           if "first_president" in header else []),
+        *([f"first_chosen: {scalar(header['first_chosen'])}  # by the moderator, not drawn"]
+          if "first_chosen" in header else []),
         "secret:",
     ]
     if "custom" in header:
