@@ -181,3 +181,65 @@ def test_a_custom_setup_is_committed_too():
     custom = replace(plain, custom={"deck": {"liberal": 7, "fascist": 11}})
     assert b'\ncustom {"deck":{"fascist":11,"liberal":7}}\n' in commitment.canonical_bytes(custom)
     assert commitment.commitment(custom) != commitment.commitment(plain)
+
+
+# -- issue 45: a chosen first President is said in the log (format 5) -----------------
+
+
+def test_a_chosen_first_president_is_said_and_committed():
+    chosen = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, first="Cy")
+    assert chosen["first_chosen"] is True and chosen["first_president"] == "Cy"
+    assert parse_setup(chosen).first_chosen
+    assert b"first_chosen true\n" in commitment.canonical_bytes(parse_setup(chosen))
+    drawn = new_header(PLAYERS, seed="s1", salt="00ff", created=AT)
+    seat1 = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, first="Ann",
+                       variants=["first_president=seat1"])
+    words = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, deal_by="players")
+    for header in (drawn, seat1, words):
+        assert "first_chosen" not in header
+        assert not parse_setup(header).first_chosen
+    assert new_header(PLAYERS, seed="s1", salt="00ff", created=AT, first="Bob",
+                      deal_by="players")["first_chosen"] is True
+    # the header shmod writes reads back with it (shmod new compares the two)
+    text = log_text({**chosen, "commitment": commitment.commitment(parse_setup(chosen))}, [],
+                    at=AT)
+    assert "\nfirst_chosen: true" in text
+    assert logfile.parse("g.yaml", text.encode()).header["first_chosen"] is True
+
+
+def test_a_first_president_nobody_said_was_chosen_must_be_the_seeds():
+    """R-FIRST: without first_chosen, a moderator cannot quietly pick the first President
+    of a format-5 game: the header must name the seed's draw (a cheater's search over every
+    seat finds one only)."""
+    drawn = new_header(PLAYERS, seed="s1", salt="00ff", created=AT)
+    accepted = []
+    for name in PLAYERS:
+        header = {**drawn, "first_president": name}
+        try:
+            parse_setup(header)
+            accepted.append(name)
+        except BadInput as err:
+            assert "R-FIRST" in str(err) and "first_chosen: true" in str(err)
+        parse_setup({**header, "first_chosen": True})  # said: accepted
+    assert accepted == [drawn["first_president"]]
+    words = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, deal_by="players")
+    with pytest.raises(BadInput, match="R-FIRST"):
+        parse_setup({**words, "first_president": "Bob"})
+    for bad in ("yes", 1, "true"):
+        with pytest.raises(BadInput, match="first_chosen must be true"):
+            parse_setup({**drawn, "first_chosen": bad})
+    with pytest.raises(BadInput, match="first_chosen is a field of log format 5"):
+        parse_setup({**drawn, "shmod": 4, "seed_source": None, "first_chosen": True})
+
+
+def test_the_audit_lists_the_first_presidents_draw_unless_chosen(tmp_path):
+    for first, listed in ((None, True), ("Dee", False)):
+        path = tmp_path / f"{first}.yaml"
+        new_game(str(path), PLAYERS, first=first, created=AT)
+        draws = audit.audit_file(str(path)).to_json()["draws"]
+        found = [d for d in draws if d["what"] == "first President"]
+        assert bool(found) == listed
+        if listed:
+            header = logfile.parse(str(path), path.read_bytes()).header
+            assert found[0]["entry"] is None
+            assert PLAYERS[found[0]["value"] - 1] == header["first_president"]

@@ -308,3 +308,37 @@ def test_a_game_delivered_through_the_outbox_is_recomputed_alike(run, tmp_path, 
     assert text.count("kind: delivered") > 30 and "kind: correct" in text
     found = _agrees(text, audit.audit_file(str(path)).to_json())
     assert found.checkpoints == text.count("kind: posted") > 10
+
+
+def test_a_published_words_game_gives_the_roles_its_words_dealt(run, tmp_path):
+    """Issue 45: a log dealt from the players' words held nothing to check the recomputed
+    roles against, even published: ``shmod publish`` adds them (``secret.roles``, left out
+    of the hash chain like the signing key), the deal checks them on replay, and the
+    verifier compares them with its own deal. Swapping two roles fails both."""
+    log, published = tmp_path / "w.yaml", tmp_path / "w.published.yaml"
+    log.write_bytes((ROOT / "games" / "words-dealt-8-players.yaml").read_bytes())
+    log.chmod(0o600)
+    assert "roles:" not in log.read_text()
+    code, _, err = run("publish", "-g", str(log), "-o", str(published))
+    assert code == 0 and "the roles the players' words dealt" in err
+    text = published.read_text(encoding="utf-8")
+    header, _ = verifier.read_log(text)
+    found = _agrees(text, audit.audit_file(str(published)).to_json())
+    dealt = next(d.value for d in found.draws if d.what == "roles")
+    assert [header["secret"]["roles"][name] for name in header["players"]] == dealt
+    assert found.checkpoints == found.signatures == text.count("kind: posted") > 20
+    hitler = header["players"][dealt.index("hitler")]
+    liberal = header["players"][dealt.index("liberal")]
+    forged = text.replace(f"    {hitler}: hitler", f"    {hitler}: liberal").replace(
+        f"    {liberal}: liberal", f"    {liberal}: hitler")
+    assert verifier.verify(forged).problems == [
+        "the published roles are not the ones the words deal"]
+    published.write_text(forged, encoding="utf-8")
+    report = audit.audit_file(str(published)).to_json()
+    assert not report["valid"] and "secret.roles" in str(report["problems"])
+    # a game dealt by the moderator publishes its header as it is, less the key
+    five = tmp_path / "five.yaml"
+    five.write_bytes((ROOT / "games" / "five-players.yaml").read_bytes())
+    five.chmod(0o600)
+    assert run("publish", "-g", str(five), "-o", str(tmp_path / "5.yaml"))[0] == 0
+    assert (tmp_path / "5.yaml").read_bytes() == five.read_bytes()

@@ -259,8 +259,11 @@ def parse_setup(raw: Any) -> Setup:
                        "has none")
     if deal_by == "players":
         roles, deck = _undealt(secret, seed)
+        published = (_roles(secret["roles"], names, seating, rules) if "roles" in secret
+                     else ())
     else:
         roles, deck = _dealt(secret, names, seating, rules, seed)
+        published = ()
     keys = _keys(raw, secret, version)
     source = _seed_source(raw, version, seed)
     chosen = _first_chosen(raw, version, rules, deal_by, seed, first)
@@ -276,7 +279,7 @@ def parse_setup(raw: Any) -> Setup:
                  language=_language(raw.get("language")),
                  created=_created(raw.get("created")), moderator_key=keys[0],
                  signing_key=keys[1], moderators=listed, seed_source=source,
-                 first_chosen=chosen)
+                 first_chosen=chosen, published_roles=published)
 
 
 def _created(value: Any) -> str | None:
@@ -392,12 +395,14 @@ def _dealt(secret: dict[str, Any], names: list[str], seating: Seating, rules: Ru
 
 def _undealt(secret: dict[str, Any],
              seed: str | None) -> tuple[tuple[Role, ...], tuple[Policy, ...]]:
-    """R-DEAL: a game dealt from the players' words has a seed and no roles or deck yet."""
+    """R-DEAL: a game dealt from the players' words has a seed and no roles or deck yet
+    (``shmod publish`` adds the roles the words dealt, :func:`shmod.log.publish.dealt_roles`,
+    which the deal then checks)."""
     if seed is None:
         raise BadInput("R-DEAL: a game dealt from the players' words needs secret.seed")
-    if "roles" in secret or "deck" in secret:
-        raise BadInput("R-DEAL: a game dealt from the players' words has no roles or deck in "
-                       "its header: they follow from the seed and the words")
+    if "deck" in secret:
+        raise BadInput("R-DEAL: a game dealt from the players' words has no deck in its "
+                       "header: it follows from the seed and the words")
     return (), ()
 
 

@@ -48,6 +48,9 @@ class Setup(Record):
     #: public, committed (format 5): the moderator chose the first President (R-FIRST);
     #: else the seed draws it, and a header that disagrees is refused
     first_chosen: bool = False
+    #: a published log of a game dealt from the players' words: the roles its words dealt,
+    #: added by ``shmod publish`` for anyone to check the deal against (R-DEAL)
+    published_roles: tuple[Role, ...] = ()
 
 
 class Deadline(Record):
