@@ -11,9 +11,11 @@ did not exist: the outsider's verifier got 12 of 13 logs wrong.
 """
 from __future__ import annotations
 
+import ast
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,6 +40,40 @@ def test_the_verifier_imports_nothing_of_shmod():
     assert "import shmod" not in source and "from shmod" not in source
     assert "shmod" not in {name.split(".")[0] for name in sys.modules if
                            getattr(sys.modules[name], "__file__", "") == verifier.__file__}
+
+
+def _fields_read(source: str) -> dict[str, int]:
+    """Every field ``source`` reads by name, with its first line: a string subscript
+    (``entry["kind"]``), a ``.get``/``.pop``/``.setdefault`` key, a ``"key" in mapping``."""
+    found: dict[str, int] = {}
+    for node in ast.walk(ast.parse(source)):
+        key = None
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            key = node.slice.value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in ("get", "pop", "setdefault") and node.args
+              and isinstance(node.args[0], ast.Constant)):
+            key = node.args[0].value
+        elif (isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant)
+              and isinstance(node.ops[0], (ast.In, ast.NotIn))):
+            key = node.left.value
+        if isinstance(key, str):
+            found.setdefault(key, node.lineno)
+    return found
+
+
+def test_every_field_the_verifier_reads_is_one_verify_md_names():
+    """Issue 45: the verifier reads no field the specification does not name (in code
+    quotes: `players`, `secret.roles`, a vector's `deck_order`), so nothing it needs was
+    learnt from shmod's code or its logs."""
+    doc = (ROOT / "docs" / "verify.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([^`\s]+)`", doc))
+    named |= {part for name in list(named) for part in re.split(r"[.:=]", name)}
+    read = _fields_read((ROOT / "tests" / "verifier.py").read_text(encoding="utf-8"))
+    assert {"players", "first_chosen", "roles", "deck_order", "checkpoint", "by"} <= read.keys()
+    assert {key: line for key, line in read.items() if key not in named} == {}
+    # the scan sees what it looks for
+    assert _fields_read('x["a"]; y.get("b"); "c" in z; w[0]') == {"a": 1, "b": 1, "c": 1}
 
 
 # -- the vectors -------------------------------------------------------------------------
@@ -342,3 +378,20 @@ def test_a_published_words_game_gives_the_roles_its_words_dealt(run, tmp_path):
     five.chmod(0o600)
     assert run("publish", "-g", str(five), "-o", str(tmp_path / "5.yaml"))[0] == 0
     assert (tmp_path / "5.yaml").read_bytes() == five.read_bytes()
+
+
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
+def test_every_published_copy_is_recomputed_alike(run, tmp_path, path):
+    """The copy ``shmod publish`` writes of each shipped game and test log: the same
+    values, and the roles of a game dealt from the words (issue 45)."""
+    log, published = tmp_path / path.name, tmp_path / "published.yaml"
+    log.write_bytes(path.read_bytes())
+    log.chmod(0o600)
+    assert run("publish", "-g", str(log), "-o", str(published), "--force")[0] == 0
+    text = published.read_text(encoding="utf-8")
+    found = _agrees(text, audit.audit_file(str(published)).to_json())
+    header, _ = verifier.read_log(text)
+    dealt = [d.value for d in found.draws if d.what == "roles"]
+    assert "roles" in header["secret"]
+    if header.get("deal") == "players" or dealt:
+        assert [header["secret"]["roles"][n] for n in header["players"]] == dealt[0]

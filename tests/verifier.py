@@ -24,14 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # -- section 1: reading the log (YAML 1.1, as shmod writes it) ---------------------------
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
-_BOOLS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False,
-          "y": True, "n": False}
+_BOOLS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}
 
 
 def _plain(text: str) -> Any:
     if _INT.match(text):
         return int(text)
-    if text.lower() in _BOOLS:
+    if text.lower() in _BOOLS and text in (text.lower(), text.upper(), text.capitalize()):
         return _BOOLS[text.lower()]
     if text in ("null", "~", ""):
         return None
