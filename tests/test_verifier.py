@@ -395,3 +395,22 @@ def test_every_published_copy_is_recomputed_alike(run, tmp_path, path):
     assert "roles" in header["secret"]
     if header.get("deal") == "players" or dealt:
         assert [header["secret"]["roles"][n] for n in header["players"]] == dealt[0]
+
+
+def test_the_log_format_example_is_a_log_of_the_current_format(tmp_path):
+    """Issue 45: docs/log-format.md's example had a format-1 header under the format-4
+    heading. It is a log shmod wrote in the format ``shmod new`` writes now: read up to its
+    ``…``, it audits valid, its signed checkpoints verify, and the verifier agrees."""
+    from shmod.forum.log_formats import CURRENT
+
+    doc = (ROOT / "docs" / "log-format.md").read_text(encoding="utf-8")
+    assert f"# The game log format (format {CURRENT.number})" in doc
+    text = doc.split("```yaml\n", 1)[1].split("- …\n```", 1)[0]
+    header, entries = verifier.read_log(text)
+    assert header["shmod"] == CURRENT.number and len(entries) >= 4
+    assert set(CURRENT.frames) - {"first_chosen"} <= header.keys()  # drawn: not chosen
+    path = tmp_path / "example.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = _agrees(text, audit.audit_file(str(path)).to_json())
+    assert found.signatures == found.checkpoints == text.count("kind: posted") == 3
+    assert [d.what for d in found.draws] == ["roles", "deck", "first President"]
