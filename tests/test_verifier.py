@@ -1,13 +1,19 @@
-"""Issue 34: anyone can check the deal and every random choice without shmod.
+"""Issues 34 and 45: anyone can check the deal and every random choice without shmod.
 
 ``tests/verifier.py`` is written from docs/verify.md alone (Python's standard library,
 nothing of shmod imported). Here it recomputes every vector of docs/vectors.json, and every
-commitment, deal, reshuffle, random lapse choice and checkpoint value of every shipped game
-(``games/*.yaml``), every test log (``tests/logs/*.yaml``) and games played here in each
-log format, 1 to 5 (random forum games with words, renames, replacements, removals, corrections
-and lapses; random games dealt by the moderator with reshuffles), and agrees with
-``shmod audit --json`` on each value. On the main this issue started from, the document
-did not exist: the outsider's verifier got 12 of 13 logs wrong.
+value of every shipped game (``games/*.yaml``), every test log (``tests/logs/*.yaml``),
+their published copies, docs/log-format.md's example and games played here in each log
+format, 1 to 5 (random forum games with words, renames, replacements, removals,
+corrections and lapses; hard ones with every switch, secret veto votes, custom boards,
+removals mid-session and lapses in every phase, ``SHMOD_VERIFIER_GAMES`` per format, 50 by
+default; random games dealt by the moderator with reshuffles), and agrees with ``shmod
+audit --json`` on each value: the commitment, the deal, each reshuffle, each lapse's label,
+options and numbers (found by the verifier's own replay of the game, section 7.1), every
+checkpoint and every Ed25519 signature. Every field the verifier reads is one verify.md
+names (an AST scan). On the main issue 34 started from, the outsider's verifier got 12 of
+13 logs wrong; on the main issue 45 started from, one written from the docs reproduced 37
+of 38 (one guess), and this one replayed nothing itself.
 """
 from __future__ import annotations
 
