@@ -193,6 +193,8 @@ def _address(item: "Item", text: "Text", loaded: "Game") -> str:
     from shmod.base.plaintext import one_line
     from shmod.log import outbox
 
+    if item.what == outbox.WITHDRAWAL:
+        return f"{item.label()} for the thread: {outbox.covered(loaded, item)}"
     if text.subject is None:
         return f"{item.label()} for the thread ({outbox.covered(loaded, item)})"
     return f'{item.label()} · subject "{one_line(text.subject)}"'

@@ -1,0 +1,180 @@
+"""Issue 42, a post race (R-MERGE): two moderators each made post N on their own clone.
+Nothing signed vanishes from the record: the post delivered first stands; the other, if it
+reached the thread, is kept as one ``withdrawn`` entry (its number, its checkpoint, the
+identities of the entries it covered) and its steps are applied on top; the outbox owes
+its signed withdrawal line, to add by editing that post in the thread; the thread audit
+accepts that post only when the line follows it. A post never delivered is dropped with
+no line. Real clones of a local bare repository (``tests/clones.py``), the posts read from
+``shmod send`` as a moderator pastes them.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from clones import DAY1, DAY2, LOG, Clone, pair
+
+from shmod.log import game as games, logfile
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+class Thread:
+    """The thread as the moderators paste it: each post ``shmod send`` gives, and each
+    withdrawal line added by editing the post it withdraws."""
+
+    def __init__(self) -> None:
+        self.posts: list[str] = []
+
+    def send_all(self, clone: Clone) -> list[str]:
+        """Everything the clone's outbox owes, sent; the addresses, in order."""
+        said = []
+        while True:
+            done = clone.shmod("send")
+            if "Nothing is owed" in done.stderr:
+                return said
+            address = done.stderr.splitlines()[0]
+            said.append(address)
+            if re.match(r"post \d+ for the thread", address):
+                self.posts.append(done.stdout)
+            elif address.startswith("withdrawal of post"):
+                value = re.search(r"shows ([0-9a-f]{8})…", address).group(1)  # type: ignore[union-attr]
+                at = next(n for n, text in enumerate(self.posts)
+                          if re.search(rf"Log checkpoint: post \d+ · {value}", text))
+                self.posts[at] += "\n\n" + done.stdout
+
+    def audit(self, clone: Clone, code: int = 0) -> str:
+        path = clone.folder.parent / f"thread-{clone.name}.txt"
+        path.write_text("\n\n".join(self.posts), encoding="utf-8")
+        return clone.shmod("audit", LOG, "--thread", str(path), code=code).stdout
+
+
+def _raced(tmp_path, *, first: str = "Mia", delivered: bool = True):  # type: ignore[no-untyped-def]
+    """Mia and Ned both make post 3 (a deadline each, Ned's after a vote) and deliver it,
+    ``first`` at DAY1, the other at DAY2; Mia pushes, Ned commits. The thread so far."""
+    mia, ned = pair(tmp_path)
+    thread = Thread()
+    thread.send_all(mia)
+    mia.share()
+    ned.pull()
+    mia.now, ned.now = (DAY1, DAY2) if first == "Mia" else (DAY2, DAY1)
+    mia.shmod("deadline", "48h", "--post")
+    ned.shmod("vote", "Ann", "ja")
+    ned.shmod("deadline", "72h", "--post")
+    for clone in sorted((mia, ned), key=lambda c: c.now):  # the thread in delivery order
+        if delivered or clone is mia:
+            thread.send_all(clone)
+    mia.share()
+    ned.git("commit", "-qam", "Ned's vote and deadline, post 3")
+    return mia, ned, thread
+
+
+def _kinds(clone: Clone) -> list[str]:
+    return [raw["kind"] for raw in logfile.read(str(clone.log)).entries]
+
+
+def test_the_post_delivered_second_is_withdrawn_its_steps_applied_and_its_line_owed(tmp_path):
+    mia, ned, thread = _raced(tmp_path)
+    pulled = ned.pull().stderr
+    assert ("both copies made post 3: the one in theirs was delivered first and stands, the "
+            "one in yours (Ned's) is withdrawn (entry") in pulled
+    loaded = games.load(str(ned.log))
+    withdrawn = [raw for raw in loaded.log.entries if raw["kind"] == "withdrawn"]
+    assert len(withdrawn) == 1 and withdrawn[0]["post"] == 3 and withdrawn[0]["mod"] == "Ned"
+    assert len(loaded.state.posts) == 3  # Mia's post 3 stands; Ned's steps wait for post 4
+    votes = [raw for raw in loaded.log.entries if raw["kind"] == "vote"]
+    assert [(v["by"], v["mod"]) for v in votes] == [("Ann", "Ned")]
+    # Ned's version of post 3 is in the thread, signed, with nothing after it yet
+    assert "shown without its withdrawal line after it" in thread.audit(ned, code=1)
+    said = thread.send_all(ned)
+    assert said[0].startswith("withdrawal of post 3 for the thread: edit the post 3 whose "
+                              "checkpoint line shows ") and said[0].endswith(
+        ", made by Ned, and add this at its end")
+    assert re.match(r"post 4 for the thread", said[1]) and len(said) == 2
+    ned.share()
+    mia.pull()
+    assert mia.log.read_bytes() == ned.log.read_bytes()
+    mia.shmod("vote", "Bob", "ja")  # both terminals go on recording
+    ned.pull()
+    ned.shmod("vote", "Cat", "ja")
+    audit = thread.audit(ned)
+    assert ": VALID" in audit
+    assert "post 3: the version withdrawn after a race (entry" in audit
+    assert "shows its withdrawal line after it; what it covered is in the log" in audit
+
+
+def test_the_thread_audit_refuses_a_withdrawn_post_without_its_line_and_a_forged_one(tmp_path):
+    mia, ned, thread = _raced(tmp_path)
+    ned.pull()
+    thread.send_all(ned)
+    whole = list(thread.posts)
+    line = next(row for text in whole for row in text.splitlines()
+                if row.startswith("Log withdrawal: post 3"))
+    thread.posts = [text.replace(line, "") for text in whole]  # the line left out
+    audit = thread.audit(ned, code=1)
+    assert "INVALID" in audit and "shown without its withdrawal line after it" in audit
+    forged = line[:-4] + ("0000" if not line.endswith("0000") else "1111")
+    thread.posts = [text.replace(line, forged) for text in whole]
+    audit = thread.audit(ned, code=1)
+    assert "INVALID" in audit and "whose mark was not made with this game's key" in audit
+    before = [text.replace(line, "") for text in whole]  # the line before the post, not after
+    before[0] = line + "\n\n" + before[0]
+    thread.posts = before
+    assert "shown without its withdrawal line after it" in thread.audit(ned, code=1)
+    thread.posts = whole
+    assert ": VALID" in thread.audit(ned)
+
+
+def test_the_losing_moderator_pulls_sends_the_line_and_records_on(tmp_path):
+    """Ned delivered first: his pull keeps his post 3 and withdraws Mia's; Mia's pull is a
+    fast-forward, and her terminal takes the merged log as holding what she wrote."""
+    mia, ned, thread = _raced(tmp_path, first="Ned")
+    pulled = ned.pull().stderr
+    assert "the one in yours was delivered first and stands, the one in theirs (Mia's)" in pulled
+    ned.git("push", "-q")
+    mia.pull()
+    owed = mia.shmod("outbox").stdout
+    assert "withdrawal of post 3 — its withdrawal line" in owed
+    said = thread.send_all(mia)
+    assert said[0].startswith("withdrawal of post 3") and "made by Mia" in said[0]
+    mia.shmod("vote", "Bob", "ja")  # not refused: her post is in the record, withdrawn
+    mia.share()
+    ned.pull()
+    assert ": VALID" in thread.audit(ned)
+
+
+def test_a_post_never_delivered_is_dropped_with_no_line(tmp_path):
+    mia, ned, thread = _raced(tmp_path, delivered=False)
+    pulled = ned.pull().stderr
+    assert "post 3 of yours never reached the thread: dropped (its steps stand)" in pulled
+    assert "withdrawn" not in _kinds(ned)
+    said = thread.send_all(ned)
+    assert len(said) == 1 and re.match(r"post 4 for the thread", said[0])
+    ned.shmod("vote", "Cat", "ja")  # his terminal records on: the post was his, undelivered
+    assert ": VALID" in thread.audit(ned)
+
+
+def test_a_post_race_pulled_with_rebase_withdraws_alike(tmp_path):
+    mia, ned, thread = _raced(tmp_path)
+    pulled = ned.pull("--rebase").stderr
+    assert "the one in theirs was delivered first and stands, the one in yours (Ned's)" in pulled
+    assert _kinds(ned).count("withdrawn") == 1
+    thread.send_all(ned)
+    ned.share()
+    mia.pull()
+    assert mia.log.read_bytes() == ned.log.read_bytes()
+    assert ": VALID" in thread.audit(mia)
+
+
+def test_merging_a_post_race_either_way_gives_the_same_log(tmp_path):
+    mia, ned, _ = _raced(tmp_path)
+    ned_copy = ned.log.read_bytes()
+    mia_copy = mia.log.read_bytes()
+    from shmod.log.merge import merge
+
+    one = merge(logfile.parse("m", mia_copy), logfile.parse("n", ned_copy), where="g")
+    other = merge(logfile.parse("n", ned_copy), logfile.parse("m", mia_copy), where="g")
+    assert one.data == other.data and one.withdrawn == other.withdrawn
+    again = merge(logfile.parse("x", one.data), logfile.parse("n", ned_copy), where="g")
+    assert again.how == "nothing"  # what the merged log holds counts once: the race too
