@@ -105,7 +105,7 @@ def test_the_post_delivered_second_is_withdrawn_its_steps_applied_and_its_line_o
 
 
 def test_the_thread_audit_refuses_a_withdrawn_post_without_its_line_and_a_forged_one(tmp_path):
-    mia, ned, thread = _raced(tmp_path)
+    _mia, ned, thread = _raced(tmp_path)
     ned.pull()
     thread.send_all(ned)
     whole = list(thread.posts)
@@ -145,7 +145,7 @@ def test_the_losing_moderator_pulls_sends_the_line_and_records_on(tmp_path):
 
 
 def test_a_post_never_delivered_is_dropped_with_no_line(tmp_path):
-    mia, ned, thread = _raced(tmp_path, delivered=False)
+    _mia, ned, thread = _raced(tmp_path, delivered=False)
     pulled = ned.pull().stderr
     assert "post 3 of yours never reached the thread: dropped (its steps stand)" in pulled
     assert "withdrawn" not in _kinds(ned)

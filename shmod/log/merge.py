@@ -9,7 +9,14 @@ engine (the rules, the forum's house rules, the moderators' R-MODERATORS and R-H
 and chained anew, each keeping its time and its moderator. When neither copy posted,
 the copy whose new entries were recorded first is tried as the base first, then the
 other: the choice depends on the copies only, so merging A into B and B into A gives the
-same game. On the way:
+same game. When both posted (a race: two posts of one number), the copy whose post was
+delivered first (``delivered`` entries; a post an earlier shmod printed, when it was
+made) is the base; when neither post was delivered, as when neither copy posted. Each
+post of the other copy is then taken out: one that reached the thread is kept as a
+``withdrawn`` entry where it stood (its number, its checkpoint, the identities of the
+entries it covered, and the signed mark of its withdrawal line, :mod:`shmod.log.withdrawals`),
+whose line the outbox then owes; one that never did is dropped; their deliveries go with
+them, and the steps they covered are applied as any other. On the way:
 
 - an entry the base already holds (the same entry, moved by an earlier merge: its
   :func:`~shmod.log.chain.identity`, a correction's counting the entries it voids by
@@ -24,9 +31,10 @@ same game. On the way:
 - deliveries of the outbox's items commute like prods (bookkeeping: their item is named
   by what caused it, :mod:`shmod.log.references`); one item delivered on both copies is
   kept twice and said as a warning, not a conflict;
-- a step that names a seat which changed hands on the base, a step the rules refuse
-  there, or posts on both copies refuse the merge (:class:`~shmod.base.errors.Diverged`),
-  naming for each copy the first entry they differ at, who recorded it and when.
+- a step that names a seat which changed hands on the base, a step of the game taken in
+  a round the base's entries ended, or a step the rules refuse there refuses the merge
+  (:class:`~shmod.base.errors.Diverged`), naming for each copy the first entry they differ
+  at, who recorded it and when.
 
 The result is read back through the reader and the replay every command uses before it
 is returned; writing it is the caller's (atomically: ``logfile.replace``).
@@ -42,7 +50,7 @@ from shmod.forum.steps import Acknowledge, Correct, Delivered, Lapse, Posted, Wi
 from shmod.forum.table import Table
 from shmod.game import legal
 from shmod.game.events import Secret
-from shmod.game.steps import Reshuffle, Step, Vote
+from shmod.game.steps import Act, Reshuffle, Step, Vote
 from shmod.game.terms import RESHUFFLE
 from shmod.log import chain, logfile, withdrawals
 from shmod.log.entries import (
@@ -310,6 +318,7 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
             continue
         step = _renumbered(step, numbers, summary(raw, old), moved.label)
         _same_seats(step, moved.before(old), players, summary(raw, old), moved.label)
+        _same_round(step, moved.rounds[old - 1], state, summary(raw, old), moved.label)
         state.clock, state.recorder = at_text(raw), recorder_of(raw)
         told = len(state.secrets)
         if isinstance(step, Delivered) and step.wrong is None and outbox.deliveries(
@@ -455,6 +464,14 @@ def _same_seats(step: Step, then: tuple[str, ...], now: tuple[str, ...], what: s
         if isinstance(seat, int) and seat < len(then) and then[seat] != now[seat]:
             raise _Refusal(f"{what} of {label} is {then[seat]}'s, whose seat is {now[seat]}'s "
                            "on the other copy")
+
+
+def _same_round(step: Step, then: int, table: Table, what: str, label: str) -> None:
+    """A moved step of the game lands in the round it was taken in: a vote of a ballot the
+    other copy ended must not count in the next round's."""
+    if isinstance(step, Act) and table.game.round != then:
+        raise _Refusal(f"{what} of {label} is a step of round {then}, which the other copy's "
+                       f"entries ended (it is round {table.game.round} there)")
 
 
 def _new_pms(sent: list[Secret], made: list[Secret], what: str, label: str) -> bool:
