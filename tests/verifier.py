@@ -1,7 +1,8 @@
 """A verifier of shmod's logs written from docs/verify.md alone: Python's standard library
 only, nothing of shmod imported. It recomputes every commitment, the deal, every reshuffle,
-every random lapse choice and every checkpoint value of a log (the section of docs/verify.md
-each follows is named), and says what it found; tests/test_verifier.py runs it on every
+every random lapse choice and every checkpoint value of a log, and checks every post
+withdrawn after a race (its steps held, its withdrawal signed: Ed25519 on Python's integers)
+(the section of docs/verify.md each follows is named), and says what it found; tests/test_verifier.py runs it on every
 shipped game and test log and compares it with ``shmod audit --json``.
 
 Reading YAML is not part of the specification: :func:`read_log` reads the YAML shmod
@@ -373,10 +374,126 @@ def checkpoint_tag(salt: str, post: int, entry: int, value: str) -> str:
     return hmac256(key, f"{post}\n{entry}\n{value}")[:16]
 
 
+# Ed25519 (RFC 8032, section 5.1.7: verification), on Python's integers.
+_P = 2**255 - 19
+_L = 2**252 + 27742317777372353535851937790883648493
+_D = -121665 * pow(121666, _P - 2, _P) % _P
+_SQRT_M1 = pow(2, (_P - 1) // 4, _P)
+
+
+def _x_of(y: int, sign: int) -> int | None:
+    if y >= _P:
+        return None
+    x2 = (y * y - 1) * pow(_D * y * y + 1, _P - 2, _P) % _P
+    if x2 == 0:
+        return None if sign else 0
+    x = pow(x2, (_P + 3) // 8, _P)
+    if (x * x - x2) % _P:
+        x = x * _SQRT_M1 % _P
+    if (x * x - x2) % _P:
+        return None
+    return _P - x if x & 1 != sign else x
+
+
+def _point(data: bytes) -> tuple[int, int, int, int] | None:
+    y = int.from_bytes(data, "little")
+    x = _x_of(y & (2**255 - 1), y >> 255)
+    return None if x is None else (x, y & (2**255 - 1), 1, x * (y & (2**255 - 1)) % _P)
+
+
+def _add(p: tuple[int, ...], q: tuple[int, ...]) -> tuple[int, int, int, int]:
+    a = (p[1] - p[0]) * (q[1] - q[0]) % _P
+    b = (p[1] + p[0]) * (q[1] + q[0]) % _P
+    c = 2 * p[3] * q[3] * _D % _P
+    d = 2 * p[2] * q[2] % _P
+    e, f, g, h = b - a, d - c, d + c, b + a
+    return e * f % _P, g * h % _P, f * g % _P, e * h % _P
+
+
+def _times(n: int, p: tuple[int, ...]) -> tuple[int, ...]:
+    out: tuple[int, ...] = (0, 1, 1, 0)
+    while n:
+        if n & 1:
+            out = _add(out, p)
+        p, n = _add(p, p), n >> 1
+    return out
+
+
+_BASE = _point((4 * pow(5, _P - 2, _P) % _P).to_bytes(32, "little"))
+
+
+def ed25519_verify(key: str, message: bytes, signature: str) -> bool:
+    """Whether ``signature`` (hex) is ``key``'s (hex) Ed25519 signature of ``message``."""
+    try:
+        public, signed = bytes.fromhex(key), bytes.fromhex(signature)
+    except ValueError:
+        return False
+    if len(public) != 32 or len(signed) != 64:
+        return False
+    a, r, s = _point(public), _point(signed[:32]), int.from_bytes(signed[32:], "little")
+    if a is None or r is None or s >= _L or _BASE is None:
+        return False
+    h = int.from_bytes(hashlib.sha512(signed[:32] + public + message).digest(), "little") % _L
+    left, right = _times(s, _BASE), _add(r, _times(h, a))
+    return (left[0] * right[2] - right[0] * left[2]) % _P == 0 and \
+        (left[1] * right[2] - right[1] * left[2]) % _P == 0
+
+
+# -- section 9: a post withdrawn after a race ----------------------------------------------
+
+
+def identities(entries: list[dict[str, Any]]) -> list[str]:
+    """Each entry's identity, the entries its ``entries`` and ``deadline`` name by theirs."""
+    found: list[str] = []
+    for entry in entries:
+        body = {k: v for k, v in entry.items() if k not in ("hash", "entries", "deadline")}
+        for key in ("entries", "deadline"):
+            if key in entry:
+                numbers = entry[key] if isinstance(entry[key], list) else [entry[key]]
+                body["\0" + key] = sorted(
+                    found[n - 1] if isinstance(n, int) and not isinstance(n, bool)
+                    and 1 <= n <= len(found) else f"#{n!r}" for n in numbers)
+        found.append(sha256(canonical(body))[:32])
+    return found
+
+
+def withdrawal_message(commitment: str, post: int, value: str) -> bytes:
+    return f"shmod-withdrawal 1\n{commitment}\n{post}\n{value}\n".encode()
+
+
+def withdrawal_tag(salt: str, post: int, value: str) -> str:
+    key = hashlib.sha256(f"shmod/withdrawal-key/v1\n{salt}".encode()).digest()
+    return hmac256(key, f"{post}\n{value}")[:16]
+
+
+def _withdrawn(header: dict[str, Any], entries: list[dict[str, Any]], commitment_: str,
+               out: Verified) -> None:
+    ids: list[str] | None = None
+    for number, entry in enumerate(entries, 1):
+        if entry.get("kind") != "withdrawn":
+            continue
+        ids = ids or identities(entries)
+        post, mark = entry["post"], str(entry["withdrawal"])
+        value, signature = str(entry["checkpoint"])[:32], str(entry["checkpoint"])[32:]
+        out.withdrawals += 1
+        if not set(entry["covered"]) <= set(ids[:number - 1]):
+            out.problems.append(f"entry {number}: post {post} covered an entry the log lacks")
+        if len(mark) == 16:
+            good = mark == withdrawal_tag(str(header["secret"]["salt"]), post, value)
+        else:
+            key = str(header.get("moderator_key"))
+            good = ed25519_verify(key, withdrawal_message(commitment_, post, value), mark) and \
+                ed25519_verify(key, f"shmod-checkpoint 2\n{commitment_}\n{post}\n{value}\n"
+                               .encode(), signature)
+        if not good:
+            out.problems.append(f"entry {number}: the withdrawal of post {post} is not signed "
+                                "with the game's key")
+
+
 # -- a whole log ---------------------------------------------------------------------------
 
 #: Section 8: what a correction's reshuffle search leaves out.
-SKIPPED = {"prod", "posted", "delivered", "correct", "acknowledge", "moderator", "handover", "takeover",
+SKIPPED = {"prod", "posted", "delivered", "withdrawn", "correct", "acknowledge", "moderator", "handover", "takeover",
            "deadline", "backup", "replace", "rename", "remove", "claim"}
 
 
@@ -389,6 +506,7 @@ class Verified:
         self.draws: list[dict[str, Any]] = []
         self.commitment = ""
         self.checkpoints = 0
+        self.withdrawals = 0
 
 
 def verify(text: str, audited: list[dict[str, Any]] | None = None) -> Verified:
@@ -410,6 +528,7 @@ def verify(text: str, audited: list[dict[str, Any]] | None = None) -> Verified:
             out.problems.append(f"entry {number}: hash {entry.get('hash')} is not {stored}")
         stored = entry.get("hash") or stored
     _checkpoints(header, entries, heads, out)
+    _withdrawn(header, entries, str(header.get("commitment") or out.commitment), out)
     seed, source = secret.get("seed"), "secret.seed"
     if header.get("deal") != "players" and seed is not None:
         roles, deck, _first = deal(header, seed)
