@@ -1,9 +1,10 @@
 """A verifier of shmod's logs written from docs/verify.md alone: Python's standard library
 only, nothing of shmod imported. It recomputes every commitment, the deal, every reshuffle,
 every random lapse choice and every checkpoint value of a log, and checks every post
-withdrawn after a race (its steps held, its withdrawal signed: Ed25519 on Python's integers)
-(the section of docs/verify.md each follows is named), and says what it found; tests/test_verifier.py runs it on every
-shipped game and test log and compares it with ``shmod audit --json``.
+withdrawn after a race (its steps held, its withdrawal signed: Ed25519 on Python's
+integers); the section of docs/verify.md each follows is named. It says what it found;
+tests/test_verifier.py runs it on every shipped game and test log and compares it with
+``shmod audit --json``.
 
 Reading YAML is not part of the specification: :func:`read_log` reads the YAML shmod
 writes (a block header, one flow mapping per entry), and the hash chain checks it (a value
