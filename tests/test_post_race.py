@@ -26,7 +26,7 @@ from shmod.forum.steps import SetDeadline
 from shmod.game.steps import Nominate, Step, Vote
 from shmod.log import chain, checkpoints, game as games, logfile, outbox, seen, withdrawals
 from shmod.log.merge import merge
-from shmod.texts import posts
+from shmod.texts import formats, outbox_texts, posts
 from shmod.texts.formats import Plain
 
 GIT = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -236,18 +236,18 @@ def race(tmp: Path, start: bytes, mods: tuple[str | None, str | None] = ("Mia", 
     return ours, theirs
 
 
-def voting(tmp: Path) -> bytes:
+def voting(tmp: Path, language: str | None = None) -> bytes:
     """A five-player game of Mia and Ned's, its first ballot open."""
     path = tmp / "start.yaml"
     games.new_game(str(path), NAMES, seed="5" * 32, first="Ann", created=AT,
-                   moderators_listed=["Mia", "Ned"], moderator="Mia")
+                   moderators_listed=["Mia", "Ned"], moderator="Mia", language=language)
     games.record(str(path), lambda g: Nominate(0, 1), at=AT, moderator="Mia")
     return path.read_bytes()
 
 
-def merged_race(tmp: Path) -> logfile.LogFile:
+def merged_race(tmp: Path, language: str | None = None) -> logfile.LogFile:
     """The merged log of a race: theirs withdrawn (what tests/test_verifier.py checks)."""
-    ours, theirs = race(tmp, voting(tmp))
+    ours, theirs = race(tmp, voting(tmp, language))
     done = merge(logfile.read(str(ours)), logfile.read(str(theirs)), where="g.yaml")
     assert [post for post, _, _ in done.withdrawn] == [3]
     return logfile.parse(str(tmp / "merged.yaml"), done.data)
@@ -339,3 +339,24 @@ def test_a_race_where_neither_post_was_delivered_merges_either_way_alike(tmp_pat
     one = merge(logfile.read(str(ours)), logfile.read(str(theirs)), where="g")
     other = merge(logfile.read(str(theirs)), logfile.read(str(ours)), where="g")
     assert one.data == other.data and one.dropped == (3,) and not one.withdrawn
+
+
+WORDS = {None: "Withdrawn.", "de": "Zurückgezogen.", "pl": "Wycofany.", "qps": None}
+
+
+@pytest.mark.parametrize("language", list(WORDS))
+def test_the_withdrawal_says_so_in_the_game_s_language_and_its_line_keeps_one_form(
+        tmp_path, language):
+    log = merged_race(tmp_path, language)
+    path = tmp_path / "merged.yaml"
+    path.write_bytes(log.data)
+    loaded = games.load(str(path))
+    item = next(i for i in outbox.owed(loaded) if i.what == "withdrawal")
+    fmt = formats.chosen("markdown", None, loaded.setup.language)
+    body = outbox_texts.text(loaded, item, fmt, "Friday").body
+    said, line = body.rsplit("\n\n", 1)
+    assert re.fullmatch(r"Log withdrawal: post 3 · [0-9a-f]{32} · [0-9a-f]{128}", line)
+    if WORDS[language]:
+        assert said.startswith(f"**{WORDS[language]}**") and " 3" in said
+    else:  # the pseudo-language: every word came through the catalog
+        assert "Withdrawn" not in said and "moderators" not in said
