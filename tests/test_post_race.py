@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from clones import DAY1, DAY2, LOG, Clone, pair
+from clones import DAY1, DAY2, LOG, Clone, Thread, pair
 
 from shmod.audit.audit import audit_log
 from shmod.audit.thread import audit_thread
@@ -32,34 +32,9 @@ from shmod.texts.formats import Plain
 GIT = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 
-class Thread:
-    """The thread as the moderators paste it: each post ``shmod send`` gives, and each
-    withdrawal line added by editing the post it withdraws."""
-
-    def __init__(self) -> None:
-        self.posts: list[str] = []
-
-    def send_all(self, clone: Clone) -> list[str]:
-        """Everything the clone's outbox owes, sent; the addresses, in order."""
-        said = []
-        while True:
-            done = clone.shmod("send")
-            if "Nothing is owed" in done.stderr:
-                return said
-            address = done.stderr.splitlines()[0]
-            said.append(address)
-            if re.match(r"post \d+ for the thread", address):
-                self.posts.append(done.stdout)
-            elif address.startswith("withdrawal of post"):
-                value = re.search(r"shows ([0-9a-f]{8})…", address).group(1)  # type: ignore[union-attr]
-                at = next(n for n, text in enumerate(self.posts)
-                          if re.search(rf"Log checkpoint: post \d+ · {value}", text))
-                self.posts[at] += "\n\n" + done.stdout
-
-    def audit(self, clone: Clone, code: int = 0) -> str:
-        path = clone.folder.parent / f"thread-{clone.name}.txt"
-        path.write_text("\n\n".join(self.posts), encoding="utf-8")
-        return clone.shmod("audit", LOG, "--thread", str(path), code=code).stdout
+def audited(thread: Thread, clone: Clone, code: int = 0) -> str:
+    path = thread.write(clone.folder.parent / f"thread-{clone.name}.txt")
+    return clone.shmod("audit", LOG, "--thread", str(path), code=code).stdout
 
 
 def _raced(tmp_path, *, first: str = "Mia", delivered: bool = True):  # type: ignore[no-untyped-def]
@@ -99,7 +74,7 @@ def test_the_post_delivered_second_is_withdrawn_its_steps_applied_and_its_line_o
     votes = [raw for raw in loaded.log.entries if raw["kind"] == "vote"]
     assert [(v["by"], v["mod"]) for v in votes] == [("Ann", "Ned")]
     # Ned's version of post 3 is in the thread, signed, with nothing after it yet
-    assert "shown without its withdrawal line after it" in thread.audit(ned, code=1)
+    assert "shown without its withdrawal line after it" in audited(thread, ned, 1)
     said = thread.send_all(ned)
     assert said[0].startswith("withdrawal of post 3 for the thread: edit the post 3 whose "
                               "checkpoint line shows ") and said[0].endswith(
@@ -111,7 +86,7 @@ def test_the_post_delivered_second_is_withdrawn_its_steps_applied_and_its_line_o
     mia.shmod("vote", "Bob", "ja")  # both terminals go on recording
     ned.pull()
     ned.shmod("vote", "Cat", "ja")
-    audit = thread.audit(ned)
+    audit = audited(thread, ned)
     assert ": VALID" in audit
     assert "post 3: the version withdrawn after a race (entry" in audit
     assert "shows its withdrawal line after it; what it covered is in the log" in audit
@@ -126,18 +101,18 @@ def test_the_thread_audit_refuses_a_withdrawn_post_without_its_line_and_a_forged
     line = next(row for text in whole for row in text.splitlines()
                 if row.startswith("Log withdrawal: post 3"))
     thread.posts = [text.replace(line, "") for text in whole]  # the line left out
-    audit = thread.audit(ned, code=1)
+    audit = audited(thread, ned, 1)
     assert "INVALID" in audit and "shown without its withdrawal line after it" in audit
     forged = line[:-4] + ("0000" if not line.endswith("0000") else "1111")
     thread.posts = [text.replace(line, forged) for text in whole]
-    audit = thread.audit(ned, code=1)
+    audit = audited(thread, ned, 1)
     assert "INVALID" in audit and "whose mark was not made with this game's key" in audit
     before = [text.replace(line, "") for text in whole]  # the line before the post, not after
     before[0] = line + "\n\n" + before[0]
     thread.posts = before
-    assert "shown without its withdrawal line after it" in thread.audit(ned, code=1)
+    assert "shown without its withdrawal line after it" in audited(thread, ned, 1)
     thread.posts = whole
-    assert ": VALID" in thread.audit(ned)
+    assert ": VALID" in audited(thread, ned)
 
 
 @GIT
@@ -156,7 +131,7 @@ def test_the_losing_moderator_pulls_sends_the_line_and_records_on(tmp_path):
     mia.shmod("vote", "Bob", "ja")  # not refused: her post is in the record, withdrawn
     mia.share()
     ned.pull()
-    assert ": VALID" in thread.audit(ned)
+    assert ": VALID" in audited(thread, ned)
 
 
 @GIT
@@ -168,7 +143,7 @@ def test_a_post_never_delivered_is_dropped_with_no_line(tmp_path):
     said = thread.send_all(ned)
     assert len(said) == 1 and re.match(r"post 4 for the thread", said[0])
     ned.shmod("vote", "Cat", "ja")  # his terminal records on: the post was his, undelivered
-    assert ": VALID" in thread.audit(ned)
+    assert ": VALID" in audited(thread, ned)
 
 
 @GIT
@@ -181,7 +156,7 @@ def test_a_post_race_pulled_with_rebase_withdraws_alike(tmp_path):
     ned.share()
     mia.pull()
     assert mia.log.read_bytes() == ned.log.read_bytes()
-    assert ": VALID" in thread.audit(mia)
+    assert ": VALID" in audited(thread, mia)
 
 
 @GIT
