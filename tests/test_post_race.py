@@ -126,6 +126,9 @@ def test_the_losing_moderator_pulls_sends_the_line_and_records_on(tmp_path):
     mia.pull()
     owed = mia.shmod("outbox").stdout
     assert "withdrawal of post 3 — its withdrawal line" in owed
+    named = mia.shmod("send", "--preview", "withdrawal")
+    assert named.stderr.startswith("withdrawal of post 3 for the thread")
+    assert "Log withdrawal: post 3 · " in named.stdout
     said = thread.send_all(mia)
     assert said[0].startswith("withdrawal of post 3") and "made by Mia" in said[0]
     mia.shmod("vote", "Bob", "ja")  # not refused: her post is in the record, withdrawn

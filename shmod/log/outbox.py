@@ -182,16 +182,18 @@ def handle(item: Item) -> str:
 def pick(game: Game, wanted: str | None, *, owed_only: bool = True) -> Item | None:
     """The item ``wanted`` names: ``ENTRY:NAME`` (as :func:`handle` writes it), a player's
     name (their oldest owed item; unless ``owed_only``, their latest when none is owed),
-    ``thread`` or ``post`` (the oldest owed post); None: the oldest owed item. None when
+    ``thread`` or ``post`` (the oldest owed post), ``withdrawal`` (the oldest owed
+    withdrawal line); None: the oldest owed item. None when
     nothing is owed; :class:`BadInput` for a name that names no item."""
     every = items(game)
     if wanted is None:
         return next((item for item in every if item.owed), None)
     text = wanted.strip()
-    if text in (THREAD, POST):
-        found = [item for item in every if item.what == POST and item.owed]
+    if text in (THREAD, POST, WITHDRAWAL):
+        kind = WITHDRAWAL if text == WITHDRAWAL else POST
+        found = [item for item in every if item.what == kind and item.owed]
         if not found:
-            raise BadInput(f"no post is owed ({owed_text(every)})")
+            raise BadInput(f"no {kind} is owed ({owed_text(every)})")
         return found[0]
     entry, colon, rest = text.partition(":")
     if colon and entry.strip().isdigit():
