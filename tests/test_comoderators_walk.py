@@ -3,7 +3,8 @@ block of it runs, in order, as written, with real git against a local bare repos
 
 Each block is tagged with the moderator whose terminal it runs in: its fence's info string
 is ``sh mia`` or ``sh ned`` (``sh ned refused``: its last command is refused, and every
-command before it succeeds). A terminal keeps its folder and its exported variables from
+command before it succeeds), and its first line says so to the reader (``# in Mia's
+terminal``). A terminal keeps its folder and its exported variables from
 one block to the next, as a shell does: each moderator has a home folder of their own, their
 own ``SHMOD_CACHE``, and the installed ``shmod`` on ``PATH``. ``REPO`` is the bare
 repository's path (the page tells the reader to set it to their private repository's
@@ -53,6 +54,8 @@ def blocks() -> list[Block]:
         assert tag and tag[0] in MODERATORS, f"docs/comoderators.md:{line}: an sh block " \
             "names the moderator whose terminal runs it (```sh mia, ```sh ned)"
         assert tag[1:] in ([], ["refused"]), f"docs/comoderators.md:{line}: {tag}"
+        assert match.group(2).startswith(f"# in {tag[0].capitalize()}'s terminal\n"), \
+            f"docs/comoderators.md:{line}: the block's first line says whose terminal it is"
         found.append(Block(line, tag[0], tag[1:] == ["refused"], match.group(2)))
     return found
 
