@@ -8,8 +8,10 @@ private folder, ``SHMOD_CACHE``; a file ``….seen`` for each log), never in the
 the next write, :func:`check` takes a file that extends it (entry for entry, by the hash
 chain) or that holds every one of its entries (a merge moved them and chained them anew,
 :func:`shmod.log.chain.identity`; or, for a vote or a word, holds the other moderator's
-entry of it from the same PM, in effect alike, which a merge counted once: :func:`act`),
-and refuses any other: the report names the first entry the two differ at on each side
+entry of it from the same PM, in effect alike, which a merge counted once: :func:`act`;
+or lacks only a post of this terminal's that lost a race with the other moderator's post
+of its number, held as a ``withdrawn`` entry, or dropped since it never reached the thread,
+and that post's deliveries), and refuses any other: the report names the first entry the two differ at on each side
 and the way out (``shmod merge --mine`` puts what this terminal wrote back on top,
 ``shmod merge --forget`` leaves it out). With the cache off there is no memory and no
 check; a memory that cannot be read is no memory.
