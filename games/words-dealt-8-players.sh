@@ -5,9 +5,10 @@
 # folder (`sh words-dealt-8-players.sh`; its seed is published, hence `--guessable`),
 # then `shmod publish`: the published log is the shipped one but for what `shmod new`
 # draws afresh (the salt, the key pair, and so the commitment, every checkpoint and every
-# hash). tests/test_words_example.py plays it. The game was played before the outbox
-# (issue 40), when every step printed its PMs at once: what it printed counts as sent
-# before each lapse (`shmod outbox --settle`), and the log this shmod writes holds those
+# hash). tests/test_words_example.py plays it under format 4 (today's `shmod new` writes
+# format 5, which deals otherwise: docs/verify.md section 2). The game was played before
+# the outbox (issue 40), when every step printed its PMs at once: what it printed counts as
+# sent before each lapse (`shmod outbox --settle`), and the log this shmod writes holds those
 # deliveries and the opening post's `outbox: true` besides the shipped log's entries.
 set -e
 export SHMOD_GAME=games/winter.yaml

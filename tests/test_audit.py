@@ -8,6 +8,7 @@ import pytest
 from shmod.audit import audit
 from shmod.audit.moves import random_game
 from shmod.audit.simulate import game_variants
+from shmod.forum.log_formats import CURRENT
 from shmod.forum.setup import parse_setup
 from shmod.game.terms import VARIANTS
 from shmod.log import logfile
@@ -164,7 +165,8 @@ def test_keys_that_are_not_text_are_reported_not_a_crash():
     text = log_text(sim.header, sim.steps, at=AT) + "- {kind: vote, 1: x}\n"
     report = audit.audit_log(logfile.parse("k.yaml", text.encode()))
     assert [p.kind for p in report.problems] == ["format"]
-    header = text.replace("shmod: 4\n", "shmod: 4\n1: x\n")
+    line = f"shmod: {CURRENT.number}\n"
+    header = text.replace(line, line + "1: x\n")
     report = audit.audit_log(logfile.parse("h.yaml", header.encode()))
     assert {p.kind for p in report.problems} == {"header", "chain"}
 

@@ -202,7 +202,7 @@ def format1(tmp_path):
 
 def test_a_format_1_log_audits_against_its_thread_as_before(format1):
     path, thread = format1
-    assert game.load(str(path)).setup.format == 1
+    assert game.load(str(path)).setup.format.number == 1
     assert "Log checkpoint: post 3 · entry 4 · " in thread  # format 1 names entries
     report = audit.audit_file(str(path), thread=thread)
     assert report.valid, report.problems

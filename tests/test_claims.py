@@ -335,7 +335,7 @@ def test_a_claim_recorded_after_the_game_is_over_makes_no_post_ever(tmp_path):
 
     t = forum_table(5, deck="FFL" * 5)
     play_out(t)
-    mod = Moderator(tmp_path)
+    mod = Moderator(tmp_path, show=True)  # each step's items framed on stdout
     mod.log.parent.mkdir(parents=True)
     mod.log.write_text(games.log_text(t.header, t.steps, at=AT))
     mod.log.chmod(0o600)

@@ -12,6 +12,7 @@ from shmod.base.errors import BadInput
 from shmod.base.records import replace
 from shmod.forum import commitment
 from shmod.forum.events import Started
+from shmod.forum.log_formats import FORMATS
 from shmod.forum.setup import new_header, parse_setup
 from shmod.log import logfile, signing
 from shmod.log.game import load, log_text, new_game
@@ -45,19 +46,26 @@ def _bytes(s, version: int) -> bytes:
 
 def test_the_bytes_are_the_documented_ones():
     s = setup()
-    expected = _bytes(s, 4) + f'moderator_key "{KEYS[1]}"\n'.encode()
+    assert s.format.number == 5 and s.seed_source == "supplied"
+    expected = (_bytes(s, 5) + f'moderator_key "{KEYS[1]}"\n'.encode()
+                + b"seed_source supplied\n")
     assert commitment.canonical_bytes(s) == expected
     assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
     assert signing.public_key(KEYS[0]) == KEYS[1]
-    # Logs of formats 2 and 3 have the same lines under their version: the version pins the
-    # format (its words deal and lapse draws), so one commitment cannot serve two.
-    for form in (2, 3):
-        other = replace(s, format=form)
+    # Format 5 frames who chose the seed: another answer is another commitment.
+    drawn = replace(s, seed_source="drawn")
+    assert commitment.canonical_bytes(drawn) == expected.replace(b"supplied", b"drawn")
+    # Logs of formats 2 to 4 have the same lines under their version, without the seed's
+    # source: the version pins the format (its words deal and lapse draws), so one
+    # commitment cannot serve two.
+    expected = _bytes(s, 4) + f'moderator_key "{KEYS[1]}"\n'.encode()
+    for form in (2, 3, 4):
+        other = replace(s, format=FORMATS[form])
         assert commitment.canonical_bytes(other) == expected.replace(b"commitment 4",
                                                                      f"commitment {form}".encode())
         assert commitment.commitment(other) != commitment.commitment(s)
     # A log of format 1 (an earlier shmod) keeps version 1, byte for byte: no key line.
-    old = replace(s, format=1, moderator_key=None, signing_key=None)
+    old = replace(s, format=FORMATS[1], moderator_key=None, signing_key=None)
     assert commitment.canonical_bytes(old) == _bytes(s, 1)
     assert commitment.commitment(old) == \
         "9c210a0001e8730783dee37bfee1a9e1ac876bc809b99fca194ed4febfd590c2"  # as before format 2
@@ -68,7 +76,7 @@ def test_the_key_is_committed_and_a_keyless_header_says_so():
     other = replace(s, moderator_key="00" * 32)
     assert "not the one committed" in commitment.verify(other, commitment.commitment(s))
     keyless = parse_setup(new_header(PLAYERS, seed="s1", salt="00ff", created=AT))
-    assert commitment.canonical_bytes(keyless).endswith(b'salt "00ff"\nmoderator_key none\n')
+    assert commitment.canonical_bytes(keyless).endswith(b'salt "00ff"\nmoderator_key none\nseed_source supplied\n')
 
 
 def test_unchanged_setup_verifies_and_any_change_fails():

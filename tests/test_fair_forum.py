@@ -16,7 +16,7 @@ import yaml
 from installed import DAY1, DAY2, SHMOD, Moderator
 
 from shmod.forum import commitment, engine
-from shmod.forum.dealing import canonical_word
+from shmod.forum.earlier_words import canonical_word
 from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.turns import legal_steps
 from shmod.game.legal import voters
@@ -323,6 +323,6 @@ def test_a_hand_edited_word_names_the_edited_entry(tmp_path):
     first = game.load(str(m.log)).state.game.players[game.load(str(m.log)).state.game.president]
     other = next(n for n in NAMES if n != first)
     m.run("nominate", other)
-    m.log.write_text(m.log.read_text().replace("word: zebra", "word: zebu"))
+    m.log.write_text(m.log.read_text().replace("word: zebra", "word: zorro"))
     err = m.run("status", code=2).stderr
     assert re.search(r"note: entry \d+ \(line \d+\) was changed after shmod wrote it", err), err

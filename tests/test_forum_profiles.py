@@ -298,6 +298,7 @@ def _dealt_by_words() -> tuple[dict[str, object], list[Step]]:
     header = new_header(["Ann", "Bob", "Cat", "Dan", "Eve"], seed="words", salt="s",
                         created="2026-01-01T00:00:00Z", deal_by="players")
     header["shmod"] = 3
+    header.pop("seed_source", None)  # a field of format 5 only
     header["commitment"] = commitment(parse_setup(header))
     state = start(parse_setup(header))
     steps = _apply(state, [Word(by=seat, word=word) for seat, word in enumerate(WORDS)])

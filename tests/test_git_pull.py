@@ -79,8 +79,10 @@ def test_git_pull_rebase_with_shmods_hooks_never_stops_on_the_log(pair):
         mia.now = f"2026-11-23T1{attempt}:00:00Z"
         ned.now = f"2026-11-24T1{attempt}:00:00Z"
         mia.shmod("prods")
+        mia.shmod("outbox", "--settle")  # sent: a prod is made again once delivered
         mia.share()
         ned.shmod("prods")
+        ned.shmod("outbox", "--settle")
         ned.git("commit", "-qam", "Ned's prods")
         pulled = ned.pull("--rebase")
         assert "Successfully rebased" in pulled.stderr + pulled.stdout

@@ -186,12 +186,13 @@ TEMPLATE_WORDS = _words([texts for _, texts in messages(LOCALE / "shmod.pot")])
 #: Braun, shmod, openskill, Weng-Lin, mu, sigma, the keys Home and End), the words of rule
 #: ids (R-DEAL, R-NO-NOMINEE, R-RESHUFFLE), of docs/audit.md and --public, the labels read
 #: back by the audit ("Setup commitment", "Log checkpoint", shown beside their Polish word),
-#: abbreviations (h, min, mar, lib., fas.) and the policy letters.
+#: abbreviations (h, min, mar, lib., fas.), the policy letters and the look-alike letters
+#: the audit's deal sentence gives as examples (rn, m, o).
 BOTH = {"a", "audit", "braun", "by", "chaos", "checkpoint", "commitment", "deal", "do", "docs",
         "end", "eva", "f", "fas", "format", "go", "h", "hitler", "home", "i", "l", "lib", "limit",
-        "lin", "log", "mar", "md", "min", "moderator", "mu", "no", "nominee", "on", "online",
-        "openskill", "public", "r", "reshuffle", "role", "secret", "setup", "shmod", "sigma",
-        "spoiler", "to", "was", "weng", "z"}
+        "lin", "log", "m", "mar", "md", "min", "moderator", "mu", "no", "nominee", "o", "on",
+        "online", "openskill", "public", "r", "reshuffle", "rn", "role", "secret", "setup",
+        "shmod", "sigma", "spoiler", "to", "was", "weng", "z"}
 #: shmod's English words: every other word of the template's messages.
 ENGLISH = {w for w in TEMPLATE_WORDS - BOTH if len(w) > 1}
 

@@ -107,7 +107,7 @@ def test_an_exact_match_wins_and_a_fold_that_finds_two_is_refused_listing_both()
 
 
 def test_a_moderator_types_polish_and_german_names_without_their_letters(tmp_path):
-    mod = Moderator(tmp_path)
+    mod = Moderator(tmp_path, show=True)  # each step's items framed on stdout
     mod.run("new", *POLISH, "--first", "Ann")
     mod.run("nominate", "lukasz")
     done = mod.run("vote", "malgorzata", "ja", "lukasz", "ja", "juergen", "nein", "ann", "ja",

@@ -307,7 +307,7 @@ def test_a_race_in_a_log_of_format_1_withdraws_with_a_tag_of_the_salt(tmp_path):
     log = logfile.parse("m.yaml", done.data)
     raw = next(r for r in log.entries if r["kind"] == "withdrawn")
     setup = games.replay(log).setup
-    assert setup.format == 1 and len(raw["withdrawal"]) == 16
+    assert setup.format.number == 1 and len(raw["withdrawal"]) == 16
     assert raw["withdrawal"] == withdrawals.tag(setup.salt, raw["post"], raw["checkpoint"][:32])
     assert audit_log(log).valid
 

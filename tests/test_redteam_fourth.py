@@ -19,7 +19,7 @@ from scripted import AT
 
 from shmod.audit import audit
 from shmod.base.errors import RuleBroken
-from shmod.forum.dealing import dealt, recorded_word, words_seed
+from shmod.forum.dealing import dealt, words_seed
 from shmod.forum.setup import new_header, parse_setup
 from shmod.forum.steps import Word
 from shmod.game.steps import Nominate, Vote
@@ -75,9 +75,9 @@ def test_3_the_words_hmac_key_seats_and_json_are_stated():
 
 
 def dealing_message_of(form: int, words: list[str]) -> str:
-    from shmod.forum.dealing import words_message
+    from shmod.forum.log_formats import FORMATS
 
-    return words_message(words, form)
+    return FORMATS[form].words.message(words, ())
 
 
 def test_4_a_dotless_i_under_a_dot_above_deals_as_i_and_format_3_is_flagged():
@@ -86,8 +86,8 @@ def test_4_a_dotless_i_under_a_dot_above_deals_as_i_and_format_3_is_flagged():
     word is flagged steerable, and the rule (Soft_Dotted letters) is stated."""
     setup = parse_setup(new_header(NAMES, seed=SEED, salt=SEED[::-1], created=AT,
                                    deal_by="players"))
-    assert recorded_word("\u0131\u0307gloo", setup.format) == recorded_word("igloo",
-                                                                          setup.format)
+    record = setup.format.words.record
+    assert record("\u0131\u0307gloo") == record("igloo")
     assert "directly follows one of `i`, `j`" in SPEC
     report = _format3_words(["\u0131\u0307gloo", *OTHERS])
     assert report.valid
@@ -100,12 +100,13 @@ def _format3_words(words: list[str]) -> audit.Report:
     from scripted import KEYS
 
     from shmod.forum.commitment import commitment
-    from shmod.forum.dealing import canonical_word
+    from shmod.forum.earlier_words import canonical_word
     from shmod.log.logfile import parse
 
     header = new_header(NAMES, seed=SEED, created=AT, salt="ab" * 16, deal_by="players",
                         keys=KEYS)
     header["shmod"] = 3
+    header.pop("seed_source", None)  # a field of format 5 only
     header["commitment"] = commitment(parse_setup(header))
     text = game.log_text(header, [Word(s, canonical_word(w)) for s, w in enumerate(words)],
                          at=AT)
@@ -114,9 +115,9 @@ def _format3_words(words: list[str]) -> audit.Report:
 
 def test_5_the_confusables_data_and_the_python_are_named():
     """Finding 5: which confusables data (13.0.0 reproduces the logs, 17.0.0 does not) and
-    which Python's Unicode: named, and format 4 needs neither."""
+    which Python's Unicode: named, and formats 4 and 5 need neither."""
     assert "`confusables.txt` version 13.0.0" in SPEC and "lookalike_table.py" in SPEC
-    assert "nothing in a format 4 log\nneeds Unicode data" in SPEC
+    assert "nothing in a log of format 4\nor 5 needs Unicode data" in SPEC
     assert "Python 3.11 knows Unicode 14.0.0" in SPEC
 
 
@@ -131,7 +132,7 @@ def test_6_the_lapse_label_is_stated_to_the_letter():
 
 def test_7_the_recorded_form_of_formats_2_and_3_is_stated_as_it_is():
     """Finding 7: documented "NFKC, case-folded"; stored case-fold-then-NFKC."""
-    from shmod.forum.dealing import canonical_word
+    from shmod.forum.earlier_words import canonical_word
 
     assert canonical_word("\u0390") == "\u0390" != "\u0390".casefold()
     assert "`NFKC(casefold(NFKC(typed)))`" in SPEC
@@ -166,7 +167,7 @@ def test_a_transcription_search_finds_one_deal_or_a_refusal():
         for spelling in _spellings(word):
             tried += 1
             try:
-                typed = recorded_word(spelling, setup.format)
+                typed = setup.format.words.record(spelling)
             except RuleBroken:
                 continue
             roles, deck, first = dealt(setup, words_seed(setup.seed or "", [typed, *OTHERS],

@@ -149,6 +149,7 @@ def _format2_words(path: Path, words: list[str]) -> tuple[bool, list[str], tuple
     header = new_header(NAMES, seed=SEED, created="2026-11-23T10:00:00Z", salt="ab" * 16,
                         deal_by="players", keys=KEYS)
     header["shmod"] = 2
+    header.pop("seed_source", None)  # a field of format 5 only
     header.pop("commitment", None)
     path.write_text(game.log_text(header, [Word(s, w) for s, w in enumerate(words)],
                                   at="2026-11-23T10:00:00Z"))

@@ -85,13 +85,13 @@ def test_repair_refuses_a_problem_that_is_not_a_torn_tail(tmp_path):
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
     data = path.read_bytes()
-    with pytest.raises(LogError, match=r":29: entry 2: R-VOTE: .*needs fixing by hand"):
+    with pytest.raises(LogError, match=r":30: entry 2: R-VOTE: .*needs fixing by hand"):
         repair.repair(str(path), at=AT)
     assert path.read_bytes() == data
     with open(path, "a") as handle:
         handle.write("- {kind: nomin")
     data = path.read_bytes()
-    with pytest.raises(LogError, match=r":29: even without its torn last line the log does "
+    with pytest.raises(LogError, match=r":30: even without its torn last line the log does "
                        r"not load: entry 2: R-VOTE: .*; nothing was changed"):
         repair.repair(str(path), at=AT)
     assert path.read_bytes() == data and not list(tmp_path.glob("*.torn-*"))
@@ -121,8 +121,8 @@ def test_cli_repair_and_refused_step_leave_earlier_bytes_alone(tmp_path, capsys,
         handle.write(b"- {kind: vote, by: Dee, vo")
     assert run_main(monkeypatch, "vote", "Eve", "ja", "-g", str(path)) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"Error: {path}:32: torn final entry: the last line (26 bytes of the "
+    assert err.startswith(f"Error: {path}:33: torn final entry: the last line (26 bytes of the "
                           "entry for a vote) was cut off") and err.count("\n") == 1
     assert run_main(monkeypatch, "repair", "-g", str(path)) == 0
-    assert "Moved the torn final entry (line 32, 26 bytes)" in capsys.readouterr().out
+    assert "Moved the torn final entry (line 33, 26 bytes)" in capsys.readouterr().out
     assert path.read_bytes() == data

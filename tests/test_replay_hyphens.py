@@ -25,7 +25,9 @@ import test_catalog_bypass as bypass
 from test_replay_page import PHONE, browser  # noqa: F401 (the module's Chromium)
 
 from shmod.audit import replay as audit_replay
-from shmod.log import game as games
+from shmod.forum.steps import Delivered
+from shmod.game.steps import Step
+from shmod.log import game as games, references
 from shmod.texts import catalog, replay, replay_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,10 +46,21 @@ def logs(tmp_path_factory) -> list[Path]:
     out = sorted(ROOT.glob("games/*.yaml"))
     for n, played in enumerate(made):
         path = folder / f"g{n}.yaml"
-        steps = [step for _, step in played.plan]
+        steps = referenced([step for _, step in played.plan], played.header, played.plan[-1][0])
         path.write_text(games.log_text(played.header, steps, at=played.plan[-1][0]))
         out.append(path)
     return out
+
+
+def referenced(steps: list[Step], header: dict[str, object], at: str) -> list[Step]:
+    """``steps`` with each delivery naming its entry as a log does (issue 40: by the entry's
+    reference, never its number): the directed game names it by number only."""
+    players = header["players"]
+    assert isinstance(players, list)
+    entries, _ = games.chained(steps, tuple(players), "", at)
+    return [Delivered(references.digits(entries[step.entry - 1]), step.to, step.what, step.n,
+                      step.wrong) if isinstance(step, Delivered) and step.entry > 0 else step
+            for step in steps]
 
 
 def page_texts(path: Path, code: str) -> Iterator[str]:

@@ -22,6 +22,7 @@ import pty
 import re
 import select
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -131,7 +132,7 @@ def _on_a_terminal(folder: Path, command: str, keys: list[tuple[str, bytes]] = (
                   {**_env(folder, **env), "PATH": f"{SHMOD.parent}:{os.environ['PATH']}",
                    "TERM": "xterm"})
     seen, pending, offset = b"", list(keys), 0
-    deadline = time.monotonic() + 60  # a guard against a hang
+    deadline = time.monotonic() + 180  # a guard against a hang, generous on a busy machine
     while time.monotonic() < deadline:
         ready, _, _ = select.select([master], [], [], 0.2)
         if ready:
@@ -148,6 +149,11 @@ def _on_a_terminal(folder: Path, command: str, keys: list[tuple[str, bytes]] = (
                 break
             offset = found + len(pending[0][0])
             os.write(master, pending.pop(0)[1])
+    else:  # the guard ran out: the child is stopped, and the test fails saying what it saw
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(master)
+        raise AssertionError(f"no end after 180 s; keys left: {pending}; seen: {seen[-2000:]!r}")
     _, status = os.waitpid(pid, 0)
     os.close(master)
     code = os.waitstatus_to_exitcode(status)

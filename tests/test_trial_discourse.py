@@ -14,14 +14,23 @@ posts, 13 of them a deadline with the whole board); the progress note never coun
 replacements and lapses. Every post as printed is the post the log records (``shmod post
 --again`` prints it the same), and ``audit --thread`` on the printed posts finds every
 checkpoint. The script's header says what was changed from the transcript and why.
+
+The game was played under log format 4, whose deal reads each word as recorded: its
+accepted ``new`` runs as the installed ``shmod`` does but with shmod's format pinned to 4
+(today's format 5 keys the deal by each word's look-alike key and deals otherwise); every
+other command runs through the installed ``shmod``, which plays a log by its own format.
+
 The game was played before the outbox (issue 40): it is played with ``SHMOD_SHOW=1``, each
 step printing its PMs and post at once, and what it printed counts as sent before a lapse
 (``shmod outbox --settle``).
 """
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
@@ -74,6 +83,21 @@ class Played(NamedTuple):
                 if line.args[:len(args)] == args and round_ in ("", line.round)]
 
 
+#: ``shmod`` with the log format ``new`` writes pinned to 4, the format the game was played in.
+IN_FORMAT_4 = ("import sys; from shmod.forum import log_formats as f; f.CURRENT = f.FORMATS[4]; "
+               "from shmod.cli.main import run; sys.argv[0] = 'shmod'; run()")
+
+
+def _new_in_format_4(mod: Moderator, args: list[str]) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SHMOD_")}
+    env.update(SHMOD_GAME=str(mod.log), SHMOD_NOW=mod.now, COLUMNS="100", SHMOD_CACHE="off",
+               SHMOD_SHOW="1")  # each item framed on stdout, as the game was played
+    done = subprocess.run([sys.executable, "-c", IN_FORMAT_4, *args], cwd=mod.folder, env=env,
+                          text=True, capture_output=True, timeout=60)
+    assert done.returncode == 0, (args, done.stderr)
+    return done
+
+
 @pytest.fixture(scope="module")
 def trial(tmp_path_factory) -> Played:
     """The whole script played; each refusal checked to be the one it names, in one line,
@@ -90,6 +114,8 @@ def trial(tmp_path_factory) -> Played:
             done = mod.run(*args, code=1 if line.refused.startswith("R-") else 2)
             assert line.refused in done.stderr, (line, done.stderr)
             assert (mod.log.read_bytes() if mod.log.exists() else None) == before, line
+        elif args[0] == "new":
+            done = _new_in_format_4(mod, args)
         else:
             if args[0] == "lapse":  # what shmod showed was sent by hand (issue 40: a choice
                 mod.run("outbox", "--settle")  # is drawn only once its PM is delivered)

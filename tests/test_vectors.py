@@ -17,9 +17,12 @@ import pytest
 from shmod.audit import audit
 from shmod.base.errors import RuleBroken
 from shmod.forum import commitment, deadlines, dealing
+from shmod.forum.earlier_words import canonical_word, word_key
 from shmod.forum.house import parse_variants
+from shmod.forum.log_formats import FORMATS
 from shmod.forum.setup import parse_setup
 from shmod.forum.wordform import latin_word
+from shmod.forum.wordkey import lookalike_key
 from shmod.game import setup as game_setup, shuffle
 from shmod.game.house import rules_for
 from shmod.log import checkpoints, logfile, signing
@@ -42,7 +45,7 @@ def test_the_stream_below_and_shuffle():
 def test_every_commitment():
     for case in VECTORS["commitment"]:
         setup = parse_setup(case["header"])
-        assert setup.format == case["format"]
+        assert setup.format.number == case["format"]
         assert commitment.canonical_bytes(setup).decode() == case["text"]
         assert commitment.commitment(setup) == case["sha256"]
 
@@ -68,15 +71,27 @@ def test_every_word_is_recorded_or_refused_as_the_vector_says(case):
 
 def test_every_words_seed_and_format_3_key():
     for case in VECTORS["words_seed"]:
-        if case["format"] == 1:
-            named = dict(zip(case["names"], case["words"]))
-            assert dealing.words_message_v1(named) == case["message"]
-            assert dealing.words_seed_v1(case["seed"], named) == case["value"]
-            continue
-        assert dealing.words_message(case["words"], case["format"]) == case["message"]
-        assert dealing.words_seed(case["seed"], case["words"], case["format"]) == case["value"]
+        form, names = FORMATS[case["format"]], case.get("names", ())
+        assert form.words.message(case["words"], names) == case["message"]
+        assert dealing.words_seed(case["seed"], case["words"], form, names) == case["value"]
     for case in VECTORS["format3_key"]:
-        assert dealing.word_key(dealing.canonical_word(case["word"])) == case["key"]
+        assert word_key(canonical_word(case["word"])) == case["key"]
+
+
+@pytest.mark.parametrize("case", VECTORS["format5_word"], ids=lambda c: repr(c["typed"])[:30])
+def test_format_5_records_or_refuses_every_word_as_the_vector_says(case):
+    record = FORMATS[5].words.record
+    if "word" in case:
+        assert record(case["typed"]) == case["word"]
+    else:
+        with pytest.raises(RuleBroken, match="symbol|bracket|looks like a letter"
+                           if case["refused"] == "symbol" else "R-DEAL"):
+            record(case["typed"])
+
+
+def test_every_lookalike_key():
+    for case in VECTORS["lookalike_key"]:
+        assert lookalike_key(case["word"]) == case["key"], case
 
 
 def test_every_reshuffle_and_lapse_draw():
@@ -86,7 +101,7 @@ def test_every_reshuffle_and_lapse_draw():
                                            shuffle.reshuffle_label(case["k"]))) == deck
     for case in VECTORS["lapse"]:
         options = [(key, key) for key in case["options"]]
-        assert deadlines.draw(case["seed"], case["label"], options, case["format"]) == \
+        assert deadlines.draw(case["seed"], case["label"], options, FORMATS[case["format"]]) == \
             case["choice"]
         if case["format"] >= 3:
             assert [deadlines.option_number(case["seed"], case["label"], key)
@@ -114,7 +129,8 @@ def test_the_spec_names_every_label_and_framing_shmod_uses():
     spells it (finding 6: `special_election`, `seat-S` from 1, the framing lines)."""
     for literal in ("shmod/v1/", "roles", "deck", "first-president", "reshuffle-k",
                     "lapse/round-R/PHASE/POWER/seat-S", "special_election", "investigate",
-                    "execute", "lapse-N", "shmod-words 4", "shmod-words 3", "shmod-words 2",
+                    "execute", "lapse-N", "shmod-words 5", "shmod-words 4", "shmod-words 3",
+                    "shmod-words 2", "seed_source",
                     "shmod-words 1", "shmod-commitment V", "deal players", "moderator_key",
                     "shmod-checkpoint 2", "shmod/checkpoint-key/v1", "shmod/tag-key/v1",
                     "shmod-header\\n", "Liberal", "Fascist"):

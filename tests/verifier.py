@@ -226,6 +226,8 @@ def commitment_text(header: dict[str, Any]) -> str:
     if form >= 2:
         key = header.get("moderator_key")
         lines.append("moderator_key " + ("none" if key is None else json_string(key)))
+    if form >= 5:
+        lines.append("seed_source " + str(header.get("seed_source", "none")))
     return "".join(line + "\n" for line in lines)
 
 
@@ -326,7 +328,48 @@ def format3_key(word: str) -> str:
     return unicodedata.normalize("NFD", mapped).casefold()
 
 
+#: Section 5.3, the look-alike key (format 5): step 1's table, step 2's pair, step 3's reading.
+FOLD = {"0": "o", "1": "l", "i": "l", "2": "z", "5": "s", "6": "b", "8": "b", "9": "g",
+        "q": "g", "d": "cl", "m": "lvl", "w": "vv"}
+
+
+def lookalike_key(word: str) -> str:
+    """Section 5.3: a recorded word's look-alike key."""
+    text = "".join(FOLD.get(c, c) for c in word).replace("rn", "lvl")
+    out, i = "", 0
+    while i < len(text):
+        for seq, letter in (("lvl", "m"), ("cl", "d"), ("vv", "w")):
+            if text.startswith(seq, i):
+                out, i = out + letter, i + len(seq)
+                break
+        else:
+            out, i = out + text[i], i + 1
+    return out
+
+
+def format5_refused(typed: str) -> bool:
+    """Section 5.3 step 2a: whether format 5 refuses ``typed`` for a symbol, a styled letter,
+    a bracket or slash, or punctuation the confusables data maps to a letter or digit."""
+    if not _TABLE:
+        _TABLE.update(_confusables())
+    for c in typed:
+        kind = unicodedata.category(c)
+        if kind[0] == "S" or kind in ("Ps", "Pe") or c in "/\\\u00a1":
+            return True
+        if unicodedata.decomposition(c).split(" ")[0] in ("<font>", "<circle>", "<square>"):
+            return True
+        if kind[0] == "P" and not c.isascii():
+            proto = unicodedata.normalize("NFD", "".join(
+                _TABLE.get(ord(x), x) for x in unicodedata.normalize("NFD", c)))
+            if any(x.isascii() and x.isalnum() for x in proto):
+                return True
+    return False
+
+
 def words_message(form: int, words: list[str], names: list[str] | None = None) -> str:
+    if form >= 5:
+        return "shmod-words 5\n" + "".join(f"{n} {lookalike_key(w)}\n"
+                                           for n, w in enumerate(words, 1))
     if form >= 4:
         return "shmod-words 4\n" + "".join(f"{n} {w}\n" for n, w in enumerate(words, 1))
     if form == 1:

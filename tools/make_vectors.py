@@ -18,9 +18,12 @@ sys.path.insert(0, str(ROOT))
 from shmod.base import digest  # noqa: E402
 from shmod.base.errors import RuleBroken  # noqa: E402
 from shmod.forum import commitment, deadlines, dealing  # noqa: E402
+from shmod.forum.earlier_words import canonical_word, word_key  # noqa: E402
 from shmod.forum.house import parse_variants  # noqa: E402
+from shmod.forum.log_formats import FORMATS  # noqa: E402
 from shmod.forum.setup import new_header, parse_setup  # noqa: E402
 from shmod.forum.wordform import latin_word  # noqa: E402
+from shmod.forum.wordkey import lookalike_key, refuse_symbols  # noqa: E402
 from shmod.game import setup as game_setup, shuffle  # noqa: E402
 from shmod.game.house import rules_for  # noqa: E402
 from shmod.log import checkpoints, logfile, signing  # noqa: E402
@@ -46,6 +49,8 @@ def _header(form: int, **options: Any) -> dict[str, Any]:
     header = new_header(options.pop("players", PLAYERS), seed=options.pop("seed", SEED),
                         salt=SALT, created=AT, keys=keys if form >= 2 else None, **options)
     header["shmod"] = form
+    if form < 5:
+        header.pop("seed_source", None)
     header.pop("commitment", None)
     if form == 1:
         header.pop("moderator_key", None)
@@ -67,7 +72,10 @@ def commitments() -> list[dict[str, Any]]:
                          (4, three),
                          (4, _header(4, first="Ann", custom={"deck": {"liberal": 7,
                                                                       "fascist": 11}})),
-                         (4, _header(4, first="Ann", keys=None))]:
+                         (4, _header(4, first="Ann", keys=None)),
+                         (5, _header(5, first="Ann")),
+                         (5, _header(5, deal_by="players", seed_source="guessable")),
+                         (5, _header(5, first="Bob", deal_by="players", seed_source="drawn"))]:
         setup = parse_setup(header)
         text = commitment.canonical_bytes(setup).decode()
         cases.append({"format": form, "header": header, "text": text,
@@ -100,9 +108,9 @@ LATIN = ["Crème brûlée!", "Straße", "STRASSE", "out, damned spot", "Łódź"
          "a b\u00a0c\u3000d", "Ǆemal"]
 
 
-def latin() -> list[dict[str, Any]]:
+def latin(typed_words: list[str] = LATIN) -> list[dict[str, Any]]:
     cases = []
-    for typed in LATIN:
+    for typed in typed_words:
         try:
             cases.append({"typed": typed, "word": latin_word(typed)})
         except RuleBroken as err:
@@ -117,18 +125,55 @@ def latin() -> list[dict[str, Any]]:
     return cases
 
 
+#: Typed words format 5 refuses where format 4 dropped a symbol (or records as format 4).
+SYMBOLS = ["\U0001f170pple", "\U0001f150pple", "\U0001f1e6pple", "\u237apple", "\u25cbrange",
+           "\u00d7mas", "he\u2223\u2223o", "he||o", "c\uff5cean", "\u212evil", "\u22ffgg",
+           "\u00a9",
+           "\U0001d41apple", "\u24d0pple", "\u2113ove", "$nake", "\\/\\/ord", "c()de",
+           "apple (red)", "h\u00a1", "\u05c0ove", "apple <3", "\u00bd",
+           "Cr\u00e8me br\u00fbl\u00e9e!",
+           "rock'n'roll", "l0ve", "\uff2c\uff25\uff2d\uff2f\uff2e"]
+
+
+def symbols() -> list[dict[str, Any]]:
+    """Format 5's step 2a: each typed word refused as a symbol, or recorded (or refused) as
+    format 4 records it (:func:`latin`'s cases)."""
+    cases = []
+    for typed in SYMBOLS:
+        try:
+            refuse_symbols(typed)
+        except RuleBroken:
+            cases.append({"typed": typed, "refused": "symbol"})
+            continue
+        cases += [case for case in latin([typed])]
+    return cases
+
+
+#: Recorded words whose look-alike keys the vectors give (format 5).
+LOOKALIKE = ["modern", "rnodern", "iviodern", "1v1odern", "clear", "dear", "ciear", "c1ear",
+             "word", "vvord", "vvorcl", "l0ve", "love", "iove", "1ove", "5ea5on", "season",
+             "vvv", "wv", "vw", "b00k", "8ook", "6ook", "quiz", "9ui2", "gulz", "rnrn", "mm",
+             "cava", "42", "cremebrulee", "0123456789", "abcdefghijklmnopqrstuvwxyz"]
+
+
 def words_seeds() -> list[dict[str, Any]]:
     mixed = ["lemon", "big cat", "\u00fcmlaut", "42", "\u0131\u0307gloo"]
     cases: list[dict[str, Any]] = [
         {"format": form, "seed": seed, "words": words,
-         "message": dealing.words_message(words, form),
-         "value": dealing.words_seed(seed, words, form)}
+         "message": FORMATS[form].words.message(words, ()),
+         "value": dealing.words_seed(seed, words, FORMATS[form])}
         for form, seed, words in [(4, EXAMPLE_SEED, EXAMPLE_WORDS), (3, SEED, mixed),
                                   (2, SEED, mixed)]]
     named = dict(zip(PLAYERS, ["Lemon", "big  cat", "Zebra", "42", "ünïcode"]))
     cases.append({"format": 1, "seed": SEED, "names": list(named), "words": list(named.values()),
-                  "message": dealing.words_message_v1(named),
-                  "value": dealing.words_seed_v1(SEED, named)})
+                  "message": FORMATS[1].words.message(list(named.values()), list(named)),
+                  "value": dealing.words_seed(SEED, list(named.values()), FORMATS[1],
+                                              list(named))})
+    cases += [{"format": 5, "seed": seed, "words": words,
+               "message": FORMATS[5].words.message(words, ()),
+               "value": dealing.words_seed(seed, words, FORMATS[5])}
+              for seed, words in [(EXAMPLE_SEED, EXAMPLE_WORDS),
+                                  (SEED, ["rnodern", "c1ear", "vvord", "l0ve", "b00k"])]]
     return cases
 
 
@@ -138,7 +183,7 @@ KEYED = ["lemon", "lernon", "big cat", "l0ve", "I\u0131", "\u00fcmlaut", "i\u030
 
 
 def lapses() -> list[dict[str, Any]]:
-    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, 4)
+    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, FORMATS[4])
     cases = []
     for form, seed, label, keys in [
             (4, words_seed, "lapse/round-5/power/execute/seat-4",
@@ -152,7 +197,7 @@ def lapses() -> list[dict[str, Any]]:
             (1, SEED, "lapse-17", ["Liberal", "Fascist"])]:
         options = [(key, key) for key in keys]
         case: dict[str, Any] = {"format": form, "seed": seed, "label": label, "options": keys,
-                                "choice": deadlines.draw(seed, label, options, form)}
+                                "choice": deadlines.draw(seed, label, options, FORMATS[form])}
         if form >= 3:
             case["numbers"] = [deadlines.option_number(seed, label, key) for key in keys]
         else:
@@ -180,7 +225,7 @@ def chains_and_checkpoints() -> tuple[list[dict[str, Any]], list[dict[str, Any]]
 
 
 def main() -> None:
-    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, 4)
+    words_seed = dealing.words_seed(EXAMPLE_SEED, EXAMPLE_WORDS, FORMATS[4])
     chains, checks = chains_and_checkpoints()
     vectors = {
         "stream": [{"seed": s, "label": label, "first": _stream_first(s, label)}
@@ -200,8 +245,10 @@ def main() -> None:
         "commitment": commitments(),
         "deal": deals(),
         "latin_word": latin(),
+        "format5_word": symbols(),
+        "lookalike_key": [{"word": w, "key": lookalike_key(w)} for w in LOOKALIKE],
         "words_seed": words_seeds(),
-        "format3_key": [{"word": w, "key": dealing.word_key(dealing.canonical_word(w))}
+        "format3_key": [{"word": w, "key": word_key(canonical_word(w))}
                         for w in KEYED],
         "reshuffle": [{"seed": words_seed, "k": 1, "deck": "".join(shuffle.policy_pile(
             6, 6, words_seed, shuffle.reshuffle_label(1)))}],

@@ -7,7 +7,6 @@ is read, and the rules are judged up to the first violation, after which nothing
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from shmod.audit.draws import draws
@@ -27,7 +26,7 @@ from shmod.game.terms import OVER, POLICY_NAMES
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
 from shmod.log.game import Listing, replay
-from shmod.texts.catalog import Language, get as language
+from shmod.texts.catalog import N_, Language, get as language
 
 VALID, INVALID, UNREADABLE = 0, 1, 2
 #: Chain mismatches beyond this many are reported without looking for where they came from.
@@ -50,6 +49,7 @@ class Report(Record, frozen=False):
     checkpoints: list[Check] | None = None  # with --thread: each checkpoint found there
     coverage: list[str] = field(default_factory=list)  # with --thread: what the thread pins
     deal: str | None = None  # how the deal was made (R-DEAL), in words
+    seed: str | None = None  # who chose the seed (R-COMMIT), in words
     corrections: list[dict[str, Any]] = field(default_factory=list)  # R-CORRECT, R-EDIT
     #: every value drawn from a seed, with its inputs (shmod.audit.draws, docs/verify.md)
     draws: list[dict[str, Any]] = field(default_factory=list)
@@ -92,6 +92,7 @@ class Report(Record, frozen=False):
             "coverage": self.coverage,
             "opening": self.opening,
             "deal": self.deal,
+            "seed": self.seed,
             "corrections": self.corrections,
             "draws": self.draws,
             "recorders": self.recorders,
@@ -153,6 +154,7 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
         report.warnings.append(Problem("exposed", weakness, line=_secret_line(log),
                                        rule="R-COMMIT"))
     report.warnings += _key_warnings(log, setup)
+    report.seed = seed_text(setup)
     report.commitment = commit.commitment(setup)
     if setup.commitment is not None and setup.commitment != report.commitment:
         report.problems.append(Problem(
@@ -206,11 +208,6 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
                                 rule=rule) for entry, rule, why in steerable(state)]
 
 
-#: A format-3 word with nothing to transcribe otherwise: small Latin letters and digits,
-#: single spaces between them (every character shows, and only one way).
-PLAIN_WORD = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
-
-
 def missent(state: Table, log: logfile.LogFile) -> list[dict[str, Any]]:
     """R-MISSENT: each item given to the wrong reader: the ``delivered`` entry that says so
     (and its line), the item (the entry that caused it, its addressee, what it is), whom
@@ -223,15 +220,14 @@ def missent(state: Table, log: logfile.LogFile) -> list[dict[str, Any]]:
 def steerable(state: Table) -> list[tuple[int, str, str]]:
     """What a log of an earlier format let the moderator steer, as (entry, rule, why):
     each random lapse choice and a words deal whose older rules depended on something the
-    moderator types (docs/audit.md, logs of earlier formats). None in format 4."""
+    moderator types (docs/audit.md, logs of earlier formats; ``LogFormat``'s fields say
+    which)."""
     form = state.setup.format
-    if form >= 4:
-        return []
     found = []
     removed = sorted(state.removed.values())
-    for entry, step in state.history if form < 3 else ():
+    for entry, step in state.history if form.lapse_draw == "index" else ():
         if isinstance(step, Lapse) and step.choice is not None:
-            if form < 2:
+            if form.lapse_label == "entry":
                 found.append((entry, "R-LAPSE", f"the random choice {step.choice!r} was drawn "
                               "by the lapse's entry number (format 1): entries the moderator "
                               "recorded before it (prods, backups) could have moved it"))
@@ -240,27 +236,9 @@ def steerable(state: Table) -> list[tuple[int, str, str]]:
                               "among the seats a power could target (format 2): a removal "
                               f"before it (entry {removed[0]}) could have moved it"))
     if state.setup.deal == "players" and state.dealt is not None:
-        odd = [w for w in state.words.values() if not w.isascii()]
-        if form < 2:
-            found.append((state.dealt, "R-DEAL", "the deal was keyed by the names seated "
-                          "when the last word came in and the words as typed (format 1): a "
-                          "rename or the way a word was typed could have moved it"))
-        elif form < 3:
-            beyond = (f" (here {', '.join(map(repr, odd))}, beyond ASCII)" if odd else "")
-            found.append((state.dealt, "R-DEAL", "format 2 dealt each word as typed: a "
-                          "look-alike spelling of a posted word (rn for m, a Cyrillic \u0435 for "
-                          f"e, an invisible character{beyond}) could have moved the deal; "
-                          "format 4 deals plain letters a-z and digits"))
-        else:
-            unplain = [w for w in state.words.values() if not PLAIN_WORD.fullmatch(w)]
-            if unplain:
-                found.append((state.dealt, "R-DEAL", "format 3 dealt each word by its "
-                              "look-alike skeleton (Unicode's confusables data), which left a "
-                              "choice wherever a word is more than letters a-z, digits and "
-                              f"spaces (here {', '.join(map(repr, unplain))}): a dotless \u0131 "
-                              "with a dot above looks like i and dealt otherwise, and markup a "
-                              "forum shows otherwise (c&shy;herry shows as cherry) dealt as "
-                              "written; format 4 refuses both"))
+        why = form.words.choice(list(state.words.values()))
+        if why is not None:
+            found.append((state.dealt, "R-DEAL", why))
     return found
 
 
@@ -319,6 +297,19 @@ def unnamed(log: logfile.LogFile, start: int, listed: list[int]) -> list[int]:
             and not (isinstance(raw, dict) and isinstance(raw.get("mod"), str))]
 
 
+#: How a format's deal read the words (``Words.kind``), in the audit's deal sentence.
+DEAL_HOW = {
+    "lookalike": N_("each seat's word by its look-alike key (letters that look alike read as "
+                    "one: rn as m, 0 as o), by seat number"),
+    "latin": N_("each seat's word in letters a-z and digits, by seat number"),
+    "skeleton": N_("each seat's word as it looks (its canonical form's look-alike skeleton), "
+                   "by seat number"),
+    "canonical": N_("each seat's word in its canonical form, by seat number"),
+    "names": N_("the words with the names seated at the deal (format 1, an earlier shmod: a "
+                "rename before the last word could move it)"),
+}
+
+
 def deal_text(state: Table, lang: Language | None = None) -> str:
     """How the game was dealt (R-DEAL), and what the audit recomputed of it, in words (in
     ``lang``, English by default: the replay page says it in the game's language)."""
@@ -333,16 +324,7 @@ def deal_text(state: Table, lang: Language | None = None) -> str:
                         players=len(state.game.players))
         words = ", ".join(map(str, sorted(entry for entry, step in state.history
                                           if isinstance(step, Word))))
-        if setup.format >= 4:
-            how = t._("each seat's word in letters a-z and digits, by seat number")
-        elif setup.format >= 3:
-            how = t._("each seat's word as it looks (its canonical form's look-alike "
-                      "skeleton), by seat number")
-        elif setup.format >= 2:
-            how = t._("each seat's word in its canonical form, by seat number")
-        else:
-            how = t._("the words with the names seated at the deal (format 1, an earlier "
-                      "shmod: a rename before the last word could move it)")
+        how = t._(DEAL_HOW[setup.format.words.kind])
         if not any(rule == "R-DEAL" for _, rule, _ in steerable(state)):
             # TRANSLATORS: {how} says how the words were read; {entries} lists the log's
             # entries that hold them.
@@ -363,6 +345,26 @@ def deal_text(state: Table, lang: Language | None = None) -> str:
                    command="`shmod new --deal players`")
     return t._("dealt outside shmod (no seed): the commitment covers the roles and the first "
                "deck; reshuffles are as the moderator recorded them")
+
+
+#: What the header's ``seed_source`` says (log format 5), for the audit's "Seed:" line.
+SEED_SOURCES = {
+    "drawn": "drawn by shmod (128 random bits), as the header's seed_source says under the "
+             "commitment",
+    "supplied": "supplied by the moderator (`shmod new --seed`), not drawn by shmod, as the "
+                "header's seed_source says under the commitment; `shmod new` refuses a seed "
+                "that is a pattern or the hash of a text a player tries first (docs/audit.md)",
+    "guessable": "supplied by the moderator and accepted unchecked (`shmod new --guessable`), "
+                 "as the header's seed_source says under the commitment",
+}
+
+
+def seed_text(setup: Setup) -> str | None:
+    """Who chose the secret seed (R-COMMIT), as the header records it under the commitment
+    (log format 5); None for a game without a seed or a format that records nothing."""
+    if setup.seed is None or setup.seed_source is None:
+        return None
+    return SEED_SOURCES[setup.seed_source]
 
 
 def corrections(state: Table, log: logfile.LogFile) -> list[dict[str, Any]]:
@@ -395,7 +397,7 @@ def _key_warnings(log: logfile.LogFile, setup: Setup) -> list[Problem]:
                         "checkpoints in the moderator's name; publish the copy `shmod publish` "
                         "writes, which leaves the key out and chains identically",
                         line=log.key_lines.get("signing_key"), rule="R-CHECKPOINT")]
-    if setup.format >= 2 and setup.moderator_key is None:
+    if setup.format.signed and setup.moderator_key is None:
         return [Problem("signing_key", "the header has no moderator_key: no post of this log "
                         "could be signed, so a thread cannot tell the moderator's checkpoint "
                         "lines from anyone else's", rule="R-CHECKPOINT")]

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shmod.forum import deadlines, dealing
+from shmod.forum import deadlines
 from shmod.forum.events import Dealt
+from shmod.forum.log_formats import LogFormat
 from shmod.forum.table import Draw, Table
 from shmod.game import setup as game_setup, shuffle
 from shmod.game.steps import Reshuffle
@@ -60,24 +61,22 @@ def _words(state: Table) -> dict[str, Any]:
     setup = state.setup
     assert setup.seed is not None
     words = [state.words[seat] for seat in range(len(setup.players))]
-    if setup.format >= 2:
-        message = dealing.words_message(words, setup.format)
-    else:  # format 1: by the names seated when the last word came in
-        dealt = next(ev for ev in state.public if isinstance(ev, Dealt))
-        message = dealing.words_message_v1(dict(dealt.words))
+    dealt = next((ev for ev in state.public if isinstance(ev, Dealt)), None)
+    names = [name for name, _ in dealt.words] if dealt is not None else state.game.players
+    message = setup.format.words.message(words, names)  # format 1: the names at the deal
     return {"what": "words", "entry": state.dealt, "seed": setup.seed,
             "seed_from": "secret.seed", "message": message,
             "value": state.game.seed}
 
 
-def _lapse(draw: Draw, base: dict[str, Any], form: int) -> dict[str, Any]:
-    """R-LAPSE: one random choice: each option's number (formats 3 and 4), or the index
-    drawn among them (formats 1 and 2)."""
+def _lapse(draw: Draw, base: dict[str, Any], form: LogFormat) -> dict[str, Any]:
+    """R-LAPSE: one random choice: each option's number (from format 3 on), or the index
+    drawn among them (formats 1 and 2: ``lapse_draw="index"``)."""
     seed = base["seed"]
     options: list[dict[str, Any]] = [{"key": key, "records": records}
                                      for key, records in draw.options]
     found: dict[str, Any] = {}
-    if form >= 3:
+    if form.lapse_draw == "lowest":
         for option in options:
             option["number"] = deadlines.option_number(seed, draw.label, option["key"])
     else:

@@ -50,7 +50,7 @@ class _Thread(Record):
 def _opening(setup: Setup | None, thread: str, found: ThreadAudit) -> _Thread:
     """R-COMMIT: the commitment (and in format 2 and later the key) the thread's opening
     post carries, against this log's."""
-    old = setup is not None and setup.format < 2
+    old = setup is not None and not setup.format.signed
     shown = checkpoints.opening(thread, setup.salt if setup is not None and old else None,
                                 None if setup is None or old else setup.moderator_key,
                                 None if setup is None or old else commit.commitment(setup))
@@ -58,16 +58,24 @@ def _opening(setup: Setup | None, thread: str, found: ThreadAudit) -> _Thread:
     if setup is None:
         return _Thread(None, None, False)
     ours = commit.commitment(setup)
-    signed = setup.format >= 2
+    signed = setup.format.signed
+    for key, commitment in shown.signed:
+        found.warnings.append(Problem(
+            "thread", f"the thread shows an opening post signed under another key ({key[:8]}…, "
+            f"commitment {commitment[:8]}…), not this log's: another game's, or a copy pasted "
+            "in; nothing ties it to this log, so it fails nothing and is not the opening post "
+            "checked (if the forum shows this game's moderator posted it, this log is not the "
+            "game the thread played)", rule="R-COMMIT"))
     if not shown.found:
         found.warnings.append(Problem(
-            "thread", "the thread text holds no opening post (post 1, which shows the setup "
-            "commitment and ends with its own checkpoint line"
-            + (", signed under the moderator's key it shows" if signed else "")
+            "thread", "the thread text holds no opening post of this log (post 1, which shows "
+            "the setup commitment and ends with its own checkpoint line"
+            + (", signed under this log's moderator's key" if signed else "")
             + "): the lines are checked with this log's own "
             + ("key and commitment" if signed else "salt") + ", which a rewritten log would "
             "replace, and nothing shows that this log is of the game the thread played; paste "
-            "the thread from its opening post (post 1)", rule="R-COMMIT"))
+            "the thread from its opening post (post 1): the commitment could not be checked "
+            "from this text", rule="R-COMMIT"))
         for other in shown.others:
             found.warnings.append(Problem(
                 "thread", f"the thread shows the commitment {other} outside an opening post "
@@ -132,7 +140,7 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
     if not checks:
         found.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
                                       "text given with --thread", rule="R-CHECKPOINT"))
-    signed = setup is not None and setup.format >= 2
+    signed = setup is not None and setup.format.signed
     legacy = any(len(str(raw.get("checkpoint", ""))) == CHECKPOINT_HEX
                  for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
     matched = {c.claim.post for c in checks if c.ok and c.claim.keyed}
@@ -242,9 +250,9 @@ def _none_genuine(count: int, signed: bool) -> str:
     """Every line of the log's form fails: it is the log that changed, not the thread."""
     if signed:
         return (f"none of the thread's {count} signed checkpoint line(s) verifies under this "
-                "log's key, and the thread text has no opening post to take the key from: "
-                "the log's key is not the one the thread's posts were signed with, so this log "
-                "was rewritten or is another game's (paste the thread from post 1 to see which)")
+                "log's key, nor does any opening post the thread shows: the log's key is not "
+                "the one the thread's posts were signed with, so this log was rewritten or is "
+                "another game's (paste the thread from post 1 to see which)")
     return (f"none of the thread's {count} tagged checkpoint line(s) carries the tag this "
             "log's salt makes, and the thread text has no opening post with a commitment to "
             "tell whose salt is right: the log's salt is not the one the thread's posts were "

@@ -99,6 +99,8 @@ def _show_report(report: "Report", explain: bool = False) -> None:
         out.print(f"Commitment: {report.commitment}{checked[report.commitment_ok]}")
     if report.deal:
         out.print(one_line(f"Deal: {report.deal}"), markup=False)
+    if report.seed:
+        out.print(one_line(f"Seed: {report.seed}"), markup=False)
     if report.draws:
         _show_draws(out, report.draws, explain)
     if report.checkpoints is not None:

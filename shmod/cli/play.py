@@ -124,11 +124,15 @@ def new(
                        "with a script, and the seed gives away every role and card: leave "
                        "--seed out (shmod draws 128 random bits), give at least 32 "
                        "hexadecimal digits, or add --guessable for a demonstration or a test")
-    if seed is not None and not guessable and pattern(seed, players):
-        raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed "
-                       f"({pattern(seed, players)}), and "
-                       "the seed gives away every role and card: leave --seed out (shmod draws "
-                       "128 random bits), or add --guessable for a demonstration or a test")
+    if seed is not None and not guessable:
+        from shmod.forum.recipes import hashed
+
+        why = pattern(seed, players) or hashed(seed, int(clock.now().timestamp()))
+        if why:
+            raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({why}), and "
+                           "the seed gives away every role and card: leave --seed out (shmod "
+                           "draws 128 random bits), or add --guessable for a demonstration or "
+                           "a test")
     if forum is not None:
         formats.get(forum, "forum")
     fmt = formats.chosen(fmt_name, forum, language)
@@ -148,7 +152,8 @@ def new(
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal or "moderator", zone=zone, title=title, forum=forum,
                           moderators_listed=moderators, moderator=moderator(),
-                          language=language, created=clock.stamp(), before_write=compose)
+                          language=language, created=clock.stamp(), before_write=compose,
+                          seed_source="guessable" if seed is not None and guessable else None)
     echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
          "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)
@@ -221,11 +226,20 @@ def word(
 ) -> None:
     """Record players' words, in a game dealt from the players' words (R-DEAL); the deal
     is made when every player's word is in."""
-    from shmod.forum.dealing import recorded_word
     from shmod.forum.steps import Word
+    from shmod.texts import formats, word_markup
+
+    def recorded(g: "Game", typed: str) -> str:
+        """The word as the log's format records it; first refused if the game's forum (the
+        header's, else the profile of -f or SHMOD_FORMAT, else every engine shmod knows)
+        shows it otherwise than typed, in a format that refuses that (R-DEAL)."""
+        if g.setup.format.words.forum:
+            forum = g.setup.forum
+            word_markup.refuse(typed, formats.chosen(None if forum else fmt_name, forum))
+        return g.setup.format.words.record(typed)
 
     pairs = _pairs([player, text, *(more or [])], "word", "NAME WORD")
-    _step(game, fmt_name, lambda g: [Word(seat, recorded_word(value, g.setup.format))
+    _step(game, fmt_name, lambda g: [Word(seat, recorded(g, value))
                                      for seat, value in _once(g, pairs, "R-DEAL", "the first "
                                                               "word a player posts counts")])
 

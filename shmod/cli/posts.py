@@ -88,8 +88,8 @@ def post(
     from shmod.cli import clock, output
 
     output.require_open()
-    if images is not None:  # a folder that cannot be written is refused before recording
-        _folder(images)
+    if images is not None:  # what could not be written is refused before recording
+        _check_images(images, _picture(len(loaded.state.posts) + 1, loaded.state.entries))
     git_check(game)
     marked = posts.mark_next(game, fmt, board=board, at=clock.stamp(), moderator=moderator())
     echo(marked.text)
@@ -100,6 +100,8 @@ def post(
     if images is not None and marked.upto > loaded.state.entries:
         loaded = games.load(game)  # another shmod recorded a step since: draw the post's board
     try:
+        if images is not None:
+            _folder(images)
         _post_images(loaded, marked, images)
     except BadInput as failed:
         raise OutputLost(f"{done}, but its pictures could not be written ({failed}); do not "
@@ -142,6 +144,36 @@ def _folder(path: str) -> None:
         raise BadInput(f"cannot write into {path}: permission denied")
 
 
+def _picture(number: int, upto: int) -> str:
+    """The pictures' name (without .svg or .png) for post ``number`` up to entry ``upto``."""
+    return f"post-{number}-entry-{upto}"
+
+
+def _check_images(folder: str, name: str) -> None:
+    """``post --images DIR``, before anything is recorded (nothing is created either): DIR
+    or the folder it would be made in must be a folder shmod can write into, and neither
+    picture's name may hold what shmod never writes over (a folder, a FIFO or a device, a
+    game log or a link to one: :func:`shmod.log.outfiles.check`)."""
+    import os
+
+    from shmod.base.errors import BadInput
+    from shmod.log import outfiles
+
+    existing = os.path.abspath(folder)
+    while not os.path.lexists(existing) and os.path.dirname(existing) != existing:
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        raise BadInput(f"cannot write into {folder}: {existing} is not a folder; nothing was "
+                       "recorded")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise BadInput(f"cannot write into {folder}: permission denied; nothing was recorded")
+    for ending in (".svg", ".png"):
+        try:
+            outfiles.check(os.path.join(folder, name + ending))
+        except BadInput as err:
+            raise BadInput(f"{err}; nothing was recorded") from None
+
+
 def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
     """``post --images DIR``: the board the post shows, as pictures named for the post."""
     if folder is None:
@@ -157,7 +189,7 @@ def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
              else posts.state_at(loaded, post.upto))
     view = views.public_view(state)
     lang = language(loaded.setup.language)
-    base = os.path.join(folder, f"post-{post.number}-entry-{post.upto}")
+    base = os.path.join(folder, _picture(post.number, post.upto))
     outfiles.write(base + ".svg", board_image.svg(view, lang).encode())
     written = [base + ".svg"]
     try:

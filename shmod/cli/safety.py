@@ -5,7 +5,8 @@ from shmod.cli.app import GameOpt, app, echo
 
 @app.command()
 def repair(game: GameOpt) -> None:
-    """Move a torn final entry (a write cut off by a crash) to a backup beside the log."""
+    """Move a torn final entry or a step cut off by a crash, whole, to a backup beside the
+    log."""
     from shmod.cli import clock, output
     from shmod.log.repair import repair as run
 
@@ -14,8 +15,9 @@ def repair(game: GameOpt) -> None:
     if done.backup is None:
         echo(f"Nothing to repair: {game} loads cleanly ({done.entries} entries).")
         return
-    echo(f"Moved the torn final entry (line {done.line}, {done.moved} bytes) to "
+    what = "the step cut off, whole" if done.step else "the torn final entry"
+    echo(f"Moved {what} (line {done.line}, {done.moved} bytes) to "
          f"{done.backup}; {game} now ends with entry {done.entries} and loads cleanly. "
          "Record the interrupted step again if it is still due.")
-    output.check(f"the torn final entry was moved to {done.backup}",
+    output.check(f"{what} was moved to {done.backup}",
                  "`shmod status` shows where the game stands")

@@ -20,11 +20,12 @@ line ending in ``\\n`` (docs/verify.md spells them out so a player can rebuild t
     moderator_key "…"                  (format 2 and later: the public key the thread's
                                         checkpoints are signed with, or: moderator_key none)
 
-A log of format 4 writes ``shmod-commitment 4`` and the ``moderator_key`` line, formats 3
-and 2 ``shmod-commitment 3`` and ``2`` with the same lines (the version pins the format,
-and with it how the words deal and how a lapse draws: a commitment posted for one cannot
-be kept for a log of another); a log of format 1 (an earlier shmod) keeps version 1, byte
-for byte. docs/verify.md states every line to the byte.
+The version is the log's format number (``shmod-commitment 4`` in a log of format 4): it
+pins the format, and with it how the words deal and how a lapse draws, so a commitment
+posted for one cannot be kept for a log of another. The lines after the salt are the ones
+the format frames (``LogFormat.frames``, :mod:`shmod.forum.log_formats`): the
+``moderator_key`` line from format 2 on, none in a log of format 1 (an earlier shmod),
+which keeps its bytes. docs/verify.md states every line to the byte.
 
 With a seed, the seed fixes every later reshuffle (R-RESHUFFLE, checked by the audit),
 so the commitment covers the roles and every shuffle of the game.
@@ -37,7 +38,7 @@ before the reveal publishes it. :func:`weaknesses` says what a setup lacks.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from shmod.base import digest, patterns
 from shmod.base.errors import BadInput
@@ -45,8 +46,6 @@ from shmod.forum.house import LATER_VARIANTS
 from shmod.forum.table import Setup
 from shmod.forum.terms import VARIANTS
 
-#: The commitment's version for each log format (shmod.forum.setup.FORMATS).
-VERSIONS = {1: 1, 2: 2, 3: 3, 4: 4}
 _HEX = patterns.later(r"^[0-9a-f]{64}$")
 #: A secret of at least 128 bits, as shmod writes one: 32 or more hexadecimal digits.
 STRONG = patterns.later(r"[0-9a-fA-F]{32,}")
@@ -61,13 +60,20 @@ def _optional(value: str | None) -> str:
     return "none" if value is None else _quoted(value)
 
 
+#: What each line a log format frames after the salt holds (``LogFormat.frames``).
+_FRAMED: dict[str, Callable[[Setup], str]] = {
+    "moderator_key": lambda setup: _optional(setup.moderator_key),
+    "seed_source": lambda setup: setup.seed_source or "none",
+}
+
+
 def canonical_bytes(setup: Setup) -> bytes:
     """The exact bytes the commitment hashes (see the module docstring)."""
     first = "drawn" if setup.first is None else _quoted(setup.players[setup.first])
     dealt = (["deal players"] if setup.deal == "players" else
              ["roles " + " ".join(setup.roles), "deck " + "".join(setup.deck)])
     lines = [
-        f"shmod-commitment {VERSIONS[setup.format]}",
+        f"shmod-commitment {setup.format.number}",
         "players " + " ".join(_quoted(name) for name in setup.players),
         "first_president " + first,
         "variants " + " ".join(f"{k}={v}" for k, v in sorted(setup.variants.items())
@@ -77,7 +83,7 @@ def canonical_bytes(setup: Setup) -> bytes:
         *dealt,
         "seed " + _optional(setup.seed),
         "salt " + _optional(setup.salt),
-        *(["moderator_key " + _optional(setup.moderator_key)] if setup.format >= 2 else []),
+        *(f"{frame} {_FRAMED[frame](setup)}" for frame in setup.format.frames),
     ]
     return ("\n".join(lines) + "\n").encode()
 
@@ -120,6 +126,11 @@ def guessable(secret: str, names: Iterable[str] = ()) -> str | None:
     pairs = {value[i:i + 2] for i in range(len(value) - 1)}
     if len(set(value)) <= 5 or len(pairs) <= 16:
         return "it is a pattern, not drawn at random"
+    from shmod.forum.recipes import pattern
+
+    shape = pattern(value)
+    if shape:
+        return f"it is a pattern, not drawn at random: {shape}"
     from shmod.forum.guesses import guessed
 
     return guessed(value, names)
@@ -146,6 +157,11 @@ def weaknesses(setup: Setup) -> list[str]:
                      f"({guessable(setup.salt, setup.players)}), "
                      "so the commitment posted at the start and the thread's checkpoints hid "
                      "nothing from a player who tried it")
+    if setup.seed_source == "guessable" and strong(setup.seed) \
+            and not guessable(setup.seed or "", setup.players):
+        found.append("the moderator supplied the seed and accepted it unchecked (`shmod new "
+                     "--guessable`, seed_source: guessable): if it is the hash of a number, a "
+                     "time or a word, a player who finds it can deal the game themselves")
     if setup.seed is not None and not strong(setup.seed):
         found.append(f"the seed {setup.seed!r} has fewer than {SECRET_BITS} bits (32 "
                      "hexadecimal digits): a player who guesses it can deal the game "

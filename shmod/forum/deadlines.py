@@ -24,6 +24,7 @@ from shmod.base import patterns
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.forum.events import DeadlineSet, DeadlineSpent, Lapsed, LapsePlayed
 from shmod.forum.explain import waiting_text
+from shmod.forum.log_formats import LogFormat
 from shmod.forum.steps import Lapse, SetDeadline
 from shmod.forum.table import Deadline, Draw, Table
 from shmod.forum.terms import SCOPES
@@ -78,7 +79,7 @@ def current(table: Table) -> Deadline | None:
     found = table.deadline
     if found is None or table.game.win or found.key != _key(table, found.scope):
         return None
-    if found.entry in table.lapsed and table.setup.format >= 2:
+    if found.entry in table.lapsed and table.setup.format.lapse_once:
         return None
     return found
 
@@ -88,7 +89,7 @@ def spent(table: Table) -> Deadline | None:
     found = table.deadline
     if found is None or table.game.win or found.key != _key(table, found.scope):
         return None
-    return found if found.entry in table.lapsed and table.setup.format >= 2 else None
+    return found if found.entry in table.lapsed and table.setup.format.lapse_once else None
 
 
 def decision(table: Table) -> tuple[object, ...]:
@@ -226,7 +227,7 @@ def draw_label(table: Table, entry: int) -> str:
     """R-LAPSE: the label of a lapse's random draw in the seed's stream: *which decision*
     it is (round, phase, power, the seat awaited), so nothing the moderator may add or
     reorder moves it. (Format 1, an earlier shmod: the lapse's entry number.)"""
-    if table.setup.format < 2:
+    if table.setup.format.lapse_label == "entry":
         return f"lapse-{entry}"
     game = table.game
     seat = game.chancellor if game.phase == ENACT else game.president
@@ -234,35 +235,36 @@ def draw_label(table: Table, entry: int) -> str:
     return f"lapse/round-{game.round}/{game.phase}/{game.power or 'none'}/seat-{seat + 1}"
 
 
-#: Formats 3 and 4: each option draws a number below this; the lowest is chosen (R-LAPSE).
+#: From format 3 on (``lapse_draw="lowest"``): each option draws a number below this; the
+#: lowest is chosen (R-LAPSE).
 DRAW_RANGE = 1 << 64
 
 
 def draw_options(table: Table) -> list[tuple[str, str]]:
     """R-LAPSE: the options of a random lapse choice now, in :func:`choices`' order, each
-    as (its key in the draw, what the log records when it is drawn): formats 3 and 4 key a
-    power's target by seat (``seat-3``, never its name) and a policy by its name
+    as (its key in the draw, what the log records when it is drawn): from format 3 on, a
+    power's target is keyed by seat (``seat-3``, never its name) and a policy by its name
     (``Liberal``); formats 1 and 2 drew an index, and key each option by what it records."""
     options = choices(table)
-    if table.setup.format < 3 or table.game.phase != POWER:
+    if table.setup.format.lapse_draw == "index" or table.game.phase != POWER:
         return [(name, name) for name in options]
     seats = {name: seat for seat, name in enumerate(table.game.players)}
     return [(f"seat-{seats[name] + 1}", name) for name in options]
 
 
-def draw(seed: str, label: str, options: list[tuple[str, str]], format_: int) -> str:
+def draw(seed: str, label: str, options: list[tuple[str, str]], format_: LogFormat) -> str:
     """R-LAPSE: what a lapse draws among ``options`` (:func:`draw_options`) under
-    ``label`` from ``seed``. Formats 3 and 4: each option draws its own number under the
+    ``label`` from ``seed``. From format 3 on: each option draws its own number under the
     label and its key, the lowest wins (a tie, once in 2^64, by key), so taking another
     option away (a removal) changes nothing; formats 1 and 2 drew an index among them."""
-    if format_ < 3:  # the index among the options: a removal moved it
+    if format_.lapse_draw == "index":  # the index among the options: a removal moved it
         return options[shuffle.pick(len(options), seed, label)][1]
     return min(options, key=lambda option: (option_number(seed, label, option[0]),
                                             option[0]))[1]
 
 
 def option_number(seed: str, label: str, key: str) -> int:
-    """Formats 3 and 4: the number an option draws, below 2^64 (R-LAPSE)."""
+    """From format 3 on: the number an option draws, below 2^64 (R-LAPSE)."""
     return shuffle.pick(DRAW_RANGE, seed, f"{label}/{key}")
 
 
@@ -293,7 +295,7 @@ def lapse(table: Table, step: Lapse) -> None:
         raise RuleBroken("R-LAPSE", f"the deadline {found.until} has not passed yet "
                          f"(this lapse is dated {step.at})")
     due = table.due
-    if table.setup.format >= 2 and due is not None and UTC_TIME.fullmatch(due) \
+    if table.setup.format.lapse_once and due is not None and UTC_TIME.fullmatch(due) \
             and due > found.until:
         raise RuleBroken("R-LAPSE", f"{_what(table)} fell due at {due}, after the deadline "
                          f"{found.until} had passed: a lapse decides only what was owed when "
@@ -320,7 +322,7 @@ def lapse(table: Table, step: Lapse) -> None:
              tracker=game.tracker + (game.phase == NOMINATE), deadline=found.until)
     _APPLY[game.phase](table, late, expected)
     table.lapsed[found.entry] = table.entries
-    if table.setup.format >= 2 and game.win is None:
+    if table.setup.format.lapse_once and game.win is None:
         game.say(DeadlineSpent)
 
 

@@ -10,7 +10,7 @@ briefing holds.
 from __future__ import annotations
 
 from shmod.base.records import Record
-from shmod.forum.terms import ClaimAbout, Deal, Scope
+from shmod.forum.terms import ClaimAbout, Deal, Scope, SeedSource
 from shmod.game.events import Public, Secret, Waiting
 from shmod.game.steps import Step
 from shmod.game.terms import Party, Phase, Policy, Power, Role
@@ -48,6 +48,7 @@ class Started(Public):
     commitment: str | None
     deal: Deal
     key: str | None = None  # the moderator's public key (format 2): checkpoints are signed with it
+    seed_source: SeedSource | None = None  # who chose the seed (format 5, R-COMMIT)
 
 
 class Dealt(Public):

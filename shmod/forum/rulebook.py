@@ -35,11 +35,18 @@ SETUP: list[tuple[str, str, str]] = [
          "moderator no choice in transcribing it: a word holding a character that cannot "
          "be seen or markup (an HTML entity such as `&shy;`) is refused; accents are "
          "dropped, a fixed transliteration writes the letters that do not decompose (`ß` "
-         "as `ss`, `ł` as `l`, `ø` as `o`, ...), everything but letters and digits is "
-         "dropped and capitals become small; a letter left outside a-z (Cyrillic, Greek) "
-         "is refused, and the player asked for a word in Latin letters. So \"out, damned "
-         "spot\" is `outdamnedspot`, and the words post shows each word as dealt. Names "
-         "typed later (renames, replacements) never enter, and a "
+         "as `ss`, `ł` as `l`, `ø` as `o`, ...), spaces and punctuation are dropped and "
+         "capitals become small; a word holding a symbol (an emoji, `🅰`, `×`, `$`), a "
+         "bracket or slash, markup the game's forum shows otherwise (a smiley code, "
+         "strike-through), or a letter left outside a-z (Cyrillic, Greek) is refused, and "
+         "the player asked for a word in plain letters or digits. So \"out, damned spot\" "
+         "is `outdamnedspot`, and the words post shows each word as recorded. The deal "
+         "reads each word's look-alike key, a fixed fold that writes everything a forum's "
+         "font shows alike in one form (`rn` and `m`, `cl` and `d`, `vv` and `w`, `0` and "
+         "`o`, `1`, `I` and `l`, `5` and `s`; the table is in docs/verify.md): `rnodern` "
+         "deals as `modern`. Logs of earlier formats keep their own rule, and the audit "
+         "warns where it left a choice. Names typed later (renames, replacements) never "
+         "enter, and a "
          "replacement posts no word of its own. Once the roles are dealt nothing re-deals "
          "them: a correction that would is refused (the way out is a new game). The "
          "moderator cannot choose the deal and the players cannot compute it; after the "
@@ -123,13 +130,15 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "A newcomer may take over a living seat with its role and everything it was sent "
          "and did; the seat's history stands, and the newcomer gets one briefing PM. A dead "
          "seat is not replaced, and a newcomer may not carry the name of a player who left "
-         "another seat, nor one that looks like it."),
+         "another seat, nor one that looks like it, nor the seat's own player's name (that "
+         "would change nothing)."),
         ("R-RENAME", "A name written wrong",
          "A player's name written wrong at the start is corrected with `shmod rename OLD "
          "NEW`: the same player keeps the seat and everything it was sent, and the log's "
          "header, which the opening post's commitment covers, is left as it was (editing "
          "the name in the header by hand would make the audit against the commitment "
-         "fail)."),
+         "fail). A rename to the name the player has already is refused: it changes "
+         "nothing."),
         ("R-CORRECT", "Corrections",
          "A mistyped step may be voided by an appended correction, together with every "
          "later step that acted on it; nothing already written is changed. Forum "

@@ -43,6 +43,11 @@ def replace(table: Table, step: Replace) -> None:
                               for s, n in enumerate(game.players)])[seat]
     except BadInput as err:
         raise RuleBroken("R-REPLACE", f"cannot seat {name!r}: {err}") from None
+    if table.setup.format.refuses_no_ops and look_alike(name, old):
+        same = "is" if name == old else "looks like"
+        raise RuleBroken("R-REPLACE", f"{name!r} {same} {old}, who holds the seat: a "
+                         "replacement seats another player, so it would change nothing "
+                         "(a name written wrong is corrected with `shmod rename`)")
     held = held_elsewhere(table, seat, name)
     if held is not None:
         former, other = held
@@ -89,6 +94,9 @@ def rename(table: Table, step: Rename) -> None:
                               for s, n in enumerate(game.players)])[seat]
     except BadInput as err:
         raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: {err}") from None
+    if table.setup.format.refuses_no_ops and name == old:
+        raise RuleBroken("R-RENAME", f"{old} is already called {name!r}: the rename would "
+                         "change nothing")
     if held_elsewhere(table, seat, name) is not None:
         raise RuleBroken("R-RENAME", f"cannot rename {old} to {name!r}: a player of that name "
                          "(or one that looks like it) held another seat and was sent its "

@@ -12,10 +12,11 @@ from typing import Any
 
 from shmod.base import patterns, plaintext
 from shmod.base.errors import BadInput
-from shmod.forum import commitment
+from shmod.forum import commitment, log_formats
 from shmod.forum.deadlines import UTC_TIME, ZONE_NAME, decision, zone_info
 from shmod.forum.events import Started
 from shmod.forum.house import parse_variants
+from shmod.forum.log_formats import LogFormat
 from shmod.forum.moderators import check_list
 from shmod.forum.names import (
     Seating,
@@ -28,24 +29,13 @@ from shmod.forum.names import (
     why_alike,
 )
 from shmod.forum.table import Setup, Table
-from shmod.forum.terms import Deal
+from shmod.forum.terms import SEED_SOURCES, Deal, SeedSource
 from shmod.game import setup as game_setup, shuffle
 from shmod.game.house import rules_for
 from shmod.game.rules import ROLE_COUNTS, Rules, parse_cards
 from shmod.game.setup import deal
 from shmod.game.terms import ROLES, Policy, Role
 
-FORMAT = 4
-#: Log formats this shmod reads, each still replayed and audited as written, never started
-#: anew. Format 1 (an earlier shmod) deals from the players' words by name, draws a lapse's
-#: random choice by entry number and tags checkpoints with the salt. Format 2 deals from
-#: each seat's word with invisible characters and look-alike letters kept apart, and draws
-#: a random power target by its index among the seats a power may target (a removal moves
-#: it). Format 3 drops the one and keys the deal by what a word looks like, and draws a
-#: target by seat, so removing another seat moves nothing (R-LAPSE). Format 4 records each
-#: word in plain ``a``-``z`` and ``0``-``9`` and deals from that (R-DEAL,
-#: :mod:`shmod.forum.wordform`); everything else is as in format 3 (docs/verify.md).
-FORMATS = (1, 2, 3, 4)
 MAX_NAME = 40
 #: The form of ``forum``: an output profile's name (which names exist is the texts layer's).
 FORUM_NAME = patterns.later(r"[a-z][a-z0-9-]{0,31}\Z")
@@ -54,7 +44,7 @@ FORUM_NAME = patterns.later(r"[a-z][a-z0-9-]{0,31}\Z")
 LANGUAGE_CODE = patterns.later(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
 HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
                "first_president", "secret", "custom", "commitment", "forum", "moderator_key",
-               "language", "moderators")
+               "language", "moderators", "seed_source")
 SECRET_KEYS = ("seed", "salt", "roles", "deck", "signing_key")
 #: Format 2's key pair (R-CHECKPOINT): the public key checkpoints are signed with, and
 #: (secret, never published) its private half; ``shmod.log.signing`` makes and uses them.
@@ -81,6 +71,7 @@ def new_header(
     keys: tuple[str, str] | None = None,
     language: str | None = None,
     moderators: list[str] | None = None,
+    seed_source: SeedSource | None = None,
 ) -> dict[str, Any]:
     """The header of a new seeded game, checked by :func:`parse_setup`. ``deal_by``
     ``players``: the roles and the deck are dealt later, from the seed and a word from
@@ -89,8 +80,13 @@ def new_header(
     when absent). ``keys``: the moderator's key pair, ``(private,
     public)`` (:func:`shmod.log.signing.new_key`), that the thread's checkpoints are
     signed with; without one the game can be replayed but no post made. ``moderators``:
-    the game's moderators, when it has more than one (public; R-MODERATORS)."""
+    the game's moderators, when it has more than one (public; R-MODERATORS).
+    ``seed_source`` (public, committed): ``drawn`` by shmod when ``seed`` is None, else
+    ``supplied`` by the moderator, or ``guessable`` when they accepted it unchecked
+    (``shmod new --guessable``); the opening post and the audit say which."""
     names = check_players(players)
+    if seed_source is None:
+        seed_source = "drawn" if seed is None else "supplied"
     chosen = parse_variants(variants)
     rules = rules_for(len(names), chosen, custom)
     seed = _text(seed, "seed") or shuffle.new_seed()
@@ -114,7 +110,7 @@ def new_header(
         secret["deck"] = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed,
                                              "deck")
     header: dict[str, Any] = {
-        "shmod": FORMAT,
+        "shmod": log_formats.CURRENT.number,
         "created": created,
         "players": names,
         "variants": chosen,
@@ -139,6 +135,8 @@ def new_header(
         header["moderator_key"] = keys[1]
     if moderators:
         header["moderators"] = list(check_list([tidy(m) for m in moderators], tuple(names)))
+    if "seed_source" in log_formats.CURRENT.frames:
+        header["seed_source"] = seed_source
     header["commitment"] = commitment.commitment(parse_setup(header))
     return header
 
@@ -222,11 +220,7 @@ def parse_setup(raw: Any) -> Setup:
     unknown = [str(k) for k in raw if k not in HEADER_KEYS and k != "log"]
     if unknown:
         raise BadInput(f"unknown header field(s): {', '.join(unknown)}")
-    version = raw.get("shmod")
-    if isinstance(version, bool) or version not in FORMATS:
-        raise BadInput(f"shmod: {version!r} is not a log format this shmod reads "
-                       f"(expected shmod: {FORMAT}, or {', '.join(map(str, FORMATS[:-1]))} "
-                       "for a log of an earlier shmod)")
+    version = log_formats.read(raw.get("shmod"))
     names = check_players(raw.get("players"))
     if any(not isinstance(name, str) for name in raw["players"]):
         raise BadInput("a player's name must be text: write an all-digit name in quotes, "
@@ -265,6 +259,7 @@ def parse_setup(raw: Any) -> Setup:
     else:
         roles, deck = _dealt(secret, names, seating, rules, seed)
     keys = _keys(raw, secret, version)
+    source = _seed_source(raw, version, seed)
     stored = raw.get("commitment")
     if stored is not None:
         stored = commitment.parse_hex(str(stored))
@@ -276,7 +271,7 @@ def parse_setup(raw: Any) -> Setup:
                  stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version,
                  language=_language(raw.get("language")),
                  created=_created(raw.get("created")), moderator_key=keys[0],
-                 signing_key=keys[1], moderators=listed)
+                 signing_key=keys[1], moderators=listed, seed_source=source)
 
 
 def _created(value: Any) -> str | None:
@@ -292,20 +287,38 @@ def _created(value: Any) -> str | None:
 
 
 def _keys(raw: dict[str, Any], secret: dict[str, Any],
-          version: int) -> tuple[str | None, str | None]:
+          version: LogFormat) -> tuple[str | None, str | None]:
     """Format 2's ``moderator_key`` and ``secret.signing_key``: each absent or 64 hex
     digits (a published log has no signing key); a format-1 header has neither."""
     found = (raw.get("moderator_key"), secret.get("signing_key"))
     for value, where in zip(found, KEY_FIELDS):
         if value is None:
             continue
-        if version == 1:
+        if not version.signed:
             raise BadInput(f"{where} is a field of log format 2, not of this header's "
-                           "shmod: 1")
+                           f"shmod: {version.number}")
         if not isinstance(value, str) or not _KEY.fullmatch(value):
             raise BadInput(f"{where} must be 64 lowercase hexadecimal digits (an Ed25519 "
                            f"key, as `shmod new` writes it), not {shown(str(value)[:70])}")
     return found[0], found[1]
+
+
+def _seed_source(raw: dict[str, Any], version: LogFormat,
+                 seed: str | None) -> SeedSource | None:
+    """The header's ``seed_source`` (R-COMMIT): whether shmod drew the seed, in a format
+    that commits it, and only there; required in a game with a seed."""
+    value = raw.get("seed_source")
+    if "seed_source" not in version.frames:
+        if value is not None:
+            raise BadInput(f"seed_source is a field of log format 5, not of this header's "
+                           f"shmod: {version.number}")
+        return None
+    if value is None and seed is None:
+        return None
+    if value not in SEED_SOURCES:
+        raise BadInput(f"seed_source must be one of {', '.join(SEED_SOURCES)} (whether shmod "
+                       f"drew the seed or the moderator supplied it), not {value!r}")
+    return value  # type: ignore[no-any-return]
 
 
 def _public(value: Any, key: str) -> str:
@@ -358,7 +371,7 @@ def start(setup: Setup) -> Table:
     president = None if setup.first is None else setup.players[setup.first]
     game.say(Started, players=setup.players, president=president,
              variants=tuple(setup.variants.items()), commitment=setup.commitment,
-             deal=setup.deal, key=setup.moderator_key)
+             deal=setup.deal, key=setup.moderator_key, seed_source=setup.seed_source)
     table = Table(game=game, setup=setup, zone=setup.zone, moderators=list(setup.moderators))
     table.decision, table.due = decision(table), setup.created  # R-LAPSE: owed since then
     return table

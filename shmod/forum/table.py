@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from shmod.base.records import Record, field
-from shmod.forum.terms import Deal, Scope
+from shmod.forum.log_formats import CURRENT, LogFormat
+from shmod.forum.terms import Deal, Scope, SeedSource
 from shmod.game.events import Public, Secret
 from shmod.game.rules import Rules
 from shmod.game.state import State
@@ -39,10 +40,11 @@ class Setup(Record):
     forum: str | None = None  # public: the forum engine posts are written for (docs/posts.md)
     language: str | None = None  # public: the language players read (docs/languages.md)
     created: str | None = None  # public: when the game was created (the header's, UTC)
-    format: int = 2  # the header's ``shmod:``: 1 for a log of an earlier shmod (setup.FORMATS)
-    moderator_key: str | None = None  # public (format 2): the key checkpoints are signed with
+    format: LogFormat = CURRENT  # the header's ``shmod:``, its log format (forum.log_formats)
+    moderator_key: str | None = None  # public (signed formats): the key checkpoints are signed with
     signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
     moderators: tuple[str, ...] = ()  # public: the game's moderators at the start (R-MODERATORS)
+    seed_source: SeedSource | None = None  # public, committed (format 5): who chose the seed
 
 
 class Deadline(Record):

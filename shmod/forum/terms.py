@@ -14,6 +14,12 @@ SCOPES: Final[tuple[Scope, ...]] = get_args(Scope)
 #: Who dealt: the moderator from a secret seed, or the seed and the players' words (R-DEAL).
 Deal = Literal["moderator", "players"]
 
+#: Who chose the secret seed (R-COMMIT, a header field of log format 5): shmod drew it, the
+#: moderator supplied it (``shmod new --seed``, checked against the recipes shmod knows),
+#: or supplied it and accepted it unchecked (``--guessable``).
+SeedSource = Literal["drawn", "supplied", "guessable"]
+SEED_SOURCES: Final[tuple[SeedSource, ...]] = get_args(SeedSource)
+
 #: What a player's claim in the thread is about (R-CLAIM): the President's draw or the
 #: Chancellor's hand in a legislative session, an investigation's result, a peek's cards,
 #: their own role.

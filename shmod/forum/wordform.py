@@ -26,6 +26,8 @@ drops the character on both Pythons or makes one of them refuse the word (docs/v
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shmod.base import patterns
 from shmod.base.errors import RuleBroken
 
@@ -130,6 +132,22 @@ def latin_word(text: str) -> str:
         raise RuleBroken("R-DEAL", f"a word is at most {MAX_WORD} letters and digits; "
                          f"{word[:20]!r}… has {len(word)}")
     return word
+
+
+def check_4(word: str) -> None:
+    """A recorded word of format 4 (R-DEAL): ``a``-``z`` and ``0``-``9`` only, checked with
+    no Unicode data."""
+    if not RECORDED.fullmatch(word):
+        raise RuleBroken("R-DEAL", f"the word {_quoted(word)} is not recorded in its "
+                         f"canonical form: {MAX_WORD} or fewer letters a-z and digits 0-9 "
+                         "(`shmod word` writes that form: accents and punctuation dropped, "
+                         "capitals small), so that nobody chooses how a post is "
+                         "transcribed")
+
+
+def message_4(words: Sequence[str], names: Sequence[str]) -> str:
+    """Format 4: ``shmod-words 4``, then each seat's number and recorded word as it is."""
+    return "shmod-words 4\n" + "".join(f"{seat} {word}\n" for seat, word in enumerate(words, 1))
 
 
 def _quoted(text: str) -> str:

@@ -103,7 +103,7 @@ def mark(setup: Setup, post: int, entry: int, head: str) -> str:
     and the tag. Format 2 signs with ``secret.signing_key``, which must be the private
     half of ``moderator_key``; without it no post can be made."""
     assert setup.salt is not None
-    if setup.format == 1:
+    if not setup.format.signed:
         return token(setup.salt, post, entry, head)
     from shmod.base.errors import BadInput
     from shmod.log import signing
@@ -223,20 +223,25 @@ def opening(text: str, salt: str | None = None, key: str | None = None,
     and later), to tell the opening post's own checkpoint line.
 
     The opening post ends with its own checkpoint line, post 1's: the first one in the text
-    that is genuine (signed under a key shown before it or the log's, binding a commitment
-    shown before it or the log's, among the first :data:`MAX_TRIED` of each; in a log of
-    format 1, tagged with ``salt``), with no genuine line of a later post before it (that
-    would be a quote in a thread pasted from a later post). The first commitment and key
-    shown before it are the opening post's; every other 64-digit value there (the label
-    aside: a commitment or a key however written) is a rival (R-COMMIT: the moderator could
-    show the players one and the audit the other). A text without such a line holds no
-    opening post: nothing in it is taken for the opening post's, whatever a player wrote
-    ("Setup commitment: ...")."""
+    that is genuine, that is the log's (signed under the log's ``key``, binding a commitment
+    shown before it or the log's, among the first :data:`MAX_TRIED`; in a log of format 1,
+    tagged with ``salt``; with no log to tie it to, under a key shown before it), with no
+    genuine line of a later post before it (that would be a quote in a thread pasted from a
+    later post). A post-1 line signed under another key shown in the thread, another game's
+    or a fake, can be tied to nothing of the log: it is never taken for the opening post's
+    (it is listed in ``signed``), and the opening post begins after the last such line
+    before its own. The first commitment and key shown in the opening post are its own;
+    every other 64-digit value there (the label aside: a commitment or a key however
+    written) is a rival (R-COMMIT: the moderator could show the players one and the audit
+    the other). A text without such a line holds no opening post: nothing in it is taken
+    for the opening post's, whatever a player wrote ("Setup commitment: ...")."""
     shown = list(dict.fromkeys(m.group(1).lower() for m in _COMMITMENT.finditer(text)))
-    end = _opening_end(text, salt, key, commitment)
-    if end is None:
+    found = _opening_end(text, salt, key, commitment)
+    if found is None:
         return Opening(None, None, tuple(shown), (), _signed_openings(text, key))
-    region = text[:end]
+    line, end = found
+    signed = _signed_openings(text, key)
+    region = text[_foreign_end(text[:line], signed):end]
     first = _COMMITMENT.search(region)
     keyed = _KEY.search(region)
     ours = first.group(1).lower() if first else None
@@ -246,26 +251,39 @@ def opening(text: str, salt: str | None = None, key: str | None = None,
     values = dict.fromkeys(m.group(1).lower() for m in _HEX64_ANY.finditer(region))
     rivals = tuple(v for v in values if v not in (ours, theirs))
     others = tuple(v for v in shown if v != ours and v not in rivals)
-    return Opening(ours, theirs, others, rivals, _signed_openings(text, theirs or key), True)
+    return Opening(ours, theirs, others, rivals, signed, True)
+
+
+def _foreign_end(text: str, openings: tuple[tuple[str, str], ...]) -> int:
+    """Where the last post-1 line in ``text`` signed under another signed opening (key and
+    commitment, :func:`_signed_openings`) ends: another game's opening post, or a fake,
+    before the log's; 0 when there is none. At most :data:`MAX_TRIED` lines are tried."""
+    if not openings:
+        return 0
+    lines = [m for m in _SIGNED.finditer(text) if int(m.group(1)) == 1][-MAX_TRIED:]
+    for m in reversed(lines):
+        if any(_verifies(k, c, 1, m.group(2).lower(), m.group(3).lower()) for k, c in openings):
+            return m.end()
+    return 0
 
 
 def _opening_end(text: str, salt: str | None, key: str | None,
-                 commitment: str | None) -> int | None:
-    """Where the opening post's own checkpoint line (post 1's) ends; None when the text
-    holds none."""
+                 commitment: str | None) -> tuple[int, int] | None:
+    """Where the opening post's own checkpoint line (post 1's) starts and ends; None when
+    the text holds none."""
     if salt is not None:  # format 1: tagged with the salt
         for m in _KEYED.finditer(text):
             post, entry, token = int(m.group(1)), int(m.group(2)), m.group(3).lower()
             if token[CHECKPOINT_HEX:] != tag(salt, post, entry, token[:CHECKPOINT_HEX]):
                 continue
-            return m.end() if post == 1 else None  # a later post's first: no opening post
+            return (m.start(), m.end()) if post == 1 else None  # a later post's first: none
         return None
     tried = 0
     for m in _SIGNED.finditer(text):
         if int(m.group(1)) != 1:
             continue
         before = text[:m.start()]
-        keys = [*_first(_KEY, before), *([key] if key else [])]
+        keys = [key] if key else _first(_KEY, before)  # the log's: nothing else ties to it
         commitments = [*_first(_COMMITMENT, before), *([commitment] if commitment else [])]
         pair = next(((k, c) for c in dict.fromkeys(commitments) for k in dict.fromkeys(keys)
                      if _verifies(k, c, 1, m.group(2).lower(), m.group(3).lower())), None)
@@ -274,7 +292,7 @@ def _opening_end(text: str, salt: str | None, key: str | None,
             if any(_verifies(*pair, int(e.group(1)), e.group(2).lower(), e.group(3).lower())
                    for e in later):
                 return None  # a quote of post 1 after later posts: no opening post
-            return m.end()
+            return m.start(), m.end()
         tried += 1
         if tried == MAX_TRIED:
             break
@@ -339,7 +357,7 @@ def recorded(setup: Setup, post: int, upto: int, shown: str, chain: list[str]) -
     if not 0 <= upto < len(chain):
         return False
     salt = setup.salt
-    if setup.format >= 2:
+    if setup.format.signed:
         return (len(shown) == SIGNED_HEX and salt is not None
                 and shown[:CHECKPOINT_HEX] == value(salt, upto, chain[upto]))
     if len(shown) == CHECKPOINT_HEX:

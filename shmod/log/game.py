@@ -18,6 +18,7 @@ from shmod.forum.names import Seating
 from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.steps import Correct, Delivered, Lapse, Posted, Rename, Replace, Withdrawn
 from shmod.forum.table import Setup, Table
+from shmod.forum.terms import SeedSource
 from shmod.game import legal
 from shmod.game.events import Public, Secret
 from shmod.game.steps import Reshuffle, Step
@@ -303,7 +304,8 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
              zone: str | None = None, title: str | None = None, created: str,
              forum: str | None = None, language: str | None = None,
              moderators_listed: list[str] | None = None, moderator: str | None = None,
-             before_write: Callable[[Game], None] | None = None) -> Game:
+             before_write: Callable[[Game], None] | None = None,
+             seed_source: SeedSource | None = None) -> Game:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
     post 1, and return it replayed. ``zone``, ``title``, ``forum`` and ``language`` are
     public: the game's time zone, its name in PM subjects, the output profile its posts are
@@ -311,7 +313,7 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     ``created`` is the time it is created at (the caller's clock: this layer reads none).
     ``moderators_listed``: the game's moderators when it has more than one, ``moderator``
     the one creating it (R-MODERATORS). ``before_write`` is given the new game, replayed,
-    before the file is created."""
+    before the file is created. ``seed_source``: see :func:`shmod.forum.setup.new_header`."""
     import secrets
 
     from shmod.log import signing
@@ -320,7 +322,7 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
                         salt=secrets.token_hex(16), created=created, custom=custom,
                         deal_by=deal_by, zone=zone, title=title, forum=forum,
                         keys=signing.new_key(), language=language,
-                        moderators=moderators_listed)
+                        moderators=moderators_listed, seed_source=seed_source)
     logfile.check_strings(header, "the new log's header")
     text = logfile.header_text(header)
     try:

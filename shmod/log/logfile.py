@@ -6,6 +6,7 @@ The file is a YAML mapping whose last key is ``log:``; each entry below it is on
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -447,6 +448,9 @@ def header_text(header: dict[str, Any]) -> str:
     if "moderator_key" in header:
         out.insert(-1, f"moderator_key: {scalar(header['moderator_key'])}  # public: every "
                    "post's checkpoint is signed with it")
+    if "seed_source" in header:
+        out.insert(-1, f"seed_source: {scalar(header['seed_source'])}  # who chose the seed: "
+                   "shmod (drawn) or the moderator")
     for key in ("seed", "salt"):
         if secret.get(key) is not None:
             out.append(f"  {key}: {scalar(secret[key])}")
@@ -477,15 +481,33 @@ def create(path: str, text: str) -> None:
             raise LogError(path, None, "is a folder, not a file; name the new log's file")
         if not os.path.isfile(path):
             raise LogError(path, None, "not a regular file")
-        raise LogError(path, None, "a game log already exists here; shmod never "
-                       "overwrites one")
+        raise _taken(path)
     from shmod.log import outfiles  # only ``new`` writes a whole log
 
     try:
         outfiles.write(path, text.encode(), mode=0o600, replace=False)
     except FileExistsError:
-        raise LogError(path, None, "a game log already exists here; shmod never "
-                       "overwrites one") from None
+        raise _taken(path) from None
+
+
+def _taken(path: str) -> LogError:
+    """The refusal of a new log's name where a file is: a game log, or what else it is
+    (a hard link to another file names that file's content, not a log's)."""
+    from shmod.log import outfiles
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if outfiles.is_game_log(path) or info is None:
+        return LogError(path, None, "a game log already exists here; shmod never "
+                        "overwrites one")
+    what = ("an empty file" if info.st_size == 0 else
+            f"a file of {info.st_size} bytes that is not a game log")
+    if info.st_nlink > 1:
+        what += f" (one of {info.st_nlink} names of the same file: a hard link)"
+    return LogError(path, None, f"is {what}; shmod never overwrites a file: name the new "
+                    "log's own file")
 
 
 
@@ -500,19 +522,63 @@ def replace(path: str, data: bytes) -> None:
     except BadInput as err:
         raise LogError(path, None, f"{err}; the file was left as it was") from None
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX only; islink checks first everywhere
+
+
+def _linked(path: str) -> LogError:
+    """The refusal of a log path that is a link, naming its target."""
+    target = os.path.realpath(path)
+    where = ("a link to a file that does not exist" if not os.path.exists(path)
+             else f"a link (to {target})")
+    return LogError(path, None, f"is {where}; shmod never writes through one: nothing was "
+                    "recorded; name the log's own file")
+
+
+def batch_note(path: str) -> str:
+    """The note beside ``path`` that a write of several entries leaves while it runs
+    (:func:`append`): ``.NAME.batch``, private, gone once the write is whole."""
+    folder, name = os.path.split(path)
+    return os.path.join(folder, f".{name}.batch")
+
+
+def pending_batch(path: str) -> tuple[int, int, str] | None:
+    """The write of several entries a crash cut off, as its note says: (where it starts,
+    how many bytes, their SHA-256); None when no note is there. A note shmod cannot read
+    is reported as a cut-off write at an unknown place."""
+    try:
+        with open(batch_note(path), "rb") as note:
+            words = note.read(200).split()
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise LogError(path, None, f"cannot read {batch_note(path)}: {err.strerror}") from None
+    if len(words) == 4 and words[0] == b"shmod-batch" and words[1].isdigit() \
+            and words[2].isdigit():
+        return int(words[1]), int(words[2]), words[3].decode("ascii", "replace")
+    raise LogError(path, None, f"{batch_note(path)} is not a note shmod wrote; move it away "
+                   "if no shmod is writing to this log")
+
+
 @contextmanager
-def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:
+def locked(path: str, timeout: float = LOCK_TIMEOUT, *, repairing: bool = False) -> Iterator[int]:
     """Hold the OS's exclusive lock on the log for a read-check-append cycle
     (:mod:`shmod.log.oslock`: flock on Unix, msvcrt.locking on Windows).
 
     Waits up to ``timeout`` seconds for another shmod to finish; the lock dies with its
-    process, so it never goes stale.
+    process, so it never goes stale. A log path that is a link is refused, naming where it
+    points (and opened with ``O_NOFOLLOW`` where the system has it, so a link put in its
+    place meanwhile is refused too): an append through ``g.yaml -> other.yaml`` would write
+    into another game's log.
     """
+    if os.path.islink(path):
+        raise _linked(path)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | oslock.BINARY)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | oslock.BINARY | _NOFOLLOW)
     except FileNotFoundError:
         raise LogError(path, None, "no such game log (create one with `shmod new`)") from None
     except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise _linked(path) from None
         raise LogError(path, None, f"cannot open for appending: {err.strerror}") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -528,6 +594,10 @@ def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:
             if not same:
                 raise LogError(path, None, "the log was moved or replaced while shmod "
                                "waited for it; nothing was recorded, run the command again")
+            if not repairing and pending_batch(path) is not None:
+                raise LogError(path, None, "its last step was cut off while it was written (a "
+                               "crash): `shmod repair` moves what of it was written aside, "
+                               "whole; nothing was recorded")
             yield fd
         finally:
             oslock.unlock(fd)
@@ -535,15 +605,31 @@ def locked(path: str, timeout: float = LOCK_TIMEOUT) -> Iterator[int]:
         os.close(fd)  # closing would release the lock too
 
 
-def append(fd: int, text: str, path: str = "the game log") -> None:
-    """Append ``text`` in one write, then fsync, on a locked descriptor.
+def append(fd: int, text: str, path: str) -> None:
+    """Append ``text`` (one step: every entry one command records) in one write, then
+    fsync, on a locked descriptor.
 
     If the write fails part-way (a full disk), the bytes just written are cut off
-    again, so the log is left as it was and nothing is recorded.
+    again, so the log is left as it was and nothing is recorded. A step of several entries
+    (a batch of votes, a step and its post) is all or nothing across a crash too: a note
+    beside the log (:func:`batch_note`: where the step starts, its length and SHA-256) is
+    written and synced first and removed once the step is; a process killed inside the
+    write (the system may have written some of its lines) leaves the note, every later
+    write is refused, and ``shmod repair`` moves the part written aside, whole.
     """
     start = os.lseek(fd, 0, os.SEEK_END)
+    data = text.encode()
+    note = batch_note(path) if data.count(b"\n") > 1 else None
+    if note is not None:
+        from shmod.log import outfiles
+
+        try:
+            outfiles.write(note, f"shmod-batch {start} {len(data)} "
+                           f"{digest.sha256_hex(data)}\n".encode(), mode=0o600)
+        except BadInput as err:
+            raise LogError(path, None, f"{err}; nothing was recorded") from None
     try:
-        _write_all(fd, text.encode())
+        _write_all(fd, data)
         os.fsync(fd)
     except OSError as err:
         try:
@@ -551,8 +637,20 @@ def append(fd: int, text: str, path: str = "the game log") -> None:
             left = "the log was left as it was"
         except OSError:
             left = "the log may end in a torn entry (`shmod repair` moves it aside)"
+        else:
+            _remove(note)
         raise LogError(path, None, f"cannot write: {err.strerror}; nothing was recorded "
                        f"and {left}") from None
+    _remove(note)
+
+
+def _remove(note: str | None) -> None:
+    """Remove a write's note (:func:`batch_note`) once the log holds all of it or none."""
+    if note is not None:
+        try:
+            os.unlink(note)
+        except FileNotFoundError:
+            pass
 
 
 def _write_all(fd: int, data: bytes) -> None:

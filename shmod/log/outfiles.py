@@ -73,6 +73,12 @@ def write(path: str, data: bytes, *, mode: int = 0o666, replace: bool = True,
     sync_folder(folder)
 
 
+def check(path: str) -> None:
+    """Refuse, as :func:`write` would, what is at ``path`` (nothing there is fine): for a
+    caller that must know before it records anything."""
+    _check(path, replace=True)
+
+
 def _check(path: str, replace: bool, over_log: bool = False) -> None:
     """Refuse what is at ``path`` (nothing there is fine)."""
     try:

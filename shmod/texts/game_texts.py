@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from shmod.forum.deadlines import lapses, late_votes
 from shmod.forum.events import Dealt, Started
+from shmod.forum.terms import SeedSource
 from shmod.game.events import (
     Chaos,
     Enacted,
@@ -322,6 +323,8 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
         # same line at most 80 characters after it, e.g. "{label}: {key} (…)".
         parts.append(t._("{label} (it signs the checkpoint at the end of every post): {key}",
                          label=KEY_LABEL, key=e(event.key)))
+    if commitment and event and event.seed_source:
+        parts.append(seed_source_text(event.seed_source, fmt))
     if by_players:
         parts.append(fmt.lines([
             # TRANSLATORS: {on} and {off} put the call to the players in bold.
@@ -338,6 +341,20 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
     elif by_players:
         parts.append(t._("The first Presidential Candidate is drawn with the deal."))
     return fmt.blocks(parts)
+
+
+def seed_source_text(source: SeedSource, fmt: Plain) -> str:
+    """R-COMMIT: who chose the secret seed, as the opening post says (log format 5)."""
+    t = fmt.lang
+    if source == "drawn":
+        return t._("shmod drew the secret seed (128 random bits); the commitment covers "
+                   "that too.")
+    if source == "supplied":
+        return t._("The moderator supplied the secret seed instead of letting shmod draw it; "
+                   "shmod checked that it is none of the hashes and patterns a player would "
+                   "try first. The commitment covers that too.")
+    return t._("The moderator supplied the secret seed and accepted it unchecked: a player "
+               "who guesses it can deal the game. The commitment covers that too.")
 
 
 def tally_text(event: Tallied, fmt: Plain, *, chaos_at: int = 3,
