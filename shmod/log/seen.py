@@ -12,9 +12,9 @@ entry of it from the same PM, in effect alike, which a merge counted once: :func
 or lacks only a post of this terminal's that lost a race with the other moderator's post
 of its number, held as a ``withdrawn`` entry, or dropped since it never reached the thread,
 and that post's deliveries), and refuses any other: the report names the first entry the
-two differ at on each side and the way out (``shmod merge --mine`` puts what this terminal wrote back on top,
-``shmod merge --forget`` leaves it out). With the cache off there is no memory and no
-check; a memory that cannot be read is no memory.
+two differ at on each side and the way out (``shmod merge --mine`` puts what this terminal
+wrote back on top, ``shmod merge --forget`` leaves it out). With the cache off there is no
+memory and no check; a memory that cannot be read is no memory.
 """
 from __future__ import annotations
 
