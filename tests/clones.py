@@ -51,13 +51,18 @@ class Clone:
         assert code is None or done.returncode == code, (args, done.stdout, done.stderr)
         return done
 
-    def shmod(self, *args: str, code: int | None = 0) -> subprocess.CompletedProcess[str]:
-        """``shmod ARGS`` in this clone and terminal; ``code`` None: any exit code."""
-        env = {**self.env, "SHMOD_GAME": self.game, "SHMOD_NOW": self.now, "COLUMNS": "100",
-               "SHMOD_CACHE": str(self.cache), "SHMOD_MODERATOR": self.name,
-               "SHMOD_SHOW": "1"}  # each step's posts on stdout, framed, as the tests read them
-        done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
-                              capture_output=True, timeout=60)
+    def terminal(self) -> dict[str, str]:
+        """The environment of this moderator's terminal."""
+        return {**self.env, "SHMOD_GAME": self.game, "SHMOD_NOW": self.now, "COLUMNS": "100",
+                "SHMOD_CACHE": str(self.cache), "SHMOD_MODERATOR": self.name,
+                "SHMOD_SHOW": "1"}  # each step's posts on stdout, framed, as the tests read them
+
+    def shmod(self, *args: str, code: int | None = 0,
+              program: tuple[str, ...] = (str(SHMOD),)) -> subprocess.CompletedProcess[str]:
+        """``shmod ARGS`` in this clone and terminal; ``code`` None: any exit code;
+        ``program``: what runs as shmod."""
+        done = subprocess.run([*program, *args], cwd=self.folder, env=self.terminal(),
+                              text=True, capture_output=True, timeout=60)
         assert code is None or done.returncode == code, (args, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr
         return done

@@ -34,9 +34,12 @@ What was changed from the trial, because shmod now does what the trial had to wo
 - ``shmod correct 21`` names Björn's vote by its entry number here
   (``{entry:vote:Björn}``): deliveries are entries too, so numbers differ from the trial's; the hand-over
   line is the one the thread shows (``{last checkpoint}``);
-- the game's seed is the trial's (its reveal shows it), so the same words deal the trial's
-  roles and deck; Kekse:)'s word is ``Kekse`` (the trial's ``Kekse :)`` holds a smiley,
-  which Discourse shows as a picture; the deal read it as ``kekse`` either way);
+- the game's seed is the trial's (its reveal shows it), and like the trial's game it is of
+  log format 4, whose deal reads each word as recorded: ``shmod new`` runs as the installed
+  ``shmod`` does but with the format it writes pinned to 4 (today's format keys the deal by
+  each word's look-alike key, and refuses ``Kekse :)``, a smiley on Discourse), so the same
+  words deal the trial's roles and deck; every other command runs through the installed
+  ``shmod``, which plays a log by its own format;
 - what only inspected files or the terminal (``--help``, ``ls``, ``grep``, ``tail``,
   ``git log``) and what tested other features (the replay page in Chromium, the stats) is
   left out.
@@ -50,6 +53,7 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -61,6 +65,10 @@ from shmod.log import chain, logfile
 
 TRIAL = Path(__file__).parent / "trials" / "german-comod.tsv"
 GAME = "games/spiel.yaml"
+#: ``shmod`` with the log format ``new`` writes pinned to 4, the format the trial was played in.
+IN_FORMAT_4 = (sys.executable, "-c", "import sys; from shmod.forum import log_formats as f; "
+               "f.CURRENT = f.FORMATS[4]; from shmod.cli.main import run; "
+               "sys.argv[0] = 'shmod'; run()")
 
 pytestmark = [pytest.mark.skipif(shutil.which("git") is None or not SHMOD.exists(),
                                  reason="git or the installed shmod is missing"),
@@ -139,7 +147,8 @@ class Played:
         if "thread.txt" in args:
             self.thread.write(clone.folder / "thread.txt")
         before = logfile.read(str(clone.log)).entries if clone.log.exists() else []
-        done = clone.shmod(*args, code=None)
+        done = clone.shmod(*args, code=None, program=IN_FORMAT_4 if args[0] == "new" else
+                           (str(SHMOD),))
         if args[0] == "new":
             found = re.search(r"Commitment \(post it in the opening thread post\): ([0-9a-f]{64})",
                               done.stderr)
@@ -221,6 +230,19 @@ def test_both_clones_end_equal_and_hold_every_recorded_step(played):
         missing.append(raw)
     assert missing == []
     assert len(played.recorded) > 150
+
+
+def test_the_game_is_the_trial_s_to_its_end(played):
+    """The trial's deal and steps: the sixth Fascist policy wins, after a special election,
+    two executions and a refused veto, as the trial's thread shows."""
+    from shmod.log import game as games
+
+    final = games.load(str(played.clones["Jana"].log))
+    state = final.state
+    assert state.game.winner is not None and state.game.fascist == 6
+    kinds = [raw["kind"] for raw in final.log.entries]
+    assert kinds.count("execute") == 2 and kinds.count("special_election") == 1
+    assert kinds.count("takeover") == 1 and kinds.count("replace") == 1
 
 
 def test_the_race_for_post_5_withdrew_jana_s_and_kept_her_nomination(played):
