@@ -420,3 +420,38 @@ def test_the_log_format_example_is_a_log_of_the_current_format(tmp_path):
     found = _agrees(text, audit.audit_file(str(path)).to_json())
     assert found.signatures == found.checkpoints == text.count("kind: posted") == 3
     assert [d.what for d in found.draws] == ["roles", "deck", "first President"]
+# -- a post withdrawn after a race (issue 42) ---------------------------------------------
+
+RFC8032_KEY = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
+RFC8032_SIGNATURE = ("e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590"
+                     "a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b")
+
+
+def test_the_verifier_s_ed25519_is_rfc_8032_s():
+    assert verifier.ed25519_verify(RFC8032_KEY, b"", RFC8032_SIGNATURE)
+    assert not verifier.ed25519_verify(RFC8032_KEY, b"x", RFC8032_SIGNATURE)
+    assert not verifier.ed25519_verify(RFC8032_KEY, b"", RFC8032_SIGNATURE[:-2] + "0c")
+    from shmod.log import signing
+
+    private, public = signing.new_key()
+    assert verifier.ed25519_verify(public, b"shmod", signing.sign(private, b"shmod"))
+
+
+def test_a_post_withdrawn_after_a_race_is_checked_from_the_specification(tmp_path):
+    """The merged log of two moderators' race for post 3 (tests/test_post_race.py): the
+    withdrawn entry's steps are in the log and its withdrawal is signed with the game's
+    key, as docs/verify.md section 9 says; a changed mark or a step taken out is found."""
+    from test_post_race import merged_race
+
+    from shmod.log import chain
+
+    log = merged_race(tmp_path)
+    text = log.data.decode()
+    found = _agrees(text, audit.audit_log(log).to_json())
+    assert found.withdrawals == 1 and found.problems == []
+    raw = next(r for r in log.entries if r["kind"] == "withdrawn")
+    assert verifier.identities(log.entries) == chain.identities(log.entries)
+    forged = verifier.verify(text.replace(raw["withdrawal"], raw["withdrawal"][::-1]))
+    assert any("is not signed with the game's key" in p for p in forged.problems)
+    missing = verifier.verify(text.replace(raw["covered"][0], "0" * 32))
+    assert any("covered an entry the log lacks" in p for p in missing.problems)

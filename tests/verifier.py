@@ -3,7 +3,8 @@ only, nothing of shmod imported. It recomputes every value of a log that docs/ve
 specifies (the section each follows is named): the commitment, the deal, every reshuffle,
 every random lapse choice with its label and options (the game replayed to each lapse,
 section 7.1), the hash chain, every checkpoint value and every signature (Ed25519 in
-pure Python, RFC 8032), and the test vectors (section 12). tests/test_verifier.py runs it
+pure Python, RFC 8032), every post withdrawn after a race (its steps held, its withdrawal
+signed: section 9), and the test vectors (section 12). tests/test_verifier.py runs it
 on every shipped game and test log and on games it plays, and compares it with
 ``shmod audit --json``; it also checks that every field this file reads is one
 docs/verify.md names.
@@ -524,6 +525,57 @@ def ed25519_verify(public: str, message: bytes, signature: str) -> bool:
         (left[1] * right[2] - right[1] * left[2]) % _P == 0
 
 
+# -- section 9: a post withdrawn after a race ----------------------------------------------
+
+
+def identities(entries: list[dict[str, Any]]) -> list[str]:
+    """Each entry's identity, the entries its ``entries`` and ``deadline`` name by theirs."""
+    found: list[str] = []
+    for entry in entries:
+        body = {k: v for k, v in entry.items() if k not in ("hash", "entries", "deadline")}
+        for key in ("entries", "deadline"):
+            if key in entry:
+                numbers = entry[key] if isinstance(entry[key], list) else [entry[key]]
+                body["\0" + key] = sorted(
+                    found[n - 1] if isinstance(n, int) and not isinstance(n, bool)
+                    and 1 <= n <= len(found) else f"#{n!r}" for n in numbers)
+        found.append(sha256(canonical(body))[:32])
+    return found
+
+
+def withdrawal_message(commitment: str, post: int, value: str) -> bytes:
+    return f"shmod-withdrawal 1\n{commitment}\n{post}\n{value}\n".encode()
+
+
+def withdrawal_tag(salt: str, post: int, value: str) -> str:
+    key = hashlib.sha256(f"shmod/withdrawal-key/v1\n{salt}".encode()).digest()
+    return hmac256(key, f"{post}\n{value}")[:16]
+
+
+def _withdrawn(header: dict[str, Any], entries: list[dict[str, Any]], commitment_: str,
+               out: Verified) -> None:
+    ids: list[str] | None = None
+    for number, entry in enumerate(entries, 1):
+        if entry.get("kind") != "withdrawn":
+            continue
+        ids = ids or identities(entries)
+        post, mark = entry["post"], str(entry["withdrawal"])
+        value, signature = str(entry["checkpoint"])[:32], str(entry["checkpoint"])[32:]
+        out.withdrawals += 1
+        if not set(entry["covered"]) <= set(ids[:number - 1]):
+            out.problems.append(f"entry {number}: post {post} covered an entry the log lacks")
+        if len(mark) == 16:
+            good = mark == withdrawal_tag(str(header["secret"]["salt"]), post, value)
+        else:
+            key = str(header.get("moderator_key"))
+            good = ed25519_verify(key, withdrawal_message(commitment_, post, value), mark) and \
+                ed25519_verify(key, checkpoint_message(commitment_, post, value).encode(),
+                               signature)
+        if not good:
+            out.problems.append(f"entry {number}: the withdrawal of post {post} is not signed "
+                                "with the game's key")
+
+
 # -- a whole log ---------------------------------------------------------------------------
 
 
@@ -551,6 +603,7 @@ class Verified:
     commitment: str = ""
     checkpoints: int = 0
     signatures: int = 0
+    withdrawals: int = 0
 
 
 def verify(text: str) -> Verified:
@@ -569,6 +622,7 @@ def verify(text: str) -> Verified:
             out.problems.append(f"entry {number}: hash {entry.get('hash')} is not {stored}")
         stored = entry.get("hash") or stored
     _checkpoints(header, entries, heads, out)
+    _withdrawn(header, entries, str(header.get("commitment") or out.commitment), out)
     seed = secret.get("seed")
     if header.get("deal") != "players" and seed is not None:
         roles, deck, first = deal(header, str(seed))
@@ -623,8 +677,8 @@ def _checkpoints(header: dict[str, Any], entries: list[dict[str, Any]], heads: l
 
 
 #: Section 8: what a correction's reshuffle search looks past.
-SKIPPED = {"prod", "posted", "delivered", "correct", "acknowledge", "moderator", "handover",
-           "takeover", "deadline", "backup", "replace", "rename", "remove", "claim"}
+SKIPPED = {"prod", "posted", "delivered", "withdrawn", "correct", "acknowledge", "moderator",
+           "handover", "takeover", "deadline", "backup", "replace", "rename", "remove", "claim"}
 
 
 def voided(entries: list[dict[str, Any]]) -> set[int]:

@@ -132,6 +132,9 @@ class Table(Record, frozen=False):
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     short_posts: list[int] = field(default_factory=list)  # R-DEADLINE: a deadline alone (by number)
+    # R-MERGE: each post withdrawn after a race, (its ``withdrawn`` entry, the post's
+    # number, its checkpoint as the thread shows it)
+    withdrawn: list[tuple[int, int, str]] = field(default_factory=list)
     draws: list[Draw] = field(default_factory=list)  # R-LAPSE: each random choice in effect
     claims: dict[int, ClaimFact] = field(default_factory=dict)  # secret: R-CLAIM, by entry
     # R-MODERATORS, R-HANDOVER: the game's moderators now, whom moderation was last handed

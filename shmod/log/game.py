@@ -16,7 +16,7 @@ from shmod.forum import engine, moderators, thread
 from shmod.forum.commitment import commitment, guessable, strong, unguessable
 from shmod.forum.names import Seating
 from shmod.forum.setup import new_header, parse_setup, start
-from shmod.forum.steps import Correct, Delivered, Lapse, Posted, Rename, Replace
+from shmod.forum.steps import Correct, Delivered, Lapse, Posted, Rename, Replace, Withdrawn
 from shmod.forum.table import Setup, Table
 from shmod.forum.terms import SeedSource
 from shmod.game import legal
@@ -214,6 +214,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
     notes: list[ChainNote] = []
     last = len(log.entries) - 1
     references: References | None = None  # made when a delivery names an entry
+    identities: dict[str, int] | None = None  # made when a withdrawn post names entries
     for index, raw in enumerate(log.entries):
         line = log.line_of(index)
         judging = listing is None or listing.stopped is None
@@ -222,6 +223,9 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
             if isinstance(step, Delivered):
                 references = references or References(log.entries)
                 step = replace(step, entry=references.find(step.of, index + 1))
+            elif isinstance(step, Withdrawn):
+                identities = identities or chain.first_places(log.entries)
+                _held(step, identities, index)
             forms.note(index, step)
             if not judging:
                 continue
@@ -269,6 +273,15 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
         elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
             found.problem = "acknowledged"
     return Game(log, setup, state, walk.head, notes, walk.heads)
+
+
+def _held(step: Withdrawn, identities: dict[str, int], index: int) -> None:
+    """R-MERGE: every step a withdrawn post covered is in the log before it."""
+    for ident in step.covered:
+        if identities.get(ident, index) >= index:
+            raise BadInput(f"R-MERGE: withdrawn entry's covered names {ident}, which is no "
+                           f"earlier entry's identity: a step post {step.post} announced is "
+                           "not in the log")
 
 
 def _edit_hint(setup: Setup, notes: list[ChainNote]) -> str:
