@@ -39,6 +39,7 @@ README = ROOT / "README.md"
 FIRST, ANN = "Eve", "liberal"  # the README's game: Eve the first President, Ann a Liberal
 ITEM = re.compile(r"── .* \((\d+:\S+)\) · \d+ owed ─+")  # a walked item's frame
 HEX = re.compile(r"\b[0-9a-f]{32,}\b")
+PROMPT = "then press Enter (Ctrl-C stops: the rest stays owed).\r\n"  # Enter once the line is whole
 
 
 def test_the_readme_leads_with_what_shmod_does_then_its_two_commands():
@@ -94,8 +95,8 @@ def _play(folder: Path, shown: str) -> str:
             continue
         log = folder / env["SHMOD_GAME"]
         keys = []
-        if words[:2] == ["shmod", "send"]:  # Enter at every item of the walk
-            keys = [("then press Enter", b"\r")] * len(outbox.owed(game.load(str(log))))
+        if words[:2] == ["shmod", "send"]:  # Enter at every item, once its prompt is whole
+            keys = [(PROMPT, b"\r")] * len(outbox.owed(game.load(str(log))))
         for _ in range(300):  # a new game: dealt until it is the README's
             code, seen = on_a_terminal(folder, line, env, keys)
             if words[:2] != ["shmod", "new"] or _dealt_as_shown(log):
