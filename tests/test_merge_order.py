@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_merge import AT, DEADLINE, NEWCOMERS, prefix
+from test_merge import AT, DEADLINE, NEWCOMERS, _voting, prefix
 
 from shmod.base.errors import Diverged, ShmodError
 from shmod.base.records import fields
@@ -177,19 +177,6 @@ def test_merge_order_counts(report_counts):
 
 
 # -- the trial's cases, one by one ----------------------------------------------------
-
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-
-
-def _voting(tmp: Path) -> Path:
-    """A five-player game of Mia and Ned's, its first ballot open (Ann nominated Bob)."""
-    from shmod.game.steps import Nominate
-
-    path = tmp / "start.yaml"
-    game.new_game(str(path), NAMES, seed="5" * 32, first="Ann", created=AT,
-                  moderators_listed=["Mia", "Ned"], moderator="Mia")
-    game.record(str(path), lambda g: Nominate(0, 1), at=AT, moderator="Mia")
-    return path
 
 
 def _copy(tmp: Path, start_log: Path, name: str, steps: list[Step], moderator: str,
