@@ -149,15 +149,15 @@ def parse_step(raw: Any, seating: Seating) -> Step:
     optional = OPTIONAL.get(kind, ())
     _check_keys(raw, kind, fields, optional)
     values: dict[str, Any] = {}
-    for key in fields:
+    for key, read in _READERS_OF[kind]:
         value = raw[key]
         if isinstance(value, str) and len(value) > MAX_TEXT:
             raise BadInput(f"{kind} entry's {key} is {len(value)} characters long (the "
                            f"limit is {MAX_TEXT})")
-        read = _FIELD_READERS.get(key)
         if read is not None:
             values[key] = read(value, kind, key, seating)
-    values.update(_optional_values(raw, kind, optional))
+    if optional:
+        values.update(_optional_values(raw, kind, optional))
     if kind == "delivered":
         values.update(_delivery_fields(raw))
     if kind == "withdrawn":
@@ -192,12 +192,14 @@ def _check_keys(raw: dict[Any, Any], kind: str, fields: tuple[str, ...],
 
 
 def _player(value: Any, kind: str, key: str, seating: Seating) -> int:
+    """A player field (R-SEAT): the seat of the name or number written."""
     if isinstance(value, (dict, list)):
         raise BadInput(f"{kind} entry's {key} must be a player, not {_shown(value)}")
     return seating.seat(value, prefixes=False)
 
 
 def _text_field(value: Any, kind: str, key: str, seating: Seating) -> str:
+    """A text field, stripped (an unquoted ``until`` YAML read as a time: as UTC text)."""
     if key == "until" and hasattr(value, "utcoffset") and hasattr(value, "hour"):
         value = _utc_text(value)  # YAML read an unquoted time as a datetime
     if not isinstance(value, str) or not value.strip():
@@ -206,6 +208,7 @@ def _text_field(value: Any, kind: str, key: str, seating: Seating) -> str:
 
 
 def _about(value: Any, kind: str, key: str, seating: Seating) -> Any:
+    """What a claim is about (R-CLAIM)."""
     about = _scalar(value, kind, key)
     if about not in CLAIM_ABOUT:
         raise BadInput(f"{kind} entry's about must be one of {', '.join(CLAIM_ABOUT)}, "
@@ -214,6 +217,7 @@ def _about(value: Any, kind: str, key: str, seating: Seating) -> Any:
 
 
 def _number(value: Any, kind: str, key: str, seating: Seating) -> int:
+    """An entry's or a post's number."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadInput(f"{kind} entry's {key} must be an entry number, not {_shown(value)}")
     return value
@@ -234,6 +238,9 @@ _FIELD_READERS: dict[str, Callable[[Any, str, str, Seating], Any]] = {
     "about": _about,
     **dict.fromkeys(("upto", "deadline", "post"), _number),
 }
+#: kind -> each of its fields with its reader (None: the field is left to the kind's own).
+_READERS_OF = {kind: tuple((key, _FIELD_READERS.get(key)) for key in fields)
+               for kind, (fields, _) in KINDS.items()}
 
 
 def _optional_values(raw: dict[Any, Any], kind: str, optional: tuple[str, ...]

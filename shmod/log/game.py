@@ -198,107 +198,93 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
     audit's mode), problems are listed there and the replay goes on (:class:`Listing`).
     ``watch(number, step, state)`` is called after each entry is applied (``shmod
     replay``: the game as it stood after every entry, from one fold)."""
+    setup, state = _started(log)
+    seating = Seating(setup.players)
+    forms = _Forms(setup.players)
+    walk = chain.Walk(log)
+    links = iter(walk)  # followed entry by entry, as each is judged
+    notes: list[ChainNote] = []
+    references: References | None = None  # made when a delivery names an entry
+    identities: dict[str, int] | None = None  # made when a withdrawn post names entries
+    for index, raw in enumerate(log.entries):
+        line = log.line_of(index)
+        judging = listing is None or listing.stopped is None
+        try:
+            step = parse_step(raw, seating if judging else forms.seating)
+            if isinstance(step, Delivered):
+                references = references or References(log.entries)
+                step = replace(step, entry=references.find(step.of, index + 1))
+            elif isinstance(step, Withdrawn):
+                identities = identities or chain.first_places(log.entries)
+                _held(step, identities, index)
+            forms.note(index, step)
+            if not judging:
+                continue
+            state.clock, state.recorder = at_text(raw), recorder_of(raw)
+            engine.apply(state, step)
+            if state.game.players != seating.players:  # a replacement (shmod.forum.seats)
+                seating = Seating(state.game.players, state.replaced, state.renamed)
+            if watch is not None:
+                watch(index + 1, step, state)
+            if listing is not None:
+                listing.judged = index + 1
+                continue
+            link = next(links)
+            if link.checkpoint is not None and link.upto is not None and not \
+                    checkpoints.recorded(setup, link.post, link.upto,
+                                         link.checkpoint, walk.heads):
+                notes.append(_checkpoint_note(index, line, link.post, link.checkpoint, link.upto))
+            if link.found:
+                notes.append(ChainNote(index, line, link.found))
+        except (BadInput, IllegalStep) as err:
+            if listing is None:
+                raise _entry_error(log, setup, notes, index, err) from None
+            if judging:
+                listing.stop(index, err, len(log.entries))
+            else:
+                listing.found.append((index, err))
+        except ShmodError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+            raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
+    _acknowledge(notes, state)
+    return Game(log, setup, state, walk.head, notes, walk.heads)
+
+
+def _started(log: logfile.LogFile) -> tuple[Setup, Table]:
+    """The setup ``log``'s header describes and the table it starts, or an error at the
+    header's line."""
     try:
         setup = parse_setup(log.header)
-        state = start(setup)
+        return setup, start(setup)
     except BadInput as err:
         raise LogError(log.path, log.header_line(str(err)), f"header: {err}") from None
     except ShmodError:
         raise
     except Exception as err:  # noqa: BLE001 - a bug, reported with its place
         raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
-    fold = _Fold(log, setup, state, listing, watch)
-    for index, raw in enumerate(log.entries):
-        fold.entry(index, raw)
-    _acknowledge(fold.notes, state)
-    return Game(log, setup, state, fold.walk.head, fold.notes, fold.walk.heads)
 
 
-class _Fold:
-    """A replay under way: the seating an entry's names are read with, the hash chain
-    followed entry by entry and what it found."""
+def _checkpoint_note(index: int, line: int, post: int, checkpoint: str, upto: int
+                     ) -> ChainNote:
+    """R-CHECKPOINT: post ``post``, marked at entry ``index + 1``, showed a checkpoint for
+    entry ``upto`` that the log no longer gives."""
+    return ChainNote(index, line, "checkpoint", (
+        f"the post it marks (post {post}) showed checkpoint {checkpoint} for entry {upto}, "
+        f"which the log no longer gives: an entry at or before entry {upto} was changed "
+        "after it was posted (R-CHECKPOINT)"), upto)
 
-    def __init__(self, log: logfile.LogFile, setup: Setup, state: Table,
-                 listing: Listing | None,
-                 watch: Callable[[int, Step, Table], None] | None) -> None:
-        self.log, self.setup, self.state = log, setup, state
-        self.listing, self.watch = listing, watch
-        self.seating = Seating(setup.players)
-        self.forms = _Forms(setup.players)
-        self.walk = chain.Walk(log)
-        self.links = iter(self.walk)  # followed entry by entry, as each is judged
-        self.notes: list[ChainNote] = []
-        self.references: References | None = None  # made when a delivery names an entry
-        self.identities: dict[str, int] | None = None  # made when a withdrawn post names entries
 
-    def entry(self, index: int, raw: object) -> None:
-        """Read entry ``index + 1`` and, while judging, apply it and follow its link; a
-        problem is listed (the audit's mode) or raised with the entry's line."""
-        line = self.log.line_of(index)
-        judging = self.listing is None or self.listing.stopped is None
-        try:
-            step = self._read(index, raw, judging)
-            if judging:
-                self._apply(index, raw, step, line)
-        except (BadInput, IllegalStep) as err:
-            self._problem(index, line, judging, err)
-        except ShmodError:
-            raise
-        except Exception as err:  # noqa: BLE001 - a bug, reported with its place
-            raise InternalError(f"{type(err).__name__}: {err}", self.log.path, line) from err
-
-    def _read(self, index: int, raw: object, judging: bool) -> Step:
-        """Entry ``index + 1``'s step, with the entry a delivery names found and what a
-        withdrawn post covered checked (R-MERGE)."""
-        step = parse_step(raw, self.seating if judging else self.forms.seating)
-        if isinstance(step, Delivered):
-            self.references = self.references or References(self.log.entries)
-            step = replace(step, entry=self.references.find(step.of, index + 1))
-        elif isinstance(step, Withdrawn):
-            self.identities = self.identities or chain.first_places(self.log.entries)
-            _held(step, self.identities, index)
-        self.forms.note(index, step)
-        return step
-
-    def _apply(self, index: int, raw: object, step: Step, line: int) -> None:
-        """Apply ``step`` through the engine, then follow the chain's link at it."""
-        state = self.state
-        state.clock, state.recorder = at_text(raw), recorder_of(raw)
-        engine.apply(state, step)
-        if state.game.players != self.seating.players:  # a replacement (shmod.forum.seats)
-            self.seating = Seating(state.game.players, state.replaced, state.renamed)
-        if self.watch is not None:
-            self.watch(index + 1, step, state)
-        if self.listing is not None:
-            self.listing.judged = index + 1
-            return
-        link = next(self.links)
-        if link.checkpoint is not None and link.upto is not None and not \
-                checkpoints.recorded(self.setup, link.post, link.upto,
-                                     link.checkpoint, self.walk.heads):
-            self.notes.append(ChainNote(index, line, "checkpoint", (
-                f"the post it marks (post {link.post}) showed checkpoint "
-                f"{link.checkpoint} for entry {link.upto}, which the log no longer "
-                f"gives: an entry at or before entry {link.upto} was changed after it "
-                "was posted (R-CHECKPOINT)"), link.upto))
-        if link.found:
-            self.notes.append(ChainNote(index, line, link.found))
-
-    def _problem(self, index: int, line: int, judging: bool,
-                 err: BadInput | IllegalStep) -> None:
-        """``err`` at entry ``index + 1``: listed in the audit's mode, else raised."""
-        listing, log = self.listing, self.log
-        if listing is not None:
-            if judging:
-                listing.stop(index, err, len(log.entries))
-            else:
-                listing.found.append((index, err))
-            return
-        if log.torn and index == len(log.entries) - 1:
-            raise logfile.at_line(log.torn_error(), line) from None
-        rule = getattr(err, "rule", None)
-        hint = _edit_hint(self.setup, self.notes)
-        raise LogError(log.path, line, f"entry {index + 1}: {err}{hint}", rule=rule) from None
+def _entry_error(log: logfile.LogFile, setup: Setup, notes: list[ChainNote], index: int,
+                 err: BadInput | IllegalStep) -> LogError:
+    """``err`` at entry ``index + 1`` as the replay raises it: with its line, and why the
+    step may no longer stand; a torn last line's own error for a torn entry."""
+    line = log.line_of(index)
+    if log.torn and index == len(log.entries) - 1:
+        return logfile.at_line(log.torn_error(), line)
+    hint = _edit_hint(setup, notes)
+    return LogError(log.path, line, f"entry {index + 1}: {err}{hint}",
+                    rule=getattr(err, "rule", None))
 
 
 def _acknowledge(notes: list[ChainNote], state: Table) -> None:
