@@ -132,8 +132,8 @@ def new_header(
 def _first_seat(names: list[str], rules: Rules, first: str | None, deal_by: str,
                 seed: str) -> int | None:
     """The first Presidential Candidate's seat (R-FIRST): seat 1 under
-    ``first_president=seat1``, the moderator's ``first``, else drawn from the seed (at
-    the deal, None, when the players deal, R-DEAL)."""
+    ``first_president=seat1``, the moderator's ``first``, else drawn from the seed now, or
+    (None) at the deal when the players deal (R-DEAL)."""
     if rules.first_president == "seat1":
         if first is not None and Seating(tuple(names)).seat(first) != 0:
             raise BadInput("first_president=seat1: the first Presidential Candidate is seat 1")
