@@ -1,4 +1,5 @@
-"""Issue 12: shmod's layers as packages, checked over the import graph.
+"""Issue 12: shmod's layers as packages, checked over the import graph; and issue 45 §3: no
+function body over 60 lines.
 
 The contract is the layer list in docs/architecture.md (read from there, so the document
 and this test cannot drift): a module may import its own layer and the layers below it,
@@ -8,6 +9,10 @@ packages' ``__init__``. Layer 0 and the two floors of the rules, the game and th
 above it (issue 29), touch no files, terminals or libraries beyond the standard ones they
 list; the game floor imports nothing of the forum (and tests/test_game_alone.py runs it
 with the forum unimportable).
+
+No function in ``shmod/`` has a body over 60 lines (issue 45 §3): measured from its first
+statement (its docstring, if it has one) to its last line, so a typer command's parameter
+list does not count; a nested function counts within its own and on its own.
 """
 from __future__ import annotations
 
@@ -154,6 +159,25 @@ def test_the_pure_layers_use_no_files_terminals_or_libraries(layer):
     assert found <= PURE_STDLIB, sorted(found - PURE_STDLIB)
 
 
+#: The longest a function's body may be, in lines (issue 45 §3).
+MAX_BODY = 60
+
+
+def long_bodies(source: str, limit: int = MAX_BODY) -> list[tuple[int, str, int]]:
+    """Each function in ``source`` (methods and nested ones too) whose body, from its first
+    statement to its last line, is over ``limit`` lines: its line, its name, its length."""
+    return [(node.lineno, node.name, length)
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and (length := (node.end_lineno or node.lineno) - node.body[0].lineno + 1) > limit]
+
+
+def test_no_function_body_is_over_60_lines():
+    found = [f"{name}:{line} {function} ({length} lines)" for name, source in SOURCES.items()
+             for line, function, length in long_bodies(source)]
+    assert not found, "function bodies over 60 lines:\n" + "\n".join(found)
+
+
 # -- the checker itself fails when it should -----------------------------------------
 
 
@@ -186,6 +210,17 @@ def test_the_checker_finds_an_upward_import():
     assert upward(graph(sources), order) == [
         "shmod.game.play imports shmod.forum (forum is above game)",
         "shmod.game.play imports shmod.forum.engine (forum is above game)"]
+
+
+def test_the_body_measure_starts_at_the_first_statement():
+    params = "".join(f"    a{i}: int = typer.Option(0),\n" for i in range(30))
+    body = "".join(f"    x = {i}\n" for i in range(59))
+    command = f"@app.command()\ndef run(\n{params}) -> None:\n    \"\"\"Doc.\"\"\"\n{body}"
+    assert long_bodies(command) == []  # 60 lines, the docstring one of them
+    longer = command + "    x = 60\n"
+    assert long_bodies(longer) == [(2, "run", 61)]
+    nested = "class C:\n    def m(self):\n" + "".join(f"        y = {i}\n" for i in range(61))
+    assert long_bodies(nested) == [(2, "m", 61)]
 
 
 def test_the_documented_forum_moves_are_the_forum_moves_table():

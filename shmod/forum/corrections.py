@@ -50,47 +50,14 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
     ``apply`` (the forum engine's)."""
     game = table.game
     in_effect = dict(table.history)
-    for number in step.entries:
-        if number not in in_effect:
-            raise RuleBroken("R-CORRECT", f"entry {number} is not a step in effect (voided "
-                             "already, a correction, or not written yet)")
-        if isinstance(in_effect[number], Reshuffle):
-            raise RuleBroken("R-CORRECT", f"entry {number} is a reshuffle; void the step "
-                             "that caused it")
+    _refuse_naming(step, in_effect)
     voided = set(step.entries)
     _refuse_redealing(table, voided, in_effect)
-    named = {n for n in voided if not isinstance(in_effect[n], Claim)}  # a claim acts on nothing
-    earliest = min(named, default=table.entries)
-    follows = False
-    for number, done in table.history:
-        if number < earliest:
-            continue
-        if number in named:
-            follows = True
-        elif isinstance(done, Reshuffle) and follows:
-            voided.add(number)
-        elif not isinstance(done, KEPT):  # bookkeeping between a step and its reshuffle
-            follows = False
-            public = any(p.entry == number for p in table.public)
-            if not isinstance(done, PASSIVE) or public:
-                raise RuleBroken("R-CORRECT", f"entry {number} ({describe(done, game.players)}) "
-                                 f"came after entry {earliest} and acted on it; it must be "
-                                 "voided too")
+    voided |= _reshuffles_after(table, voided, in_effect)
     voided |= about_voided(table, voided)  # a claim about a session or power voided (R-CORRECT)
     if not step.force:
         _refuse_rewriting(table, voided, in_effect)
-    fresh = start(table.setup)
-    for number, done in table.history:
-        if number in voided:
-            continue
-        hooks.renumber(fresh.game, number - 1)
-        fresh.clock = table.times.get(number)
-        try:
-            apply(fresh, done)
-        except IllegalStep as err:
-            raise RuleBroken("R-CORRECT", f"without the voided entries, entry {number} "
-                             f"({describe(done, game.players)}) no longer stands: {err}") from None
-    reason = step.reason
+    fresh = _replayed_without(table, voided, apply)
     what = tuple((n, in_effect[n]) for n in sorted(voided))
     players = game.players
     shown = table.posts[-1] if table.posts else -1
@@ -103,7 +70,7 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
         if key not in _NOT_REPLAYED:
             setattr(table, key, getattr(fresh, key))
     game = table.game
-    table.corrections.append((table.entries, tuple(sorted(voided)), reason))
+    table.corrections.append((table.entries, tuple(sorted(voided)), step.reason))
     # The reason stays out of the thread (it may quote a vote or a card): audit only. A
     # word was posted by its player in the thread: voiding one is announced like a post.
     game.say(Corrected, voided=what, players=players, waiting=waiting_for(table),
@@ -111,6 +78,63 @@ def correct(table: Table, step: Correct, apply: Callable[[Table, Step], None]) -
                                              if n <= shown or isinstance(done, Word)))
     for secret in retract:  # R-CORRECT: whoever was sent something voided is told so
         game.tell_name(secret.to, Retraction, what=type(secret), sent=secret.entry)
+
+
+def _refuse_naming(step: Correct, in_effect: dict[int, Step]) -> None:
+    """R-CORRECT: a correction names steps in effect, never a reshuffle (its cause is
+    voided instead)."""
+    for number in step.entries:
+        if number not in in_effect:
+            raise RuleBroken("R-CORRECT", f"entry {number} is not a step in effect (voided "
+                             "already, a correction, or not written yet)")
+        if isinstance(in_effect[number], Reshuffle):
+            raise RuleBroken("R-CORRECT", f"entry {number} is a reshuffle; void the step "
+                             "that caused it")
+
+
+def _reshuffles_after(table: Table, voided: set[int], in_effect: dict[int, Step]) -> set[int]:
+    """The reshuffles the ``voided`` entries caused, voided with them; a later step that
+    acted on them (not bookkeeping, nor a vote or a word that made nothing public) refuses
+    the correction (R-CORRECT)."""
+    named = {n for n in voided if not isinstance(in_effect[n], Claim)}  # a claim acts on nothing
+    earliest = min(named, default=table.entries)
+    follows = False
+    caused: set[int] = set()
+    for number, done in table.history:
+        if number < earliest:
+            continue
+        if number in named:
+            follows = True
+        elif isinstance(done, Reshuffle) and follows:
+            caused.add(number)
+        elif not isinstance(done, KEPT):  # bookkeeping between a step and its reshuffle
+            follows = False
+            public = any(p.entry == number for p in table.public)
+            if not isinstance(done, PASSIVE) or public:
+                raise RuleBroken("R-CORRECT", f"entry {number} "
+                                 f"({describe(done, table.game.players)}) came after entry "
+                                 f"{earliest} and acted on it; it must be voided too")
+    return caused
+
+
+def _replayed_without(table: Table, voided: set[int],
+                      apply: Callable[[Table, Step], None]) -> Table:
+    """A fresh table with every step in effect but the ``voided`` replayed through
+    ``apply``, each at its own time and number; one that no longer stands refuses the
+    correction (R-CORRECT)."""
+    fresh = start(table.setup)
+    for number, done in table.history:
+        if number in voided:
+            continue
+        hooks.renumber(fresh.game, number - 1)
+        fresh.clock = table.times.get(number)
+        try:
+            apply(fresh, done)
+        except IllegalStep as err:
+            raise RuleBroken("R-CORRECT", f"without the voided entries, entry {number} "
+                             f"({describe(done, table.game.players)}) no longer stands: {err}"
+                             ) from None
+    return fresh
 
 
 #: What a correction keeps as it was rather than rebuilds: the record of corrections,

@@ -92,23 +92,8 @@ def new_header(
     seed = _text(seed, "seed") or shuffle.new_seed()
     if deal_by not in DEALS:
         raise BadInput(f"the deal is made by one of {', '.join(DEALS)}, not {deal_by!r}")
-    if rules.first_president == "seat1":
-        first_seat: int | None = 0
-        if first is not None and Seating(tuple(names)).seat(first) != 0:
-            raise BadInput("first_president=seat1: the first Presidential Candidate is seat 1")
-    elif first is not None:
-        first_seat = Seating(tuple(names)).seat(first)
-    elif deal_by == "players":
-        first_seat = None  # drawn at the deal (R-FIRST, R-DEAL)
-    else:
-        first_seat = shuffle.pick(len(names), seed, "first-president")  # R-FIRST
-    secret: dict[str, Any] = {"seed": seed, "salt": salt}
-    if keys is not None:
-        secret["signing_key"] = keys[0]
-    if deal_by == "moderator":
-        secret["roles"] = dict(zip(names, deal(names, seed, rules)))
-        secret["deck"] = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed,
-                                             "deck")
+    first_seat = _first_seat(names, rules, first, deal_by, seed)
+    secret = _new_secret(names, rules, seed, salt, keys, deal_by)
     header: dict[str, Any] = {
         "shmod": log_formats.CURRENT.number,
         "created": created,
@@ -142,6 +127,36 @@ def new_header(
         header["seed_source"] = seed_source
     header["commitment"] = commitment.commitment(parse_setup(header))
     return header
+
+
+def _first_seat(names: list[str], rules: Rules, first: str | None, deal_by: str,
+                seed: str) -> int | None:
+    """The first Presidential Candidate's seat (R-FIRST): seat 1 under
+    ``first_president=seat1``, the moderator's ``first``, else drawn from the seed now, or
+    (None) at the deal when the players deal (R-DEAL)."""
+    if rules.first_president == "seat1":
+        if first is not None and Seating(tuple(names)).seat(first) != 0:
+            raise BadInput("first_president=seat1: the first Presidential Candidate is seat 1")
+        return 0
+    if first is not None:
+        return Seating(tuple(names)).seat(first)
+    if deal_by == "players":
+        return None
+    return shuffle.pick(len(names), seed, "first-president")
+
+
+def _new_secret(names: list[str], rules: Rules, seed: str, salt: str,
+                keys: tuple[str, str] | None, deal_by: str) -> dict[str, Any]:
+    """A new header's secret part: the seed, the salt, the private key, and unless the
+    players deal (R-DEAL) the roles and the deck the seed deals."""
+    secret: dict[str, Any] = {"seed": seed, "salt": salt}
+    if keys is not None:
+        secret["signing_key"] = keys[0]
+    if deal_by == "moderator":
+        secret["roles"] = dict(zip(names, deal(names, seed, rules)))
+        secret["deck"] = shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist, seed,
+                                             "deck")
+    return secret
 
 
 def seat_clash(name: str, count: int) -> str:
@@ -224,34 +239,15 @@ def parse_setup(raw: Any) -> Setup:
     if unknown:
         raise BadInput(f"unknown header field(s): {', '.join(unknown)}")
     version = log_formats.read(raw.get("shmod"))
-    names = check_players(raw.get("players"))
-    if any(not isinstance(name, str) for name in raw["players"]):
-        raise BadInput("a player's name must be text: write an all-digit name in quotes, "
-                       'e.g. - "555"')
-    for written, name in zip(raw["players"], names):
-        if written != name:
-            how = ("without extra spaces" if written != " ".join(written.split())
-                   else "in Unicode's composed form (NFC), as `shmod new` writes it")
-            raise BadInput(f"player name {written!r} must be written {how}")
+    names = _written_players(raw.get("players"))
     variants = parse_variants(raw.get("variants"))
     rules = rules_for(len(names), variants, raw.get("custom"))
     seating = Seating(tuple(names))
     deal_by = raw.get("deal", "moderator")
     if deal_by not in DEALS:
         raise BadInput(f"deal: {deal_by!r} is not one of {', '.join(DEALS)}")
-    first: int | None = None
-    if "first_president" in raw:
-        first = seating.seat(raw["first_president"], prefixes=False)
-    elif deal_by == "moderator" or rules.first_president == "seat1":
-        raise BadInput("the header is missing first_president")
-    if rules.first_president == "seat1" and first != 0:
-        raise BadInput("first_president=seat1: the first Presidential Candidate must be seat 1")
-    secret = raw.get("secret")
-    if not isinstance(secret, dict):
-        raise BadInput("the header is missing its secret setup (roles and deck)")
-    unknown = [str(k) for k in secret if k not in SECRET_KEYS]
-    if unknown:
-        raise BadInput(f"unknown secret field(s): {', '.join(unknown)}")
+    first = _first_president(raw, seating, deal_by, rules)
+    secret = _secret_part(raw)
     seed = _text(secret.get("seed"), "seed")
     salt = _text(secret.get("salt"), "salt")
     if variants["late_choice"] == "random" and seed is None:
@@ -280,6 +276,46 @@ def parse_setup(raw: Any) -> Setup:
                  created=_created(raw.get("created")), moderator_key=keys[0],
                  signing_key=keys[1], moderators=listed, seed_source=source,
                  first_chosen=chosen, published_roles=published)
+
+
+def _written_players(players: Any) -> list[str]:
+    """The header's players (:func:`check_players`), each written as seated: text, without
+    extra spaces, in NFC."""
+    names = check_players(players)
+    if any(not isinstance(name, str) for name in players):
+        raise BadInput("a player's name must be text: write an all-digit name in quotes, "
+                       'e.g. - "555"')
+    for written, name in zip(players, names):
+        if written != name:
+            how = ("without extra spaces" if written != " ".join(written.split())
+                   else "in Unicode's composed form (NFC), as `shmod new` writes it")
+            raise BadInput(f"player name {written!r} must be written {how}")
+    return names
+
+
+def _first_president(raw: dict[str, Any], seating: Seating, deal_by: str,
+                     rules: Rules) -> int | None:
+    """The header's first Presidential Candidate's seat: written unless the players deal
+    and the seed draws it (R-FIRST, R-DEAL), seat 1 under ``first_president=seat1``."""
+    first: int | None = None
+    if "first_president" in raw:
+        first = seating.seat(raw["first_president"], prefixes=False)
+    elif deal_by == "moderator" or rules.first_president == "seat1":
+        raise BadInput("the header is missing first_president")
+    if rules.first_president == "seat1" and first != 0:
+        raise BadInput("first_president=seat1: the first Presidential Candidate must be seat 1")
+    return first
+
+
+def _secret_part(raw: dict[str, Any]) -> dict[str, Any]:
+    """The header's ``secret`` mapping, with no field it cannot have."""
+    secret = raw.get("secret")
+    if not isinstance(secret, dict):
+        raise BadInput("the header is missing its secret setup (roles and deck)")
+    unknown = [str(k) for k in secret if k not in SECRET_KEYS]
+    if unknown:
+        raise BadInput(f"unknown secret field(s): {', '.join(unknown)}")
+    return secret
 
 
 def _created(value: Any) -> str | None:

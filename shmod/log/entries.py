@@ -8,6 +8,7 @@ legality) and builds its :class:`~shmod.game.steps.Step`; :func:`to_entry` is it
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC
 from typing import Any
 
@@ -146,6 +147,36 @@ def parse_step(raw: Any, seating: Seating) -> Step:
         raise BadInput(f"unknown entry kind {_shown(kind)} (known: {', '.join(KINDS)})")
     fields, _ = KINDS[kind]
     optional = OPTIONAL.get(kind, ())
+    _check_keys(raw, kind, fields, optional)
+    values: dict[str, Any] = {}
+    for key, read in _READERS_OF[kind]:
+        value = raw[key]
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise BadInput(f"{kind} entry's {key} is {len(value)} characters long (the "
+                           f"limit is {MAX_TEXT})")
+        if read is not None:
+            values[key] = read(value, kind, key, seating)
+    if optional:
+        values.update(_optional_values(raw, kind, optional))
+    if kind == "delivered":
+        values.update(_delivery_fields(raw))
+    if kind == "withdrawn":
+        values.update(_withdrawal_fields(raw))
+    mod = raw.get("mod")
+    if isinstance(mod, str) and (not mod.strip() or len(mod) > MAX_MOD):
+        raise BadInput(f"{kind} entry's mod must name a moderator (1 to {MAX_MOD} characters)")
+    if kind == "claim":
+        values.update(_claim_fields(raw, values["about"], seating))
+    if kind == "lapse":
+        at = raw.get("at")
+        values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
+    return STEPS[kind](**values)
+
+
+def _check_keys(raw: dict[Any, Any], kind: str, fields: tuple[str, ...],
+                optional: tuple[str, ...]) -> None:
+    """Refuse an entry with a field its kind does not have, without one it needs, or with
+    bookkeeping that is not text (``at`` may be a time YAML read)."""
     extra = [str(k) for k in raw
              if k not in fields and k not in optional and k != "kind" and k not in BOOKKEEPING]
     if extra:
@@ -158,42 +189,64 @@ def parse_step(raw: Any, seating: Seating) -> Step:
             if key == "at" and hasattr(raw[key], "isoformat"):
                 continue
             raise BadInput(f"{kind} entry's {key} must be a string, not {_shown(raw[key])}")
+
+
+def _player(value: Any, kind: str, key: str, seating: Seating) -> int:
+    """A player field (R-SEAT): the seat of the name or number written."""
+    if isinstance(value, (dict, list)):
+        raise BadInput(f"{kind} entry's {key} must be a player, not {_shown(value)}")
+    return seating.seat(value, prefixes=False)
+
+
+def _text_field(value: Any, kind: str, key: str, seating: Seating) -> str:
+    """A text field, stripped (an unquoted ``until`` YAML read as a time: as UTC text)."""
+    if key == "until" and hasattr(value, "utcoffset") and hasattr(value, "hour"):
+        value = _utc_text(value)  # YAML read an unquoted time as a datetime
+    if not isinstance(value, str) or not value.strip():
+        raise BadInput(f"{kind} entry's {key} must be a non-empty string")
+    return value.strip()
+
+
+def _about(value: Any, kind: str, key: str, seating: Seating) -> Any:
+    """What a claim is about (R-CLAIM)."""
+    about = _scalar(value, kind, key)
+    if about not in CLAIM_ABOUT:
+        raise BadInput(f"{kind} entry's about must be one of {', '.join(CLAIM_ABOUT)}, "
+                       f"not {_shown(about)}")
+    return about
+
+
+def _number(value: Any, kind: str, key: str, seating: Seating) -> int:
+    """An entry's or a post's number."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadInput(f"{kind} entry's {key} must be an entry number, not {_shown(value)}")
+    return value
+
+
+#: How each field is read from its value (kind, key and seating given for errors and
+#: names); a field not listed here is read by its kind's own reader (a withdrawn post's).
+_FIELD_READERS: dict[str, Callable[[Any, str, str, Seating], Any]] = {
+    **dict.fromkeys(PLAYER_FIELDS, _player),
+    "policy": lambda value, kind, key, _s: parse_policy(_scalar(value, kind, key)),
+    "vote": lambda value, kind, key, _s: parse_vote(_scalar(value, kind, key)),
+    "answer": lambda value, kind, key, _s: parse_veto_answer(_scalar(value, kind, key)),
+    "deck": lambda value, _k, _key, _s: parse_cards(value),
+    **dict.fromkeys(TEXT_FIELDS, _text_field),
+    # an acknowledgment may name the header, entry 0 (R-EDIT)
+    "entries": lambda value, kind, _key, _s: _entry_numbers(
+        value, kind, 0 if kind == "acknowledge" else 1),
+    "about": _about,
+    **dict.fromkeys(("upto", "deadline", "post"), _number),
+}
+#: kind -> each of its fields with its reader (None: the field is left to the kind's own).
+_READERS_OF = {kind: tuple((key, _FIELD_READERS.get(key)) for key in fields)
+               for kind, (fields, _) in KINDS.items()}
+
+
+def _optional_values(raw: dict[Any, Any], kind: str, optional: tuple[str, ...]
+                     ) -> dict[str, Any]:
+    """The optional fields ``raw`` holds of those its kind allows, checked for form."""
     values: dict[str, Any] = {}
-    for key in fields:
-        value = raw[key]
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise BadInput(f"{kind} entry's {key} is {len(value)} characters long (the "
-                           f"limit is {MAX_TEXT})")
-        if key in PLAYER_FIELDS:
-            if isinstance(value, (dict, list)):
-                raise BadInput(f"{kind} entry's {key} must be a player, not {_shown(value)}")
-            values[key] = seating.seat(value, prefixes=False)
-        elif key == "policy":
-            values[key] = parse_policy(_scalar(value, kind, key))
-        elif key == "vote":
-            values[key] = parse_vote(_scalar(value, kind, key))
-        elif key == "answer":
-            values[key] = parse_veto_answer(_scalar(value, kind, key))
-        elif key == "deck":
-            values[key] = parse_cards(value)
-        elif key in TEXT_FIELDS:
-            if key == "until" and hasattr(value, "utcoffset") and hasattr(value, "hour"):
-                value = _utc_text(value)  # YAML read an unquoted time as a datetime
-            if not isinstance(value, str) or not value.strip():
-                raise BadInput(f"{kind} entry's {key} must be a non-empty string")
-            values[key] = value.strip()
-        elif key == "entries":  # an acknowledgment may name the header, entry 0 (R-EDIT)
-            values[key] = _entry_numbers(value, kind, 0 if kind == "acknowledge" else 1)
-        elif key == "about":
-            values[key] = _scalar(value, kind, key)
-            if values[key] not in CLAIM_ABOUT:
-                raise BadInput(f"{kind} entry's about must be one of {', '.join(CLAIM_ABOUT)}, "
-                               f"not {_shown(values[key])}")
-        elif key in ("upto", "deadline", "post"):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise BadInput(f"{kind} entry's {key} must be an entry number, not "
-                               f"{_shown(value)}")
-            values[key] = value
     if "checkpoint" in optional and "checkpoint" in raw:
         value = raw["checkpoint"]
         if not isinstance(value, str) or not _HEX.fullmatch(value):
@@ -212,19 +265,7 @@ def parse_step(raw: Any, seating: Seating) -> Step:
                            f"{_shown(values['scope'])}")
     if "choice" in optional and "choice" in raw:
         values["choice"] = str(_scalar(raw["choice"], kind, "choice"))
-    if kind == "delivered":
-        values.update(_delivery_fields(raw))
-    if kind == "withdrawn":
-        values.update(_withdrawal_fields(raw))
-    mod = raw.get("mod")
-    if isinstance(mod, str) and (not mod.strip() or len(mod) > MAX_MOD):
-        raise BadInput(f"{kind} entry's mod must name a moderator (1 to {MAX_MOD} characters)")
-    if kind == "claim":
-        values.update(_claim_fields(raw, values["about"], seating))
-    if kind == "lapse":
-        at = raw.get("at")
-        values["at"] = _utc_text(at) if hasattr(at, "utcoffset") else at
-    return STEPS[kind](**values)
+    return values
 
 
 def _delivery_fields(raw: dict[str, Any]) -> dict[str, Any]:

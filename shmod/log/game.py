@@ -198,21 +198,12 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
     audit's mode), problems are listed there and the replay goes on (:class:`Listing`).
     ``watch(number, step, state)`` is called after each entry is applied (``shmod
     replay``: the game as it stood after every entry, from one fold)."""
-    try:
-        setup = parse_setup(log.header)
-        state = start(setup)
-    except BadInput as err:
-        raise LogError(log.path, log.header_line(str(err)), f"header: {err}") from None
-    except ShmodError:
-        raise
-    except Exception as err:  # noqa: BLE001 - a bug, reported with its place
-        raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
+    setup, state = _started(log)
     seating = Seating(setup.players)
     forms = _Forms(setup.players)
     walk = chain.Walk(log)
     links = iter(walk)  # followed entry by entry, as each is judged
     notes: list[ChainNote] = []
-    last = len(log.entries) - 1
     references: References | None = None  # made when a delivery names an entry
     identities: dict[str, int] | None = None  # made when a withdrawn post names entries
     for index, raw in enumerate(log.entries):
@@ -242,29 +233,62 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
             if link.checkpoint is not None and link.upto is not None and not \
                     checkpoints.recorded(setup, link.post, link.upto,
                                          link.checkpoint, walk.heads):
-                notes.append(ChainNote(index, line, "checkpoint", (
-                    f"the post it marks (post {link.post}) showed checkpoint "
-                    f"{link.checkpoint} for entry {link.upto}, which the log no longer "
-                    f"gives: an entry at or before entry {link.upto} was changed after it "
-                    "was posted (R-CHECKPOINT)"), link.upto))
+                notes.append(_checkpoint_note(index, line, link.post, link.checkpoint, link.upto))
             if link.found:
                 notes.append(ChainNote(index, line, link.found))
         except (BadInput, IllegalStep) as err:
-            if listing is not None:
-                if judging:
-                    listing.stop(index, err, len(log.entries))
-                else:
-                    listing.found.append((index, err))
-                continue
-            if log.torn and index == last:
-                raise logfile.at_line(log.torn_error(), line) from None
-            rule = getattr(err, "rule", None)
-            raise LogError(log.path, line, f"entry {index + 1}: {err}{_edit_hint(setup, notes)}",
-                           rule=rule) from None
+            if listing is None:
+                raise _entry_error(log, setup, notes, index, err) from None
+            if judging:
+                listing.stop(index, err, len(log.entries))
+            else:
+                listing.found.append((index, err))
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
             raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
+    _acknowledge(notes, state)
+    return Game(log, setup, state, walk.head, notes, walk.heads)
+
+
+def _started(log: logfile.LogFile) -> tuple[Setup, Table]:
+    """The setup ``log``'s header describes and the table it starts, or an error at the
+    header's line."""
+    try:
+        setup = parse_setup(log.header)
+        return setup, start(setup)
+    except BadInput as err:
+        raise LogError(log.path, log.header_line(str(err)), f"header: {err}") from None
+    except ShmodError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a bug, reported with its place
+        raise InternalError(f"{type(err).__name__}: {err}", log.path, 1) from err
+
+
+def _checkpoint_note(index: int, line: int, post: int, checkpoint: str, upto: int
+                     ) -> ChainNote:
+    """R-CHECKPOINT: post ``post``, marked at entry ``index + 1``, showed a checkpoint for
+    entry ``upto`` that the log no longer gives."""
+    return ChainNote(index, line, "checkpoint", (
+        f"the post it marks (post {post}) showed checkpoint {checkpoint} for entry {upto}, "
+        f"which the log no longer gives: an entry at or before entry {upto} was changed "
+        "after it was posted (R-CHECKPOINT)"), upto)
+
+
+def _entry_error(log: logfile.LogFile, setup: Setup, notes: list[ChainNote], index: int,
+                 err: BadInput | IllegalStep) -> LogError:
+    """``err`` at entry ``index + 1`` as the replay raises it: with its line, and why the
+    step may no longer stand; a torn last line's own error for a torn entry."""
+    line = log.line_of(index)
+    if log.torn and index == len(log.entries) - 1:
+        return logfile.at_line(log.torn_error(), line)
+    hint = _edit_hint(setup, notes)
+    return LogError(log.path, line, f"entry {index + 1}: {err}{hint}",
+                    rule=getattr(err, "rule", None))
+
+
+def _acknowledge(notes: list[ChainNote], state: Table) -> None:
+    """Mark the chain's findings at entries an ``acknowledge`` entry named (R-EDIT)."""
     acknowledged = {n: (at, why) for at, numbers, why in state.acknowledged for n in numbers}
     for found in notes:
         if found.problem == "mismatch" and found.index + 1 in acknowledged:
@@ -272,7 +296,6 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
             found.problem, found.detail = "acknowledged", f"edit (entry {at}: {why})"
         elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
             found.problem = "acknowledged"
-    return Game(log, setup, state, walk.head, notes, walk.heads)
 
 
 def _held(step: Withdrawn, identities: dict[str, int], index: int) -> None:
@@ -458,54 +481,23 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     next command.
     """
     with logfile.locked(path) as fd:
-        # the log's own bytes, never the parse cache: the chain head is the file's
-        game = load(path, warn_edits=False, cache="off")  # edits: refused, or acknowledged
-        changed = game.header_changed()  # recorded on, but never quietly (R-COMMIT)
-        if changed:
-            warnings.warn(changed, logfile.LogWarning, stacklevel=2)
+        game = _opened(path, edits_ok)
         state = game.state
-        _require_secret(game, changed is not None)
-        edited = game.edits()
-        if edited and not edits_ok:
-            found = edited[0]
-            raise LogError(path, found.line, f"nothing was recorded: {found.describe()}"
-                           f"{EDIT_ADVICE}", rule="R-EDIT")
-        seen.check(game.log, acts)
         mod = moderators.recorder(state, moderator)
         seen_public, seen_secret = len(state.public), len(state.secrets)
-        players = state.game.players  # entries name players as they were before the step
         try:
-            state.clock, state.recorder = at, mod
-            steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
-            made = make(game)
-            for step in [] if made is None else [made] if isinstance(made, Step) else made:
-                named = state.game.players
-                state.clock = step.at if isinstance(step, Lapse) and step.at else at
-                engine.apply(state, step)  # each checked as if it were recorded alone
-                state.clock = at
-                check_form(step, named)
-                steps += [step, *_seeded_reshuffles(state)]
-            entries, head = chained(steps, players, game.head, at, mod)
-            marked = _post(state, game, entries, at, mod, asked) if post else None
-            if marked is not None:
-                entries.append(marked[1])
-                head = str(marked[1]["hash"])
-            elif not made:
-                raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
-                               f"{thread.last_posted(state)}); nothing was recorded")
+            entries, head, marked = _new_entries(game, make, at, mod, post, asked)
         except ShmodError:
             raise
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
-            count = len(game.log.entries)
-            line = (game.log.line_of(count - 1) if count else game.log.key_lines.get("log", 0)) + 1
             raise InternalError(f"{type(err).__name__}: {err}, while checking a new entry",
-                                path, line) from err
+                                path, _line_after(game.log)) from err
         prefix = "\n" if game.log.torn else ""
         text = prefix + "".join(logfile.entry_line(e) for e in entries)
         written = read_back(game, text, head, len(entries))
         game.head, game.heads = head, written.heads  # the chain after the new entries
         done = Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
-                        marked[0] if marked else None)
+                        marked)
         if before_write is not None:
             _before_write(before_write, done, game.log)
         _warn_if_earlier(game, at)  # once the step is known to be recorded
@@ -517,6 +509,60 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         return done
 
 
+def _opened(path: str, edits_ok: bool) -> Game:
+    """The log at ``path`` replayed from its own bytes, never the parse cache (the chain
+    head is the file's), refused if it may not be recorded on: a salt a script could guess
+    (R-COMMIT), an edit not acknowledged (unless ``edits_ok``, R-EDIT), or an entry this
+    terminal wrote to it missing (R-MERGE). A changed header is recorded on, but never
+    quietly (R-COMMIT)."""
+    game = load(path, warn_edits=False, cache="off")
+    changed = game.header_changed()
+    if changed:
+        warnings.warn(changed, logfile.LogWarning, stacklevel=3)
+    _require_secret(game, changed is not None)
+    edited = game.edits()
+    if edited and not edits_ok:
+        found = edited[0]
+        raise LogError(path, found.line, f"nothing was recorded: {found.describe()}"
+                       f"{EDIT_ADVICE}", rule="R-EDIT")
+    seen.check(game.log, acts)
+    return game
+
+
+def _new_entries(game: Game, make: Callable[[Game], Step | list[Step] | None], at: str,
+                 mod: str | None, post: bool, asked: bool
+                 ) -> tuple[list[dict[str, object]], str, Marked | None]:
+    """The entries :func:`record` appends, applied to ``game``'s state, the chain's head
+    after them, and the post among them if one is made."""
+    state = game.state
+    players = state.game.players  # entries name players as they were before the step
+    state.clock, state.recorder = at, mod
+    steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
+    made = make(game)
+    for step in [] if made is None else [made] if isinstance(made, Step) else made:
+        named = state.game.players
+        state.clock = step.at if isinstance(step, Lapse) and step.at else at
+        engine.apply(state, step)  # each checked as if it were recorded alone
+        state.clock = at
+        check_form(step, named)
+        steps += [step, *_seeded_reshuffles(state)]
+    entries, head = chained(steps, players, game.head, at, mod)
+    marked = _post(state, game, entries, at, mod, asked) if post else None
+    if marked is not None:
+        entries.append(marked[1])
+        return entries, str(marked[1]["hash"]), marked[0]
+    if not made:
+        raise BadInput(f"R-THREAD: nothing new to post since the last post (entry "
+                       f"{thread.last_posted(state)}); nothing was recorded")
+    return entries, head, None
+
+
+def _line_after(log: logfile.LogFile) -> int:
+    """The line after the log's last entry (after ``log:`` when it has none)."""
+    count = len(log.entries)
+    return (log.line_of(count - 1) if count else log.key_lines.get("log", 0)) + 1
+
+
 def _before_write(call: Callable[[Recorded], None], done: Recorded,
                   log: logfile.LogFile) -> None:
     try:
@@ -524,10 +570,8 @@ def _before_write(call: Callable[[Recorded], None], done: Recorded,
     except ShmodError:
         raise
     except Exception as err:  # noqa: BLE001 - a bug, reported with its place
-        count = len(log.entries)
-        line = (log.line_of(count - 1) if count else log.key_lines.get("log", 0)) + 1
         raise InternalError(f"{type(err).__name__}: {err}, while composing what the step "
-                            "shows", log.path, line) from err
+                            "shows", log.path, _line_after(log)) from err
 
 
 def _post(state: Table, game: Game, entries: list[dict[str, object]], stamp: str,

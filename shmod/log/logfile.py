@@ -211,23 +211,57 @@ def parse(path: str, data: bytes,
     if len(data) > MAX_BYTES:
         raise too_large(path, len(data))
     torn = bool(data) and not data.endswith(b"\n")
+    text = _decoded(path, data, torn)
+    last_line = text.count("\n") + 1
+    tail = text[text.rfind("\n") + 1:] if torn else ""
+    doc = _loaded(path, text, torn, tail, last_line)
+    if not isinstance(doc, dict):
+        raise LogError(path, 1, shape)
+    keys = _key_lines(text)
+    entries = doc.pop("log", None)
+    if entries is None:
+        entries = []
+    if not isinstance(entries, list):
+        raise LogError(path, keys.get("log", 1), "'log' must be a list of entries")
+    from shmod.log import logyaml  # imported by _loaded already
+
+    lines = _entry_lines(text, len(entries))
+    if lines is None:
+        lines = logyaml.entry_lines_slow(text)
+    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail,
+                  data=data)
+    if len(entries) > logyaml.MAX_ENTRIES:
+        raise logyaml.too_many_entries(path, log.line_of(logyaml.MAX_ENTRIES))
+    if torn and entries and not isinstance(entries[-1], dict):
+        raise at_line(log.torn_error(), last_line)
+    if "\\" in text or plaintext.unsafe_in_file(text):
+        _refuse_unsafe_text(log, text)
+    return log
+
+
+def _decoded(path: str, data: bytes, torn: bool) -> str:
+    """The log's bytes as text, or an error at the line of the first that is not UTF-8 (a
+    torn last line's, if it is there)."""
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
         if torn and b"\n" not in data[err.start:]:
             tail = data[data.rfind(b"\n") + 1:].decode("utf-8", "replace")
             raise at_line(torn_error(path, tail), line) from None
         raise LogError(path, line, "not UTF-8 text") from None
-    last_line = text.count("\n") + 1
-    tail = text[text.rfind("\n") + 1:] if torn else ""
+
+
+def _loaded(path: str, text: str, torn: bool, tail: str, last_line: int) -> Any:
+    """The YAML document ``text`` holds, or an error with its line (a torn last line's, if
+    the YAML breaks there)."""
     import yaml
 
     from shmod.log import logyaml
 
     try:
         logyaml.check_plain(path, text)
-        doc = logyaml.load(text)
+        return logyaml.load(text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         if err.context_mark and (err.context or "").startswith("while parsing a flow"):
@@ -247,34 +281,20 @@ def parse(path: str, data: bytes,
         raise LogError(path, 1, f"malformed YAML: {err}") from None
     except RecursionError:
         raise LogError(path, 1, "malformed YAML: nested too deeply") from None
-    if not isinstance(doc, dict):
-        raise LogError(path, 1, shape)
-    keys = _key_lines(text)
-    entries = doc.pop("log", None)
-    if entries is None:
-        entries = []
-    if not isinstance(entries, list):
-        raise LogError(path, keys.get("log", 1), "'log' must be a list of entries")
-    lines = _entry_lines(text, len(entries))
-    if lines is None:
-        lines = logyaml.entry_lines_slow(text)
-    log = LogFile(path, doc, entries, lines, len(data), torn, key_lines=keys, tail=tail,
-                  data=data)
-    if len(entries) > logyaml.MAX_ENTRIES:
-        raise logyaml.too_many_entries(path, log.line_of(logyaml.MAX_ENTRIES))
-    if torn and entries and not isinstance(entries[-1], dict):
-        raise at_line(log.torn_error(), last_line)
-    if "\\" in text or plaintext.unsafe_in_file(text):
-        # an escape can make a character the file does not show: check every string
-        for key, value in doc.items():
-            _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)
-        for index, entry in enumerate(entries):
-            _refuse_unsafe(entry, path, log.line_of(index), f"entry {index + 1}")
-        found = plaintext.unsafe_in_file(text)
-        if found is not None:  # in a comment
-            raise LogError(path, text.count("\n", 0, found[0]) + 1,
-                           f"{found[1]} is not allowed in a game log")
-    return log
+
+
+def _refuse_unsafe_text(log: LogFile, text: str) -> None:
+    """Refuse a string in ``log``'s header or entries, or a comment in ``text``, that a
+    log may not hold: an escape can make a character the file does not show."""
+    path, keys = log.path, log.key_lines
+    for key, value in log.header.items():
+        _refuse_unsafe(value, path, keys.get(str(key), 1), f"header {key}", key)
+    for index, entry in enumerate(log.entries):
+        _refuse_unsafe(entry, path, log.line_of(index), f"entry {index + 1}")
+    found = plaintext.unsafe_in_file(text)
+    if found is not None:  # in a comment
+        raise LogError(path, text.count("\n", 0, found[0]) + 1,
+                       f"{found[1]} is not allowed in a game log")
 
 
 def check_strings(value: Any, where: str) -> None:

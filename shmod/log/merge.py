@@ -227,7 +227,7 @@ def merge(ours: logfile.LogFile, theirs: logfile.LogFile, *, where: str,
     failed: Diverged | None = None
     for base, moved in orders:
         try:
-            return _rebase(base, moved, common, where)
+            return _rebase(base, moved, common)
         except _Refusal as why:
             failed = failed or _refused(where, mine, other, common, str(why), advice)
     assert failed is not None
@@ -266,97 +266,143 @@ def _refused(where: str, mine: _Copy, other: _Copy, common: int, why: str,
         "they were" + (f"; {advice}" if advice else "")))
 
 
-def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
+def _rebase(base: _Copy, moved: _Copy, common: int) -> Merged:
     """``moved``'s entries after ``common`` applied after ``base``'s (or a _Refusal)."""
-    state = replay(base.log).state  # a fresh table: the copy's own stays as it was read
-    players, head = state.game.players, base.game.head
-    numbers = {n: n for n in range(common + 1)}
-    ids = list(base.ids)  # the merged log's identities, as it grows
-    same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
-    for i, ident in enumerate(base.ids[common:]):
-        same.setdefault(ident, []).append(common + 1 + i)
-    acts: dict[tuple[object, ...], list[int]] = {}
-    for n, step in base.steps.items():
-        key = _act(step, base.rounds[n - 1])
-        if n > common and key is not None:
-            acts.setdefault(key, []).append(n)
-    entries: list[dict[str, object]] = []
-    moves: list[tuple[int, int]] = []
-    kept: list[tuple[int, int]] = []
-    alike: list[str] = []
-    owed: list[int] = []
-    twice: list[int] = []
-    raced = dict(moved.posts(common))  # the moved copy's posts: withdrawn or dropped
-    sent = moved.delivered(common)
-    withdrawn: list[tuple[int, int, str]] = []
-    dropped: list[int] = []
-    number = len(base.log.entries)
-    raws = moved.log.entries
-    for index in range(common, len(raws)):
+    rebase = _Rebase(base, moved, common)
+    for index in range(common, len(moved.log.entries)):
+        rebase.take(index)
+    return rebase.merged()
+
+
+class _Rebase:
+    """One order of a merge under way: a fresh table of the base (the copy's own stays as
+    it was read) with the moved entries applied so far, the entries they make, and what
+    the merge will say."""
+
+    def __init__(self, base: _Copy, moved: _Copy, common: int) -> None:
+        self.base, self.moved = base, moved
+        self.state = replay(base.log).state
+        self.players, self.head = self.state.game.players, base.game.head
+        self.numbers = {n: n for n in range(common + 1)}  # moved entry -> merged entry
+        self.ids = list(base.ids)  # the merged log's identities, as it grows
+        self.same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
+        for i, ident in enumerate(base.ids[common:]):
+            self.same.setdefault(ident, []).append(common + 1 + i)
+        self.acts: dict[tuple[object, ...], list[int]] = {}
+        for n, step in base.steps.items():
+            key = _act(step, base.rounds[n - 1])
+            if n > common and key is not None:
+                self.acts.setdefault(key, []).append(n)
+        self.entries: list[dict[str, object]] = []
+        self.moves: list[tuple[int, int]] = []
+        self.kept: list[tuple[int, int]] = []
+        self.alike: list[str] = []
+        self.owed: list[int] = []
+        self.twice: list[int] = []
+        self.raced = dict(moved.posts(common))  # the moved copy's posts: withdrawn or dropped
+        self.sent = moved.delivered(common)
+        self.withdrawn: list[tuple[int, int, str]] = []
+        self.dropped: list[int] = []
+        self.number = len(base.log.entries)
+
+    def take(self, index: int) -> None:
+        """The moved copy's entry ``index + 1``: left out (a post that lost the race, or
+        its delivery), found on the base already, or applied anew with the reshuffles the
+        seed then draws."""
+        raws = self.moved.log.entries
         raw, old = raws[index], index + 1
-        step = moved.steps[old]
-        if isinstance(step, Delivered) and step.what == outbox.POST and step.entry in raced:
-            continue  # its post is withdrawn (the withdrawal says it was delivered) or dropped
-        if isinstance(step, Posted):
-            if old not in sent:
-                dropped.append(raced[old])
-                continue
-            step = _withdrawn(base, moved, old, raced[old], step, numbers, ids)
-            if any((post, shown) == (step.post, step.checkpoint)
-                   for _entry, post, shown in state.withdrawn):
-                continue  # withdrawn by an earlier merge already
-        matches = same.get(moved.ids[index])
-        there = matches.pop(0) if matches else None
-        if there is None and _act(step, moved.rounds[old - 1]):
-            there = _same_act(step, moved.rounds[old - 1], acts, state, base, old, raw,
-                              moved.label)
-            if there is not None:
-                alike.append(_described(base, there))
+        step = self._unraced(old, self.moved.steps[old])
+        if step is None:
+            return
+        there = self._held(index, step, raw)
         if there is not None:
-            numbers[old] = there
-            kept.append((old, there))
-            continue
-        step = _renumbered(step, numbers, summary(raw, old), moved.label)
-        _same_seats(step, moved.before(old), players, summary(raw, old), moved.label)
-        _same_round(step, moved.rounds[old - 1], state, summary(raw, old), moved.label)
+            self.numbers[old] = there
+            self.kept.append((old, there))
+            return
+        self._apply(step, raw, old)
+        upcoming = raws[index + 1] if index + 1 < len(raws) else None
+        for auto in _reshuffles(self.state, upcoming):
+            self.number += 1
+            self._append(auto, raw)
+
+    def _unraced(self, old: int, step: Step) -> Step | None:
+        """``step``, a post that lost the race as withdrawn, or None when it is left out (a
+        post that never reached the thread, one withdrawn by an earlier merge, or a
+        withdrawn post's delivery: its withdrawal says it was delivered)."""
+        if isinstance(step, Delivered) and step.what == outbox.POST and step.entry in self.raced:
+            return None
+        if isinstance(step, Posted):
+            if old not in self.sent:
+                self.dropped.append(self.raced[old])
+                return None
+            step = _withdrawn(self.base, self.moved, old, self.raced[old], step, self.numbers,
+                              self.ids)
+            if any((post, shown) == (step.post, step.checkpoint)
+                   for _entry, post, shown in self.state.withdrawn):
+                return None
+        return step
+
+    def _held(self, index: int, step: Step, raw: dict[str, object]) -> int | None:
+        """The base's entry that is the moved entry ``index + 1`` already (the same entry,
+        or the player's same vote or word), if there is one."""
+        matches = self.same.get(self.moved.ids[index])
+        there = matches.pop(0) if matches else None
+        round_ = self.moved.rounds[index]
+        if there is None and _act(step, round_):
+            there = _same_act(step, round_, self.acts, self.state, self.base, index + 1, raw,
+                              self.moved.label)
+            if there is not None:
+                self.alike.append(_described(self.base, there))
+        return there
+
+    def _apply(self, step: Step, raw: dict[str, object], old: int) -> None:
+        """Apply the moved entry ``old`` after the base's, as the merged log's next entry."""
+        state, label, what = self.state, self.moved.label, summary(raw, old)
+        step = _renumbered(step, self.numbers, what, label)
+        _same_seats(step, self.moved.before(old), self.players, what, label)
+        _same_round(step, self.moved.rounds[old - 1], state, what, label)
         state.clock, state.recorder = at_text(raw), recorder_of(raw)
         told = len(state.secrets)
         if isinstance(step, Delivered) and step.wrong is None and outbox.deliveries(
                 state, step.entry, step.what, step.to, step.n or 1)[0]:
-            twice.append(number + 1)
+            self.twice.append(self.number + 1)
         try:
             engine.apply(state, step)
         except IllegalStep as err:
-            raise _Refusal(f"{summary(raw, old)} of {moved.label} no longer applies after "
-                           f"the entries of {base.label}: {err}") from None
-        number += 1
-        if _new_pms(moved.secrets(old), state.secrets[told:], summary(raw, old), moved.label):
-            owed.append(number)
-        entry, head = _entry(step, players, raw, head)
-        entries.append(entry)
-        ids.append(chain.identity(entry, ids))
-        numbers[old] = number
-        moves.append((old, number))
+            raise _Refusal(f"{what} of {label} no longer applies after the entries of "
+                           f"{self.base.label}: {err}") from None
+        self.number += 1
+        if _new_pms(self.moved.secrets(old), state.secrets[told:], what, label):
+            self.owed.append(self.number)
+        self._append(step, raw)
+        self.numbers[old] = self.number
+        self.moves.append((old, self.number))
         if isinstance(step, Withdrawn):
-            withdrawn.append((step.post, number, recorder_of(raw) or ""))
-        players = state.game.players
-        upcoming = raws[index + 1] if index + 1 < len(raws) else None
-        for auto in _reshuffles(state, upcoming):
-            number += 1
-            entry, head = _entry(auto, players, raw, head)
-            entries.append(entry)
-            ids.append(chain.identity(entry, ids))
-    if not entries:
-        return Merged(base.log.data, NOTHING, base.label, moved.label, kept=tuple(kept),
-                      alike=tuple(alike), dropped=tuple(dropped))
-    text = "".join(map(logfile.entry_line, entries))
-    try:
-        merged = read_back(base.game, text, head, len(entries))
-    except BadInput as err:
-        raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
-    return Merged(merged.log.data, MERGED, base.label, moved.label, tuple(moves), tuple(kept),
-                  tuple(alike), tuple(owed), bool(thread.news(state)), tuple(twice),
-                  tuple(withdrawn), tuple(dropped))
+            self.withdrawn.append((step.post, self.number, recorder_of(raw) or ""))
+        self.players = state.game.players
+
+    def _append(self, step: Step, raw: dict[str, object]) -> None:
+        """``step``'s entry, with ``raw``'s time and moderator, chained onto the merged log."""
+        entry, self.head = _entry(step, self.players, raw, self.head)
+        self.entries.append(entry)
+        self.ids.append(chain.identity(entry, self.ids))
+
+    def merged(self) -> Merged:
+        """The merge made, its log read back as every command reads it (or a _Refusal)."""
+        base, moved = self.base, self.moved
+        if not self.entries:
+            return Merged(base.log.data, NOTHING, base.label, moved.label,
+                          kept=tuple(self.kept), alike=tuple(self.alike),
+                          dropped=tuple(self.dropped))
+        text = "".join(map(logfile.entry_line, self.entries))
+        try:
+            merged = read_back(base.game, text, self.head, len(self.entries))
+        except BadInput as err:
+            raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
+        return Merged(merged.log.data, MERGED, base.label, moved.label, tuple(self.moves),
+                      tuple(self.kept), tuple(self.alike), tuple(self.owed),
+                      bool(thread.news(self.state)), tuple(self.twice),
+                      tuple(self.withdrawn), tuple(self.dropped))
 
 
 def _withdrawn(base: _Copy, moved: _Copy, old: int, post: int, step: Posted,
