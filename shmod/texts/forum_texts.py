@@ -171,7 +171,7 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return moderators_text(event, fmt)
     if isinstance(event, Claimed):  # marked when it conflicts with an earlier claim
         mark = claims.check(t, event, claims.conflicting(claims.in_effect(view.history)), None)
-        return f"{claims.sentence(event, fmt)} {fmt.bold(mark)}" if mark else \
+        return claims.marked(t, claims.sentence(event, fmt), fmt.bold(mark)) if mark else \
             claims.sentence(event, fmt)
     if not isinstance(event, Corrected):
         return None
