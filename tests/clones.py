@@ -1,10 +1,11 @@
 """Moderators sharing a game through git, as docs/comoderators.md says (shared by the
 tests that run real git): each has a clone of one local bare repository, a terminal of
 their own (their own ``SHMOD_CACHE``) and the installed ``shmod``, the clock injected
-(``SHMOD_NOW``)."""
+(``SHMOD_NOW``); and the thread they paste what ``shmod send`` gives into."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -34,12 +35,13 @@ def bare(root: Path) -> Path:
 class Clone:
     """One moderator: a clone of the repository and a terminal of their own."""
 
-    def __init__(self, root: Path, name: str, origin: Path) -> None:
+    def __init__(self, root: Path, name: str, origin: Path, log: str = LOG) -> None:
         self.name, self.folder = name, root / name.lower()
         self.cache = root / f"cache-{name.lower()}"
         self.env = git_env(root)
         self.git("clone", "-q", str(origin), str(self.folder), cwd=root)
-        self.log = self.folder / LOG
+        self.game = log
+        self.log = self.folder / log
         self.now = DAY1
 
     def git(self, *args: str, cwd: Path | None = None,
@@ -49,13 +51,19 @@ class Clone:
         assert code is None or done.returncode == code, (args, done.stdout, done.stderr)
         return done
 
-    def shmod(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-        env = {**self.env, "SHMOD_GAME": LOG, "SHMOD_NOW": self.now, "COLUMNS": "100",
-               "SHMOD_CACHE": str(self.cache), "SHMOD_MODERATOR": self.name,
-               "SHMOD_SHOW": "1"}  # each step's posts on stdout, framed, as the tests read them
-        done = subprocess.run([str(SHMOD), *args], cwd=self.folder, env=env, text=True,
-                              capture_output=True, timeout=60)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
+    def terminal(self) -> dict[str, str]:
+        """The environment of this moderator's terminal."""
+        return {**self.env, "SHMOD_GAME": self.game, "SHMOD_NOW": self.now, "COLUMNS": "100",
+                "SHMOD_CACHE": str(self.cache), "SHMOD_MODERATOR": self.name,
+                "SHMOD_SHOW": "1"}  # each step's posts on stdout, framed, as the tests read them
+
+    def shmod(self, *args: str, code: int | None = 0,
+              program: tuple[str, ...] = (str(SHMOD),)) -> subprocess.CompletedProcess[str]:
+        """``shmod ARGS`` in this clone and terminal; ``code`` None: any exit code;
+        ``program``: what runs as shmod."""
+        done = subprocess.run([*program, *args], cwd=self.folder, env=self.terminal(),
+                              text=True, capture_output=True, timeout=60)
+        assert code is None or done.returncode == code, (args, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr
         return done
 
@@ -65,6 +73,36 @@ class Clone:
 
     def pull(self, *flags: str, code: int = 0) -> subprocess.CompletedProcess[str]:
         return self.git("pull", *(flags or ("--no-rebase",)), code=code)
+
+
+class Thread:
+    """The thread as the moderators paste it: each post ``shmod send`` gives, and each
+    withdrawal line added, by editing it, to the post it withdraws (R-MERGE)."""
+
+    def __init__(self) -> None:
+        self.posts: list[str] = []
+
+    def send_all(self, clone: Clone) -> list[str]:
+        """Everything the clone's outbox owes, sent; the addresses, in order."""
+        said = []
+        while True:
+            done = clone.shmod("send")
+            if "Nothing is owed" in done.stderr:
+                return said
+            address = done.stderr.splitlines()[0]
+            said.append(address)
+            if re.match(r"post \d+ for the thread", address):
+                self.posts.append(done.stdout)
+            elif address.startswith("withdrawal of post"):
+                value = re.search(r"shows ([0-9a-f]{8})…", address)
+                assert value is not None, address
+                at = next(n for n, text in enumerate(self.posts)
+                          if re.search(rf"Log checkpoint: post \d+ · {value.group(1)}", text))
+                self.posts[at] += "\n\n" + done.stdout
+
+    def write(self, path: Path) -> Path:
+        path.write_text("\n\n".join(self.posts), encoding="utf-8")
+        return path
 
 
 def pair(root: Path) -> tuple[Clone, Clone]:

@@ -86,11 +86,11 @@ def test_snapshot_images(players):
     assert changed <= allowed, f"{path.name}: {changed} pixels differ (SHMOD_UPDATE_SNAPSHOTS=1 to accept)"
 
 
-def test_the_readme_picture_is_what_its_command_draws(run, tmp_path):
+def test_the_guides_picture_is_what_its_command_draws(run, tmp_path):
     root = Path(__file__).parent.parent
-    readme = (root / "README.md").read_text()
+    guide = (root / "docs" / "guide.md").read_text()
     command = "shmod board -g games/forum-10-players.yaml --entry 80 --png docs/board.png"
-    assert command in readme and "](docs/board.png)" in readme
+    assert command in guide and "](board.png)" in guide
     code, out, _ = run("board", "-g", str(root / "games/forum-10-players.yaml"),
                        "--entry", "80", "--png", str(tmp_path / "b.png"))
     assert code == 0 and out.startswith("Board: 2 of 5 Liberal policies, 2 of 6 Fascist")

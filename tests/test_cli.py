@@ -162,18 +162,18 @@ def test_missing_log_and_environment_variable(run, log, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(("tail", "message"), [
-    ("- {kind: vote, by: Bob, vote: [\n", r"g\.yaml:(30|31): malformed YAML"),  # EOF: yaml's mark
+    ("- {kind: vote, by: Bob, vote: [\n", r"g\.yaml:(31|32): malformed YAML"),  # EOF: yaml's mark
     ("- {kind: nominate, by: Ann, chancellor: Bob\n- {kind: vote, by: Ann, vote: ja}\n",
-     r"g\.yaml:30: malformed YAML: did not find expected ',' or '}'"),
-    ("- {kind: nominate, by: Ann, chancellor: Ann}\n", r"g\.yaml:30: entry 2: R-NOMINATE: Ann cannot nominate themselves"),
-    ("- {kind: nominate, by: Bob, chancellor: Cat}\n", r"g\.yaml:30: entry 2: R-NOMINATE: Bob cannot nominate now"),
-    ("- {kind: vote, by: Zed, vote: ja}\n", r"g\.yaml:30: entry 2: unknown player 'Zed'"),
-    ("- {kind: coup, by: Ann}\n", r"g\.yaml:30: entry 2: unknown entry kind 'coup'"),
-    ("- {kind: nominate, by: Ann, chancellor: Bob, x: 1}\n", r"g\.yaml:30: entry 2: nominate entry has unknown field\(s\) x"),
-    ("- &a {kind: nominate, by: Ann, chancellor: Bob}\n- *a\n", r"g\.yaml:30: anchors and aliases \(&, \*\) are not allowed"),
+     r"g\.yaml:31: malformed YAML: did not find expected ',' or '}'"),
+    ("- {kind: nominate, by: Ann, chancellor: Ann}\n", r"g\.yaml:31: entry 2: R-NOMINATE: Ann cannot nominate themselves"),
+    ("- {kind: nominate, by: Bob, chancellor: Cat}\n", r"g\.yaml:31: entry 2: R-NOMINATE: Bob cannot nominate now"),
+    ("- {kind: vote, by: Zed, vote: ja}\n", r"g\.yaml:31: entry 2: unknown player 'Zed'"),
+    ("- {kind: coup, by: Ann}\n", r"g\.yaml:31: entry 2: unknown entry kind 'coup'"),
+    ("- {kind: nominate, by: Ann, chancellor: Bob, x: 1}\n", r"g\.yaml:31: entry 2: nominate entry has unknown field\(s\) x"),
+    ("- &a {kind: nominate, by: Ann, chancellor: Bob}\n- *a\n", r"g\.yaml:31: anchors and aliases \(&, \*\) are not allowed"),
 ])
 def test_malformed_or_illegal_log_entries_are_reported_with_file_and_line(run, log, tail, message):
-    assert log.read_text().count("\n") == 29  # the header ends on line 28 (log:), then post 1
+    assert log.read_text().count("\n") == 30  # the header ends on line 29 (log:), then post 1
     with log.open("a") as out:
         out.write(tail)
     before = log.read_bytes()
@@ -296,5 +296,5 @@ def test_torn_last_line_is_reported_and_nothing_is_built_on_it(run, log):
     ok(run, log, "nominate", "Bob")
     with log.open("a") as out:
         out.write('- {kind: vote, by: Ann, vote: ja, at: "2026')  # cut off mid-write
-    refused(run, log, ["vote", "Bob", "ja"], 2, r"g\.yaml:32: torn final entry")
-    refused(run, log, ["status"], 2, r"g\.yaml:32: torn final entry")
+    refused(run, log, ["vote", "Bob", "ja"], 2, r"g\.yaml:33: torn final entry")
+    refused(run, log, ["status"], 2, r"g\.yaml:33: torn final entry")

@@ -48,13 +48,17 @@ def test_the_bytes_are_the_documented_ones():
     s = setup()
     assert s.format.number == 5 and s.seed_source == "supplied"
     expected = (_bytes(s, 5) + f'moderator_key "{KEYS[1]}"\n'.encode()
-                + b"seed_source supplied\n")
+                + b"seed_source supplied\n" + b"first_chosen false\n")
     assert commitment.canonical_bytes(s) == expected
     assert commitment.commitment(s) == hashlib.sha256(expected).hexdigest()
     assert signing.public_key(KEYS[0]) == KEYS[1]
-    # Format 5 frames who chose the seed: another answer is another commitment.
+    # Format 5 frames who chose the seed, and whether the moderator chose the first
+    # President (issue 45): another answer is another commitment.
     drawn = replace(s, seed_source="drawn")
     assert commitment.canonical_bytes(drawn) == expected.replace(b"supplied", b"drawn")
+    chosen = replace(s, first_chosen=True)
+    assert commitment.canonical_bytes(chosen) == expected.replace(b"chosen false",
+                                                                  b"chosen true")
     # Logs of formats 2 to 4 have the same lines under their version, without the seed's
     # source: the version pins the format (its words deal and lapse draws), so one
     # commitment cannot serve two.
@@ -76,7 +80,8 @@ def test_the_key_is_committed_and_a_keyless_header_says_so():
     other = replace(s, moderator_key="00" * 32)
     assert "not the one committed" in commitment.verify(other, commitment.commitment(s))
     keyless = parse_setup(new_header(PLAYERS, seed="s1", salt="00ff", created=AT))
-    assert commitment.canonical_bytes(keyless).endswith(b'salt "00ff"\nmoderator_key none\nseed_source supplied\n')
+    assert commitment.canonical_bytes(keyless).endswith(
+        b'salt "00ff"\nmoderator_key none\nseed_source supplied\nfirst_chosen false\n')
 
 
 def test_unchanged_setup_verifies_and_any_change_fails():
@@ -176,3 +181,65 @@ def test_a_custom_setup_is_committed_too():
     custom = replace(plain, custom={"deck": {"liberal": 7, "fascist": 11}})
     assert b'\ncustom {"deck":{"fascist":11,"liberal":7}}\n' in commitment.canonical_bytes(custom)
     assert commitment.commitment(custom) != commitment.commitment(plain)
+
+
+# -- issue 45: a chosen first President is said in the log (format 5) -----------------
+
+
+def test_a_chosen_first_president_is_said_and_committed():
+    chosen = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, first="Cy")
+    assert chosen["first_chosen"] is True and chosen["first_president"] == "Cy"
+    assert parse_setup(chosen).first_chosen
+    assert b"first_chosen true\n" in commitment.canonical_bytes(parse_setup(chosen))
+    drawn = new_header(PLAYERS, seed="s1", salt="00ff", created=AT)
+    seat1 = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, first="Ann",
+                       variants=["first_president=seat1"])
+    words = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, deal_by="players")
+    for header in (drawn, seat1, words):
+        assert "first_chosen" not in header
+        assert not parse_setup(header).first_chosen
+    assert new_header(PLAYERS, seed="s1", salt="00ff", created=AT, first="Bob",
+                      deal_by="players")["first_chosen"] is True
+    # the header shmod writes reads back with it (shmod new compares the two)
+    text = log_text({**chosen, "commitment": commitment.commitment(parse_setup(chosen))}, [],
+                    at=AT)
+    assert "\nfirst_chosen: true" in text
+    assert logfile.parse("g.yaml", text.encode()).header["first_chosen"] is True
+
+
+def test_a_first_president_nobody_said_was_chosen_must_be_the_seeds():
+    """R-FIRST: without first_chosen, a moderator cannot quietly pick the first President
+    of a format-5 game: the header must name the seed's draw (a cheater's search over every
+    seat finds one only)."""
+    drawn = new_header(PLAYERS, seed="s1", salt="00ff", created=AT)
+    accepted = []
+    for name in PLAYERS:
+        header = {**drawn, "first_president": name}
+        try:
+            parse_setup(header)
+            accepted.append(name)
+        except BadInput as err:
+            assert "R-FIRST" in str(err) and "first_chosen: true" in str(err)
+        parse_setup({**header, "first_chosen": True})  # said: accepted
+    assert accepted == [drawn["first_president"]]
+    words = new_header(PLAYERS, seed="s1", salt="00ff", created=AT, deal_by="players")
+    with pytest.raises(BadInput, match="R-FIRST"):
+        parse_setup({**words, "first_president": "Bob"})
+    for bad in ("yes", 1, "true"):
+        with pytest.raises(BadInput, match="first_chosen must be true"):
+            parse_setup({**drawn, "first_chosen": bad})
+    with pytest.raises(BadInput, match="first_chosen is a field of log format 5"):
+        parse_setup({**drawn, "shmod": 4, "seed_source": None, "first_chosen": True})
+
+
+def test_the_audit_lists_the_first_presidents_draw_unless_chosen(tmp_path):
+    for first, listed in ((None, True), ("Dee", False)):
+        path = tmp_path / f"{first}.yaml"
+        new_game(str(path), PLAYERS, first=first, created=AT)
+        draws = audit.audit_file(str(path)).to_json()["draws"]
+        found = [d for d in draws if d["what"] == "first President"]
+        assert bool(found) == listed
+        if listed:
+            header = logfile.parse(str(path), path.read_bytes()).header
+            assert found[0]["entry"] is None
+            assert PLAYERS[found[0]["value"] - 1] == header["first_president"]

@@ -1,11 +1,12 @@
 """Issue 35, guessable seeds (R-COMMIT): a seed made with ``md5sum``, ``sha1sum`` or
 ``sha256sum`` from a text a player tries first (nothing, the players' names, a common
-word) looks like 128 random bits and is none. On the main of 3655be9 ``shmod new --seed
-d41d8cd98f00b204e9800998ecf8427e`` (the MD5 of nothing) was accepted without
-``--guessable`` and audited without a warning: the player's search below found it in its
-first guess and dealt every role. Now ``new`` refuses every seed of that search, the audit
-names what it is the hash of, and a recording command refuses such a salt
-(``shmod/forum/guesses.py``, the word list ``shmod/forum/common_words.py``)."""
+word) looks like 128 random bits and is none. ``new`` refuses every seed of the player's
+search below, the audit names what it is the hash of, and a recording command refuses such
+a salt (``shmod/forum/guesses.py``, the word list ``shmod/forum/common_words.py``).
+
+On the main of 3655be9 ``shmod new --seed d41d8cd98f00b204e9800998ecf8427e`` (the MD5 of
+nothing) was accepted without ``--guessable`` and audited without a warning: the player's
+search found it in its first guess and dealt every role."""
 from __future__ import annotations
 
 import hashlib

@@ -183,14 +183,22 @@ def check(ours: Path, theirs: Path, common: int) -> str:
     alike = {_act(raw, turn) for raw, turn in _rounds(base)[common:] if _act(raw, turn)}
     contents = [_content(r) for r in base.entries[common:]]
     expected = []
+    # posts of the moved copy, when both copies posted: each withdrawn if it reached the
+    # thread, else dropped, and their deliveries with them (R-MERGE)
+    posts = [n for n, raw in enumerate(moved.entries, 1) if raw["kind"] == "posted"]
+    raced = {f"post {n}" for n, at in enumerate(posts, 1) if at > common}
     for raw, turn in _rounds(moved)[common:]:
+        if raw["kind"] == "posted" or (raw["kind"] == "delivered" and raw["of"] in raced):
+            continue
         if _content(raw) in contents:
             contents.remove(_content(raw))
         elif _act(raw, turn) not in alike:
             expected.append(_content(raw))
+    assert sorted([post for post, _, _ in merged.withdrawn] + list(merged.dropped)) == \
+        sorted(int(name.split()[1]) for name in raced)
     # the moved entries follow in their order, each once; a reshuffle the seed made due may
     # come with one (R-RESHUFFLE)
-    assert [c for c in added if c["kind"] != "reshuffle"] == \
+    assert [c for c in added if c["kind"] not in ("reshuffle", "withdrawn")] == \
         [c for c in expected if c["kind"] != "reshuffle"]
     return "merged"
 
@@ -294,12 +302,17 @@ def test_the_same_vote_with_different_values_is_refused_naming_both(tmp_path):
     assert "entry 4 (vote Cat nein, recorded by Ned at 2026-01-02T00:00:00Z)" in said
 
 
-def test_both_copies_posting_is_refused(tmp_path):
+def test_both_copies_posting_with_neither_post_delivered_drops_one_and_keeps_its_steps(tmp_path):
+    """Posts that never reached the thread: the copy recorded first stays, the other's post
+    is dropped and its steps applied after (a race of delivered posts: test_post_race.py)."""
     start_log = _voting(tmp_path)
     ours, theirs = _copies(tmp_path, start_log, [DEADLINE], [Backup("Quinn"), DEADLINE])
-    with pytest.raises(Diverged, match=r"both copies made a post for the thread \(yours post 3 "
-                       r"at entry 5, theirs post 3 at entry 6\)"):
-        _merge(ours, theirs)
+    merged = _merge(ours, theirs)
+    assert merged.dropped == (3,) and not merged.withdrawn
+    log = logfile.parse("m.yaml", merged.data)
+    kinds = [raw["kind"] for raw in log.entries]
+    assert kinds.count("posted") == 3 and kinds.count("deadline") == 2 and "backup" in kinds
+    assert audit_log(log).valid
 
 
 def test_the_copy_that_posted_is_the_base_and_a_step_that_no_longer_applies_refuses(tmp_path):
@@ -398,3 +411,38 @@ def test_the_driver_writes_the_merged_log_whole_or_not_at_all(tmp_path, monkeypa
     merged = logfile.read(str(ours))
     assert merged.data.startswith(held) and len(merged.entries) == 5
     assert stat.S_IMODE(ours.stat().st_mode) == 0o600
+
+
+def test_a_moved_vote_of_a_round_the_other_copy_ended_is_refused(tmp_path):
+    """Mia's copy: Cat sends no vote by the deadline, which counts it Nein (late_vote=nein);
+    the election fails and Bob nominates Cat in round 2. Ned's copy: Cat's vote of round 1,
+    recorded late. The ballot that vote was cast in is over on Mia's copy: it must not
+    count in round 2's ballot, which is open when it is applied after her entries."""
+    from shmod.forum.steps import Lapse
+    from shmod.game.steps import Nominate
+
+    start_log = tmp_path / "start.yaml"
+    game.new_game(str(start_log), NAMES, seed="5" * 32, first="Ann", created=AT,
+                  moderators_listed=["Mia", "Ned"], moderator="Mia",
+                  variants=["late_vote=nein"])
+    for step in (Nominate(0, 1), SetDeadline(until="2026-01-01T12:00:00Z", zone="UTC")):
+        game.record(str(start_log), lambda g, step=step: step, at=AT, moderator="Mia")
+    deadline = len(logfile.read(str(start_log)).entries)
+    late = "2026-01-01T13:00:00Z"
+    ended = [Vote(0, False), Vote(1, False), Vote(3, False), Vote(4, False)]
+    ours, theirs = tmp_path / "ours.yaml", tmp_path / "theirs.yaml"
+    for path in (ours, theirs):
+        path.write_bytes(start_log.read_bytes())
+        seen.forget(str(path))
+    for step in ended:
+        game.record(str(ours), lambda g, step=step: step, at=AT, moderator="Mia")
+    game.record(str(ours), lambda g: Lapse(deadline=deadline, at=late), at=late, moderator="Mia")
+    game.record(str(ours), lambda g: Nominate(1, 2), at=late, moderator="Mia")
+    assert game.load(str(ours)).state.game.round == 2
+    game.record(str(theirs), lambda g: Vote(2, True), at=LATER, moderator="Ned")
+    for one, other in ((ours, theirs), (theirs, ours)):
+        with pytest.raises(Diverged) as refused:
+            _merge(one, other)
+        said = str(refused.value)
+        assert "vote Cat ja, recorded by Ned" in said and "a step of round 1" in said, said
+        assert "round 2 there" in said

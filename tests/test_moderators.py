@@ -189,3 +189,19 @@ def test_moderators_are_told_apart_from_each_other_and_from_the_players(tmp_path
     args = [w for name in names for w in ("--moderator", name)]
     said = Terminal(tmp_path, "Mia").run("new", *NAMES, *args, code=1).stderr
     assert "R-MODERATORS" in said
+
+
+def test_the_outgoing_moderator_delivers_the_hand_over_post_and_nothing_else(tmp_path):
+    """Issue 42: the hand-over post waits in the outbox; the moderator who handed over
+    sends it (the incoming one needs its line from the thread), and nothing else."""
+    mia, ned, line, _ = _handed_over(tmp_path)
+    owed = mia.run("outbox").stdout
+    assert "post 2 —" in owed and "PM to Ann — the secret role" in owed
+    mia.refused("send", "0:Ann", rule="only Ned records now")
+    mia.refused("send", "thread", rule="only Ned records now")  # the oldest post: post 1
+    handle = next(row.split()[0] for row in owed.splitlines() if "post 2 —" in row)
+    sent = mia.run("send", handle)
+    assert sent.stderr.startswith("post 2 for the thread") and line in sent.stdout
+    assert mia.entries()[-1]["kind"] == "delivered" and mia.entries()[-1]["mod"] == "Mia"
+    ned.run("handover", "--accept", line)
+    ned.run("send", "0:Ann")

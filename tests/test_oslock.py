@@ -1,4 +1,6 @@
-"""The log's lock on every platform (shmod.log.oslock).
+"""The log's lock on every platform (shmod.log.oslock): flock on Unix; on Windows
+``msvcrt`` (tested with ``fcntl`` blocked and a stand-in ``msvcrt``): chosen, exclusive,
+released, and a game played, refused and repaired under it.
 
 Unix is tested for real here (flock, and tests/test_concurrency.py races processes). Windows
 cannot run on this CI, so its path is tested as far as Unix allows: in a subprocess that
@@ -7,7 +9,7 @@ locks (one holder per byte, across handles), and with ``os.pread``, ``os.fchmod`
 ``os.O_NONBLOCK`` removed. There shmod must pick the msvcrt path, lock one byte past the
 largest possible log (Windows locks are mandatory, so a locked byte inside the log would
 stop shmod's own reading handle), release it, and play, refuse and repair as on Unix.
-What this cannot show is the real Windows C runtime; the README says so.
+What this cannot show is the real Windows C runtime; docs/guide.md says so (Platforms).
 """
 import os
 import subprocess

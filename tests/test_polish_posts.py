@@ -1,4 +1,7 @@
-"""Issue 10 §2: posts and PMs a moderator sends as they are."""
+"""Issue 10 §2: posts and PMs a moderator sends as they are: stdout holds only the text to
+paste, prods name the policies a choice is made from, an executed player is told, a
+replaced name says who took the seat and a replacement's briefing what the seat did, and
+the BBCode reveal colours runs of policies, not each card."""
 from __future__ import annotations
 
 import random

@@ -112,3 +112,14 @@ def test_player_facing_posts_and_pms_cite_no_rule_ids():
             for fmt in FORMATS.values():
                 text = messages.pm_text(secret, fmt())
                 assert not ID.search(text), (secret.kind, text)
+
+
+def test_r_merge_says_what_merges_deliveries_and_post_races_included():
+    """Issue 42: the rule says what the merge does with the outbox's deliveries (issue 40),
+    with two posts of one number (withdrawn, with a signed line in the thread) and with a
+    step of a round the other copy ended."""
+    said = " ".join(rulebook.RULES["R-MERGE"][1:])
+    for words in ("deliveries of the outbox's items always merge", "kept twice",
+                  "the one delivered first stands", "withdrawal line, signed with the game's key",
+                  "one never delivered is dropped", "lands in the round it was taken in"):
+        assert words in said, words

@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import base64
 import os
-import pty
 import re
-import select
 import shutil
-import signal
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
 from installed import SHMOD
+from terminal import on_a_terminal
 
 from shmod.log import game, logfile, outbox
 
@@ -125,39 +123,9 @@ def _on_a_terminal(folder: Path, command: str, keys: list[tuple[str, bytes]] = (
                    **env: str) -> tuple[int, bytes]:
     """Run ``command`` (a shell line) on a pseudo-terminal of its own, typing each key once
     the terminal shows its prompt text; what the terminal received, and the exit status."""
-    pid, master = pty.fork()
-    if pid == 0:  # the child: the pseudo-terminal is its terminal, stdin and stdout
-        os.chdir(folder)
-        os.execve("/bin/sh", ["/bin/sh", "-c", f"exec {command}"],
-                  {**_env(folder, **env), "PATH": f"{SHMOD.parent}:{os.environ['PATH']}",
-                   "TERM": "xterm"})
-    seen, pending, offset = b"", list(keys), 0
-    deadline = time.monotonic() + 180  # a guard against a hang, generous on a busy machine
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # the child ended: EIO
-                break
-            if not chunk:
-                break
-            seen += chunk
-        while pending:  # each key once its prompt shows, after the one answered before
-            found = seen.find(pending[0][0].encode(), offset)
-            if found < 0:
-                break
-            offset = found + len(pending[0][0])
-            os.write(master, pending.pop(0)[1])
-    else:  # the guard ran out: the child is stopped, and the test fails saying what it saw
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(master)
-        raise AssertionError(f"no end after 180 s; keys left: {pending}; seen: {seen[-2000:]!r}")
-    _, status = os.waitpid(pid, 0)
-    os.close(master)
-    code = os.waitstatus_to_exitcode(status)
-    return code, seen
+    return on_a_terminal(folder, command, {**_env(folder, **env), "TERM": "xterm",
+                                           "PATH": f"{SHMOD.parent}:{os.environ['PATH']}"},
+                         keys)
 
 
 SEQUENCE = re.compile(rb"\x1b\]52;c;([A-Za-z0-9+/=]*)\x07")

@@ -106,8 +106,8 @@ def test_each_shell_gets_its_install_script(tmp_path, shell):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
     assert f"_SHMOD_COMPLETE=complete_{shell}" in done.stdout
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    assert f"_SHMOD_COMPLETE=source_{shell} shmod" in readme
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "guide.md").read_text()
+    assert f"_SHMOD_COMPLETE=source_{shell} shmod" in guide
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")

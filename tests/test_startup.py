@@ -237,3 +237,23 @@ def test_the_outbox_summary_imports_no_text_and_no_catalog(ten):
     status = _modules_of(["status", "-g", ten])
     assert {m for m in status if m.startswith("shmod.texts")} <= baseline | {
         "shmod.texts.board", "shmod.texts.views"}
+
+
+@pytest.mark.parametrize("argv", [["vote", "Ann", "ja"], ["status"], ["prods"]])
+def test_a_step_mid_round_loads_no_common_words(run, tmp_path, monkeypatch, argv):
+    """Issue 45 §6: the salt's guessability (the 2,375-line table of common words'
+    hashes, shmod.forum.common_words) is checked when the log is made and audited, not on
+    every step: a vote mid-round, ``status`` and ``prods`` load neither it nor the guesses."""
+    path = tmp_path / "g.yaml"
+    monkeypatch.setenv("SHMOD_NOW", "2026-11-23T10:00:00Z")
+    assert run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", str(path), "--first", "Ann")[0] == 0
+    assert run("nominate", "Bob", "-g", str(path))[0] == 0
+    before = path.read_bytes()
+    code = ("import os\nos.environ['SHMOD_NOW'] = '2026-11-23T11:00:00Z'\n"
+            "os.environ['SHMOD_CACHE'] = 'off'\n")
+    loaded = _modules_after(code + "import sys\nfrom shmod.cli import main as cli\n"
+                            f"sys.argv = ['shmod', *{[*argv, '-g', str(path)]!r}]\n"
+                            "try:\n    cli.main()\nexcept SystemExit as done:\n"
+                            "    assert not done.code, done.code")
+    assert (path.read_bytes() != before) == (argv[0] != "status")  # prods records prods
+    assert not {"shmod.forum.common_words", "shmod.forum.guesses"} & loaded

@@ -168,7 +168,7 @@ def test_a_header_edit_is_said_at_once_and_rename_keeps_the_commitment(run, tmp_
 
 def test_the_command_line_a_unix_user_expects(run, log):
     code, _, err = run("deadline", "2020-01-01 10:00", "-g", str(log))
-    assert code == 1 and err.startswith("Error: R-DEADLINE")  # a rule: exit 1, as the README says
+    assert code == 1 and err.startswith("Error: R-DEADLINE")  # a rule: exit 1, as docs/commands.md says
     run("nominate", "Bob", "-g", str(log))
     run("vote", "Ann", "ja", "Bob", "ja", "Cy", "ja", "Dee", "ja", "Eve", "ja", "-g", str(log))
     hand = game.load(str(log)).state.game.hand

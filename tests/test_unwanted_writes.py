@@ -1,4 +1,7 @@
-"""Issue 41, "writes that should not happen": each a test that fails on main f58529d.
+"""Issue 41, "writes that should not happen", each a test that fails on main f58529d: no
+append through a link at the log's path, ``post --images`` outputs checked before the post
+is recorded, a vote batch all or nothing across a kill, no-op replacements and renames
+refused, ``new`` on a hard link to what is not a log.
 
 - An append follows no link at the log's own path (``ln -s other.yaml g.yaml; shmod
   nominate … -g g.yaml`` wrote into the other, finished log): refused, naming the target.

@@ -1,6 +1,6 @@
-"""Issue 35, the clock for users: ``SHMOD_NOW`` is documented where a moderator reads (the
-README, docs/forum.md, the ``--help`` of every command that measures time by it) with its
-exact format, and every form the docs give reads as the same moment through the installed
+"""Issue 35, the clock for users: ``SHMOD_NOW`` is documented where a moderator reads
+(docs/commands.md, docs/forum.md, the ``--help`` of every command that measures time by it)
+with its exact format, and every form the docs give reads as the same moment through the installed
 ``shmod``. On the main of 3655be9 it was named only in developers' docs."""
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_the_help_of_each_command_that_reads_the_clock_gives_it(tmp_path, comman
     assert "in UTC" in shown and "+01:00" in shown
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/forum.md"])
+@pytest.mark.parametrize("doc", ["docs/commands.md", "docs/forum.md"])
 def test_the_users_docs_give_it_and_its_format(doc):
     text = " ".join((ROOT / doc).read_text().split())
     assert "SHMOD_NOW=2026-11-25T" in text and "ISO 8601" in text

@@ -51,6 +51,7 @@ def _header(form: int, **options: Any) -> dict[str, Any]:
     header["shmod"] = form
     if form < 5:
         header.pop("seed_source", None)
+        header.pop("first_chosen", None)
     header.pop("commitment", None)
     if form == 1:
         header.pop("moderator_key", None)
@@ -73,7 +74,7 @@ def commitments() -> list[dict[str, Any]]:
                          (4, _header(4, first="Ann", custom={"deck": {"liberal": 7,
                                                                       "fascist": 11}})),
                          (4, _header(4, first="Ann", keys=None)),
-                         (5, _header(5, first="Ann")),
+                         (5, _header(5, first="Ann")), (5, _header(5)),
                          (5, _header(5, deal_by="players", seed_source="guessable")),
                          (5, _header(5, first="Bob", deal_by="players", seed_source="drawn"))]:
         setup = parse_setup(header)

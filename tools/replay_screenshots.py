@@ -1,4 +1,4 @@
-"""Take the replay page's screenshots in docs/ (README, docs/replay.md).
+"""Take the replay page's screenshots in docs/ (docs/guide.md, docs/replay.md).
 
     .venv/bin/shmod replay games/forum-10-players.yaml -o /tmp/replay.html
     .venv/bin/python tools/replay_screenshots.py /tmp/replay.html docs

@@ -37,7 +37,7 @@ def draws(state: Table) -> list[dict[str, Any]]:
                 "items": {"L": rules.deck_liberal, "F": rules.deck_fascist},
                 "value": "".join(shuffle.policy_pile(rules.deck_liberal, rules.deck_fascist,
                                                      seed, "deck"))})
-    if setup.deal == "players" and setup.first is None:
+    if _drawn_first(state):
         seat = shuffle.pick(len(setup.players), seed, "first-president")
         out.append({"what": "first President", "entry": deal_entry, **base,
                     "label": "first-president", "below": len(setup.players),
@@ -54,6 +54,17 @@ def draws(state: Table) -> list[dict[str, Any]]:
         elif entry in lapses:
             out.append(_lapse(lapses[entry], base, setup.format))
     return out
+
+
+def _drawn_first(state: Table) -> bool:
+    """R-FIRST: whether the seed drew the first President: at the deal from the players'
+    words when none was chosen; in a game dealt by the moderator, when the log's format
+    commits that nobody chose one (``first_chosen``, format 5; earlier formats do not say)."""
+    setup = state.setup
+    if setup.deal == "players":
+        return setup.first is None
+    return ("first_chosen" in setup.format.frames and not setup.first_chosen
+            and setup.rules.first_president == "random")
 
 
 def _words(state: Table) -> dict[str, Any]:

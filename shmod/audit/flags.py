@@ -59,7 +59,7 @@ ABANDONED_AFTER = timedelta(days=30)
 #: Entries that keep no game alive: bookkeeping (a prod, a post marked, a claim, a
 #: correction, ...: the forum's moves with no phase) and a deadline, which moves nothing.
 IDLE = ("prod", "backup", "correct", "posted", "acknowledge", "moderator", "handover",
-        "takeover", "claim", "delivered", "deadline")
+        "takeover", "claim", "delivered", "withdrawn", "deadline")
 
 
 def last_entry(header: dict[str, Any], entries: list[Any], now: datetime | None = None,

@@ -12,11 +12,12 @@ openings, and the opening post is searched among a bounded number of candidates.
 """
 from __future__ import annotations
 
+from shmod.audit import withdrawn_posts
 from shmod.audit.findings import Problem, ranges
 from shmod.base.records import Record, field
 from shmod.forum import commitment as commit
 from shmod.forum.table import Setup
-from shmod.log import checkpoints, logfile
+from shmod.log import checkpoints, logfile, withdrawals
 from shmod.log.checkpoints import Check
 from shmod.log.entries import CHECKPOINT_HEX
 
@@ -149,9 +150,13 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
         checks = [c for c in checks if c not in ours]
     revealed = _revealed_at(thread, salt, checks) if not signed else -1
     lowered = thread.lower() if revealed >= 0 else ""
+    raced = _raced(log, thread, checks, salt, judged)
     for check in checks:
-        if check.claim.signed != signed:
-            finding: tuple[str, str] | None = (
+        finding: tuple[str, str] | None
+        if raced is not None and check.claim in raced.claims:  # a post withdrawn (R-MERGE)
+            finding = raced.claims[check.claim]
+        elif check.claim.signed != signed:
+            finding = (
                 "thread", f"{_named(check)}: a checkpoint line of log format "
                 f"{2 if check.claim.signed else 1}, not of this log's: another game's, ignored")
         elif signed:
@@ -178,6 +183,9 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
     if unanchored:
         found.problems.append(Problem("checkpoint", _none_genuine(len(ours), signed),
                                       rule="R-CHECKPOINT"))
+    if raced is not None:
+        found.problems += raced.problems
+        found.warnings += raced.warnings
     found.pinned = max((c.entry for c in checks if c.ok and c.entry is not None), default=-1)
     found.coverage = _coverage(checks, posts, found.pinned, len(log.entries))
     opening = found.opening
@@ -190,7 +198,25 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
             "which the reveal publishes, so after the reveal anyone can make a line that "
             "passes for the moderator's; the forum's post dates tell the two apart")
     found.coverage += _witnesses(checks, shown)
+    if raced is not None:
+        found.coverage += raced.coverage
     return found
+
+
+def _raced(log: logfile.LogFile, thread: str, checks: list[Check], salt: str | None,
+           judged: _Thread) -> withdrawn_posts.Judged | None:
+    """The lines of posts withdrawn after a race between moderators, judged
+    (:mod:`shmod.audit.withdrawn_posts`); None when neither the log nor the thread has one."""
+    withdrawn = withdrawn_posts.recorded(log)
+    if not withdrawn and withdrawals.LABEL.lower() not in thread.lower():
+        return None
+    standing, number = {}, 0
+    for raw in log.entries:
+        if isinstance(raw, dict) and raw.get("kind") == "posted":
+            number += 1
+            standing[number] = str(raw.get("checkpoint", ""))[:CHECKPOINT_HEX]
+    return withdrawn_posts.judge(thread, checks, withdrawn, salt=salt, key=judged.key,
+                                 commitment=judged.commitment, standing=standing)
 
 
 def _witnesses(checks: list[Check], shown: dict[checkpoints.Claim, int]) -> list[str]:

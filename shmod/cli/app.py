@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from shmod.log.game import Game, Recorded
 
 app = App(
-    add_completion=False,  # shmod.cli.completion answers the shell itself (README: completion)
+    add_completion=False,  # shmod.cli.completion answers the shell itself (docs/guide.md)
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,

@@ -1,7 +1,7 @@
 """Shell completion (bash, zsh, fish): commands, options and the current game's names.
 
 The shell runs ``shmod`` with ``_SHMOD_COMPLETE`` set (the scripts come from
-``_SHMOD_COMPLETE=source_bash shmod``, see the README); :func:`run` answers and exits.
+``_SHMOD_COMPLETE=source_bash shmod``, see docs/guide.md); :func:`run` answers and exits.
 A completion never prints a traceback or an error (a shell would show it in the middle
 of the command line), never writes anything, and reads only what a thread reader knows:
 the players' names as seated now (after any ``replace``).

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import stat
 import sys
 from typing import TYPE_CHECKING
 
 from shmod.base.errors import BadInput
-from shmod.log import oslock, outfiles
+from shmod.log import oslock
 
 if TYPE_CHECKING:
     import subprocess
@@ -74,6 +73,8 @@ def top(game: str) -> str:
 
 def command() -> str:
     """This shmod as a shell command git can run from anywhere: its absolute path."""
+    import shlex  # setting up only: a recording command's check never quotes
+
     here = os.path.abspath(sys.argv[0])
     if os.path.basename(here) == "shmod" and os.path.isfile(here) and os.access(here, os.X_OK):
         return shlex.quote(here)
@@ -114,6 +115,8 @@ def setup(game: str, pattern: str | None) -> list[str]:
         said.append(f".gitattributes already names shmod's merge driver for {pattern}")
     else:
         text += ("" if not text or text.endswith("\n") else "\n") + line + "\n"
+        from shmod.log import outfiles  # writing only: the check every step makes reads
+
         outfiles.write(attributes, text.encode("utf-8"), mode=0o644)
         said.append(f".gitattributes: {line} (commit it, so every clone merges the logs alike)")
     _git("config", f"merge.{DRIVER}.name", "shmod game log (R-MERGE)", cwd=root)
@@ -166,6 +169,8 @@ def _hooks(folder: str, shmod: str, found: dict[str, str | None]) -> list[str]:
         body = (f"#!/bin/sh\n{MARK} every game log back to mode 0600 (it holds every role)\n"
                 f"{shmod} git-setup --hook --during {name} -g . || true\n")
         path = os.path.join(folder, name)
+        from shmod.log import outfiles
+
         outfiles.write(path, body.encode("utf-8"), mode=0o755)  # never through a link
         os.chmod(path, 0o755)  # whatever the umask: git runs it
     said.append(f"hooks {', '.join(HOOKS)}: the logs are made private after every merge and "

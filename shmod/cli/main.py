@@ -120,7 +120,7 @@ def _run() -> None:
     import warnings
 
     warnings.showwarning = _warning
-    if "_SHMOD_COMPLETE" in os.environ:  # the shell asks for completions (README)
+    if "_SHMOD_COMPLETE" in os.environ:  # the shell asks for completions (docs/guide.md)
         from shmod.cli import completion
 
         app = whole_app()
@@ -205,7 +205,7 @@ def _no_undo(args: list[str]) -> None:
 
 
 def _exit_code(err: ShmodError) -> int:
-    """The README's table: 1 when a rule forbids what was asked (the message names the
+    """docs/commands.md's table: 1 when a rule forbids what was asked (the message names the
     rule), 2 for input or a log that cannot be understood, 70 for a bug in shmod, 74
     for an output that could not be written."""
     if isinstance(err, BadInput) and re.match(r"R-[A-Z0-9-]+:", str(err)):

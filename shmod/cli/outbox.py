@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 ItemArg = Annotated[str | None, typer.Argument(
     metavar="[ITEM]", autocompletion=player_names,
     help="Which item: ENTRY:NAME as `shmod outbox` lists it (ENTRY:thread a post), a "
-         "player's name (their oldest owed PM), or thread (the oldest owed post); default: "
-         "the next one owed.")]
+         "player's name (their oldest owed PM), thread (the oldest owed post) or withdrawal "
+         "(the oldest owed withdrawal line); default: the next one owed.")]
 
 
 def _hint(text: str) -> None:
@@ -193,6 +193,8 @@ def _address(item: "Item", text: "Text", loaded: "Game") -> str:
     from shmod.base.plaintext import one_line
     from shmod.log import outbox
 
+    if item.what == outbox.WITHDRAWAL:
+        return f"{item.label()} for the thread: {outbox.covered(loaded, item)}"
     if text.subject is None:
         return f"{item.label()} for the thread ({outbox.covered(loaded, item)})"
     return f'{item.label()} · subject "{one_line(text.subject)}"'

@@ -319,11 +319,13 @@ def publish(
         "--force", help="Publish a game that is not over (it holds every secret).")] = False,
 ) -> None:
     """After the game: write the log to publish, without the private signing key."""
-    from shmod.log.publish import publish as run
+    from shmod.log.publish import dealt_roles, publish as run
 
-    target, _ = run(game, output, force=force)
+    target, made = run(game, output, force=force)
     echo(target)
-    _hint(f"Wrote {target}: the log without the moderator's private signing key. Publish "
+    roles = (", with the roles the players' words dealt (for anyone recomputing the deal)"
+             if dealt_roles(made) else "")
+    _hint(f"Wrote {target}: the log without the moderator's private signing key{roles}. Publish "
           "this copy, never the game file itself; anyone can audit it against the thread "
           f"with `shmod audit {target} --thread THREAD`.")
 

@@ -19,6 +19,9 @@ line ending in ``\\n`` (docs/verify.md spells them out so a player can rebuild t
     salt "…"                           (or: salt none)
     moderator_key "…"                  (format 2 and later: the public key the thread's
                                         checkpoints are signed with, or: moderator_key none)
+    seed_source drawn                  (format 5: who chose the seed, or: seed_source none)
+    first_chosen false                 (format 5: whether the moderator chose the first
+                                        President, R-FIRST)
 
 The version is the log's format number (``shmod-commitment 4`` in a log of format 4): it
 pins the format, and with it how the words deal and how a lapse draws, so a commitment
@@ -64,6 +67,7 @@ def _optional(value: str | None) -> str:
 _FRAMED: dict[str, Callable[[Setup], str]] = {
     "moderator_key": lambda setup: _optional(setup.moderator_key),
     "seed_source": lambda setup: setup.seed_source or "none",
+    "first_chosen": lambda setup: "true" if setup.first_chosen else "false",
 }
 
 

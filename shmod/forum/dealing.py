@@ -78,6 +78,11 @@ def _deal(table: Table) -> None:
     assert game.seed is not None
     seed = words_seed(game.seed, words, table.setup.format, game.players)
     roles, deck, first = dealt(table.setup, seed)
+    published = table.setup.published_roles
+    if published and published != roles:
+        raise RuleBroken("R-DEAL", "the header's secret.roles (added when the log was "
+                         f"published) are not the roles the words deal: {', '.join(published)}"
+                         f" where the words give {', '.join(roles)}")
     hooks.deal(game, seed, roles, deck, first)
     table.dealt = game.entries
     game.say(Dealt, words=tuple(zip(game.players, words)), president=game.name(first))

@@ -90,8 +90,10 @@ FORMATS: dict[int, LogFormat] = {format_.number: format_ for format_ in (
                           wordform.latin_word, wordform.check_4, wordform.message_4,
                           wordkey.choice_4)),
     # Refuses symbols, and keys the deal by each word's look-alike key, so a transcription
-    # (rn for m, 0 for o) moves nothing; commits whether the moderator supplied the seed.
-    LogFormat(5, ("moderator_key", "seed_source"), signed=True, lapse_label="decision",
+    # (rn for m, 0 for o) moves nothing; commits whether the moderator supplied the seed
+    # and whether they chose the first President (else the seed's draw is checked).
+    LogFormat(5, ("moderator_key", "seed_source", "first_chosen"), signed=True,
+              lapse_label="decision",
               lapse_draw="lowest", lapse_once=True,
               words=Words("lookalike", "as format 4, symbols refused (5.3)",
                           "each seat's word's look-alike key (5.3)",
@@ -115,7 +117,8 @@ def read(value: Any) -> LogFormat:
 
 
 #: docs/verify.md section 2: how each frame after the salt is described.
-_FRAMES = {"moderator_key": "the key line", "seed_source": "the `seed_source` line"}
+_FRAMES = {"moderator_key": "the key line", "seed_source": "the `seed_source` line",
+           "first_chosen": "the `first_chosen` line"}
 _LABELS = {"entry": "label `lapse-ENTRY`", "decision": "decision label"}
 _DRAWS = {"index": "an index", "lowest": "a number for each option"}
 

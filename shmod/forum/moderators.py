@@ -13,7 +13,7 @@ from shmod.base import plaintext
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.forum.events import HandedOver, ModeratorsChanged
 from shmod.forum.names import look_alike, tidy, unseen
-from shmod.forum.steps import Handover, Moderator, Posted, Takeover
+from shmod.forum.steps import Delivered, Handover, Moderator, Posted, Takeover
 from shmod.forum.table import Table
 from shmod.game.steps import Step
 
@@ -97,7 +97,7 @@ def check_recorder(table: Table, step: Step) -> None:
     (an entry naming nobody is read as one appended by hand); after a hand-over only the
     incoming moderator records, once they have taken over. Any listed moderator may record
     a hand-over (to take moderation back from one who has gone silent), and the post that
-    announces a hand-over or a dropped moderator is its recorder's."""
+    announces a hand-over or a dropped moderator is its recorder's, who delivers it too."""
     by = table.recorder
     if by is None:
         return
@@ -110,7 +110,10 @@ def check_recorder(table: Table, step: Step) -> None:
                          f"game (listed: {known})")
     if table.handover is None or isinstance(step, Handover):
         return
-    entry, holder, _ = table.handover
+    entry, holder, giver = table.handover
+    if by == giver and isinstance(step, Delivered) and step.what == "post" and \
+            _announcing(table, step.entry):
+        return  # the hand-over post, delivered by whoever handed over: the incoming needs it
     if by != holder:
         raise RuleBroken("R-HANDOVER", f"moderation passed to {holder} at entry {entry}: only "
                          f"{holder} records now ({by} may take it back: shmod handover {by})")
@@ -176,6 +179,12 @@ def handover(table: Table, step: Handover) -> None:
     table.taken = found == by  # taken back: the copy that records it made the post
     table.announced = (table.entries, by)
     table.game.say(HandedOver, old=holder or by, new=found, back=found == by)
+
+
+def _announcing(table: Table, posted: int) -> bool:
+    """Whether entry ``posted`` marks the post that announced the last hand-over."""
+    post = handover_post(table)
+    return post is not None and table.posts[post - 1] + 1 == posted
 
 
 def handover_post(table: Table) -> int | None:

@@ -49,6 +49,7 @@ from shmod.forum.steps import (
     Replace,
     SetDeadline,
     Takeover,
+    Withdrawn,
     Word,
 )
 from shmod.forum.table import Table
@@ -75,6 +76,7 @@ def moves(apply: Callable[[Table, Step], None]) -> tuple[Move[Any], ...]:
         Move(Correct, correct, None),
         Move(Posted, thread.posted, None),
         Move(Delivered, outbox.deliver, None),  # an item delivered: never replayed
+        Move(Withdrawn, thread.withdrawn, None),  # a post that lost a race (R-MERGE)
         Move(Acknowledge, thread.acknowledge, None),
         Move(Moderator, moderators.moderator, None),
         Move(Handover, moderators.handover, None),

@@ -1,7 +1,8 @@
 """The outbox's record (R-PM, R-MISSENT): which items the moderator delivered, and to whom.
 
 An *item* is a text a step owes a reader: each PM it caused (a
-:class:`~shmod.game.events.Secret`), each prod (R-STALL), each post for the thread.
+:class:`~shmod.game.events.Secret`), each prod (R-STALL), each post for the thread, and
+each withdrawal line a post withdrawn after a race must show (R-MERGE).
 Delivering one is bookkeeping (a ``delivered`` entry): it moves no draw and nothing of
 the game, holds nothing secret, and a correction neither replays nor voids it. Which
 items there are, what names them and in what order they are owed is the log layer's
@@ -19,19 +20,23 @@ from shmod.base.errors import RuleBroken
 from shmod.forum.steps import Delivered, Posted
 from shmod.forum.table import Delivery, Table
 
-#: The thread, as an item's addressee; and the two kinds of item that are no secret's.
+#: The thread, as an item's addressee; and the kinds of item that are no secret's: a
+#: post, a prod, and the withdrawal line a post withdrawn after a race must show (R-MERGE).
 THREAD = "thread"
 POST = "post"
 PROD = "prod"
+WITHDRAWAL = "withdrawal"
 
 
 def deliver(table: Table, step: Delivered) -> None:
     """R-PM: an item of the outbox was given to its reader, or (R-MISSENT) to the wrong
     one. The item must be one the log holds: a post, a prod, or a PM the entry caused."""
     entry, to, what, n = step.entry, step.to, step.what, step.n or 1
-    if what == POST:
+    if what in (POST, WITHDRAWAL):
         if to != THREAD:
-            raise RuleBroken("R-PM", f"a post is delivered to the thread, not to {to}")
+            raise RuleBroken("R-PM", f"a {what} is delivered to the thread, not to {to}")
+        if what == WITHDRAWAL and not any(made == entry for made, _p, _c in table.withdrawn):
+            raise RuleBroken("R-PM", f"entry {entry} withdrew no post")
     elif what == PROD:
         if not any(made == entry for made, _seat in table.prods):
             raise RuleBroken("R-PM", f"entry {entry} made no prod")

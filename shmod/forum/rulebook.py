@@ -206,14 +206,22 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
          "copy that made no post are applied one by one after the other's, as the rules judge "
          "them, chained anew with the entry numbers they name rewritten (a vote or a word "
          "recorded on both copies alike, from the same PM, counts once, and each terminal "
-         "knows it for its own; a voided entry never stands for another). When neither copy "
-         "posted, the one whose new entries were recorded first stays: merging either way "
-         "round gives the same game. Votes of different players, prods and backups "
-         "always merge this way. Otherwise (both copies made a post, a step that no longer "
-         "applies, the same vote recorded with different values) both copies are left as "
-         "they were and the refusal names, for each, the first entry they differ at, who "
-         "recorded it and when. shmod also refuses to write on a copy that lacks an entry "
-         "it wrote to it on this terminal."),
+         "knows it for its own; a voided entry never stands for another; a step of the game "
+         "lands in the round it was taken in). When neither copy posted, the one whose new "
+         "entries were recorded first stays: merging either way round gives the same game. "
+         "Votes of different players, prods, backups and deliveries of the outbox's items "
+         "always merge this way (a delivery names its item by what caused it, never by "
+         "entry number; an item delivered on both copies is kept twice, with a warning). "
+         "When both copies made a post of one number, the one delivered first stands; the "
+         "other, if it reached the thread, stays in the record as withdrawn (its number, "
+         "its checkpoint, the steps it covered), and the thread must show its withdrawal "
+         "line, signed with the game's key, after it (the outbox owes it; the moderator adds "
+         "it by editing that post); one never delivered is dropped. Either way its steps "
+         "are applied after the other copy's. Otherwise (a step that no longer applies, the "
+         "same vote recorded with different values) both copies are left as they were and "
+         "the refusal names, for each, the first entry they differ at, who recorded it and "
+         "when. shmod also refuses to write on a copy that lacks an entry it wrote to it on "
+         "this terminal (a post of its withdrawn or dropped in a race aside)."),
     ])
 
 

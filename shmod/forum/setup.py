@@ -44,7 +44,7 @@ FORUM_NAME = patterns.later(r"[a-z][a-z0-9-]{0,31}\Z")
 LANGUAGE_CODE = patterns.later(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
 HEADER_KEYS = ("shmod", "created", "title", "zone", "players", "variants", "deal",
                "first_president", "secret", "custom", "commitment", "forum", "moderator_key",
-               "language", "moderators", "seed_source")
+               "language", "moderators", "seed_source", "first_chosen")
 SECRET_KEYS = ("seed", "salt", "roles", "deck", "signing_key")
 #: Format 2's key pair (R-CHECKPOINT): the public key checkpoints are signed with, and
 #: (secret, never published) its private half; ``shmod.log.signing`` makes and uses them.
@@ -124,6 +124,9 @@ def new_header(
         zone_info(zone.strip())  # a zone shmod cannot find: refused now, not at a deadline
     if first_seat is not None:
         header["first_president"] = names[first_seat]
+    if first is not None and rules.first_president != "seat1" and \
+            "first_chosen" in log_formats.CURRENT.frames:
+        header["first_chosen"] = True  # R-FIRST: the moderator's choice, not the seed's draw
     header["secret"] = secret
     if custom is not None:
         header["custom"] = custom
@@ -256,10 +259,14 @@ def parse_setup(raw: Any) -> Setup:
                        "has none")
     if deal_by == "players":
         roles, deck = _undealt(secret, seed)
+        published = (_roles(secret["roles"], names, seating, rules) if "roles" in secret
+                     else ())
     else:
         roles, deck = _dealt(secret, names, seating, rules, seed)
+        published = ()
     keys = _keys(raw, secret, version)
     source = _seed_source(raw, version, seed)
+    chosen = _first_chosen(raw, version, rules, deal_by, seed, first)
     stored = raw.get("commitment")
     if stored is not None:
         stored = commitment.parse_hex(str(stored))
@@ -271,7 +278,8 @@ def parse_setup(raw: Any) -> Setup:
                  stored, deal_by, zone, forum=_forum(raw.get("forum")), format=version,
                  language=_language(raw.get("language")),
                  created=_created(raw.get("created")), moderator_key=keys[0],
-                 signing_key=keys[1], moderators=listed, seed_source=source)
+                 signing_key=keys[1], moderators=listed, seed_source=source,
+                 first_chosen=chosen, published_roles=published)
 
 
 def _created(value: Any) -> str | None:
@@ -321,6 +329,40 @@ def _seed_source(raw: dict[str, Any], version: LogFormat,
     return value  # type: ignore[no-any-return]
 
 
+def _first_chosen(raw: dict[str, Any], version: LogFormat, rules: Rules, deal_by: str,
+                  seed: str | None, first: int | None) -> bool:
+    """The header's ``first_chosen`` (R-FIRST), in a format that commits it: ``true`` when
+    the moderator chose the first President (``shmod new --first``). Without it the first
+    President is drawn: a game dealt by the moderator with a seed must name the seed's
+    draw, one dealt from the players' words names none (drawn at the deal)."""
+    value = raw.get("first_chosen")
+    if "first_chosen" not in version.frames:
+        if value is not None:
+            raise BadInput(f"first_chosen is a field of log format 5, not of this header's "
+                           f"shmod: {version.number}")
+        return False
+    if value is not None and not isinstance(value, bool):
+        raise BadInput(f"first_chosen must be true (the moderator chose the first President) "
+                       f"or absent, not {value!r}")
+    if value:
+        if rules.first_president == "seat1":
+            raise BadInput("first_chosen: true with first_president=seat1: the house rule "
+                           "names the first President, not the moderator")
+        if first is None:
+            raise BadInput("first_chosen: true, but the header names no first_president")
+        return True
+    if rules.first_president == "seat1" or first is None:
+        return False
+    if deal_by == "players":
+        raise BadInput("R-FIRST: a game dealt from the players' words draws its first "
+                       "President at the deal; a first_president in its header is one the "
+                       "moderator chose, which the header says with first_chosen: true")
+    if seed is not None and first != shuffle.pick(len(raw["players"]), seed, "first-president"):
+        raise BadInput("R-FIRST: first_president is not the one the seed draws, and the header "
+                       "does not say the moderator chose one (first_chosen: true)")
+    return False
+
+
 def _public(value: Any, key: str) -> str:
     """A public header text (the game's time zone, its title): one short line."""
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME * 2:
@@ -353,12 +395,14 @@ def _dealt(secret: dict[str, Any], names: list[str], seating: Seating, rules: Ru
 
 def _undealt(secret: dict[str, Any],
              seed: str | None) -> tuple[tuple[Role, ...], tuple[Policy, ...]]:
-    """R-DEAL: a game dealt from the players' words has a seed and no roles or deck yet."""
+    """R-DEAL: a game dealt from the players' words has a seed and no roles or deck yet
+    (``shmod publish`` adds the roles the words dealt, :func:`shmod.log.publish.dealt_roles`,
+    which the deal then checks)."""
     if seed is None:
         raise BadInput("R-DEAL: a game dealt from the players' words needs secret.seed")
-    if "roles" in secret or "deck" in secret:
-        raise BadInput("R-DEAL: a game dealt from the players' words has no roles or deck in "
-                       "its header: they follow from the seed and the words")
+    if "deck" in secret:
+        raise BadInput("R-DEAL: a game dealt from the players' words has no deck in its "
+                       "header: it follows from the seed and the words")
     return (), ()
 
 

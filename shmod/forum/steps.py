@@ -1,9 +1,9 @@
 """The forum's own entries as the engine sees them: one :class:`~shmod.game.steps.Step`
 class per kind, beside the game's (:mod:`shmod.game.steps`): a word for the deal, the
 clock, absent players, seats changing hands, corrections, posts marked, items of the
-outbox delivered, hand edits acknowledged, the game's moderators and a hand-over between
-them, and the claims players made in the thread. Their moves are the table in
-:mod:`shmod.forum.moves`.
+outbox delivered, posts withdrawn after a race, hand edits acknowledged, the game's
+moderators and a hand-over between them, and the claims players made in the thread.
+Their moves are the table in :mod:`shmod.forum.moves`.
 """
 from __future__ import annotations
 
@@ -112,6 +112,22 @@ class Delivered(Step):
     n: int | None = None  # the n-th of that kind to that addressee (None: the first)
     wrong: str | None = None  # R-MISSENT: whom it reached instead (a player, or thread)
     entry: int = -1
+
+
+class Withdrawn(Step):
+    """R-MERGE, R-THREAD: a post another moderator's post of the same number beat in a
+    race (both copies made post ``post``; the merge kept the other's): the version this
+    entry keeps, by its ``checkpoint`` as the thread shows it (value and signature, or
+    format 1's tag), the identities of the entries it covered
+    (:func:`shmod.log.chain.identity`, as the log holds them: the merge applied them
+    after the other copy's), and ``withdrawal``, the mark of its withdrawal line, which
+    the thread must show after it (:mod:`shmod.log.withdrawals`)."""
+
+    kind = "withdrawn"
+    post: int
+    checkpoint: str
+    covered: tuple[str, ...]
+    withdrawal: str
 
 
 class Acknowledge(Step):

@@ -45,6 +45,12 @@ class Setup(Record):
     signing_key: str | None = None  # secret, never published: its private half (R-CHECKPOINT)
     moderators: tuple[str, ...] = ()  # public: the game's moderators at the start (R-MODERATORS)
     seed_source: SeedSource | None = None  # public, committed (format 5): who chose the seed
+    #: public, committed (format 5): the moderator chose the first President (R-FIRST);
+    #: else the seed draws it, and a header that disagrees is refused
+    first_chosen: bool = False
+    #: a published log of a game dealt from the players' words: the roles its words dealt,
+    #: added by ``shmod publish`` for anyone to check the deal against (R-DEAL)
+    published_roles: tuple[Role, ...] = ()
 
 
 class Deadline(Record):
@@ -126,6 +132,9 @@ class Table(Record, frozen=False):
     acknowledged: list[tuple[int, tuple[int, ...], str]] = field(default_factory=list)
     posts: list[int] = field(default_factory=list)  # the ``upto`` of each ``posted`` entry
     short_posts: list[int] = field(default_factory=list)  # R-DEADLINE: a deadline alone (by number)
+    # R-MERGE: each post withdrawn after a race, (its ``withdrawn`` entry, the post's
+    # number, its checkpoint as the thread shows it)
+    withdrawn: list[tuple[int, int, str]] = field(default_factory=list)
     draws: list[Draw] = field(default_factory=list)  # R-LAPSE: each random choice in effect
     claims: dict[int, ClaimFact] = field(default_factory=dict)  # secret: R-CLAIM, by entry
     # R-MODERATORS, R-HANDOVER: the game's moderators now, whom moderation was last handed

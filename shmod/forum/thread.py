@@ -1,6 +1,7 @@
 """The thread and the log (R-THREAD, R-EDIT): what the next post covers, the posts marked
-as made, and hand edits of the log acknowledged. Bookkeeping: none of it is a step of the
-game, and a correction never replays it.
+as made, a post withdrawn after a race between moderators (R-MERGE), and hand edits of the
+log acknowledged. Bookkeeping: none of it is a step of the game, and a correction never
+replays it.
 """
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from shmod.base.errors import RuleBroken
 from shmod.forum import outbox
 from shmod.forum.corrections import voided
 from shmod.forum.events import Claimed, Corrected, DeadlineSet
-from shmod.forum.steps import Acknowledge, Posted
+from shmod.forum.steps import Acknowledge, Posted, Withdrawn
 from shmod.forum.table import Table
 from shmod.game.events import Public, RoundBegan
 
@@ -68,6 +69,18 @@ def posted(table: Table, step: Posted) -> None:
         table.short_posts.append(len(table.posts) + 1)
     table.posts.append(upto)
     outbox.posted(table, step)
+
+
+def withdrawn(table: Table, step: Withdrawn) -> None:
+    """R-MERGE: a post that lost a race with another moderator's post of its number, kept
+    by the merge as withdrawn: never the opening post, and each version once."""
+    if step.post < 2:
+        raise RuleBroken("R-THREAD", f"post {step.post} cannot be withdrawn: the opening post "
+                         "is made once, by shmod new")
+    if any(post == step.post and shown == step.checkpoint
+           for _entry, post, shown in table.withdrawn):
+        raise RuleBroken("R-THREAD", f"this version of post {step.post} is withdrawn already")
+    table.withdrawn.append((table.entries, step.post, step.checkpoint))
 
 
 def acknowledge(table: Table, step: Acknowledge) -> None:

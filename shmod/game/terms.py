@@ -30,7 +30,6 @@ PLAYING: Final[tuple[Phase, ...]] = (DEAL, NOMINATE, VOTE, DISCARD, ENACT, VETO_
 Policy = Literal["L", "F"]
 LIBERAL: Final = "L"
 FASCIST: Final = "F"
-POLICIES: Final[tuple[Policy, ...]] = (LIBERAL, FASCIST)
 #: A party, as an investigation tells it (R-INVESTIGATE) and a policy is named.
 Party = Literal["Liberal", "Fascist"]
 POLICY_NAMES: Final[dict[Policy, Party]] = {LIBERAL: "Liberal", FASCIST: "Fascist"}

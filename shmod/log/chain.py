@@ -147,6 +147,15 @@ def identities(entries: Sequence[Any]) -> list[str]:
     return found
 
 
+def first_places(entries: Sequence[Any]) -> dict[str, int]:
+    """Each identity the entries have (:func:`identities`), with the index (0-based) of the
+    first entry that has it."""
+    found: dict[str, int] = {}
+    for index, ident in enumerate(identities(entries)):
+        found.setdefault(ident, index)
+    return found
+
+
 def _named(value: Any, earlier: Sequence[str]) -> list[str]:
     """The identities of the entries ``value`` names (a number or a list of them), in one
     order; a number that names no earlier entry stands as itself."""

@@ -30,6 +30,7 @@ from shmod.forum.steps import (
     Replace,
     SetDeadline,
     Takeover,
+    Withdrawn,
     Word,
 )
 from shmod.forum.terms import CLAIM_ABOUT
@@ -53,7 +54,7 @@ from shmod.game.terms import LIBERAL, POLICY_NAMES, ROLES, VETO_ANSWERS, VetoAns
 STEPS: dict[str, type[Step]] = {cls.kind: cls for cls in (
     Nominate, Vote, Discard, Enact, Veto, Investigate, SpecialElection, Peek, Execute,
     Reshuffle, Word, SetDeadline, Lapse, Prod, Remove, Backup, Replace, Rename, Correct,
-    Posted, Delivered, Acknowledge, Moderator, Handover, Takeover, Claim)}
+    Posted, Delivered, Withdrawn, Acknowledge, Moderator, Handover, Takeover, Claim)}
 #: kind -> (its fields other than kind/at/hash, a one-line description)
 KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "nominate": (("by", "chancellor"), "the Presidential Candidate nominates a Chancellor"),
@@ -81,6 +82,10 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "delivered": (("of", "to", "what"), "the moderator delivered an item of the outbox, a PM "
                   "or a post, named by what caused it (R-PM; wrong: to another reader, "
                   "R-MISSENT)"),
+    "withdrawn": (("post", "checkpoint", "covered", "withdrawal"), "a post that lost a race "
+                  "with another moderator's post of its number, kept by a merge: its "
+                  "checkpoint, the identities of the entries it covered, and the mark of the "
+                  "withdrawal line the thread shows after it (R-MERGE)"),
     "acknowledge": (("entries", "reason"), "the moderator acknowledges a deliberate hand edit "
                     "of earlier entries (R-EDIT)"),
     "moderator": (("name",), "a moderator joins the game's moderators, or leaves them "
@@ -209,6 +214,8 @@ def parse_step(raw: Any, seating: Seating) -> Step:
         values["choice"] = str(_scalar(raw["choice"], kind, "choice"))
     if kind == "delivered":
         values.update(_delivery_fields(raw))
+    if kind == "withdrawn":
+        values.update(_withdrawal_fields(raw))
     mod = raw.get("mod")
     if isinstance(mod, str) and (not mod.strip() or len(mod) > MAX_MOD):
         raise BadInput(f"{kind} entry's mod must name a moderator (1 to {MAX_MOD} characters)")
@@ -237,6 +244,36 @@ def _delivery_fields(raw: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
+#: The identities a withdrawn post covered (:func:`shmod.log.chain.identity`): 32 hex
+#: digits each, at most this many.
+IDENTITY_HEX = 32
+MAX_COVERED = 10_000
+_IDENTITY = patterns.later(f"[0-9a-f]{{{IDENTITY_HEX}}}")
+#: A withdrawal line's mark: a signature (format 2 and later) or a tag (format 1).
+_MARK = patterns.later(f"[0-9a-f]{{{SIGNATURE_HEX}}}|[0-9a-f]{{{TAG_HEX}}}")
+
+
+def _withdrawal_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """A withdrawn post's fields, checked for form: its checkpoint as a post shows one, the
+    identities it covered, and its withdrawal line's mark (R-MERGE)."""
+    values: dict[str, Any] = {}
+    checkpoint, covered, mark = raw["checkpoint"], raw["covered"], raw["withdrawal"]
+    if not isinstance(checkpoint, str) or not _HEX.fullmatch(checkpoint) or \
+            len(checkpoint) == CHECKPOINT_HEX:
+        raise BadInput(f"withdrawn entry's checkpoint must be {_FORMS}, not {_shown(checkpoint)}")
+    if not isinstance(covered, list) or len(covered) > MAX_COVERED or not all(
+            isinstance(one, str) and _IDENTITY.fullmatch(one) for one in covered):
+        raise BadInput(f"withdrawn entry's covered must list entries' identities ({IDENTITY_HEX} "
+                       "hex digits each)")
+    if not isinstance(mark, str) or not _MARK.fullmatch(mark) or \
+            (len(mark) == SIGNATURE_HEX) != (len(checkpoint) == CHECKPOINT_HEX + SIGNATURE_HEX):
+        raise BadInput(f"withdrawn entry's withdrawal must be {SIGNATURE_HEX} hex digits (a "
+                       f"signature; {TAG_HEX}, a tag, with a checkpoint of format 1), not "
+                       f"{_shown(mark)}")
+    values.update(checkpoint=checkpoint, covered=tuple(covered), withdrawal=mark)
+    return values
+
+
 def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
     """The YAML mapping for ``step`` (without ``at``/``hash``)."""
     out: dict[str, Any] = {"kind": step.kind}
@@ -248,7 +285,7 @@ def to_entry(step: Step, players: tuple[str, ...]) -> dict[str, Any]:
             out[key] = "liberal" if value == LIBERAL else "fascist"
         elif key == "vote":
             out[key] = "ja" if value else "nein"
-        elif key in ("deck", "entries"):
+        elif key in ("deck", "entries", "covered"):
             out[key] = list(value)
         else:
             out[key] = value
@@ -335,7 +372,8 @@ def summary(raw: Any, number: int) -> str:
     said = []
     for key in fields:
         value = raw.get(key)
-        if key in ("checkpoint", "reason", "deck") or value is None or value is False:
+        if key in ("checkpoint", "reason", "deck", "covered", "withdrawal") or value is None \
+                or value is False:
             continue
         shown = ",".join(map(str, value)) if isinstance(value, list) else str(value)
         said.append(key if value is True else f"{key} {shown}" if key in _LABELLED else shown)

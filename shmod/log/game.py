@@ -16,7 +16,7 @@ from shmod.forum import engine, moderators, thread
 from shmod.forum.commitment import commitment, guessable, strong, unguessable
 from shmod.forum.names import Seating
 from shmod.forum.setup import new_header, parse_setup, start
-from shmod.forum.steps import Correct, Delivered, Lapse, Posted, Rename, Replace
+from shmod.forum.steps import Correct, Delivered, Lapse, Posted, Rename, Replace, Withdrawn
 from shmod.forum.table import Setup, Table
 from shmod.forum.terms import SeedSource
 from shmod.game import legal
@@ -214,6 +214,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
     notes: list[ChainNote] = []
     last = len(log.entries) - 1
     references: References | None = None  # made when a delivery names an entry
+    identities: dict[str, int] | None = None  # made when a withdrawn post names entries
     for index, raw in enumerate(log.entries):
         line = log.line_of(index)
         judging = listing is None or listing.stopped is None
@@ -222,6 +223,9 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
             if isinstance(step, Delivered):
                 references = references or References(log.entries)
                 step = replace(step, entry=references.find(step.of, index + 1))
+            elif isinstance(step, Withdrawn):
+                identities = identities or chain.first_places(log.entries)
+                _held(step, identities, index)
             forms.note(index, step)
             if not judging:
                 continue
@@ -269,6 +273,15 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
         elif found.problem == "checkpoint" and any(n <= found.upto for n in acknowledged):
             found.problem = "acknowledged"
     return Game(log, setup, state, walk.head, notes, walk.heads)
+
+
+def _held(step: Withdrawn, identities: dict[str, int], index: int) -> None:
+    """R-MERGE: every step a withdrawn post covered is in the log before it."""
+    for ident in step.covered:
+        if identities.get(ident, index) >= index:
+            raise BadInput(f"R-MERGE: withdrawn entry's covered names {ident}, which is no "
+                           f"earlier entry's identity: a step post {step.post} announced is "
+                           "not in the log")
 
 
 def _edit_hint(setup: Setup, notes: list[ChainNote]) -> str:
@@ -451,7 +464,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         if changed:
             warnings.warn(changed, logfile.LogWarning, stacklevel=2)
         state = game.state
-        _require_secret(game)
+        _require_secret(game, changed is not None)
         edited = game.edits()
         if edited and not edits_ok:
             found = edited[0]
@@ -568,11 +581,16 @@ def _warn_if_earlier(game: Game, at: str) -> None:
                   "wrong (or SHMOD_NOW is set), set it right", logfile.LogWarning, stacklevel=3)
 
 
-def _require_secret(game: Game) -> None:
+def _require_secret(game: Game, changed: bool) -> None:
     """R-COMMIT: a game is played on only with a salt no script can guess, which hides
-    the commitment and keys the thread's checkpoints."""
+    the commitment and keys the thread's checkpoints. Its form (128 bits or more) is
+    checked on every step; whether a script could guess it (the common words' hashes,
+    :func:`~shmod.forum.commitment.guessable`) only where the salt may be new: a header
+    written by hand (no entry yet) or ``changed`` since its commitment. ``shmod new`` draws
+    the salt, the commitment and the chain pin it from then on, and ``shmod audit`` checks
+    it again."""
     salt, names = game.setup.salt, game.setup.players
-    if unguessable(salt, names):
+    if strong(salt) if game.log.entries and not changed else unguessable(salt, names):
         return
     import secrets
 

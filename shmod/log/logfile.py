@@ -368,8 +368,13 @@ def _text_keys(value: Any) -> Any:
 
 def header_link(header: dict[str, Any]) -> str:
     """The chain's starting value: a hash of the whole header but the moderator's private
-    signing key (``secret.signing_key``, format 2), which is never published: the log
-    published without it (``shmod publish``) chains exactly as the moderator's own."""
+    signing key (``secret.signing_key``, format 2), which is never published, and, in a
+    game dealt from the players' words, ``secret.roles``, which only the published log has
+    (the roles the words dealt): the log ``shmod publish`` writes chains exactly as the
+    moderator's own."""
+    secret = header.get("secret")
+    if isinstance(secret, dict) and header.get("deal") == "players" and "roles" in secret:
+        header = {**header, "secret": {k: v for k, v in secret.items() if k != "roles"}}
     return digest.sha256_hex(b"shmod-header\n" + canonical(published(header)))[:HASH_LEN]
 
 
@@ -435,6 +440,8 @@ def header_text(header: dict[str, Any]) -> str:
           if "deal" in header else []),
         *([f"first_president: {scalar(header['first_president'])}"]
           if "first_president" in header else []),
+        *([f"first_chosen: {scalar(header['first_chosen'])}  # by the moderator, not drawn"]
+          if "first_chosen" in header else []),
         "secret:",
     ]
     if "custom" in header:

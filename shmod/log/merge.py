@@ -9,7 +9,14 @@ engine (the rules, the forum's house rules, the moderators' R-MODERATORS and R-H
 and chained anew, each keeping its time and its moderator. When neither copy posted,
 the copy whose new entries were recorded first is tried as the base first, then the
 other: the choice depends on the copies only, so merging A into B and B into A gives the
-same game. On the way:
+same game. When both posted (a race: two posts of one number), the copy whose post was
+delivered first (``delivered`` entries; a post an earlier shmod printed, when it was
+made) is the base; when neither post was delivered, as when neither copy posted. Each
+post of the other copy is then taken out: one that reached the thread is kept as a
+``withdrawn`` entry where it stood (its number, its checkpoint, the identities of the
+entries it covered, and the signed mark of its withdrawal line, :mod:`shmod.log.withdrawals`),
+whose line the outbox then owes; one that never did is dropped; their deliveries go with
+them, and the steps they covered are applied as any other. On the way:
 
 - an entry the base already holds (the same entry, moved by an earlier merge: its
   :func:`~shmod.log.chain.identity`, a correction's counting the entries it voids by
@@ -24,9 +31,10 @@ same game. On the way:
 - deliveries of the outbox's items commute like prods (bookkeeping: their item is named
   by what caused it, :mod:`shmod.log.references`); one item delivered on both copies is
   kept twice and said as a warning, not a conflict;
-- a step that names a seat which changed hands on the base, a step the rules refuse
-  there, or posts on both copies refuse the merge (:class:`~shmod.base.errors.Diverged`),
-  naming for each copy the first entry they differ at, who recorded it and when.
+- a step that names a seat which changed hands on the base, a step of the game taken in
+  a round the base's entries ended, or a step the rules refuse there refuses the merge
+  (:class:`~shmod.base.errors.Diverged`), naming for each copy the first entry they differ
+  at, who recorded it and when.
 
 The result is read back through the reader and the replay every command uses before it
 is returned; writing it is the caller's (atomically: ``logfile.replace``).
@@ -38,14 +46,22 @@ from collections.abc import Iterator
 from shmod.base.errors import BadInput, Diverged, IllegalStep, LogError
 from shmod.base.records import Record, replace
 from shmod.forum import engine, outbox, thread
-from shmod.forum.steps import Acknowledge, Correct, Delivered, Lapse, Posted, Word
+from shmod.forum.steps import Acknowledge, Correct, Delivered, Lapse, Posted, Withdrawn, Word
 from shmod.forum.table import Table
 from shmod.game import legal
 from shmod.game.events import Secret
-from shmod.game.steps import Reshuffle, Step, Vote
+from shmod.game.steps import Act, Reshuffle, Step, Vote
 from shmod.game.terms import RESHUFFLE
-from shmod.log import chain, logfile
-from shmod.log.entries import PLAYER_FIELDS, at_text, summary, to_entry
+from shmod.log import chain, logfile, withdrawals
+from shmod.log.entries import (
+    CHECKPOINT_HEX,
+    PLAYER_FIELDS,
+    SIGNATURE_HEX,
+    TAG_HEX,
+    at_text,
+    summary,
+    to_entry,
+)
 from shmod.log.game import Game, read_back, recorder_of, replay
 
 YOURS, THEIRS = "yours", "theirs"
@@ -62,7 +78,9 @@ class Merged(Record):
     and in the merged log; each entry that was there already (its number, and the merged
     entry it is), and those recorded alike on both copies, described; the merged entries
     whose PMs nobody was shown; the merged deliveries of an item the other copy had
-    delivered too; whether there is news for the thread."""
+    delivered too; whether there is news for the thread; when both copies posted, each
+    post of the other copy's that reached the thread, withdrawn (its number, its
+    ``withdrawn`` entry, who made it), and the numbers of those that never did, dropped."""
 
     data: bytes
     how: str
@@ -74,6 +92,8 @@ class Merged(Record):
     pms: tuple[int, ...] = ()
     news: bool = False
     twice: tuple[int, ...] = ()
+    withdrawn: tuple[tuple[int, int, str], ...] = ()
+    dropped: tuple[int, ...] = ()
 
     def said(self) -> str:
         """What the merge did, in a line for the moderator."""
@@ -82,9 +102,11 @@ class Merged(Record):
             count = len(self.alike)
             both = (f"{count} step{'' if count == 1 else 's'} recorded alike on both copies "
                     f"counted once: {'; '.join(self.alike)}")
+        dropped = "".join(f"; post {post} of {self.other} never reached the thread: dropped "
+                          "(its steps stand)" for post in self.dropped)
         if self.how == NOTHING:
             return (f"{self.base} already holds every step of {self.other}"
-                    + (f" ({both})" if both else "") + ": nothing to merge")
+                    + (f" ({both})" if both else "") + ": nothing to merge" + dropped)
         if self.how == FORWARD:
             return f"{self.base} extends {self.other}: the log is now {self.base} (a fast-forward)"
         first, last = self.moved[0][1], self.moved[-1][1]
@@ -101,6 +123,13 @@ class Merged(Record):
             text += ("; warning: delivered on both copies (kept twice, R-PM): entr"
                      + ("y " if len(self.twice) == 1 else "ies ")
                      + ", ".join(map(str, self.twice)))
+        for post, entry, who in self.withdrawn:
+            by = f" ({who}'s)" if who else ""
+            text += (f"; both copies made post {post}: the one in {self.base} was delivered "
+                     f"first and stands, the one in {self.other}{by} is withdrawn (entry "
+                     f"{entry}): its withdrawal line is owed, for whoever made that post to add "
+                     "by editing it in the thread (shmod send gives it)")
+        text += dropped
         if self.news:
             text += "; news for the thread: shmod send makes the post"
         return text
@@ -149,6 +178,21 @@ class _Copy:
                     found.append((index + 1, post))
         return found
 
+    def delivered(self, after: int) -> dict[int, str]:
+        """Each post this copy made after entry ``after`` that reached the thread: its
+        ``posted`` entry, and when it was first delivered (a post an earlier shmod printed
+        before the outbox began: when it was made)."""
+        state, found = self.game.state, {}
+        for entry, _post in self.posts(after):
+            if entry <= state.legacy_until:
+                found[entry] = at_text(self.log.entries[entry - 1]) or ""
+                continue
+            times = [d.at or "" for d in state.deliveries
+                     if d.of == entry and d.what == outbox.POST and d.wrong is None]
+            if times:
+                found[entry] = min(times)
+        return found
+
     def secrets(self, number: int) -> list[Secret]:
         return [s for s in self.game.state.secrets if s.entry == number]
 
@@ -172,18 +216,14 @@ def merge(ours: logfile.LogFile, theirs: logfile.LogFile, *, where: str,
     if common == len(ours.entries):
         return Merged(theirs.data, FORWARD, other.label, mine.label)
     posted = [copy for copy in (mine, other) if copy.posts(common)]
-    if len(posted) == 2:
-        (at_mine, post_mine), (at_other, post_other) = mine.posts(common)[0], \
-            other.posts(common)[0]
-        raise _refused(where, mine, other, common, (
-            f"both copies made a post for the thread ({mine.label} post {post_mine} at entry "
-            f"{at_mine}, {other.label} post {post_other} at entry {at_other}), and posts are "
-            "never renumbered or merged (R-THREAD)"), advice)
-    if posted:
+    if len(posted) == 1:
         orders = [(posted[0], other if posted[0] is mine else mine)]
     else:
-        first, second = sorted((mine, other), key=lambda copy: _started(copy, common))
-        orders = [(first, second), (second, first)]
+        first, second = sorted((mine, other), key=lambda copy: (
+            min(copy.delivered(common).values(), default=_NEVER), _started(copy, common)))
+        orders = [(first, second)]
+        if not first.delivered(common):  # no post of either reached the thread
+            orders.append((second, first))
     failed: Diverged | None = None
     for base, moved in orders:
         try:
@@ -192,6 +232,10 @@ def merge(ours: logfile.LogFile, theirs: logfile.LogFile, *, where: str,
             failed = failed or _refused(where, mine, other, common, str(why), advice)
     assert failed is not None
     raise failed
+
+
+#: Later than any time: how a post never delivered sorts.
+_NEVER = "~"
 
 
 def _started(copy: _Copy, common: int) -> list[tuple[str, str, str]]:
@@ -242,11 +286,25 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
     alike: list[str] = []
     owed: list[int] = []
     twice: list[int] = []
+    raced = dict(moved.posts(common))  # the moved copy's posts: withdrawn or dropped
+    sent = moved.delivered(common)
+    withdrawn: list[tuple[int, int, str]] = []
+    dropped: list[int] = []
     number = len(base.log.entries)
     raws = moved.log.entries
     for index in range(common, len(raws)):
         raw, old = raws[index], index + 1
         step = moved.steps[old]
+        if isinstance(step, Delivered) and step.what == outbox.POST and step.entry in raced:
+            continue  # its post is withdrawn (the withdrawal says it was delivered) or dropped
+        if isinstance(step, Posted):
+            if old not in sent:
+                dropped.append(raced[old])
+                continue
+            step = _withdrawn(base, moved, old, raced[old], step, numbers, ids)
+            if any((post, shown) == (step.post, step.checkpoint)
+                   for _entry, post, shown in state.withdrawn):
+                continue  # withdrawn by an earlier merge already
         matches = same.get(moved.ids[index])
         there = matches.pop(0) if matches else None
         if there is None and _act(step, moved.rounds[old - 1]):
@@ -258,10 +316,9 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
             numbers[old] = there
             kept.append((old, there))
             continue
-        if isinstance(step, Posted):
-            raise _Refusal(f"{summary(raw, old)} of {moved.label} is a post")
         step = _renumbered(step, numbers, summary(raw, old), moved.label)
         _same_seats(step, moved.before(old), players, summary(raw, old), moved.label)
+        _same_round(step, moved.rounds[old - 1], state, summary(raw, old), moved.label)
         state.clock, state.recorder = at_text(raw), recorder_of(raw)
         told = len(state.secrets)
         if isinstance(step, Delivered) and step.wrong is None and outbox.deliveries(
@@ -280,6 +337,8 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
         ids.append(chain.identity(entry, ids))
         numbers[old] = number
         moves.append((old, number))
+        if isinstance(step, Withdrawn):
+            withdrawn.append((step.post, number, recorder_of(raw) or ""))
         players = state.game.players
         upcoming = raws[index + 1] if index + 1 < len(raws) else None
         for auto in _reshuffles(state, upcoming):
@@ -289,14 +348,44 @@ def _rebase(base: _Copy, moved: _Copy, common: int, where: str) -> Merged:
             ids.append(chain.identity(entry, ids))
     if not entries:
         return Merged(base.log.data, NOTHING, base.label, moved.label, kept=tuple(kept),
-                      alike=tuple(alike))
+                      alike=tuple(alike), dropped=tuple(dropped))
     text = "".join(map(logfile.entry_line, entries))
     try:
         merged = read_back(base.game, text, head, len(entries))
     except BadInput as err:
         raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
     return Merged(merged.log.data, MERGED, base.label, moved.label, tuple(moves), tuple(kept),
-                  tuple(alike), tuple(owed), bool(thread.news(state)), tuple(twice))
+                  tuple(alike), tuple(owed), bool(thread.news(state)), tuple(twice),
+                  tuple(withdrawn), tuple(dropped))
+
+
+def _withdrawn(base: _Copy, moved: _Copy, old: int, post: int, step: Posted,
+               numbers: dict[int, int], ids: list[str]) -> Withdrawn:
+    """The moved copy's post ``post`` (its ``posted`` entry ``old``), which reached the
+    thread and lost the race: kept as withdrawn, with its checkpoint, the identities the
+    merged log holds for the entries it covered (each already placed), and the mark of
+    its withdrawal line (R-MERGE)."""
+    shown = step.checkpoint or ""
+    if len(shown) not in (CHECKPOINT_HEX + SIGNATURE_HEX, CHECKPOINT_HEX + TAG_HEX):
+        raise _Refusal(f"{summary(moved.log.entries[old - 1], old)} of {moved.label} is a post "
+                       "with no checkpoint of this log's form, which cannot be withdrawn")
+    earlier = moved.game.state.posts[post - 2] if post >= 2 else -1
+    covered = []
+    for number in range(earlier + 1, step.upto + 1):
+        raw = moved.log.entries[number - 1] if number else None
+        if not isinstance(raw, dict) or raw.get("kind") in _THREAD_KINDS:
+            continue
+        if number not in numbers:
+            raise _Refusal(f"post {post} of {moved.label} covered entry {number}, which the "
+                           "merge cannot place")
+        covered.append(ids[numbers[number] - 1])
+    setup = base.game.setup
+    return Withdrawn(post, shown, tuple(covered), withdrawals.mark(setup, post, shown))
+
+
+#: The thread's own bookkeeping, which a withdrawn post's steps leave out: the posts and
+#: their deliveries (a post made on one copy only has no place in the merged log).
+_THREAD_KINDS = ("posted", "delivered", "withdrawn")
 
 
 def _described(base: _Copy, number: int) -> str:
@@ -375,6 +464,14 @@ def _same_seats(step: Step, then: tuple[str, ...], now: tuple[str, ...], what: s
         if isinstance(seat, int) and seat < len(then) and then[seat] != now[seat]:
             raise _Refusal(f"{what} of {label} is {then[seat]}'s, whose seat is {now[seat]}'s "
                            "on the other copy")
+
+
+def _same_round(step: Step, then: int, table: Table, what: str, label: str) -> None:
+    """A moved step of the game lands in the round it was taken in: a vote of a ballot the
+    other copy ended must not count in the next round's."""
+    if isinstance(step, Act) and table.game.round != then:
+        raise _Refusal(f"{what} of {label} is a step of round {then}, which the other copy's "
+                       f"entries ended (it is round {table.game.round} there)")
 
 
 def _new_pms(sent: list[Secret], made: list[Secret], what: str, label: str) -> bool:

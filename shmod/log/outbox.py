@@ -1,8 +1,10 @@
 """The outbox (R-PM, R-MISSENT): every text the game owes a reader, as items, oldest first.
 
 An *item* is each PM a step caused (one :class:`~shmod.game.events.Secret`), each prod
-(R-STALL) and each post for the thread (a ``posted`` entry); news that waits for the next
-post is one more, the post not yet made. An item is owed until a ``delivered`` entry
+(R-STALL), each post for the thread (a ``posted`` entry) and each withdrawal line a post
+withdrawn after a race between moderators must show (a ``withdrawn`` entry, R-MERGE:
+:mod:`shmod.log.withdrawals`); news that waits for the next post is one more, the post not
+yet made. An item is owed until a ``delivered`` entry
 says it reached its reader (:mod:`shmod.forum.outbox`, which also says what a log written
 before the outbox counts as delivered); a voided step's items that never left leave the
 outbox silently (R-CORRECT).
@@ -31,15 +33,17 @@ from shmod.base.records import Record, field
 from shmod.forum import outbox as forum_outbox
 from shmod.forum.corrections import voided
 from shmod.forum.explain import describe
-from shmod.forum.outbox import POST, PROD, THREAD
+from shmod.forum.outbox import POST, PROD, THREAD, WITHDRAWAL
 from shmod.forum.table import Delivery, Table
 from shmod.forum.thread import news
 from shmod.game.events import RoleSent, Secret
-from shmod.log.entries import at_text
+from shmod.log import withdrawals
+from shmod.log.entries import CHECKPOINT_HEX, at_text
 from shmod.log.game import Game
 from shmod.log.references import References
 
-__all__ = ["POST", "PROD", "THREAD", "Item", "handle", "items", "owed", "pick", "summary"]
+__all__ = ["POST", "PROD", "THREAD", "WITHDRAWAL", "Item", "handle", "items", "owed", "pick",
+           "summary"]
 
 #: What each kind of item is, in the moderator's words (English, on the terminal only).
 WHAT = {
@@ -49,6 +53,7 @@ WHAT = {
     "peek": "the Policy Peek", "executed": "executed", "removed": "has left the game",
     "lapse": "what the deadline decided", "retract": "disregard an earlier PM",
     "briefing": "the seat, role and history", PROD: "a reminder (prod)",
+    WITHDRAWAL: "its withdrawal line, added by editing that post in the thread",
 }
 #: Where the post not yet made goes in the order: after everything.
 LAST = 1 << 62
@@ -89,6 +94,8 @@ class Item(Record, frozen=False):
         """``PM to Ann``, ``post 3``, ``post (not yet made)``: the item in a few words."""
         if self.what == POST:
             return f"post {self.post}" if self.made else "post (not yet made)"
+        if self.what == WITHDRAWAL:
+            return f"withdrawal of post {self.post}"
         return f"PM to {self.to}"
 
     def about(self) -> str:
@@ -121,6 +128,9 @@ def items(game: Game, *, pending: bool = True) -> list[Item]:
             continue
         out.append(_made(state, Item(marked, THREAD, POST, post=number,
                                      at=_when(game, marked), order=(max(upto, 0), 0, 0))))
+    for entry, post, _shown in state.withdrawn:
+        out.append(_made(state, Item(entry, THREAD, WITHDRAWAL, post=post, at=_when(game, entry),
+                                     order=(entry, 0, 0), names=names)))
     out.sort(key=lambda item: item.order)
     if pending and news(state, asked=True):
         out.append(Item(state.entries + 1, THREAD, POST, post=len(state.posts) + 1,
@@ -172,16 +182,18 @@ def handle(item: Item) -> str:
 def pick(game: Game, wanted: str | None, *, owed_only: bool = True) -> Item | None:
     """The item ``wanted`` names: ``ENTRY:NAME`` (as :func:`handle` writes it), a player's
     name (their oldest owed item; unless ``owed_only``, their latest when none is owed),
-    ``thread`` or ``post`` (the oldest owed post); None: the oldest owed item. None when
+    ``thread`` or ``post`` (the oldest owed post), ``withdrawal`` (the oldest owed
+    withdrawal line); None: the oldest owed item. None when
     nothing is owed; :class:`BadInput` for a name that names no item."""
     every = items(game)
     if wanted is None:
         return next((item for item in every if item.owed), None)
     text = wanted.strip()
-    if text in (THREAD, POST):
-        found = [item for item in every if item.what == POST and item.owed]
+    if text in (THREAD, POST, WITHDRAWAL):
+        kind = WITHDRAWAL if text == WITHDRAWAL else POST
+        found = [item for item in every if item.what == kind and item.owed]
         if not found:
-            raise BadInput(f"no post is owed ({owed_text(every)})")
+            raise BadInput(f"no {kind} is owed ({owed_text(every)})")
         return found[0]
     entry, colon, rest = text.partition(":")
     if colon and entry.strip().isdigit():
@@ -236,8 +248,15 @@ def summary(game: Game) -> str:
 
 def covered(game: Game, item: Item) -> str:
     """What a post item covers, in public words: ``entries 5 to 9, up to the vote by
-    Eve``."""
+    Eve``; for a withdrawal, which version of which post it withdraws."""
     state = game.state
+    if item.what == WITHDRAWAL:
+        raw = game.log.entries[item.entry - 1]
+        who = raw.get("mod") if isinstance(raw, dict) else None
+        value = str(raw.get("checkpoint", ""))[:CHECKPOINT_HEX] if isinstance(raw, dict) else ""
+        made = f", made by {who}" if isinstance(who, str) else ""
+        return (f"edit the post {item.post} whose checkpoint line shows {value[:8]}…{made}, and "
+                "add this at its end")
     if not item.made:
         return "news since the last post"
     upto = state.posts[item.post - 1]
@@ -252,6 +271,13 @@ def covered(game: Game, item: Item) -> str:
 #: The PM a phase's choice is made from (R-LAPSE): its kind, by the phase awaited.
 CHOICE_PM = {"discard": "draw", "enact": "hand", "veto_answer": "veto_request",
              "veto_vote": "veto_vote"}
+
+
+def withdrawal_line(game: Game, item: Item) -> str:
+    """The fixed line a withdrawal item adds to its post (:mod:`shmod.log.withdrawals`)."""
+    raw = game.log.entries[item.entry - 1]
+    assert isinstance(raw, dict) and raw.get("kind") == "withdrawn"
+    return withdrawals.line(item.post, str(raw["checkpoint"]), str(raw["withdrawal"]))
 
 
 def unreceived(game: Game) -> Item | None:

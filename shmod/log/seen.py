@@ -8,11 +8,13 @@ private folder, ``SHMOD_CACHE``; a file ``….seen`` for each log), never in the
 the next write, :func:`check` takes a file that extends it (entry for entry, by the hash
 chain) or that holds every one of its entries (a merge moved them and chained them anew,
 :func:`shmod.log.chain.identity`; or, for a vote or a word, holds the other moderator's
-entry of it from the same PM, in effect alike, which a merge counted once: :func:`act`),
-and refuses any other: the report names the first entry the two differ at on each side
-and the way out (``shmod merge --mine`` puts what this terminal wrote back on top,
-``shmod merge --forget`` leaves it out). With the cache off there is no memory and no
-check; a memory that cannot be read is no memory.
+entry of it from the same PM, in effect alike, which a merge counted once: :func:`act`;
+or lacks only a post of this terminal's that lost a race with the other moderator's post
+of its number, held as a ``withdrawn`` entry, or dropped since it never reached the thread,
+and that post's deliveries), and refuses any other: the report names the first entry the
+two differ at on each side and the way out (``shmod merge --mine`` puts what this terminal
+wrote back on top, ``shmod merge --forget`` leaves it out). With the cache off there is no
+memory and no check; a memory that cannot be read is no memory.
 """
 from __future__ import annotations
 
@@ -110,9 +112,59 @@ def check(log: logfile.LogFile, acts: Acts | None = None) -> None:
     missing = [i for i in range(common, len(ids)) if not _take(held, ids[i])]
     if not missing:
         return  # every entry is there: a merge chained them anew
+    missing = _unraced(log, memory, missing)
+    if not missing:
+        return  # and the posts it lacks lost a race: withdrawn, or dropped undelivered
     if acts is not None and _recognised(log, memory, missing, common, acts):
         return  # and the votes it lacks are there as the other moderator recorded them
     raise Diverged(log.path, log.line_of(common) or None, lost_report(log, memory, common))
+
+
+def _unraced(log: logfile.LogFile, memory: dict[str, Any], missing: list[int]) -> list[int]:
+    """``missing`` (0-based, entries this terminal wrote that ``log`` lacks) less the posts
+    a merge took out after a race with the other moderator's post of their number (R-MERGE):
+    one that reached the thread is there as a ``withdrawn`` entry with its checkpoint; one
+    that never did (no delivery of it, in a log that keeps an outbox) is dropped; and
+    the deliveries of such posts go with them."""
+    try:
+        written = logfile.parse(log.path, str(memory["log"]).encode("utf-8", "surrogateescape"))
+    except Exception:  # noqa: BLE001 - a memory that does not parse: nothing recognised
+        return missing
+    withdrawn = {(raw.get("post"), raw.get("checkpoint")) for raw in log.entries
+                 if isinstance(raw, dict) and raw.get("kind") == "withdrawn"}
+    posts: dict[int, int] = {}  # index of each ``posted`` entry -> its post number
+    delivered: set[object] = set()  # the posts delivered to the thread, as ``post N``
+    outbox_from: int | None = None  # the first entry of the outbox (shmod.forum.outbox)
+    for index, raw in enumerate(written.entries):
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        if kind == "posted":
+            posts[index] = len(posts) + 1
+            if raw.get("outbox") is True and outbox_from is None:
+                outbox_from = index
+        elif kind == "delivered":
+            outbox_from = index if outbox_from is None else outbox_from
+            if raw.get("what") == "post" and raw.get("to") == "thread" and "wrong" not in raw:
+                delivered.add(raw.get("of"))
+    gone = set()
+    for index in missing:
+        if index in posts:
+            raw, post = written.entries[index], posts[index]
+            if (post, raw.get("checkpoint")) in withdrawn or (
+                    outbox_from is not None and outbox_from <= index
+                    and f"post {post}" not in delivered):
+                gone.add(f"post {post}")
+    if not gone:
+        return missing
+    left = []
+    for index in missing:
+        raw = written.entries[index] if index < len(written.entries) else None
+        if index in posts and f"post {posts[index]}" in gone:
+            continue
+        if isinstance(raw, dict) and raw.get("kind") == "delivered" and \
+                raw.get("what") == "post" and raw.get("of") in gone:
+            continue
+        left.append(index)
+    return left
 
 
 def _take(held: Counter[Any], key: Any) -> bool:

@@ -13,17 +13,6 @@ commands never load it (``tests/test_startup.py``).
 """
 from __future__ import annotations
 
-import re
-
-KEY_HEX = 64  # an Ed25519 key, public or private, as hex
-SIGNATURE_HEX = 128
-_KEY = re.compile(f"[0-9a-f]{{{KEY_HEX}}}")
-
-
-def is_key(text: object) -> bool:
-    """Whether ``text`` has the form of a key as shmod writes one: 64 lowercase hex."""
-    return isinstance(text, str) and _KEY.fullmatch(text) is not None
-
 
 def new_key() -> tuple[str, str]:
     """A fresh key pair drawn from the operating system's randomness: ``(private,

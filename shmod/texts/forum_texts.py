@@ -211,6 +211,19 @@ def moderators_text(event: ModeratorsChanged | HandedOver, fmt: Plain) -> str:
                name=b(e(event.name)), listed=listed)
 
 
+def withdrawal_text(post: int, line: str, fmt: Plain) -> str:
+    """R-MERGE: what a moderator adds, by editing it, to a post that lost a race with
+    another moderator's post of its number: the words, then the fixed withdrawal line
+    (:mod:`shmod.log.withdrawals`), which the thread audit reads back."""
+    # TRANSLATORS: added at the end of a thread post that a co-moderator's post of the same
+    # number (post {post}) made void; {on} and {off} put "Withdrawn." in bold.
+    said = fmt.lang._("{on}Withdrawn.{off} The moderators made two posts numbered {post} at "
+                      "the same time, and the other one counts. Nothing announced here is "
+                      "lost: it still stands, and the posts that count show it.",
+                      post=post, **marks(fmt.bold))
+    return f"{said}\n\n{line}"
+
+
 def lapse_text(event: Lapsed, fmt: Plain) -> str:
     """R-LAPSE in public words: who sent nothing by the deadline and what followed."""
     b, e, t = fmt.bold, fmt.escape, fmt.lang

@@ -40,8 +40,6 @@ from shmod.texts.formats import Plain
 from shmod.texts.markup import ballots, cards, marks, paint, policy
 from shmod.texts.views import PublicView, removed_names
 
-ROLE_NAMES = {"liberal": "a Liberal", "fascist": "a Fascist", "hitler": "Hitler"}
-
 
 def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     """One public event as post text; ``None`` for events that need no words."""

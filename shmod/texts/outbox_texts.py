@@ -1,7 +1,8 @@
 """What each item of the outbox says (:mod:`shmod.log.outbox`): a PM's subject and text, a
-prod's, a post's, in the game's language and output profile. A PM is made from its one
-:class:`~shmod.game.events.Secret`, a prod from the public view and the player's own view
-as they stood when it was made, a post as it was posted (:func:`shmod.texts.posts.earlier_post`).
+prod's, a post's, a withdrawal's, in the game's language and output profile. A PM is made
+from its one :class:`~shmod.game.events.Secret`, a prod from the public view and the
+player's own view as they stood when it was made, a post as it was posted
+(:func:`shmod.texts.posts.earlier_post`), a withdrawal from its ``withdrawn`` entry.
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from shmod.base.errors import InternalError
 from shmod.base.records import Record
 from shmod.forum.deadlines import utc
 from shmod.log.game import Game
-from shmod.log.outbox import POST, PROD, Item
+from shmod.log.outbox import POST, PROD, WITHDRAWAL, Item, withdrawal_line
 from shmod.texts import forum_texts, messages, posts, views
 from shmod.texts.formats import Plain
 
@@ -31,6 +32,9 @@ def text(game: Game, item: Item, fmt: Plain, title: str) -> Text:
         return Text(None, posts.earlier_post(game, item.post, fmt).text)
     if item.what == PROD:
         return _prod(game, item, fmt, title)
+    if item.what == WITHDRAWAL:
+        return Text(None, forum_texts.withdrawal_text(item.post, withdrawal_line(game, item),
+                                                      fmt))
     if item.secret is None:
         raise InternalError(f"the outbox's item {item.label()} has no PM", game.path)
     return Text(messages.subject(item.secret, title, fmt), messages.pm_text(item.secret, fmt))

@@ -1,4 +1,4 @@
-"""The README's walk-through, run as written through the installed ``shmod`` in an empty
+"""docs/guide.md's walk-through, run as written through the installed ``shmod`` in an empty
 folder (no ``games/`` yet): every line of its ``sh`` blocks, in order, by the shell.
 
 The walk-through shows a game's first steps, not a whole game, so the test plays what it
@@ -6,9 +6,9 @@ leaves out between its lines: the other players' votes, the nomination and vote 
 ``shmod correct`` voids, and the rest of the game before ``shmod reveal``. Two things in
 it depend on chance: the first President is drawn at random (the walk-through nominates
 Vorret, so Vorret must not be the first President) and so is the first hand (it discards
-a Fascist and enacts a Liberal). The test deals again, with the README's own ``shmod new``,
+a Fascist and enacts a Liberal). The test deals again, with the guide's own ``shmod new``,
 until the deal allows them, as a moderator whose table looked different would simply
-follow along with other names. Only the setup commitment is replaced: the README shows an
+follow along with other names. Only the setup commitment is replaced: the guide shows an
 example of the full 64 hex digits, the test audits against its own game's commitment.
 """
 import os
@@ -23,13 +23,13 @@ from shmod.forum.turns import legal_steps
 from shmod.game.terms import DISCARD, NOMINATE, OVER
 from shmod.log import game
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide.md"
 BIN = Path(sys.executable).parent
 
 
 def walkthrough() -> list[str]:
-    text = README.read_text()
-    start = text.index("## A five-minute walk-through")
+    text = GUIDE.read_text()
+    start = text.index("## A game, step by step")
     part = text[start:text.index("\n## ", start)]
     lines = []
     for block in re.findall(r"```sh\n(.*?)```", part, flags=re.S):
@@ -62,7 +62,7 @@ class Shell:
         return self(shlex.join(["shmod", *args]))
 
 
-def test_the_readme_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
+def test_the_guide_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
     lines = walkthrough()
     assert lines[0] == "export SHMOD_GAME=games/friday.yaml"
     assert lines[1].startswith("shmod new ")
@@ -95,18 +95,18 @@ def test_the_readme_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
             play_on(lambda s: s.game.phase == DISCARD)  # the other players vote Ja
             state = game.load(str(log)).state
             if not ("F" in state.game.hand and state.game.hand.count("L") >= 1):
-                return _again(tmp_path)  # this deal drew no hand to follow the README with
+                return _again(tmp_path)  # this deal drew no hand to follow the guide with
         if words[1] == "correct":
             # a mistyped vote to void: the next President nominates, El Guapo's PM arrives
             play_on(lambda s: s.game.phase != NOMINATE)
             typed = shell.shmod("vote", "El Guapo", "nein")
             entry = re.search(r"Recorded as entry (\d+)", typed.stderr).group(1)
-            assert words[2] == entry, f"the README voids entry {words[2]}, not {entry}"
+            assert words[2] == entry, f"the guide voids entry {words[2]}, not {entry}"
         if words[1] == "reveal":
             play_on(lambda s: s.game.phase == OVER)
         if words[1] == "audit":
             example = words[words.index("-c") + 1]
-            assert re.fullmatch(r"[0-9a-f]{64}", example), "the README shows a shortened commitment"
+            assert re.fullmatch(r"[0-9a-f]{64}", example), "the guide shows a shortened commitment"
             line = line.replace(example, commitment)
         done = shell(line)
         if words[1] == "audit":
@@ -118,7 +118,7 @@ def _again(tmp_path: Path) -> None:
     """Run the whole walk-through again in a fresh empty folder (a new random deal)."""
     fresh = tmp_path / "again"
     fresh.mkdir()
-    test_the_readme_walkthrough_runs_verbatim_in_an_empty_folder(fresh)
+    test_the_guide_walkthrough_runs_verbatim_in_an_empty_folder(fresh)
 
 
 def _command(step, names) -> list[str]:  # noqa: ANN001

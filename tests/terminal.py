@@ -1,0 +1,50 @@
+"""A shell line run on a pseudo-terminal of its own (the ``pty`` module), as on a moderator's
+terminal: stdin, stdout and stderr all the terminal, each key typed once its prompt shows;
+what the terminal received, and the exit status (shared by the tests that watch a terminal;
+not a test file)."""
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+
+def on_a_terminal(folder: Path, command: str, env: Mapping[str, str],
+                  keys: Sequence[tuple[str, bytes]] = ()) -> tuple[int, bytes]:
+    """Run ``command`` (a shell line) in ``folder`` with ``env``, typing each key once the
+    terminal shows its prompt text after the one answered before; a generous guard against
+    a hang (180 s) fails saying what the terminal showed."""
+    pid, master = pty.fork()
+    if pid == 0:  # the child: the pseudo-terminal is its terminal, stdin and stdout
+        os.chdir(folder)
+        os.execve("/bin/sh", ["/bin/sh", "-c", f"exec {command}"], dict(env))
+    seen, pending, offset = b"", list(keys), 0
+    deadline = time.monotonic() + 180  # a guard against a hang, generous on a busy machine
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the child ended: EIO
+                break
+            if not chunk:
+                break
+            seen += chunk
+        while pending:  # each key once its prompt shows, after the one answered before
+            found = seen.find(pending[0][0].encode(), offset)
+            if found < 0:
+                break
+            offset = found + len(pending[0][0])
+            os.write(master, pending.pop(0)[1])
+    else:  # the guard ran out: the child is stopped, and the test fails saying what it saw
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(master)
+        raise AssertionError(f"no end after 180 s; keys left: {pending}; seen: {seen[-2000:]!r}")
+    _, status = os.waitpid(pid, 0)
+    os.close(master)
+    return os.waitstatus_to_exitcode(status), seen
