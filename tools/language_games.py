@@ -35,9 +35,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from shmod.forum.table import Table as Tabled
 from shmod.game import legal
+from shmod.game.events import Investigated
 from shmod.game.terms import (
-    DEAL,
     DISCARD,
     ENACT,
     NOMINATE,
@@ -114,7 +115,7 @@ class Table:
                              + done.stdout.rstrip() + "\n")
         raise SystemExit("the outbox never emptied")
 
-    def state(self):  # type: ignore[no-untyped-def]
+    def state(self) -> Tabled:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             return games.load(str(self.log), warn_edits=False, cache="off").state
@@ -138,7 +139,8 @@ class Plan:
     propose: Callable[..., bool] | None = None
 
 
-def _name(st, seat: int) -> str:  # type: ignore[no-untyped-def]
+def _name(st: Tabled, seat: int | None) -> str:
+    assert seat is not None, "no player holds that office"
     return st.game.players[seat]
 
 
@@ -183,12 +185,12 @@ def step(t: Table, plan: Plan) -> None:
                 st = t.state()
                 if st.game.phase != VETO_VOTE:
                     break
-                answer = plan.vetoes.pop(0) if plan.vetoes else "nein"
+                answer = (plan.vetoes.pop(0) if plan.vetoes else None) or "nein"
     elif g.phase == POWER:
         power = g.power
         if power == "peek":
             t.run("peek")
-        else:
+        elif power is not None:
             seats = legal.power_targets(g, power)
             pick = plan.target(st, seats) if plan.target else next(
                 (s for s in seats if g.roles[s] != "hitler"), seats[0])
@@ -251,7 +253,8 @@ def page_words(page: Path) -> str:
     body = re.sub(r"<[^>]+>", "\n", body)
     lines = [html.unescape(line).strip() for line in body.splitlines()]
     shown = [line for line in lines if line]
-    strings = [s for s in data["strings"] if isinstance(s, str) and not s.startswith(("<", "data:"))]
+    strings = [s for s in data["strings"]
+               if isinstance(s, str) and not s.startswith(("<", "data:"))]
     words = [f"{k}: {v}" for k, v in data["words"].items()]
     return "\n".join([*shown, "-- the script's words:", *words, "-- the steps' strings:",
                       *strings]).replace("\u00ad", "")
@@ -316,7 +319,7 @@ def sieben(t: Table, out: Path) -> None:
     president = _name(st, st.game.president)
     step(t, plan)
     target = next(ev for ev in reversed(t.state().game.public)
-                  if type(ev).__name__ == "Investigated")
+                  if isinstance(ev, Investigated))
     t.run("claim", president, target.target, "fascist")
     # a replacement by the first backup, a rename of a newcomer's typo
     st = t.state()
@@ -471,14 +474,14 @@ def sechs(t: Table, out: Path) -> None:
     st = t.state()
     hitler = st.game.roles.index("hitler")
 
-    def nominate(st, seats: list[int]) -> int:  # type: ignore[no-untyped-def]
+    def nominate(st: Tabled, seats: list[int]) -> int:
         even = sum(st.game.alive) % 2 == 0
         plan.fascist = st.game.fascist < 4  # then Liberal policies, until Hitler can run
         if hitler in seats and st.game.fascist >= 3 and even:
             return hitler
         return next((s for s in seats if s != hitler), seats[0])
 
-    def votes(st) -> dict[int, bool]:  # type: ignore[no-untyped-def]
+    def votes(st: Tabled) -> dict[int, bool]:
         seats = legal.voters(st.game)
         if st.game.chancellor != hitler:
             return {s: True for s in seats}

@@ -118,6 +118,8 @@ def problem_text(problem: Problem, name: str, t: Language) -> str:
     """One of the audit's problems as the page lists it, in ``t``, made from its kind,
     place, cause and facts (:class:`~shmod.audit.findings.Problem`); in English, the
     words ``shmod audit`` prints (its terminal stays English in every language)."""
+    if t.code == catalog.ENGLISH:
+        return f"{problem.where(name)}: {problem.kind}: {problem.message}"
     line, entry = problem.line, problem.entry
     place = (t._("{file}:{line}: entry {entry}", file=name, line=line, entry=entry)
              if line and entry else t._("{file}: entry {entry}", file=name, entry=entry)
@@ -126,9 +128,9 @@ def problem_text(problem: Problem, name: str, t: Language) -> str:
     kind = t.term(KINDS[problem.kind]) if problem.kind in KINDS else problem.kind
     match problem.kind, problem.cause:
         case _, "more":
-            return t._n("{place}: {kind}: {count} more {kind} problems not listed: only the "
+            return t._n("{place}: {kind}: {n} more {kind} problems not listed: only the "
                         "first {limit} of each kind are",
-                        "{place}: {kind}: {count} more {kind} problems not listed: only the "
+                        "{place}: {kind}: {n} more {kind} problems not listed: only the "
                         "first {limit} of each kind are", int(facts["count"]), place=place,
                         kind=kind, limit=facts["limit"])
         case "chain", "moved" if facts["after"]:
