@@ -110,7 +110,7 @@ class Table:
             if not done.stdout.strip():
                 return
             head = [line for line in done.stderr.splitlines()
-                    if line.startswith(("PM to", "Post"))]
+                    if line.startswith(("PM to", "post ", "withdrawal of post"))]
             self.said.append("$ shmod send  [" + " | ".join(head) + "]\n"
                              + done.stdout.rstrip() + "\n")
         raise SystemExit("the outbox never emptied")
