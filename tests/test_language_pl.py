@@ -158,7 +158,8 @@ PAST_TENSES = {"mógł": "nikt", "wyliczył": "audyt", "był": "głos", "były":
                "doprowadził": "krok", "zapadł": "wybór", "pozostał": "wybór",
                "powstał": "rząd", "powstała": "strona", "minął": "termin",
                "mogła": "zmiana nazwy", "zostały": "role", "został": "rząd",
-               "pokazał": "post"}
+               "pokazał": "post", "sprawdził": "shmod", "została": "ustawa",
+               "miał": "nikt", "była": "lista"}
 #: Words that end like a past tense and are none.
 NOT_VERBS = {"czyli", "chwili", "roli", "reguł", "reguła", "reguły", "cała", "działa", "dół",
              "stół", "ogółem", "liberał", "szczegóły"}
