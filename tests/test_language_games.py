@@ -73,6 +73,6 @@ def test_the_five_player_game_reads_in_the_language_alone(tmp_path, code):
     assert "FLF" in text  # the peek's claim
     for power in ("peek", "execute"):
         assert glossary.power(t, power) in text
-    assert glossary.team(t, "fascists").lower() in text.lower()
+    assert glossary.team(t, "Fascists").lower() in text.lower()
     assert not english_lines(text), english_lines(text)[:5]
     assert (tmp_path / f"fuenf.{code}.png").stat().st_size > 1000
