@@ -3,7 +3,8 @@ through Babel, shmod/texts/numbers.py), local time first and UTC beside it; Engl
 the pseudo-language keep shmod's own forms, and never load Babel.
 
 Golden strings in winter (MEZ, CET) and summer (MESZ, CEST), a deadline whose local day is
-not UTC's, a zone with no short name in the language, a zone this computer does not know.
+not UTC's, a zone with no short name in the language, a zone this computer does not know;
+a day on the stats (``22.11.2026``, ``22 lis 2026``).
 """
 from __future__ import annotations
 
@@ -59,3 +60,13 @@ def test_english_and_the_pseudo_language_never_load_babel():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize("code, said", [("de", "22.11.2026"), ("pl", "22 lis 2026"),
+                                        ("en", "2026-11-22")])
+def test_a_day_on_the_stats_is_written_as_the_language_writes_it(code, said):
+    """The stats' dates (the leaderboard's span, a player's games, the chart's axis):
+    CLDR's medium form; English keeps ISO; no date, or a broken one, stays as it is."""
+    lang = catalog.get(code)
+    assert numbers.day("2026-11-22", lang) == said
+    assert numbers.day("", lang) == "" and numbers.day("2026-13-40", lang) == "2026-13-40"

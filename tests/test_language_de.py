@@ -56,8 +56,8 @@ def test_a_count_governs_its_case_and_the_roles_are_the_cards_titles():
     veto = ("After {n} Fascist policy the Chancellor may propose to veto both policies; if "
             "the President agrees, nothing is enacted.")
     vetoes = veto.replace("policy the", "policies the")
-    assert DE._n(veto, vetoes, 1).startswith("Nach 1 faschistischen Gesetz darf")
-    assert DE._n(veto, vetoes, 5).startswith("Nach 5 faschistischen Gesetzen darf")
+    assert DE._n(veto, vetoes, 1).startswith("Sobald 1 faschistisches Gesetz liegt, darf")
+    assert DE._n(veto, vetoes, 5).startswith("Sobald 5 faschistische Gesetze liegen, darf")
     assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 1) == \
         "1 liberales Gesetz erlassen"
     assert DE._n("{n} Liberal policy enacted", "{n} Liberal policies enacted", 5) == \
@@ -95,9 +95,9 @@ def test_dates_and_spans_of_time_read_german():
     assert when == "Di., 24. Nov., 00:30 MEZ (Mo., 23:30 UTC)"
     until = "2026-11-23T23:30:00Z"
     assert forum_texts.left_text(until, datetime(2026, 11, 23, 21, 25, tzinfo=UTC), DE) == \
-        "noch 2 Stunden 5 Minuten"
+        "noch 2 Stunden und 5 Minuten"
     assert forum_texts.left_text(until, datetime(2026, 11, 25, 0, 31, tzinfo=UTC), DE) == \
-        "seit 1 Tag 1 Stunde vorbei"
+        "seit 1 Tag und 1 Stunde abgelaufen"
 
 
 #: Words that give a player a gender: German's nouns for a player, a moderator, a user,
@@ -296,10 +296,11 @@ def test_the_thread_is_ihr_and_a_reminder_stacks_no_brackets():
     fmt = profile("plain", lang="de")
     assert "Lest nicht weiter, wenn ihr es nicht sehen wollt." in fmt.spoiler("X", "y")
     said = DE._("{on}Reminder{off}: {left} until the deadline, {when}: still waiting for {who} "
-                "({owe}).", on="", off="", who="Ann, Bob", owe=DE._("a vote"),
+                "({owe}).", on="", off="", who=forum_texts.joined(["Ann", "Bob", "Cy"], DE),
+                owe=DE._("a vote"),
                 left=forum_texts.left_text("2026-11-22T10:00:00Z",
                                            datetime(2026, 11, 20, 10, 0, tzinfo=UTC), DE),
                 when=forum_texts.when_text("2026-11-22T10:00:00Z", "Europe/Berlin", DE))
-    assert said == ("Erinnerung: Die Frist endet So., 22. Nov., 11:00 MEZ (10:00 UTC), noch 2 "
-                    "Tage. Wir warten noch auf Ann, Bob (je eine Stimme).")
+    assert said == ("Erinnerung: Frist So., 22. Nov., 11:00 MEZ (10:00 UTC) \u2013 noch 2 Tage. Wir "
+                    "warten noch auf Ann, Bob und Cy (je eine Stimme).")
     assert ") (" not in said

@@ -157,10 +157,12 @@ PAST_TENSES = {"mógł": "nikt", "wyliczył": "audyt", "był": "głos", "były":
                "zaczęła": "gra", "skończyła": "gra", "wyglądał": "krok",
                "doprowadził": "krok", "zapadł": "wybór", "pozostał": "wybór",
                "powstał": "rząd", "powstała": "strona", "minął": "termin",
-               "mogła": "zmiana nazwy", "zostały": "role"}
+               "mogła": "zmiana nazwy", "zostały": "role", "został": "rząd",
+               "pokazał": "post", "sprawdził": "shmod", "została": "ustawa",
+               "miał": "nikt", "była": "lista"}
 #: Words that end like a past tense and are none.
 NOT_VERBS = {"czyli", "chwili", "roli", "reguł", "reguła", "reguły", "cała", "działa", "dół",
-             "stół", "ogółem", "liberał"}
+             "stół", "ogółem", "liberał", "szczegóły"}
 PAST = re.compile(r"\b[^\W\d_]*[aeiouyąęó](?:ł|ła|li|ły|łem|łam|łeś|łaś)\b")
 
 
@@ -186,12 +188,14 @@ TEMPLATE_WORDS = _words([texts for _, texts in messages(LOCALE / "shmod.pot")])
 #: Braun, shmod, openskill, Weng-Lin, mu, sigma, the keys Home and End), the words of rule
 #: ids (R-DEAL, R-NO-NOMINEE, R-RESHUFFLE), of docs/audit.md and --public, the labels read
 #: back by the audit ("Setup commitment", "Log checkpoint", shown beside their Polish word),
-#: abbreviations (h, min, mar, lib., fas.), the policy letters and the look-alike letters
+#: abbreviations (h, min, mar, lib., fas.), "post" (a forum post, in Polish as in English),
+#: the command `shmod new` quoted in the audit's words, the policy letters and the look-alike letters
 #: the audit's deal sentence gives as examples (rn, m, o).
 BOTH = {"a", "audit", "braun", "by", "chaos", "checkpoint", "commitment", "deal", "do", "docs",
         "end", "eva", "f", "fas", "format", "go", "h", "hitler", "home", "i", "l", "lib", "limit",
-        "lin", "log", "m", "mar", "md", "min", "moderator", "mu", "no", "nominee", "o", "on",
-        "online", "openskill", "public", "r", "reshuffle", "rn", "role", "secret", "setup",
+        "lin", "log", "m", "mar", "md", "min", "moderator", "mu", "new", "no", "nominee", "o",
+        "on", "online", "openskill", "post", "public", "r", "reshuffle", "rn", "role", "secret",
+        "setup",
         "shmod", "sigma", "spoiler", "to", "was", "weng", "z"}
 #: shmod's English words: every other word of the template's messages.
 ENGLISH = {w for w in TEMPLATE_WORDS - BOTH if len(w) > 1}
@@ -407,7 +411,7 @@ def test_a_whole_polish_game_through_the_installed_shmod(tmp_path):
             "Głosujcie w PW: Ja lub Nein.",
             "Ja 5, Nein 0: potrzebne były 3 głosy Ja spośród 5 żyjących.",
             "Ja 0, Nein 5: potrzebne były 3 głosy Ja spośród 5 żyjących.",
-            "[b]Rząd nie zostaje wybrany.[/b] Licznik wyborów: 1/3.",
+            "[b]Rząd nie został wybrany.[/b] Licznik wyborów: 1/3.",
             "Prezydent [b]Ann[/b] i kanclerz [b]Bob[/b] uchwalają "
             "[color=#c0392b][b]ustawę faszystowską[/b][/color].",
             "Prezydent [b]Dan[/b] otrzymuje uprawnienie: [b]Podgląd ustaw[/b]",

@@ -14,7 +14,7 @@ from shmod.audit.findings import Problem, ranges
 from shmod.audit.summary import Summary, summarize
 from shmod.audit.thread import audit_thread
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
-from shmod.base.records import Record, field, replace, values
+from shmod.base.records import Record, field, replace
 from shmod.forum import commitment as commit
 from shmod.forum.events import Corrected
 from shmod.forum.explain import voided_steps, waiting_text
@@ -82,8 +82,8 @@ class Report(Record, frozen=False):
             "entries": self.entries,
             "judged": self.judged,
             "stopped": self.stopped,
-            "problems": [values(p) for p in self.problems],
-            "warnings": [values(p) for p in self.warnings],
+            "problems": [p.to_json() for p in self.problems],
+            "warnings": [p.to_json() for p in self.warnings],
             "commitment": self.commitment,
             "commitment_ok": self.commitment_ok,
             "summary": self.summary.to_json() if self.summary else None,
@@ -159,12 +159,15 @@ def audit_log(log: logfile.LogFile, expected: str | None = None,
     if setup.commitment is not None and setup.commitment != report.commitment:
         report.problems.append(Problem(
             "commitment", f"the header's commitment {setup.commitment} is not the hash of its "
-            f"secret setup ({report.commitment}): the setup was changed after `shmod new`"))
+            f"secret setup ({report.commitment}): the setup was changed after `shmod new`",
+            cause="header", facts=(("stated", setup.commitment),
+                                   ("computed", report.commitment))))
     if expected is not None:
         why = commit.verify(setup, expected)
         report.commitment_ok = why is None
         if why:
-            report.problems.append(Problem("commitment", why))
+            report.problems.append(Problem("commitment", why, cause="given", facts=(
+                ("actual", report.commitment), ("expected", commit.parse_hex(expected)))))
     _judge(log, report)
     report.problems.sort(key=lambda p: p.entry or 0)
     return report
@@ -420,7 +423,8 @@ def _posted_checkpoints(log: logfile.LogFile, walk: chain.Walk, links: list[chai
             "checkpoint", f"the post this entry marks (post {number}) showed checkpoint "
             f"{mark} for entry {upto}, which the log no longer gives: an entry at or before "
             f"entry {upto} was changed after it was posted", line=log.line_of(link.index),
-            entry=link.index + 1, rule="R-CHECKPOINT")
+            entry=link.index + 1, rule="R-CHECKPOINT", cause="posted",
+            facts=(("post", number), ("mark", mark), ("upto", upto)))
         known = [why for n, why in sorted(acknowledged.items()) if n <= upto]
         if known:
             report.warnings.append(replace(found, kind="edited",
@@ -466,8 +470,9 @@ def chain_problems(log: logfile.LogFile, walk: chain.Walk, links: list[chain.Lin
                 origins = _origins(log, walk.heads[0])
                 acknowledged = _acknowledged(walk)
             traced = len(problems) < MAX_TRACED
-            found = Problem("chain", _mismatch(log, log.entries[index], index, origins, traced),
-                            line=log.line_of(index), entry=index + 1, rule="R-EDIT")
+            message, cause, facts = _mismatch(log, log.entries[index], index, origins, traced)
+            found = Problem("chain", message, line=log.line_of(index), entry=index + 1,
+                            rule="R-EDIT", cause=cause, facts=facts)
             if index + 1 in acknowledged:
                 warnings.append(replace(found, kind="edited",
                                         message=f"{found.message}; {acknowledged[index + 1]}"))
@@ -485,22 +490,23 @@ def _origins(log: logfile.LogFile, start_link: str) -> dict[str, int]:
     return out
 
 
-def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int,
-              origins: dict[str, int], traced: bool) -> str:
-    """Explain a chain mismatch at entry ``index`` (0-based)."""
+def _mismatch(log: logfile.LogFile, raw: dict[str, Any], index: int, origins: dict[str, int],
+              traced: bool) -> tuple[str, str, tuple[tuple[str, int | str], ...]]:
+    """Explain a chain mismatch at entry ``index`` (0-based): the sentence, its cause and
+    facts (:class:`~shmod.audit.findings.Problem`)."""
     if traced:
         for link, number in origins.items():
             if number != index + 1 and chain.linked(link, raw) == raw["hash"]:
-                after = "the header" if number == 0 else (
-                    f"entry {number} (line {log.line_of(number - 1)})")
+                line = log.line_of(number - 1) if number else 0
+                after = "the header" if number == 0 else f"entry {number} (line {line})"
                 return (f"broken hash chain: this entry is unchanged but out of place: it "
                         f"was written right after {after}; entries were moved, inserted "
-                        "or removed here")
+                        "or removed here", "moved", (("after", number), ("line", line)))
     if index == 0:
         return ("broken hash chain: this entry or the header was changed after it "
-                "was written")
+                "was written", "first", ())
     return ("broken hash chain: this entry was changed after it was written, or an "
-            "entry right before it was removed")
+            "entry right before it was removed", "changed", ())
 
 
 #: Problems, and warnings, of one kind listed at most; one more line counts the rest.
@@ -524,7 +530,8 @@ def _first_of_each_kind(found: list[Problem], what: str) -> list[Problem]:
         if counts[problem.kind] <= MAX_LISTED:
             kept.append(problem)
     return kept + [Problem(kind, f"{count - MAX_LISTED} more {kind} {what} not listed: only "
-                           f"the first {MAX_LISTED} of each kind are")
+                           f"the first {MAX_LISTED} of each kind are", cause="more",
+                           facts=(("count", count - MAX_LISTED), ("limit", MAX_LISTED)))
                    for kind, count in counts.items() if count > MAX_LISTED]
 
 

@@ -23,7 +23,7 @@ from shmod.game.terms import FASCISTS, LIBERALS
 from shmod.texts import glossary
 from shmod.texts.board_image import BLUE, GREY, INK, RED, Shape, encoded, paint
 from shmod.texts.catalog import Language
-from shmod.texts.numbers import decimal
+from shmod.texts.numbers import day, decimal
 
 WIDTH = 800
 _LEFT, _RIGHT = 70, 660  # the plots' x range (room for the line names on the right)
@@ -176,7 +176,7 @@ def _ratings(out: list[Shape], y: int, stats: Stats, title: str, lines: list[Lin
         _text(out, _RIGHT + 12, yy + 5, _fitted(line.name, WIDTH - _RIGHT - 20, 14), 14,
               line.colour, bold=True)
     undated = lang._p("stats:chart", "undated")
-    _dates(out, base + 24, [m.order[0][:10] or undated for m in
+    _dates(out, base + 24, [day(m.order[0][:10], lang) or undated for m in
                             sorted(stats.matches, key=lambda m: m.order)], across)
     _text(out, (_LEFT + _RIGHT) // 2, base + 46,
           lang._("rated games in date order ({n})", n=games),

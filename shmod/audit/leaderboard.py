@@ -15,7 +15,7 @@ from shmod.base.records import Record
 from shmod.texts import glossary
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
-from shmod.texts.numbers import decimal
+from shmod.texts.numbers import day, decimal
 
 Value = float | int | str | None
 Text = Callable[[Career, Language], str]
@@ -250,7 +250,7 @@ def post(stats: Stats, careers: list[Career], fmt: Plain) -> str:
     if dates:
         heading = lang._n("Leaderboard: {n} game, {first} to {last}",
                           "Leaderboard: {n} games, {first} to {last}", stats.counted,
-                          first=min(dates)[:10], last=max(dates)[:10])
+                          first=day(min(dates)[:10], lang), last=day(max(dates)[:10], lang))
     else:
         heading = lang._n("Leaderboard: {n} game", "Leaderboard: {n} games", stats.counted)
     return fmt.blocks([
@@ -303,7 +303,7 @@ def group_lines(stats: Stats, careers: list[Career], lang: Language = ENGLISH) -
 def player_post(stats: Stats, career: Career, fmt: Plain) -> str:
     """One player's page as a post: their figures and their games."""
     lang = fmt.lang
-    games = [[(row.game.created or "")[:10], str(row.game.players),
+    games = [[day((row.game.created or "")[:10], lang), str(row.game.players),
               glossary.role(lang, row.part.role), result_text(row, lang),
               lang.term(HOW_SHORT[row.game.how]),
               decimal(row.rating.ordinal, lang) if row.rating else "-"] for row in stats.rows]

@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 
 from shmod.audit.audit import Report, audit_file, deal_text
+from shmod.audit.findings import Problem
 from shmod.base.records import Record
 from shmod.game.terms import OVER
 from shmod.log import game as games
 from shmod.texts import catalog, formats, pms, replay, replay_page, replay_post
-from shmod.texts.catalog import Language
+from shmod.texts.catalog import Language, Np_
 
 #: Problems the page lists before it says how many more there are.
 SHOWN = 10
@@ -60,8 +61,8 @@ def page(path: str, *, public: bool = False, commitment: str | None = None,
 
 def _verdict(report: Report, stated: str | None, name: str, t: Language,
              deal: str) -> replay_page.Verdict:
-    """The audit of a finished game's log, as the page says it (its problems in the
-    audit's own words, as ``shmod audit`` prints them)."""
+    """The audit of a finished game's log, as the page says it: its problems worded in
+    ``t`` (:func:`problem_text`; in English as ``shmod audit`` prints them)."""
     word = (t._p("audit verdict", "VALID") if report.valid else
             t._p("audit verdict", "UNREADABLE") if report.unreadable else
             t._p("audit verdict", "INVALID"))
@@ -73,7 +74,7 @@ def _verdict(report: Report, stated: str | None, name: str, t: Language,
     headline = (t._("Audit: {verdict}: {entries}, {judged}, every rule kept and the hash chain "
                     "unbroken.", verdict=word, **counts) if report.valid else
                 t._("Audit: {verdict}: {entries}, {judged}.", verdict=word, **counts))
-    details = [f"{p.where(name)}: {p.kind}: {p.message}" for p in report.problems[:SHOWN]]
+    details = [problem_text(p, name, t) for p in report.problems[:SHOWN]]
     if len(report.problems) > SHOWN:
         details.append(t._n("… and {n} more ({command} lists them).",
                             "… and {n} more ({command} lists them).",
@@ -104,6 +105,67 @@ def _verdict(report: Report, stated: str | None, name: str, t: Language,
         headline, tuple(details), shown,
         t._("Check it yourself with the published log: {command} (compare the commitment "
             "with the one in the game's opening post; docs/audit.md).", command=command))
+
+
+#: What a problem of each kind is, in a sentence that names its kind.
+KINDS = {"rule": Np_("audit kind", "rule"), "format": Np_("audit kind", "format"),
+         "chain": Np_("audit kind", "chain"), "commitment": Np_("audit kind", "commitment"),
+         "checkpoint": Np_("audit kind", "checkpoint"), "header": Np_("audit kind", "header"),
+         "unreadable": Np_("audit kind", "unreadable")}
+
+
+def problem_text(problem: Problem, name: str, t: Language) -> str:
+    """One of the audit's problems as the page lists it, in ``t``, made from its kind,
+    place, cause and facts (:class:`~shmod.audit.findings.Problem`); in English, the
+    words ``shmod audit`` prints (its terminal stays English in every language)."""
+    if t.code == catalog.ENGLISH:
+        return f"{problem.where(name)}: {problem.kind}: {problem.message}"
+    line, entry = problem.line, problem.entry
+    place = (t._("{file}:{line}: entry {entry}", file=name, line=line, entry=entry)
+             if line and entry else t._("{file}: entry {entry}", file=name, entry=entry)
+             if entry else f"{name}:{line}" if line else name)
+    facts = dict(problem.facts)
+    kind = t.term(KINDS[problem.kind]) if problem.kind in KINDS else problem.kind
+    match problem.kind, problem.cause:
+        case _, "more":
+            return t._n("{place}: {kind}: {n} more {kind} problems not listed: only the "
+                        "first {limit} of each kind are",
+                        "{place}: {kind}: {n} more {kind} problems not listed: only the "
+                        "first {limit} of each kind are", int(facts["count"]), place=place,
+                        kind=kind, limit=facts["limit"])
+        case "chain", "moved" if facts["after"]:
+            return t._("{place}: chain: broken hash chain: this entry is unchanged but out of "
+                       "place: it was written right after entry {after} (line {line}); entries "
+                       "were moved, inserted or removed here", place=place, **facts)
+        case "chain", "moved":
+            return t._("{place}: chain: broken hash chain: this entry is unchanged but out of "
+                       "place: it was written right after the header; entries were moved, "
+                       "inserted or removed here", place=place)
+        case "chain", "first":
+            return t._("{place}: chain: broken hash chain: this entry or the header was "
+                       "changed after it was written", place=place)
+        case "chain", "changed":
+            return t._("{place}: chain: broken hash chain: this entry was changed after it "
+                       "was written, or an entry right before it was removed", place=place)
+        case "checkpoint", "posted":
+            return t._("{place}: checkpoint: the post this entry marks (post {post}) showed "
+                       "checkpoint {mark} for entry {upto}, which the log no longer gives: an "
+                       "entry at or before entry {upto} was changed after it was posted",
+                       place=place, **facts)
+        case "commitment", "header":
+            return t._("{place}: commitment: the header's commitment {stated} is not the hash "
+                       "of its secret setup ({computed}): the setup was changed after `shmod "
+                       "new`", place=place, **facts)
+        case "commitment", "given":
+            return t._("{place}: commitment: the setup in this log (roles, deck, seed, salt, "
+                       "seating) hashes to {actual}, not to the commitment {expected}: the "
+                       "secret setup is not the one committed at the start", place=place,
+                       **facts)
+        case "rule", _:
+            return t._("{place}: rule {rule} broken ({command} says how)", place=place,
+                       rule=problem.rule or "?", command="shmod audit")
+    return t._("{place}: {kind} ({command} says what)", place=place, kind=kind,
+               command="shmod audit")
 
 
 class GamePost(Record):

@@ -189,8 +189,16 @@ def reveal_lines(history: Iterable[Public], truth: Truth, fmt: Plain) -> list[st
     conflict."""
     claims = in_effect(history)
     conflicts = conflicting(claims)
-    return [f"{sentence(c, fmt)} {fmt.bold(check(fmt.lang, c, conflicts, truth))}"
+    return [marked(fmt.lang, sentence(c, fmt), fmt.bold(check(fmt.lang, c, conflicts, truth)))
             for c in claims]
+
+
+def marked(t: Language, claim: str, marks: str) -> str:
+    """A claim's sentence followed by its marks (:func:`check`, in bold)."""
+    # TRANSLATORS: a claim's sentence, then what it is marked with ("conflict"; "true" or
+    # "false"), in bold: a language whose sentence cannot go on in lower case after a full
+    # stop may put the marks in brackets.
+    return t._p("claim marked", "{claim} {marks}", claim=claim, marks=marks)
 
 
 def page_lines(history: Iterable[Public], t: Language, truth: Truth | None = None) -> list[str]:

@@ -104,7 +104,9 @@ def left_text(until: str, now: datetime, lang: Language) -> str:
     parts = [lang._n("{n} d", "{n} d", days)] * bool(days) + \
         [lang._n("{n} h", "{n} h", hours)] * bool(hours) + \
         [lang._n("{n} min", "{n} min", minutes)] * bool(minutes and not days)
-    shown = " ".join(parts) or lang._("less than a minute")
+    # TRANSLATORS: a span of time in two parts, e.g. "2 d" and "3 h", or "3 h" and "5 min".
+    shown = (lang._p("time span", "{first} {second}", first=parts[0], second=parts[1])
+             if len(parts) == 2 else parts[0] if parts else lang._("less than a minute"))
     # TRANSLATORS: {span} is a span of time, e.g. "2 d 3 h".
     return lang._("{span} left", span=shown) if seconds > 0 else \
         lang._("passed {span} ago", span=shown)
@@ -171,7 +173,7 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
         return moderators_text(event, fmt)
     if isinstance(event, Claimed):  # marked when it conflicts with an earlier claim
         mark = claims.check(t, event, claims.conflicting(claims.in_effect(view.history)), None)
-        return f"{claims.sentence(event, fmt)} {fmt.bold(mark)}" if mark else \
+        return claims.marked(t, claims.sentence(event, fmt), fmt.bold(mark)) if mark else \
             claims.sentence(event, fmt)
     if not isinstance(event, Corrected):
         return None
@@ -224,10 +226,21 @@ def withdrawal_text(post: int, line: str, fmt: Plain) -> str:
     return f"{said}\n\n{line}"
 
 
+def joined(names: list[str], lang: Language) -> str:
+    """Names in a sentence: ``Ann, Bob, Cy`` in English; a language may join the last
+    with its "and" (de ``Ann, Bob und Cy``)."""
+    if len(names) < 2:
+        return "".join(names)
+    # TRANSLATORS: the last name of a list in a sentence after the others ({names}, already
+    # joined by commas): English joins it with a comma too; German "{names} und {last}".
+    return lang._p("list of names", "{names}, {last}", names=", ".join(names[:-1]),
+                   last=names[-1])
+
+
 def lapse_text(event: Lapsed, fmt: Plain) -> str:
     """R-LAPSE in public words: who sent nothing by the deadline and what followed."""
     b, e, t = fmt.bold, fmt.escape, fmt.lang
-    late = ", ".join(b(e(n)) for n in event.late)
+    late = joined([b(e(n)) for n in event.late], t)
     names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor))}
     phase = event.phase
     if phase == "vote":
@@ -402,7 +415,7 @@ def reminder(view: PublicView, fmt: Plain, now: datetime) -> str | None:
     t = fmt.lang
     # TRANSLATORS: what the players named in a reminder owe, e.g. "a vote".
     owe = t._(OWED[view.phase]) if view.phase in OWED else t._("a choice")
-    who = ", ".join(fmt.bold(fmt.escape(n)) for n in view.waiting_on)
+    who = joined([fmt.bold(fmt.escape(n)) for n in view.waiting_on], t)
     if view.deadline is None:
         # TRANSLATORS: {on} and {off} put the first word in bold; {who} lists players, {owe}
         # says what they owe.

@@ -9,7 +9,7 @@ never loads it (tests/test_startup.py).
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -76,3 +76,18 @@ def local_time(moment: datetime, local: datetime, lang: Language) -> str:
            else join.format(f"{format_time(moment, 'HH:mm', locale=found)} UTC",
                             format_datetime(moment, "EEE", locale=found)))
     return f"{day_time(local, name)} ({utc})"
+
+
+def day(iso: str, lang: Language) -> str:
+    """A day given as ``2026-11-22`` as ``lang`` writes it: the same in English, CLDR's
+    medium form in a language with CLDR data (``22.11.2026``, ``22 lis 2026``); "" stays
+    "" and anything not a date is returned as it is."""
+    found = cldr(lang)
+    if found is None or len(iso) != 10:
+        return iso
+    from babel.dates import format_date
+
+    try:
+        return format_date(date.fromisoformat(iso), "medium", locale=found)
+    except ValueError:
+        return iso

@@ -67,7 +67,7 @@ from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vo
 from shmod.game.terms import LIBERAL, RESHUFFLE, Policy
 from shmod.log.game import Game, replay
 from shmod.texts import board_image, claims, forum_texts, game_texts, glossary, phrases
-from shmod.texts.catalog import Language, Np_, Term, get as language
+from shmod.texts.catalog import ENGLISH, Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
 
@@ -346,9 +346,10 @@ def _said(view: PublicView, step: Step | None, events: list[Public], t: Language
         out.append(t._n("The draw pile is reshuffled: {n} policy.",
                         "The draw pile is reshuffled: {n} policies.", view.draw_size))
     if not out and step is not None:  # a phase changed without an event
-        # TRANSLATORS: {waiting} says whom the game waits for and for what.
-        out.append(t._("Now: {waiting}.", waiting=phrases.waiting(t, view.waiting,
-                                                                   capital=True)))
+        # TRANSLATORS: {waiting} says whom the game waits for and for what (in English
+        # with a capital, as an English sentence after a colon; in small letters else).
+        out.append(t._("Now: {waiting}.", waiting=phrases.waiting(
+            t, view.waiting, capital=t.code == ENGLISH)))
     return out
 
 
