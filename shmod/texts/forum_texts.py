@@ -539,15 +539,13 @@ def prods(view: PublicView, fmt: Plain, now: datetime | None,
     return out
 
 
-def rules_card(view: PublicView, fmt: Plain) -> str:
-    """The rules in force for this game as a thread post, for the table to agree on:
-    plain sentences for players, the switches that differ from the rulebook only."""
-    t = fmt.lang
+def _roles_rule(view: PublicView, t: Language) -> str:
+    """The rules card's line on the roles and who knows whom."""
     players = len(view.players)
     liberals, fascists = ROLE_COUNTS[players]
     rules = dict(view.variants)
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
-    roles = (
+    return (
         # TRANSLATORS: {liberals} and {n} count the Liberals and the Fascists besides Hitler.
         t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
              "Hitler knows the Fascist.", "Roles: {liberals} Liberals, {n} "
@@ -557,6 +555,15 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
              "Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
              "Fascists and Hitler. The Fascists know each other and Hitler; Hitler does not "
              "know the Fascists.", fascists, liberals=liberals))
+
+
+def rules_card(view: PublicView, fmt: Plain) -> str:
+    """The rules in force for this game as a thread post, for the table to agree on:
+    plain sentences for players, the switches that differ from the rulebook only."""
+    t = fmt.lang
+    players = len(view.players)
+    rules = dict(view.variants)
+    roles = _roles_rule(view, t)
     house = variant_rules(view, fmt)
     terms = (t._("The last elected President and Chancellor cannot be nominated Chancellor; in "
                  "a game that started with five players, only the last Chancellor.")

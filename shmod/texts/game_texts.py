@@ -318,21 +318,26 @@ def fascist_track(view: PublicView, fmt: Plain) -> list[str]:
 
 def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> str:
     """The opening post: seating, board and powers, variants, first President, commitment."""
-    e, t = fmt.escape, fmt.lang
     first_event = view.history[0] if view.history else None
     if event is None and isinstance(first_event, Started):
         event = first_event
+    return fmt.blocks([*_opening_board(view, fmt, event), *_opening_seals(view, fmt, event),
+                       *_opening_call(view, fmt, event)])
+
+
+def _opening_board(view: PublicView, fmt: Plain, event: Started | None) -> list[str]:
+    """The opening post's seating, board, powers and rules, and whether roles were sent."""
+    e, t = fmt.escape, fmt.lang
     players = event.players if event else view.players
     house = house_rules(view, fmt)
     variants = (t._("Rules: the official rulebook, with these house rules (the moderator can "
                     "post the full rules card):") if house else
                 t._("Rules: the official rulebook, no house rules."))
-    first = event.president if event else view.president
     by_players = event is not None and event.deal == "players"
     dealt = (t._("The roles are not dealt yet.") if by_players else
              t._("Roles have been sent by PM."))
     zones = {"veto": view.veto_zone, "hitler": view.hitler_zone}
-    parts = [
+    return [
         # TRANSLATORS: the opening post's heading; "Secret Hitler" is the game's name.
         fmt.heading(t._n("Secret Hitler: {n} player", "Secret Hitler: {n} players",
                          len(players))),
@@ -361,6 +366,12 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
         fmt.bullets(house) if house else "",
         dealt,
     ]
+
+
+def _opening_seals(view: PublicView, fmt: Plain, event: Started | None) -> list[str]:
+    """The opening post's moderators, setup commitment, public key and seed's source."""
+    e, t = fmt.escape, fmt.lang
+    parts = []
     if view.opening_moderators:
         names = ", ".join(fmt.bold(e(name)) for name in view.opening_moderators)
         # TRANSLATORS: {names} are the game's moderators' forum names, separated by commas.
@@ -381,6 +392,16 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
                          label=KEY_LABEL, key=e(event.key)))
     if commitment and event and event.seed_source:
         parts.append(seed_source_text(event.seed_source, fmt))
+    return parts
+
+
+def _opening_call(view: PublicView, fmt: Plain, event: Started | None) -> list[str]:
+    """The opening post's last words: the call for the players' words, the first
+    Presidential Candidate."""
+    t = fmt.lang
+    first = event.president if event else view.president
+    by_players = event is not None and event.deal == "players"
+    parts = []
     if by_players:
         parts.append(fmt.lines([
             # TRANSLATORS: {on} and {off} put the call to the players in bold.
@@ -393,10 +414,10 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
                 "deal.")]))
     if first:
         parts.append(t._("The first Presidential Candidate is {name}.",
-                         name=fmt.bold(e(first))))
+                         name=fmt.bold(fmt.escape(first))))
     elif by_players:
         parts.append(t._("The first Presidential Candidate is drawn with the deal."))
-    return fmt.blocks(parts)
+    return parts
 
 
 def seed_source_text(source: SeedSource, fmt: Plain) -> str:
@@ -521,21 +542,34 @@ def prompt_text(view: PublicView, fmt: Plain) -> str | None:
 
 def board_text(view: PublicView, fmt: Plain) -> str:
     """A compact board state to end a post with."""
+    limited = _term_limited(view, fmt)
+    lines = _board_tracks(view, fmt)
+    if view.winner is None:
+        lines += _board_offices(view, fmt, limited)
+    lines += _board_seats(view, fmt)
+    return fmt.status(fmt.lines(lines), [*view.players, *(old for _, old in view.replacing)])
+
+
+def _term_limited(view: PublicView, fmt: Plain) -> str:
+    """The term-limited players and why, or why nobody is."""
     e, t = fmt.escape, fmt.lang
+    why = {"president": t._("last elected President"),
+           "chancellor": t._("last elected Chancellor")}
+    # TRANSLATORS: a term-limited player and why, in a list of them.
+    return ", ".join(t._("{name} ({why})", name=e(n), why=why[office])
+                     for n, office in view.term_limited) or (
+        t._("nobody: the term limits are set aside for this nomination, as they leave no "
+            "eligible nominee (R-NO-NOMINEE)") if view.limits_set_aside else t._("nobody"))
+
+
+def _board_tracks(view: PublicView, fmt: Plain) -> list[str]:
+    """The board's first lines: the tracks, the Election Tracker and the piles."""
+    t = fmt.lang
     next_power = view.powers[view.fascist] if view.fascist < len(view.powers) else None
     tracks = {"liberal": view.liberal, "liberal_win": view.liberal_win,
               "fascist": view.fascist, "fascist_win": view.fascist_win,
               "tracker": view.tracker, "chaos": view.chaos_at}
-    why = {"president": t._("last elected President"),
-           "chancellor": t._("last elected Chancellor")}
-    # TRANSLATORS: a term-limited player and why, in a list of them.
-    limited = ", ".join(t._("{name} ({why})", name=e(n), why=why[office])
-                        for n, office in view.term_limited) or (
-        t._("nobody: the term limits are set aside for this nomination, as they leave no "
-            "eligible nominee (R-NO-NOMINEE)") if view.limits_set_aside else t._("nobody"))
-    dead = [e(n) for n, up in zip(view.players, view.alive) if not up and n not in view.removed]
-    removed = [e(n) for n, up in zip(view.players, view.alive) if not up and n in view.removed]
-    lines = [
+    return [
         # TRANSLATORS: the board's first line; {power} is the power of the next Fascist
         # policy.
         t._("Liberal policies: {liberal}/{liberal_win} | Fascist policies: "
@@ -547,30 +581,46 @@ def board_text(view: PublicView, fmt: Plain) -> str:
             draw=view.draw_size, discard=view.discard_size, alive=view.living,
             n=len(view.players)),
     ]
-    if view.winner is None:
-        if view.phase == "deal":
-            lines.append(t._("Roles: not dealt yet (waiting for every player's word)"))
-        elif view.phase == "nominate":
-            lines.append(t._("Presidential Candidate: {name}", name=e(view.president)))
+
+
+def _board_offices(view: PublicView, fmt: Plain, limited: str) -> list[str]:
+    """A game going on: who holds or runs for which office, the term limits, who is
+    confirmed not Hitler."""
+    e, t = fmt.escape, fmt.lang
+    lines = []
+    if view.phase == "deal":
+        lines.append(t._("Roles: not dealt yet (waiting for every player's word)"))
+    elif view.phase == "nominate":
+        lines.append(t._("Presidential Candidate: {name}", name=e(view.president)))
+    else:
+        offices = {"president": e(view.president), "chancellor": e(view.chancellor or ""),
+                   "next": e(view.next_president) if view.next_president else
+                   t._("chosen by Special Election")}
+        if view.phase == "vote":  # nobody is elected yet
+            # TRANSLATORS: {next} is a player's name or "chosen by Special Election".
+            lines.append(t._("Presidential Candidate: {president}, Chancellor nominee: "
+                             "{chancellor} | Next Presidential Candidate: {next}",
+                             **offices))
+        elif view.chancellor:
+            lines.append(t._("President: {president}, Chancellor: {chancellor} | Next "
+                             "Presidential Candidate: {next}", **offices))
         else:
-            offices = {"president": e(view.president), "chancellor": e(view.chancellor or ""),
-                       "next": e(view.next_president) if view.next_president else
-                       t._("chosen by Special Election")}
-            if view.phase == "vote":  # nobody is elected yet
-                # TRANSLATORS: {next} is a player's name or "chosen by Special Election".
-                lines.append(t._("Presidential Candidate: {president}, Chancellor nominee: "
-                                 "{chancellor} | Next Presidential Candidate: {next}",
-                                 **offices))
-            elif view.chancellor:
-                lines.append(t._("President: {president}, Chancellor: {chancellor} | Next "
-                                 "Presidential Candidate: {next}", **offices))
-            else:
-                lines.append(t._("President: {president} | Next Presidential Candidate: "
-                                 "{next}", **offices))
-        lines.append(t._("Term-limited: {names}", names=limited))
-        if view.not_hitler:
-            lines.append(t._("Confirmed not Hitler: {names}",
-                             names=", ".join(map(e, view.not_hitler))))
+            lines.append(t._("President: {president} | Next Presidential Candidate: "
+                             "{next}", **offices))
+    lines.append(t._("Term-limited: {names}", names=limited))
+    if view.not_hitler:
+        lines.append(t._("Confirmed not Hitler: {names}",
+                         names=", ".join(map(e, view.not_hitler))))
+    return lines
+
+
+def _board_seats(view: PublicView, fmt: Plain) -> list[str]:
+    """The board's last lines: what the Fascist track unlocked, the dead, the removed and
+    the replacements."""
+    e, t = fmt.escape, fmt.lang
+    dead = [e(n) for n, up in zip(view.players, view.alive) if not up and n not in view.removed]
+    removed = [e(n) for n, up in zip(view.players, view.alive) if not up and n in view.removed]
+    lines = []
     hitler_zone, veto_zone = view.fascist >= view.hitler_zone, view.fascist >= view.veto_zone
     if view.winner is None and hitler_zone and veto_zone:
         lines.append(t._("Now: Hitler elected Chancellor wins for the Fascists; the veto is "
@@ -592,7 +642,7 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         lines.append(t._("Replacements: {names}", names=", ".join(
             t._("{new} (replacing {old})", new=e(new), old=e(old))
             for new, old in view.replacing)))
-    return fmt.status(fmt.lines(lines), [*view.players, *(old for _, old in view.replacing)])
+    return lines
 
 
 __all__ = ["FASCIST", "board_text", "cards", "pending_vote_text", "policy",
