@@ -97,9 +97,7 @@ def new(
     come from shmod.toml in the log's folder, if there is one (docs/settings.md)."""
     from pathlib import Path
 
-    from shmod.base.plaintext import unsafe
     from shmod.cli import clock, output, settings as house
-    from shmod.forum.commitment import guessable as pattern, strong
     from shmod.forum.explain import waiting_text
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
@@ -117,22 +115,8 @@ def new(
         for k in ("forum", "language", "zone", "deal", "custom", "moderators"))
     variant = [f"{k.removeprefix('variants.')}={v.value}" for k, v in values.items()
                if k.startswith("variants.") and v.source != "default"]
-    if seed is not None and unsafe(seed):
-        raise BadInput(f"the seed holds a {unsafe(seed)}")
-    if seed is not None and not guessable and not strong(seed):
-        raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
-                       "with a script, and the seed gives away every role and card: leave "
-                       "--seed out (shmod draws 128 random bits), give at least 32 "
-                       "hexadecimal digits, or add --guessable for a demonstration or a test")
-    if seed is not None and not guessable:
-        from shmod.forum.recipes import hashed
-
-        why = pattern(seed, players) or hashed(seed, int(clock.now().timestamp()))
-        if why:
-            raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({why}), and "
-                           "the seed gives away every role and card: leave --seed out (shmod "
-                           "draws 128 random bits), or add --guessable for a demonstration or "
-                           "a test")
+    if seed is not None:
+        _check_seed(seed, guessable, players)
     if forum is not None:
         formats.get(forum, "forum")
     fmt = formats.chosen(fmt_name, forum, language)
@@ -163,6 +147,31 @@ def new(
     outbox_line(made)
     output.check(f"the game was created as {game}", "its role PMs and opening post wait in "
                  "the outbox (`shmod outbox`, `shmod send`)")
+
+
+def _check_seed(seed: str, guessable: bool, players: list[str]) -> None:
+    """R-COMMIT: refuse a seed ``--seed`` gives that a player could guess, unless
+    ``--guessable`` says it is a demonstration or a test."""
+    from shmod.base.plaintext import unsafe
+    from shmod.cli import clock
+    from shmod.forum.commitment import guessable as pattern, strong
+
+    if unsafe(seed):
+        raise BadInput(f"the seed holds a {unsafe(seed)}")
+    if not guessable and not strong(seed):
+        raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
+                       "with a script, and the seed gives away every role and card: leave "
+                       "--seed out (shmod draws 128 random bits), give at least 32 "
+                       "hexadecimal digits, or add --guessable for a demonstration or a test")
+    if not guessable:
+        from shmod.forum.recipes import hashed
+
+        why = pattern(seed, players) or hashed(seed, int(clock.now().timestamp()))
+        if why:
+            raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({why}), and "
+                           "the seed gives away every role and card: leave --seed out (shmod "
+                           "draws 128 random bits), or add --guessable for a demonstration or "
+                           "a test")
 
 
 @app.command()
