@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from shmod.base.errors import ShmodError
-from shmod.cli.app import FormatOpt, GameOpt, app, echo, moderator, outbox_line
+from shmod.cli.app import FormatOpt, GameOpt, echo, moderator, outbox_line
 from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
@@ -74,7 +74,6 @@ def _row(game: "Game", item: "Item", now: "datetime") -> str:
     return line + f"delivered{by} at {last.at or '?'}{again})"
 
 
-@app.command()
 def outbox(
     game: GameOpt,
     every: Annotated[bool, typer.Option(
@@ -213,7 +212,6 @@ def _made(path: str, fmt: "Plain") -> "tuple[Game, Item]":
     return loaded, item
 
 
-@app.command()
 def send(
     game: GameOpt,
     item: ItemArg = None,
