@@ -94,8 +94,9 @@ class VotingRecord(Record, frozen=False):
     round: int = 1
 
 
-#: What one public event writes in the voting record (``None``: nothing).
-Cell = Callable[[VotingRecord, Any], None]
+#: What one public event writes in the voting record as it is read (a row of
+#: :data:`HISTORY_CELLS`).
+HistoryCell = Callable[[VotingRecord, Any], None]
 E = TypeVar("E", bound=Public)
 
 
@@ -128,7 +129,7 @@ def _tallied(record: VotingRecord, ev: Tallied) -> None:
                                           name=ev.chancellor))
 
 
-def _last(cell: Callable[[Election, E, Language], None]) -> Cell:
+def _last(cell: Callable[[Election, E, Language], None]) -> HistoryCell:
     """A cell of the last election: an event before the first one writes nothing."""
     def write(record: VotingRecord, ev: E) -> None:
         if record.rows:
@@ -178,7 +179,7 @@ def _game_over(row: Election, ev: GameOver, t: Language) -> None:
 
 #: What each public event writes in the voting record, one row per event class: ``None``
 #: for an event the record does not show (a deadline, a nomination, the forum's events).
-HISTORY_CELLS: dict[type[Public], Cell | None] = {
+HISTORY_CELLS: dict[type[Public], HistoryCell | None] = {
     RoundBegan: _round_began, Tallied: _tallied, Enacted: _last(_enacted),
     Chaos: _last(_chaos), Vetoed: _last(_vetoed), VetoProposed: _last(_veto_proposed),
     VetoAnswered: _last(_veto_answered), Investigated: _last(_power_used),
