@@ -107,7 +107,7 @@ class Entry:
 
 def _events(entry: Entry, fmt: Plain) -> Texts:
     for event in entry.events:
-        yield f"event:{type(event).__name__}", messages.event_text(entry.view, event, fmt) or ""
+        yield f"event:{type(event).__name__}", messages.post_words(entry.view, event, fmt) or ""
 
 
 def _pms(entry: Entry, fmt: Plain) -> Texts:

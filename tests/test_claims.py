@@ -27,7 +27,7 @@ from shmod.game.rules import parse_cards
 from shmod.game.steps import Reshuffle
 from shmod.game.terms import OVER, Policy
 from shmod.log import entries, game as games
-from shmod.texts import claims as claim_texts, formats, forum_texts, posts, reveal, views
+from shmod.texts import claims as claim_texts, formats, messages, posts, reveal, views
 
 PLAIN = formats.Plain()
 
@@ -365,7 +365,7 @@ def test_the_post_that_shows_a_conflicting_claim_marks_the_conflict():
     t.apply(Posted(t.game.entries))
     before = views.public_view(t.state)
     ann = next(ev for ev in before.history if isinstance(ev, Claimed))
-    assert forum_texts.event_text(before, ann, PLAIN) == \
+    assert messages.post_words(before, ann, PLAIN) == \
         "Claim by Ann (President, round 1): drew FFL, passed FL."
     said(t, "Bob", "chancellor", 1, "FF")  # she says she passed F, L: both cannot be true
     t.enact("L")

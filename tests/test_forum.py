@@ -103,7 +103,7 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     voided_vote, correction = wrong.game.state.entries, fix.game.state.entries
     assert loaded.state.corrections == [(correction, (voided_vote,), "Bob sent Nein")]
     assert loaded.state.game.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
-    history = "\n".join(filter(None, (messages.event_text(views.public_view(loaded.state), e, PLAIN)
+    history = "\n".join(filter(None, (messages.post_words(views.public_view(loaded.state), e, PLAIN)
                                       for e in loaded.state.public)))
     assert "Correction" in history and "replaces Fay" in history
 

@@ -380,7 +380,7 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
             seen = len(state.public)
             engine.apply(state, step)
         view = views.public_view(state)
-        out += [Text(type(ev).__name__, messages.event_text(view, ev, fmt) or "", state.game.players, ev)
+        out += [Text(type(ev).__name__, messages.post_words(view, ev, fmt) or "", state.game.players, ev)
                 for ev in state.public[seen:]]
         out.append(Text("prompt", game_texts.prompt_text(view, fmt) or ""))
         out.append(Text("reminder", forum_texts.reminder(view, fmt, now) or ""))

@@ -87,7 +87,7 @@ def test_every_post_of_the_example_thread_parses_with_nothing_left_raw(name, fmt
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
 def test_opening_post_lists_the_players_in_seating_order_in_bold(name, fmt, games):
     state = games[0]
-    root = to_html(name, messages.event_text(public_view(state), state.public[0], fmt) or "")
+    root = to_html(name, messages.post_words(public_view(state), state.public[0], fmt) or "")
     items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
     assert [flat(li) for li in items] == list(state.game.players)
     assert all(li.find("strong") is not None for li in items)
@@ -102,7 +102,7 @@ def test_every_tally_lists_votes_in_seating_order_with_the_dead_marked(name, fmt
     tallies = [ev for ev in state.public if isinstance(ev, Tallied)]
     assert any(None in dict(ev.votes).values() for ev in tallies)
     for ev in tallies:
-        root = to_html(name, messages.event_text(view, ev, fmt) or "")
+        root = to_html(name, messages.post_words(view, ev, fmt) or "")
         items = root.find(".//ol").findall("li")  # type: ignore[union-attr]
         assert len(items) == len(state.game.players)
         for li, (player, vote) in zip(items, ev.votes):
@@ -127,7 +127,7 @@ def test_board_lines_are_separate_lines_inside_one_quote(name, fmt, games):
 def test_game_over_is_a_heading(name, fmt, games):
     state = games[0]
     over = state.public[-1]
-    root = to_html(name, messages.event_text(public_view(state), over, fmt) or "")
+    root = to_html(name, messages.post_words(public_view(state), over, fmt) or "")
     heading = root.find("h3") if name == "markdown" else root.find("strong/u")
     assert heading is not None and flat(heading) == f"Game over: the {state.game.winner} win"
 

@@ -154,7 +154,7 @@ def test_a_removed_seat_is_removed_in_the_tally_the_board_and_the_voting_record(
     for code in LANGS:
         fmt = profile("plain", lang=code)
         t = fmt.lang
-        text = messages.event_text(view, tally, fmt) or ""
+        text = messages.post_words(view, tally, fmt) or ""
         assert t._("{name}: removed", name=gone) in text
         assert t._("{name}: dead", name=gone) not in text
         board = game_texts.board_text(view, fmt)

@@ -159,7 +159,7 @@ def _post_of(game: games.Game, entry: int, fmt: Plain) -> str:
     """The public events of ``entry`` as a post says them, the view as it stood then."""
     state = state_at(game, entry)
     view = views.public_view(state)
-    return "\n".join(filter(None, (messages.event_text(view, event, fmt)
+    return "\n".join(filter(None, (messages.post_words(view, event, fmt)
                                    for event in state.public if event.entry == entry)))
 
 

@@ -160,16 +160,26 @@ def test_each_command_imports_rich_only_if_it_draws_and_never_pydantic(ten, tmp_
     assert not {"babel", "shmod.texts.typeface"} & loaded, name
 
 
-def test_homes_name_every_command_s_module():
-    """``cli.main`` imports only the named command's module (issue 35): its table of homes
-    is exactly where each command is registered."""
+def test_one_registry_names_every_command_and_its_function():
+    """``cli.main`` imports only the named command's module (issue 35), from one table of
+    commands (issue 45 §3: no list kept beside decorators): each row names the function
+    the app registers, in ``--help``'s order, and no command module registers one itself."""
+    import importlib
+
     import typer.main
 
-    homes = {(info.name or typer.main.get_command_name(info.callback.__name__)):
-             info.callback.__module__.rsplit(".", 1)[1]
-             for info in cli.whole_app().registered_commands if info.callback is not None}
-    assert homes == cli.HOMES
-    assert list(dict.fromkeys(homes.values())) == list(cli.MODULES)  # --help's order
+    infos = cli.whole_app().registered_commands
+    names = [info.name or typer.main.get_command_name(info.callback.__name__) for info in infos]
+    assert names == list(cli.COMMANDS)
+    for info, name in zip(infos, names):
+        row = cli.COMMANDS[name]
+        module = importlib.import_module(f"shmod.cli.{row.module}")
+        assert info.callback is getattr(module, row.function)
+        assert info.callback.__module__ == module.__name__
+        assert bool(info.epilog) == row.clock
+    for module in cli.MODULES:
+        source = (Path(cli.__file__).parent / f"{module}.py").read_text(encoding="utf-8")
+        assert "app.command" not in source, module
 
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -194,7 +204,7 @@ def test_the_installed_status_served_by_the_cache_imports_no_pyyaml_nor_other_co
                  if line.startswith("import time:") and "|" in line} for run in runs]
     assert "yaml" in imported[0]  # the first read parses the log
     assert "yaml" not in imported[1] and "shmod.log.logyaml" not in imported[1]
-    others = {f"shmod.cli.{m}" for m in cli.MODULES if m != cli.HOMES[name]}
+    others = {f"shmod.cli.{m}" for m in cli.MODULES if m != cli.COMMANDS[name].module}
     assert not others & imported[1], others & imported[1]
     assert runs[0].stdout == runs[1].stdout and runs[1].returncode == 0
 

@@ -18,7 +18,7 @@ from shmod.forum.steps import Correct
 from shmod.game.events import GameOver, SpecialElectionCalled, Win
 from shmod.game.steps import Discard, Enact, Nominate, SpecialElection, Veto, Vote
 from shmod.log import game
-from shmod.texts import board_image, forum_texts, game_texts, views
+from shmod.texts import board_image, messages, views
 from shmod.texts.formats import Plain
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -104,7 +104,7 @@ def test_a_forced_correction_says_which_policy(tmp_path):
     fixed = game.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True), at=AT)
     word = {"L": "Liberal", "F": "Fascist"}[policy]
     [event] = [e for e in fixed.public if isinstance(e, Corrected)]
-    text = forum_texts.event_text(views.public_view(fixed.game.state), event, Plain())
+    text = messages.post_words(views.public_view(fixed.game.state), event, Plain())
     assert f"the enactment of a {word} policy by Chancellor Bob" in text
     assert "enact by" not in text
 
@@ -138,7 +138,7 @@ def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):
     assert "President: Ann, Chancellor candidate" not in out
     view = views.public_view(game.load(str(log)).state)
     view = replace(view, winner="Fascists", win=Win("Fascists", "R-EVA-BRAUN", "Eli"))
-    ended = game_texts.event_text(view, GameOver(9, Win("Fascists", "R-EVA-BRAUN", "Eli")),
+    ended = messages.post_words(view, GameOver(9, Win("Fascists", "R-EVA-BRAUN", "Eli")),
                                   Plain())
     assert ended is not None and "A tied vote elected Hitler (Eli) Chancellor." in ended
     assert "Game over: the Fascists win. A tied vote elected Hitler" in board_image.svg(view)

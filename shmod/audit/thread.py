@@ -67,22 +67,39 @@ def _opening(setup: Setup | None, thread: str, found: ThreadAudit) -> _Thread:
             "checked (if the forum shows this game's moderator posted it, this log is not the "
             "game the thread played)", rule="R-COMMIT"))
     if not shown.found:
+        return _without_opening(setup, shown, found)
+    _commitment_shown(shown, ours, found)
+    if not signed:
+        return _Thread(None, shown.commitment or ours, True)
+    _key_shown(setup, shown, found)
+    return _Thread(shown.key or setup.moderator_key, shown.commitment or ours,
+                   shown.key is not None, shown.signed)
+
+
+def _without_opening(setup: Setup, shown: checkpoints.Opening, found: ThreadAudit) -> _Thread:
+    """R-COMMIT: a thread pasted without its opening post: its lines are judged with the
+    log's own key and commitment, and the thread's other openings are set aside."""
+    signed = setup.format.signed
+    found.warnings.append(Problem(
+        "thread", "the thread text holds no opening post of this log (post 1, which shows "
+        "the setup commitment and ends with its own checkpoint line"
+        + (", signed under this log's moderator's key" if signed else "")
+        + "): the lines are checked with this log's own "
+        + ("key and commitment" if signed else "salt") + ", which a rewritten log would "
+        "replace, and nothing shows that this log is of the game the thread played; paste "
+        "the thread from its opening post (post 1): the commitment could not be checked "
+        "from this text", rule="R-COMMIT"))
+    for other in shown.others:
         found.warnings.append(Problem(
-            "thread", "the thread text holds no opening post of this log (post 1, which shows "
-            "the setup commitment and ends with its own checkpoint line"
-            + (", signed under this log's moderator's key" if signed else "")
-            + "): the lines are checked with this log's own "
-            + ("key and commitment" if signed else "salt") + ", which a rewritten log would "
-            "replace, and nothing shows that this log is of the game the thread played; paste "
-            "the thread from its opening post (post 1): the commitment could not be checked "
-            "from this text", rule="R-COMMIT"))
-        for other in shown.others:
-            found.warnings.append(Problem(
-                "thread", f"the thread shows the commitment {other} outside an opening post "
-                "(a quote, a typo or another game's): it proves nothing and is not checked",
-                rule="R-COMMIT"))
-        return _Thread(setup.moderator_key if signed else None, checkpoints.game_commitment(setup),
-                       False, tuple(o for o in shown.signed if o[0] != setup.moderator_key))
+            "thread", f"the thread shows the commitment {other} outside an opening post "
+            "(a quote, a typo or another game's): it proves nothing and is not checked",
+            rule="R-COMMIT"))
+    return _Thread(setup.moderator_key if signed else None, checkpoints.game_commitment(setup),
+                   False, tuple(o for o in shown.signed if o[0] != setup.moderator_key))
+
+
+def _commitment_shown(shown: checkpoints.Opening, ours: str, found: ThreadAudit) -> None:
+    """R-COMMIT: the opening post's commitment against the log's, and any rival to it."""
     if shown.commitment is None:
         found.warnings.append(Problem(
             "thread", "the thread's opening post shows no setup commitment: nothing shows "
@@ -105,8 +122,10 @@ def _opening(setup: Setup | None, thread: str, found: ThreadAudit) -> _Thread:
             "thread", f"the thread also shows the commitment {other} after the opening "
             "post's (a quote, a typo or another game's): the opening post's is the one "
             "checked", rule="R-COMMIT"))
-    if not signed:
-        return _Thread(None, shown.commitment or ours, True)
+
+
+def _key_shown(setup: Setup, shown: checkpoints.Opening, found: ThreadAudit) -> None:
+    """R-CHECKPOINT: the opening post's moderator's key against the log's."""
     if shown.key is None:
         found.warnings.append(Problem(
             "thread", "the thread's opening post shows no moderator's public key: its own "
@@ -117,8 +136,12 @@ def _opening(setup: Setup | None, thread: str, found: ThreadAudit) -> _Thread:
             "commitment", f"the thread's opening post shows the moderator's key {shown.key}; "
             f"this log gives {setup.moderator_key}: it is not the log of the game the thread "
             "played", rule="R-CHECKPOINT"))
-    return _Thread(shown.key or setup.moderator_key, shown.commitment or ours,
-                   shown.key is not None, shown.signed)
+
+
+#: What a thread of a format-1 log cannot prove.
+SALTED = ("this log is of format 1 (an earlier shmod): its lines are tagged with the salt, "
+          "which the reveal publishes, so after the reveal anyone can make a line that "
+          "passes for the moderator's; the forum's post dates tell the two apart")
 
 
 def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
@@ -141,8 +164,7 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
         found.problems.append(Problem("checkpoint", "no log checkpoint found in the thread "
                                       "text given with --thread", rule="R-CHECKPOINT"))
     signed = setup is not None and setup.format.signed
-    legacy = any(len(str(raw.get("checkpoint", ""))) == CHECKPOINT_HEX
-                 for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
+    legacy = _legacy(log)
     matched = {c.claim.post for c in checks if c.ok and c.claim.keyed}
     ours = [c for c in checks if c.claim.keyed and c.claim.signed == signed]
     unanchored = bool(ours) and not any(c.genuine for c in ours) and not judged.anchored
@@ -160,26 +182,13 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
                 "thread", f"{_named(check)}: a checkpoint line of log format "
                 f"{2 if check.claim.signed else 1}, not of this log's: another game's, ignored")
         elif signed:
-            finding = _signed_finding(check, salt, len(posts), check.claim.post in matched)
-            other = (checkpoints.signer(check.claim, judged.others)
-                     if check.genuine is False else None)
-            if other is not None:
-                finding = ("thread", f"{_named(check)}: signed under another moderator's key "
-                           f"shown in the thread ({other[:8]}…), not the opening post's: a "
-                           "second signed game in one thread. If the opening post's moderator "
-                           "made it, this log may not be the game the thread played; the "
-                           "forum's post authors tell whose it is")
+            finding = _signed_line(check, salt, len(posts), check.claim.post in matched, judged)
         else:
             after = 0 <= revealed < lowered.find(check.claim.token) if revealed >= 0 else False
             finding = _thread_finding(check, salt, len(posts), legacy,
                                       check.claim.post in matched, after)
-        if finding is None:
-            continue
-        kind, message = finding
-        entry = check.entry
-        line = log.line_of(entry - 1) if entry and 0 < entry <= len(log.entries) else None
-        where = found.problems if kind == "checkpoint" else found.warnings
-        where.append(Problem(kind, message, line=line, entry=entry or None, rule="R-CHECKPOINT"))
+        if finding is not None:
+            _file(found, log, check, *finding)
     if unanchored:
         found.problems.append(Problem("checkpoint", _none_genuine(len(ours), signed),
                                       rule="R-CHECKPOINT"))
@@ -188,19 +197,54 @@ def audit_thread(log: logfile.LogFile, setup: Setup | None, heads: list[str],
         found.warnings += raced.warnings
     found.pinned = max((c.entry for c in checks if c.ok and c.entry is not None), default=-1)
     found.coverage = _coverage(checks, posts, found.pinned, len(log.entries))
-    opening = found.opening
-    if setup is not None and opening.get("commitment") == commit.commitment(setup):
-        key = " and moderator's key" if signed and opening.get("key") == setup.moderator_key else ""
-        found.coverage.insert(0, f"the opening post carries this log's commitment{key}")
+    found.coverage[:0] = _opening_covered(setup, found.opening)
     if setup is not None and not signed and ours:
-        found.coverage.append(
-            "this log is of format 1 (an earlier shmod): its lines are tagged with the salt, "
-            "which the reveal publishes, so after the reveal anyone can make a line that "
-            "passes for the moderator's; the forum's post dates tell the two apart")
+        found.coverage.append(SALTED)
     found.coverage += _witnesses(checks, shown)
     if raced is not None:
         found.coverage += raced.coverage
     return found
+
+
+def _legacy(log: logfile.LogFile) -> bool:
+    """Whether the log records an unkeyed checkpoint (an earlier shmod's: the hash alone,
+    neither tag nor signature)."""
+    return any(len(str(raw.get("checkpoint", ""))) == CHECKPOINT_HEX
+               for raw in log.entries if isinstance(raw, dict) and raw.get("kind") == "posted")
+
+
+def _file(found: ThreadAudit, log: logfile.LogFile, check: Check, kind: str,
+          message: str) -> None:
+    """A line's finding, located at its entry: a problem for a checkpoint the log no longer
+    gives, else a warning."""
+    entry = check.entry
+    line = log.line_of(entry - 1) if entry and 0 < entry <= len(log.entries) else None
+    where = found.problems if kind == "checkpoint" else found.warnings
+    where.append(Problem(kind, message, line=line, entry=entry or None, rule="R-CHECKPOINT"))
+
+
+def _signed_line(check: Check, salt: str | None, posts: int, matched: bool,
+                 judged: _Thread) -> tuple[str, str] | None:
+    """What a signed checkpoint line shows (:func:`_signed_finding`), or that another
+    moderator's key shown in the thread signed it."""
+    finding = _signed_finding(check, salt, posts, matched)
+    other = checkpoints.signer(check.claim, judged.others) if check.genuine is False else None
+    if other is not None:
+        finding = ("thread", f"{_named(check)}: signed under another moderator's key "
+                   f"shown in the thread ({other[:8]}…), not the opening post's: a "
+                   "second signed game in one thread. If the opening post's moderator "
+                   "made it, this log may not be the game the thread played; the "
+                   "forum's post authors tell whose it is")
+    return finding
+
+
+def _opening_covered(setup: Setup | None, opening: dict[str, str | None]) -> list[str]:
+    """What the opening post pins: this log's commitment (and its key), if it carries it."""
+    if setup is None or opening.get("commitment") != commit.commitment(setup):
+        return []
+    signed = setup.format.signed
+    key = " and moderator's key" if signed and opening.get("key") == setup.moderator_key else ""
+    return [f"the opening post carries this log's commitment{key}"]
 
 
 def _raced(log: logfile.LogFile, thread: str, checks: list[Check], salt: str | None,

@@ -9,11 +9,12 @@ and what the outbox holds (the PMs and the post it made wait there for ``shmod s
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from shmod.base.plaintext import escaped, one_line
+from shmod.base.records import Record
 from shmod.cli.completion import living_names, words
 from shmod.cli.help import App
 from shmod.texts.formats import FORMATS
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
     from shmod.game.steps import Step
     from shmod.log.game import Game, Recorded
+    from shmod.texts.formats import Plain
 
 app = App(
     add_completion=False,  # shmod.cli.completion answers the shell itself (docs/guide.md)
@@ -148,6 +150,20 @@ def outbox_line(loaded: "Game") -> None:
     echo(outbox.summary(loaded), err=True)
 
 
+class StepShown(Record):
+    """What a recorded step shows, composed before the log is written: the sections (the
+    PMs and the post, each titled), the hints, the note saying where it was recorded, what
+    :func:`shmod.cli.output.check` says was done and what to do again, and whether a post
+    was made."""
+
+    sections: "list[tuple[str, str]]"
+    hints: "list[tuple[str, str]]"
+    note: str
+    recorded: str
+    again: str
+    posted: bool
+
+
 def _step(game_path: str, fmt_name: str | None,
           make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False,
           now: "datetime | None" = None, asked: bool = False,
@@ -161,9 +177,8 @@ def _step(game_path: str, fmt_name: str | None,
     short one; ``vet``: a last check, once the rules accepted the step and before a byte is
     written (it raises to refuse). Returns whether a post was made."""
     from shmod.cli import clock, output
-    from shmod.forum.explain import waiting_text
     from shmod.log import game
-    from shmod.texts import formats, forum_texts, pms, posts, report, views
+    from shmod.texts import formats
 
     if fmt_name:
         formats.get(fmt_name)  # a typo is refused before anything
@@ -171,8 +186,7 @@ def _step(game_path: str, fmt_name: str | None,
     show = showing()
     if show:
         output.require_open()
-    now = now or clock.now()
-    shown: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str, str, bool]] = []
+    at = now or clock.now()
 
     def checked(loaded: "Game") -> "Step | list[Step] | None":
         nonlocal fmt
@@ -180,42 +194,53 @@ def _step(game_path: str, fmt_name: str | None,
         fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
         return make(loaded)
 
-    def compose(done: "Recorded") -> None:
+    def compose(done: "Recorded[Any]") -> StepShown:
         assert fmt is not None  # checked() chose it
         if vet is not None:
             vet()
-        post = posts.recorded_post(done, fmt)
-        state = done.game.state
-        view = views.public_view(state)
-        posted = done.post.events if done.post else []
-        deadline = forum_texts.deadline_line(view, now)
-        hints = [*report.unposted_corrections(view, done.public, posted, fmt),
-                 ("Waiting for", waiting_text(view.waiting) + (f"\n{deadline}" if deadline
-                                                               else ""))]
-        sections = report.after_step(view, done.secrets, fmt, post,
-                                     pms.title(game_path, done.game.log.header),
-                                     posts.progress_shown(state))
-        if not show:
-            hints[:0] = report.progress_hint(sections)
-        shown.append((
-            sections, hints,
-            report.recorded_note(game_path, state.entries, len(done.entries), post,
-                                 state.game.winner is not None),
-            "the step was recorded " + report.recorded_where(
-                game_path, state.entries, len(done.entries), post),
-            report.again(done.secrets, post), post is not None))
+        return _shown(game_path, done, fmt, at, show)
 
     git_check(game_path)
-    done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(now),
+    done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(at),
                        before_write=compose, moderator=moderator(), asked=asked)
-    sections, hints, note, recorded, again, posted = shown[0]
+    shown = done.composed
+    assert shown is not None  # compose() ran before the write
     if show:
-        framed(sections)
-    _show([], hints)
-    echo(note, err=True)
+        framed(shown.sections)
+    _show([], shown.hints)
+    echo(shown.note, err=True)
     outbox_line(done.game)
-    output.check(recorded, again)
-    return posted
+    output.check(shown.recorded, shown.again)
+    return shown.posted
+
+
+def _shown(game_path: str, done: "Recorded[Any]", fmt: "Plain", now: "datetime",
+           show: bool) -> StepShown:
+    """What the step ``done`` shows (:class:`StepShown`), in ``fmt``; with ``show`` the
+    sections are printed, else a hint says what they hold."""
+    from shmod.forum.explain import waiting_text
+    from shmod.texts import forum_texts, pms, posts, report, views
+
+    post = posts.recorded_post(done, fmt)
+    state = done.game.state
+    view = views.public_view(state)
+    posted = done.post.events if done.post else []
+    deadline = forum_texts.deadline_line(view, now)
+    hints = [*report.unposted_corrections(view, done.public, posted, fmt),
+             ("Waiting for", waiting_text(view.waiting) + (f"\n{deadline}" if deadline
+                                                           else ""))]
+    sections = report.after_step(view, done.secrets, fmt, post,
+                                 pms.title(game_path, done.game.log.header),
+                                 posts.progress_shown(state))
+    if not show:
+        hints[:0] = report.progress_hint(sections)
+    return StepShown(
+        sections, hints,
+        report.recorded_note(game_path, state.entries, len(done.entries), post,
+                             state.game.winner is not None),
+        "the step was recorded " + report.recorded_where(
+            game_path, state.entries, len(done.entries), post),
+        report.again(done.secrets, post), post is not None)
 
 
 def git_check(game_path: str) -> None:

@@ -7,7 +7,7 @@ import typer
 
 from shmod.base.errors import BadInput
 from shmod.base.plaintext import escaped, one_line
-from shmod.cli.app import FormatOpt, app
+from shmod.cli.app import FormatOpt
 from shmod.cli.completion import words
 from shmod.texts.catalog import codes
 
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from shmod.audit.batch import Totals
 
 
-@app.command()
 def audit(
     paths: Annotated[list[str] | None, typer.Argument(
         metavar="PATH",
@@ -259,7 +258,6 @@ def win_tables(by_players: dict[int, dict[str, int]], by_how: dict[str, int],
     return [wins, how]
 
 
-@app.command()
 def simulate(
     folder: Annotated[str, typer.Argument(help="Where to write the logs (created if missing).")],
     count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many games.")] = 100,
@@ -290,7 +288,6 @@ def simulate(
     sys.stderr.write(f"Wrote {count} games to {folder}\n")
 
 
-@app.command()
 def replay(
     path: Annotated[str | None, typer.Argument(
         metavar="LOG", help="The game log (default: $SHMOD_GAME).",

@@ -8,12 +8,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from shmod.cli.app import (
-    CLOCK_HELP,
     FormatOpt,
     GameOpt,
     _show,
     _step,
-    app,
     echo,
     framed,
     git_check,
@@ -37,7 +35,6 @@ ZoneOpt = Annotated[
 ]
 
 
-@app.command(epilog=CLOCK_HELP)
 def deadline(
     game: GameOpt,
     when: Annotated[str | None, typer.Argument(
@@ -117,7 +114,6 @@ def _said(posted: bool) -> None:
              "short post of it now).", err=True)
 
 
-@app.command(epilog=CLOCK_HELP)
 def prods(
     game: GameOpt,
     fmt_name: FormatOpt = None,
@@ -182,7 +178,6 @@ def prods(
                  "(`shmod outbox`, `shmod send`)")
 
 
-@app.command(epilog=CLOCK_HELP)
 def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     """A reminder for the thread: the time left and whom the game waits for (not a numbered
     post: it shows nothing the log must answer for)."""
@@ -201,7 +196,6 @@ def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
     _show([("Reminder for the thread (not a numbered post)", text)])
 
 
-@app.command(epilog=CLOCK_HELP)
 def lapse(
     game: GameOpt,
     force: Annotated[bool, typer.Option(
@@ -241,7 +235,6 @@ def lapse(
     _step(game, fmt_name, make, now=now, vet=vet)
 
 
-@app.command()
 def remove(
     player: Annotated[str, typer.Argument(
         metavar="NAME", autocompletion=living_names,
@@ -274,7 +267,6 @@ def remove(
     _step(game, fmt_name, make)
 
 
-@app.command()
 def backup(
     game: GameOpt,
     names: Annotated[list[str] | None, typer.Argument(
@@ -318,7 +310,6 @@ def backup(
     output.check("the backup list was recorded", "`shmod backup` shows it")
 
 
-@app.command()
 def replace(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="The player who leaves (a living seat).")],
@@ -345,7 +336,6 @@ def replace(
     _step(game, fmt_name, make)
 
 
-@app.command()
 def correct(
     game: GameOpt,
     reason: Annotated[str, typer.Option(
@@ -376,7 +366,6 @@ def correct(
     _step(game, fmt_name, make)
 
 
-@app.command()
 def claim(
     player: Annotated[str, typer.Argument(
         metavar="NAME", autocompletion=living_names, help="Who made the claim in the thread.")],
@@ -477,7 +466,6 @@ def _party(text: str, code: str | None) -> "Party":
                        "PARTY)") from None
 
 
-@app.command()
 def acknowledge(
     entry: Annotated[list[int], typer.Argument(
         help="The entries edited by hand (as shmod's warning names them; 0: the header).")],
@@ -519,7 +507,6 @@ def acknowledge(
              .split(": ", 1)[1], err=True)
 
 
-@app.command()
 def rename(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
                                           help="The name as it is written now.")],
@@ -535,7 +522,6 @@ def rename(
     _step(game, fmt_name, lambda g: Rename(g.seating.seat(player), tidy(name)))
 
 
-@app.command()
 def corrections(game: GameOpt) -> None:
     """Every correction in the log: which entries it voided and why."""
     from shmod.forum.events import Corrected
@@ -549,7 +535,6 @@ def corrections(game: GameOpt) -> None:
     _show([("Corrections", "\n".join(lines) or "none")])
 
 
-@app.command()
 def rules(
     rule: Annotated[str | None, typer.Argument(
         metavar="[RULE]", autocompletion=rule_ids,

@@ -4,18 +4,18 @@ Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log
 ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
 :mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.outbox`,
-:mod:`~shmod.cli.audit`,
-:mod:`~shmod.cli.stats` and :mod:`~shmod.cli.sharing`, each registered with
-:data:`shmod.cli.app.app` when its module is imported. A command named on the command
-line imports its own module only (:data:`HOMES`); ``--help``, a typo and completion import
-them all, in that order, which is ``shmod --help``'s order. ``shmod.cli.main.app`` is the whole app.
+:mod:`~shmod.cli.audit`, :mod:`~shmod.cli.stats` and :mod:`~shmod.cli.sharing`, each a
+plain function registered with :data:`shmod.cli.app.app` from its row of
+:data:`COMMANDS`. A command named on the command line imports its own module only;
+``--help``, a typo and completion import them all, in the table's order, which is
+``shmod --help``'s order. ``shmod.cli.main.app`` is the whole app.
 """
 import gc
 import os
 import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from shmod.base.errors import BadInput, InternalError, OutputLost, ShmodError
 from shmod.base.plaintext import one_line
@@ -23,40 +23,68 @@ from shmod.cli import output
 
 if TYPE_CHECKING:
     import typer
+    from typer.models import CommandInfo
 
 __all__ = ["main", "run", "whole_app"]
 
-#: The command modules, in ``shmod --help``'s order.
-MODULES = ("play", "safety", "forum", "posts", "outbox", "audit", "stats", "sharing")
-#: The module that registers each command (tests/test_startup.py checks it is complete).
-HOMES = {
-    **dict.fromkeys(("new", "nominate", "vote", "word", "discard", "enact", "veto",
-                     "investigate", "special-election", "execute", "peek", "reshuffle",
-                     "status"), "play"),
-    "repair": "safety",
-    **dict.fromkeys(("deadline", "prods", "remind", "lapse", "remove", "backup", "replace",
-                     "correct", "claim", "acknowledge", "rename", "corrections", "rules"),
-                    "forum"),
-    **dict.fromkeys(("post", "pm", "reveal", "publish", "history", "board"), "posts"),
-    **dict.fromkeys(("outbox", "send"), "outbox"),
-    **dict.fromkeys(("audit", "simulate", "replay"), "audit"),
-    "stats": "stats",
-    **dict.fromkeys(("moderators", "handover", "merge", "git-setup", "merge-driver"),
-                    "sharing"),
+class Command(NamedTuple):
+    """Where one command lives: its module under ``shmod.cli`` and its function there;
+    ``clock``: its ``--help`` ends with how it reads the clock (``SHMOD_NOW``)."""
+
+    module: str
+    function: str
+    clock: bool = False
+
+
+def _commands(module: str, *names: str, clock: tuple[str, ...] = ()) -> dict[str, Command]:
+    """The rows of ``module``'s commands, each function named as its command."""
+    return {name: Command(module, name.replace("-", "_"), name in clock) for name in names}
+
+
+#: Every command, one row each, in ``shmod --help``'s order (pip's ``commands_dict`` is the
+#: model): a command named on the command line imports its own module only, and is
+#: registered with :data:`shmod.cli.app.app` from its row; a new command is a function in
+#: its module and a row here.
+COMMANDS: dict[str, Command] = {
+    **_commands("play", "new", "nominate", "vote", "word", "discard", "enact", "veto",
+                "investigate", "special-election", "execute", "peek", "reshuffle", "status",
+                clock=("status",)),
+    **_commands("safety", "repair"),
+    **_commands("forum", "deadline", "prods", "remind", "lapse", "remove", "backup", "replace",
+                "correct", "claim", "acknowledge", "rename", "corrections", "rules",
+                clock=("deadline", "prods", "remind", "lapse")),
+    **_commands("posts", "post", "pm", "reveal", "publish", "history", "board"),
+    **_commands("outbox", "outbox", "send"),
+    **_commands("audit", "audit", "simulate", "replay"),
+    **_commands("stats", "stats"),
+    **_commands("sharing", "moderators", "handover", "merge", "git-setup", "merge-driver"),
 }
+#: The command modules, in ``shmod --help``'s order.
+MODULES = tuple(dict.fromkeys(row.module for row in COMMANDS.values()))
+#: Each command as registered with the app, made once from its row (:func:`_registered`).
+_REGISTERED: "dict[str, CommandInfo]" = {}
+
+
+def _registered(name: str) -> "CommandInfo":
+    """Command ``name`` as the app registers it, its module imported."""
+    if name not in _REGISTERED:
+        import importlib
+
+        from shmod.cli.app import CLOCK_HELP, app
+
+        row = COMMANDS[name]
+        module = importlib.import_module(f"shmod.cli.{row.module}")
+        app.command(name, epilog=CLOCK_HELP if row.clock else None)(
+            getattr(module, row.function))
+        _REGISTERED[name] = app.registered_commands.pop()
+    return _REGISTERED[name]
 
 
 def whole_app() -> "typer.Typer":
     """The app with every command registered, in ``--help``'s order."""
-    import importlib
-
     from shmod.cli.app import app
 
-    for module in MODULES:
-        importlib.import_module(f"shmod.cli.{module}")
-    order = {f"shmod.cli.{module}": n for n, module in enumerate(MODULES)}
-    app.registered_commands.sort(  # stable: a module's own order kept
-        key=lambda info: order.get(getattr(info.callback, "__module__", ""), len(order)))
+    app.registered_commands = [_registered(name) for name in COMMANDS]
     return app
 
 
@@ -227,22 +255,16 @@ def _runnable(args: list[str]) -> Callable[[], object]:
     start (~3 ms), and only the named one runs. Anything else (help, a typo) goes to the
     whole app."""
     import copy
-    import importlib
 
     import typer.main
 
     from shmod.cli.app import app
 
     name = args[0] if args else ""
-    if name not in HOMES:
-        return whole_app()
-    importlib.import_module(f"shmod.cli.{HOMES[name]}")
-    chosen = [info for info in app.registered_commands if info.callback is not None and
-              (info.name or typer.main.get_command_name(info.callback.__name__)) == name]
-    if not chosen:
+    if name not in COMMANDS:
         return whole_app()
     only = copy.copy(app)
-    only.registered_commands = chosen
+    only.registered_commands = [_registered(name)]
     return typer.main.get_group(only)
 
 

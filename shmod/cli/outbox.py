@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from shmod.base.errors import ShmodError
-from shmod.cli.app import FormatOpt, GameOpt, app, echo, moderator, outbox_line
+from shmod.cli.app import FormatOpt, GameOpt, echo, moderator, outbox_line
 from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
@@ -74,7 +74,6 @@ def _row(game: "Game", item: "Item", now: "datetime") -> str:
     return line + f"delivered{by} at {last.at or '?'}{again})"
 
 
-@app.command()
 def outbox(
     game: GameOpt,
     every: Annotated[bool, typer.Option(
@@ -213,7 +212,6 @@ def _made(path: str, fmt: "Plain") -> "tuple[Game, Item]":
     return loaded, item
 
 
-@app.command()
 def send(
     game: GameOpt,
     item: ItemArg = None,
@@ -273,25 +271,29 @@ def send(
         echo(text.body)
         return
     again = _given_before(chosen)
-
-    def give() -> None:  # every check passed: the text out, then the delivery written
-        _hint(_address(chosen, text, loaded))
-        if copy:
-            from shmod.cli import clipboard
-
-            _hint(f"Copied to {clipboard.copy(text.body)}.")
-            return
-        echo(text.body)
-        reason = output.whole()
-        if reason:
-            from shmod.base.errors import OutputLost
-
-            raise OutputLost(f"nothing was recorded: the text could not be written ({reason}); "
-                             f"{chosen.label()} is still owed")
-
-    after = deliver(game, chosen, clock.now(), emit=give)
+    after = deliver(game, chosen, clock.now(), emit=lambda: _give(loaded, chosen, text, copy))
     _hint(f"Recorded {chosen.label()} as delivered{again}.")
     outbox_line(after)
+
+
+def _give(loaded: "Game", chosen: "Item", text: "Text", copy: bool) -> None:
+    """Every check passed: the text out (or on the clipboard), before the delivery is
+    written; a text that could not be written in full records nothing."""
+    from shmod.cli import output
+
+    _hint(_address(chosen, text, loaded))
+    if copy:
+        from shmod.cli import clipboard
+
+        _hint(f"Copied to {clipboard.copy(text.body)}.")
+        return
+    echo(text.body)
+    reason = output.whole()
+    if reason:
+        from shmod.base.errors import OutputLost
+
+        raise OutputLost(f"nothing was recorded: the text could not be written ({reason}); "
+                         f"{chosen.label()} is still owed")
 
 
 def _given_before(item: "Item") -> str:

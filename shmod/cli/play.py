@@ -9,14 +9,12 @@ import typer
 
 from shmod.base.errors import BadInput
 from shmod.cli.app import (
-    CLOCK_HELP,
     ByOpt,
     FormatOpt,
     GameOpt,
     _expected,
     _show,
     _step,
-    app,
     echo,
     framed,
     moderator,
@@ -38,7 +36,6 @@ if TYPE_CHECKING:
 V = TypeVar("V")  # a vote or a word
 
 
-@app.command()
 def new(
     players: Annotated[list[str] | None, typer.Argument(
         metavar="NAME", help="The players, in seating order.", show_default=False)] = None,
@@ -97,9 +94,7 @@ def new(
     come from shmod.toml in the log's folder, if there is one (docs/settings.md)."""
     from pathlib import Path
 
-    from shmod.base.plaintext import unsafe
     from shmod.cli import clock, output, settings as house
-    from shmod.forum.commitment import guessable as pattern, strong
     from shmod.forum.explain import waiting_text
     from shmod.log import game as games, logfile
     from shmod.texts import formats, pms, posts, report, views
@@ -117,22 +112,8 @@ def new(
         for k in ("forum", "language", "zone", "deal", "custom", "moderators"))
     variant = [f"{k.removeprefix('variants.')}={v.value}" for k, v in values.items()
                if k.startswith("variants.") and v.source != "default"]
-    if seed is not None and unsafe(seed):
-        raise BadInput(f"the seed holds a {unsafe(seed)}")
-    if seed is not None and not guessable and not strong(seed):
-        raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
-                       "with a script, and the seed gives away every role and card: leave "
-                       "--seed out (shmod draws 128 random bits), give at least 32 "
-                       "hexadecimal digits, or add --guessable for a demonstration or a test")
-    if seed is not None and not guessable:
-        from shmod.forum.recipes import hashed
-
-        why = pattern(seed, players) or hashed(seed, int(clock.now().timestamp()))
-        if why:
-            raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({why}), and "
-                           "the seed gives away every role and card: leave --seed out (shmod "
-                           "draws 128 random bits), or add --guessable for a demonstration or "
-                           "a test")
+    if seed is not None:
+        _check_seed(seed, guessable, players)
     if forum is not None:
         formats.get(forum, "forum")
     fmt = formats.chosen(fmt_name, forum, language)
@@ -165,7 +146,31 @@ def new(
                  "the outbox (`shmod outbox`, `shmod send`)")
 
 
-@app.command()
+def _check_seed(seed: str, guessable: bool, players: list[str]) -> None:
+    """R-COMMIT: refuse a seed ``--seed`` gives that a player could guess, unless
+    ``--guessable`` says it is a demonstration or a test."""
+    from shmod.base.plaintext import unsafe
+    from shmod.cli import clock
+    from shmod.forum.commitment import guessable as pattern, strong
+
+    if unsafe(seed):
+        raise BadInput(f"the seed holds a {unsafe(seed)}")
+    if not guessable and not strong(seed):
+        raise BadInput("R-COMMIT: a seed of fewer than 128 bits can be guessed by a player "
+                       "with a script, and the seed gives away every role and card: leave "
+                       "--seed out (shmod draws 128 random bits), give at least 32 "
+                       "hexadecimal digits, or add --guessable for a demonstration or a test")
+    if not guessable:
+        from shmod.forum.recipes import hashed
+
+        why = pattern(seed, players) or hashed(seed, int(clock.now().timestamp()))
+        if why:
+            raise BadInput(f"R-COMMIT: the seed {seed[:40]!r} can be guessed ({why}), and "
+                           "the seed gives away every role and card: leave --seed out (shmod "
+                           "draws 128 random bits), or add --guessable for a demonstration or "
+                           "a test")
+
+
 def nominate(
     chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The Chancellor candidate.")],
@@ -182,7 +187,6 @@ def nominate(
     _step(game, fmt_name, make)
 
 
-@app.command()
 def vote(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="Who voted.")],
@@ -211,7 +215,6 @@ def vote(
     _step(game, fmt_name, make)
 
 
-@app.command()
 def word(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="Who posted the word.")],
@@ -269,9 +272,9 @@ def _once(game: "Game", pairs: "list[tuple[str, V]]", rule: str,
     return out
 
 
-def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":
+def _policy(kind: str, office: str, actor: str, said: str) -> "Callable[..., None]":
     """The ``discard`` or ``enact`` command: ``office`` (held by ``state.<actor>``) names a
-    policy from the hand."""
+    policy from the hand; ``said``: its help."""
 
     def command(
         policy: Annotated[str, typer.Argument(
@@ -293,16 +296,16 @@ def _policy(kind: str, office: str, actor: str) -> "Callable[..., None]":
 
         _step(game, fmt_name, make)
 
+    command.__doc__ = said
     return command
 
 
-app.command("discard", help="The President discards one of the three policies drawn (R-DRAW).")(
-    _policy("discard", "President", "president"))
-app.command("enact", help="The Chancellor enacts one of the two policies passed (R-PASS).")(
-    _policy("enact", "Chancellor", "chancellor"))
+discard = _policy("discard", "President", "president",
+                  "The President discards one of the three policies drawn (R-DRAW).")
+enact = _policy("enact", "Chancellor", "chancellor",
+                "The Chancellor enacts one of the two policies passed (R-PASS).")
 
 
-@app.command()
 def veto(
     answer: Annotated[str, typer.Argument(metavar="ANSWER", autocompletion=words(
         "propose", "accept", "refuse", "ja", "nein"),
@@ -329,7 +332,9 @@ def veto(
     _step(game, fmt_name, make)
 
 
-def _power(power: str) -> "Callable[..., None]":
+def _power(power: str, said: str) -> "Callable[..., None]":
+    """The command of a power that names its target; ``said``: its help."""
+
     def command(
         target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The player the President chose.")],
@@ -342,18 +347,17 @@ def _power(power: str) -> "Callable[..., None]":
         _step(game, fmt_name, lambda g: POWER_STEPS[power](_expected(g, by, g.state.game.president),
                                                         g.seating.seat(target)))
 
+    command.__doc__ = said
     return command
 
 
-app.command("investigate", help="The President investigates a player's party (R-INVESTIGATE).")(
-    _power("investigate"))
-app.command("special-election",
-            help="The President picks the next Presidential Candidate (R-SPECIAL).")(
-    _power("special_election"))
-app.command("execute", help="The President executes a player (R-EXECUTE).")(_power("execute"))
+investigate = _power("investigate", "The President investigates a player's party "
+                     "(R-INVESTIGATE).")
+special_election = _power("special_election", "The President picks the next Presidential "
+                          "Candidate (R-SPECIAL).")
+execute = _power("execute", "The President executes a player (R-EXECUTE).")
 
 
-@app.command()
 def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     """The President looks at the top three policies (R-PEEK)."""
     from shmod.game.steps import Peek
@@ -361,7 +365,6 @@ def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     _step(game, fmt_name, lambda g: Peek(_expected(g, by, g.state.game.president)))
 
 
-@app.command()
 def reshuffle(
     deck: Annotated[str, typer.Argument(
         metavar="DECK",
@@ -384,7 +387,6 @@ def reshuffle(
     _step(game, fmt_name, make)
 
 
-@app.command(epilog=CLOCK_HELP)
 def status(game: GameOpt) -> None:
     """The board: tracks, tracker, piles, seating and markers, phase, who is awaited, and
     what the outbox holds."""

@@ -9,7 +9,6 @@ from shmod.cli.app import (
     FormatOpt,
     GameOpt,
     _show,
-    app,
     echo,
     framed,
     git_check,
@@ -28,7 +27,6 @@ def _hint(text: str) -> None:
     echo(text, err=True)
 
 
-@app.command()
 def post(
     game: GameOpt,
     fmt_name: FormatOpt = None,
@@ -203,7 +201,6 @@ def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
           f"{board_image.describe(view, lang)}")
 
 
-@app.command()
 def pm(
     game: GameOpt,
     player: Annotated[str | None, typer.Argument(
@@ -283,7 +280,6 @@ def unhidden(fmt: "Plain") -> None:
               "that profile (phpbb-spoiler, xenforo, discourse).")
 
 
-@app.command()
 def reveal(
     game: GameOpt,
     fmt_name: FormatOpt = None,
@@ -308,7 +304,6 @@ def reveal(
               "LOG --thread THREAD`.")
 
 
-@app.command()
 def publish(
     game: GameOpt,
     output: Annotated[str | None, typer.Option(
@@ -330,7 +325,6 @@ def publish(
           f"with `shmod audit {target} --thread THREAD`.")
 
 
-@app.command()
 def history(
     game: GameOpt,
     fmt_name: FormatOpt = None,
@@ -356,7 +350,6 @@ def history(
     echo(text)
 
 
-@app.command()
 def board(
     game: GameOpt,
     png: Annotated[str | None, typer.Option(

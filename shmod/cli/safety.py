@@ -1,9 +1,8 @@
 """``shmod repair``: the command side of :mod:`shmod.log.repair`."""
 
-from shmod.cli.app import GameOpt, app, echo
+from shmod.cli.app import GameOpt, echo
 
 
-@app.command()
 def repair(game: GameOpt) -> None:
     """Move a torn final entry or a step cut off by a crash, whole, to a backup beside the
     log."""

@@ -13,7 +13,6 @@ from shmod.cli.app import (
     GameOpt,
     _show,
     _step,
-    app,
     echo,
     git_check,
     moderator,
@@ -41,7 +40,6 @@ SYNC_ADVICE = ("decide with the other moderator which copy stands, and record th
                "steps again on it")
 
 
-@app.command()
 def moderators(
     game: GameOpt,
     names: Annotated[list[str] | None, typer.Argument(
@@ -82,7 +80,6 @@ def moderators(
     _step(game, fmt_name, make)
 
 
-@app.command()
 def handover(
     game: GameOpt,
     name: Annotated[str | None, typer.Argument(
@@ -167,7 +164,6 @@ def _take_over(game: str, line: str) -> None:
     output.check("the take-over was recorded", "`shmod moderators` shows who moderates")
 
 
-@app.command()
 def merge(
     game: GameOpt,
     copy: Annotated[str | None, typer.Argument(
@@ -242,7 +238,6 @@ def _private(path: str) -> None:
         pass
 
 
-@app.command(name="git-setup")
 def git_setup(
     game: GameOpt,
     pattern: Annotated[str | None, typer.Option(
@@ -266,7 +261,6 @@ def git_setup(
         echo(line, err=True)
 
 
-@app.command(name="merge-driver")
 def merge_driver(
     base: Annotated[str, typer.Argument(metavar="BASE", help="git's %O: the common ancestor.")],
     ours: Annotated[str, typer.Argument(

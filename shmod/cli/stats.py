@@ -8,7 +8,7 @@ import typer
 
 from shmod.base.errors import BadInput
 from shmod.base.plaintext import escaped, one_line
-from shmod.cli.app import app, echo
+from shmod.cli.app import echo
 from shmod.cli.completion import words
 from shmod.cli.play import LANGUAGES
 from shmod.texts.formats import FORMATS
@@ -28,7 +28,6 @@ SORTS = ("player", "rating", "abandoned", "liberal-rating", "fascist-rating", "g
          "replaced", "removed")
 
 
-@app.command()
 def stats(
     paths: Annotated[list[str], typer.Argument(
         metavar="FOLDER", help="Game logs, or folders searched recursively.",

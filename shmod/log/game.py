@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar, overload
 
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field, replace
@@ -87,15 +87,21 @@ class Game(Record, frozen=False):
         return Seating(self.state.game.players, self.state.replaced, self.state.renamed)
 
 
-class Recorded(Record, frozen=False):
+#: What a caller of :func:`record` composes from the step before it is written.
+C = TypeVar("C")
+
+
+class Recorded(Record, Generic[C], frozen=False):
     """What one recorded command changed: entries appended, what became public or secret,
-    and the post recorded with it (:class:`Marked`), if any."""
+    and the post recorded with it (:class:`Marked`), if any; ``composed``: what the
+    caller's ``before_write`` made of it (None without one)."""
 
     game: Game
     entries: list[dict[str, object]]
     public: list[Public]
     secrets: list[Secret]
     post: Marked | None = None
+    composed: C | None = None
 
 
 Cache = Literal["use", "read", "off"]
@@ -453,10 +459,23 @@ class Marked(Record, frozen=False):
     short: bool = False  # it says a deadline alone (R-DEADLINE)
 
 
+@overload
+def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
+           edits_ok: bool = False, post: bool = True, asked: bool = False,
+           moderator: str | None = None, before_write: None = None) -> Recorded[None]: ...
+
+
+@overload
 def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
            edits_ok: bool = False, post: bool = True, asked: bool = False,
            moderator: str | None = None,
-           before_write: Callable[[Recorded], None] | None = None) -> Recorded:
+           before_write: Callable[[Recorded[Any]], C]) -> Recorded[C]: ...
+
+
+def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
+           edits_ok: bool = False, post: bool = True, asked: bool = False,
+           moderator: str | None = None,
+           before_write: Callable[[Recorded[Any]], C] | None = None) -> Recorded[C]:
     """Under the lock: replay, build the step with ``make``, validate, append, each new
     entry stamped ``at`` (the caller's clock: this layer reads none).
 
@@ -471,7 +490,8 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     return several steps (votes sent together: each is checked as if recorded alone, and if
     one is refused nothing is written) or None (``shmod post``: the post alone).
     ``before_write`` is given what is about to be recorded before a byte is written (the
-    caller composes what it will show: whatever it raises, nothing is recorded).
+    caller composes what it will show, returned as ``Recorded.composed``: whatever it
+    raises, nothing is recorded).
     ``moderator``: who records (``--as``, ``SHMOD_MODERATOR``), written as each new entry's
     ``mod`` in a game that lists its moderators (:func:`shmod.forum.moderators.recorder`,
     R-MODERATORS).
@@ -496,10 +516,10 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         text = prefix + "".join(logfile.entry_line(e) for e in entries)
         written = read_back(game, text, head, len(entries))
         game.head, game.heads = head, written.heads  # the chain after the new entries
-        done = Recorded(game, entries, state.public[seen_public:], state.secrets[seen_secret:],
-                        marked)
+        done: Recorded[C] = Recorded(game, entries, state.public[seen_public:],
+                                     state.secrets[seen_secret:], marked)
         if before_write is not None:
-            _before_write(before_write, done, game.log)
+            done.composed = _before_write(before_write, done, game.log)
         _warn_if_earlier(game, at)  # once the step is known to be recorded
         logfile.append(fd, text, path)
         if not written.chain:
@@ -563,10 +583,10 @@ def _line_after(log: logfile.LogFile) -> int:
     return (log.line_of(count - 1) if count else log.key_lines.get("log", 0)) + 1
 
 
-def _before_write(call: Callable[[Recorded], None], done: Recorded,
-                  log: logfile.LogFile) -> None:
+def _before_write(call: Callable[[Recorded[Any]], C], done: Recorded[C],
+                  log: logfile.LogFile) -> C:
     try:
-        call(done)
+        return call(done)
     except ShmodError:
         raise
     except Exception as err:  # noqa: BLE001 - a bug, reported with its place

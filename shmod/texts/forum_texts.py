@@ -46,6 +46,7 @@ from shmod.texts.game_texts import fascist_track, variant_rules
 from shmod.texts.markup import ballots, cards, marks, policy
 from shmod.texts.pm_texts import role_text
 from shmod.texts.views import PublicView
+from shmod.texts.wordings import PostWords
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -133,50 +134,67 @@ def named(view: PublicView, name: str, fmt: Plain) -> str:
     return fmt.lang._("{new} (replacing {old})", new=fmt.escape(name), old=fmt.escape(old))
 
 
-def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
-    """The post text for a deadline, a lapse, a removal, a replacement, a correction or a
-    claim."""
+def _deadline_set(view: PublicView, event: DeadlineSet, fmt: Plain) -> str | None:
+    # a post shows the deadline in force once (deadline_note)
+    # TRANSLATORS: {on} and {off} put the first word in bold.
+    return None if event.until else fmt.lang._("{on}Deadline{off}: the deadline is cleared.",
+                                               **marks(fmt.bold))
+
+
+def _lapsed(view: PublicView, event: Lapsed, fmt: Plain) -> str:
+    return lapse_text(event, fmt)
+
+
+def _deadline_spent(view: PublicView, event: DeadlineSpent, fmt: Plain) -> str:
+    return fmt.lang._("That deadline is spent and decides nothing more: what falls due now "
+                      "waits for a new deadline.")
+
+
+def _removed(view: PublicView, event: Removed, fmt: Plain) -> str:
     b, e, t = fmt.bold, fmt.escape, fmt.lang
-    if isinstance(event, DeadlineSet):  # a post shows the deadline in force once (deadline_note)
-        # TRANSLATORS: {on} and {off} put the first word in bold.
-        return None if event.until else t._("{on}Deadline{off}: the deadline is cleared.",
-                                            **marks(b))
-    if isinstance(event, Lapsed):
-        return lapse_text(event, fmt)
-    if isinstance(event, DeadlineSpent):
-        return t._("That deadline is spent and decides nothing more: what falls due now waits "
-                   "for a new deadline.")
-    if isinstance(event, Removed):
-        if event.hitler:
-            # TRANSLATORS: {on} and {off} put the role in bold.
-            return t._("The moderator has removed {name} from the game. {name} was "
-                       "{on}Hitler{off}: Hitler has left the game.", name=b(e(event.name)),
-                       **marks(b))
-        if event.ends_round:
-            return t._("The moderator has removed {name} from the game. It is not an "
-                       "execution: nothing about their role is revealed, and the seat counts "
-                       "as dead. The round ends as a failed election.", name=b(e(event.name)))
-        return t._("The moderator has removed {name} from the game. It is not an execution: "
-                   "nothing about their role is revealed, and the seat counts as dead.",
-                   name=b(e(event.name)))
-    if isinstance(event, Renamed):
-        return t._("A name is corrected: {old} is {new} (the same player, who keeps the "
-                   "seat).", old=e(event.old), new=b(e(event.new)))
-    if isinstance(event, Replaced):
-        seat = {"new": b(e(event.new)), "old": e(event.old), "seat": event.seat}
-        if not event.dealt:  # before a deal from the players' words (R-DEAL)
-            return t._("{new} takes seat {seat} from {old} before the deal; a word already "
-                       "posted for the seat stands.", **seat)
-        return t._("{new} replaces {old} in seat {seat}, with the seat's role and everything "
-                   "it knew. The seat's history stands.", **seat)
-    if isinstance(event, (ModeratorsChanged, HandedOver)):
-        return moderators_text(event, fmt)
-    if isinstance(event, Claimed):  # marked when it conflicts with an earlier claim
-        mark = claims.check(t, event, claims.conflicting(claims.in_effect(view.history)), None)
-        return claims.marked(t, claims.sentence(event, fmt), fmt.bold(mark)) if mark else \
-            claims.sentence(event, fmt)
-    if not isinstance(event, Corrected):
-        return None
+    if event.hitler:
+        # TRANSLATORS: {on} and {off} put the role in bold.
+        return t._("The moderator has removed {name} from the game. {name} was "
+                   "{on}Hitler{off}: Hitler has left the game.", name=b(e(event.name)),
+                   **marks(b))
+    if event.ends_round:
+        return t._("The moderator has removed {name} from the game. It is not an "
+                   "execution: nothing about their role is revealed, and the seat counts "
+                   "as dead. The round ends as a failed election.", name=b(e(event.name)))
+    return t._("The moderator has removed {name} from the game. It is not an execution: "
+               "nothing about their role is revealed, and the seat counts as dead.",
+               name=b(e(event.name)))
+
+
+def _renamed(view: PublicView, event: Renamed, fmt: Plain) -> str:
+    return fmt.lang._("A name is corrected: {old} is {new} (the same player, who keeps the "
+                      "seat).", old=fmt.escape(event.old), new=fmt.bold(fmt.escape(event.new)))
+
+
+def _replaced(view: PublicView, event: Replaced, fmt: Plain) -> str:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    seat = {"new": b(e(event.new)), "old": e(event.old), "seat": event.seat}
+    if not event.dealt:  # before a deal from the players' words (R-DEAL)
+        return t._("{new} takes seat {seat} from {old} before the deal; a word already "
+                   "posted for the seat stands.", **seat)
+    return t._("{new} replaces {old} in seat {seat}, with the seat's role and everything "
+               "it knew. The seat's history stands.", **seat)
+
+
+def _moderators(view: PublicView, event: ModeratorsChanged | HandedOver, fmt: Plain) -> str:
+    return moderators_text(event, fmt)
+
+
+def _claimed(view: PublicView, event: Claimed, fmt: Plain) -> str:
+    """A claim, marked when it conflicts with an earlier claim."""
+    mark = claims.check(fmt.lang, event, claims.conflicting(claims.in_effect(view.history)),
+                        None)
+    return claims.marked(fmt.lang, claims.sentence(event, fmt), fmt.bold(mark)) if mark \
+        else claims.sentence(event, fmt)
+
+
+def _corrected(view: PublicView, event: Corrected, fmt: Plain) -> str:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     waiting = e(phrases.waiting(t, event.waiting))
     steps = phrases.voided(t, event)
     if event.forced:  # it voids what players saw: loud, in words they can follow
@@ -191,6 +209,15 @@ def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
     return t._("{on}Correction{off}: the moderator mistyped and voids {voided}. The game "
                "continues from before it: waiting for {waiting}.",
                voided="; ".join(e(what) for _, what in steps), waiting=waiting, **marks(b))
+
+
+#: The post words of forum moderation's events, one row each
+#: (:data:`shmod.texts.messages.POST_WORDS` holds every public event's).
+POST_WORDS: dict[type[Public], PostWords] = {
+    DeadlineSet: _deadline_set, Lapsed: _lapsed, DeadlineSpent: _deadline_spent,
+    Removed: _removed, Renamed: _renamed, Replaced: _replaced, ModeratorsChanged: _moderators,
+    HandedOver: _moderators, Claimed: _claimed, Corrected: _corrected,
+}
 
 
 def moderators_text(event: ModeratorsChanged | HandedOver, fmt: Plain) -> str:
@@ -525,15 +552,13 @@ def prods(view: PublicView, fmt: Plain, now: datetime | None,
     return out
 
 
-def rules_card(view: PublicView, fmt: Plain) -> str:
-    """The rules in force for this game as a thread post, for the table to agree on:
-    plain sentences for players, the switches that differ from the rulebook only."""
-    t = fmt.lang
+def _roles_rule(view: PublicView, t: Language) -> str:
+    """The rules card's line on the roles and who knows whom."""
     players = len(view.players)
     liberals, fascists = ROLE_COUNTS[players]
     rules = dict(view.variants)
     know = rules.get("hitler_knows_fascists", "yes" if players <= 6 else "no") == "yes"
-    roles = (
+    return (
         # TRANSLATORS: {liberals} and {n} count the Liberals and the Fascists besides Hitler.
         t._n("Roles: {liberals} Liberals, one Fascist and Hitler. The Fascist knows Hitler; "
              "Hitler knows the Fascist.", "Roles: {liberals} Liberals, {n} "
@@ -543,6 +568,15 @@ def rules_card(view: PublicView, fmt: Plain) -> str:
              "Hitler does not know the Fascist.", "Roles: {liberals} Liberals, {n} "
              "Fascists and Hitler. The Fascists know each other and Hitler; Hitler does not "
              "know the Fascists.", fascists, liberals=liberals))
+
+
+def rules_card(view: PublicView, fmt: Plain) -> str:
+    """The rules in force for this game as a thread post, for the table to agree on:
+    plain sentences for players, the switches that differ from the rulebook only."""
+    t = fmt.lang
+    players = len(view.players)
+    rules = dict(view.variants)
+    roles = _roles_rule(view, t)
     house = variant_rules(view, fmt)
     terms = (t._("The last elected President and Chancellor cannot be nominated Chancellor; in "
                  "a game that started with five players, only the last Chancellor.")

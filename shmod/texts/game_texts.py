@@ -39,130 +39,188 @@ from shmod.texts.catalog import N_
 from shmod.texts.formats import Plain
 from shmod.texts.markup import ballots, cards, marks, paint, policy
 from shmod.texts.views import PublicView, removed_names
+from shmod.texts.wordings import PostWords
 
 
-def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
-    """One public event as post text; ``None`` for events that need no words."""
+def _round_began(view: PublicView, event: RoundBegan, fmt: Plain) -> str:
     b, e, t = fmt.bold, fmt.escape, fmt.lang
-    if isinstance(event, Started):
-        return start_text(view, fmt, event)
-    if isinstance(event, RoundBegan):
-        # TRANSLATORS: the heading of a round in a post, in bold.
-        heading = b(t._("Round {round}", round=event.round))
-        if event.special:
-            # TRANSLATORS: {round} is "Round 3" in bold; {president} a player's name.
-            return t._("{round}: {president} is the Presidential Candidate by Special "
-                       "Election.", round=heading, president=b(e(event.president)))
+    # TRANSLATORS: the heading of a round in a post, in bold.
+    heading = b(t._("Round {round}", round=event.round))
+    if event.special:
         # TRANSLATORS: {round} is "Round 3" in bold; {president} a player's name.
-        return t._("{round}: {president} is the Presidential Candidate.", round=heading,
-                   president=b(e(event.president)))
-    if isinstance(event, Dealt):
-        # TRANSLATORS: one player's word for the deal, in a list of them.
-        words = "; ".join(t._("{name}: {word}", name=b(e(name)), word=e(word))
-                          for name, word in event.words)
-        return fmt.lines([
-            t._("Every player has posted a word: {words}.", words=words),
-            t._("The roles and the deck are dealt from these words and the moderator's seed, "
-                "fixed by the commitment before any word was posted: nobody could choose the "
-                "deal. Roles have been sent by PM."),
-            t._("The first Presidential Candidate is {name}.", name=b(e(event.president)))])
-    if isinstance(event, Nominated):
-        names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor)),
-                 **ballots()}
-        if event.special:
-            # TRANSLATORS: {ja} and {nein} are the ballots, the same in every language.
-            return t._("Presidential Candidate {president} (Special Election) nominates "
-                       "{chancellor} for Chancellor. Send your vote by PM: {ja} or {nein}.",
-                       **names)
+        return t._("{round}: {president} is the Presidential Candidate by Special "
+                   "Election.", round=heading, president=b(e(event.president)))
+    # TRANSLATORS: {round} is "Round 3" in bold; {president} a player's name.
+    return t._("{round}: {president} is the Presidential Candidate.", round=heading,
+               president=b(e(event.president)))
+
+
+def _dealt(view: PublicView, event: Dealt, fmt: Plain) -> str:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    # TRANSLATORS: one player's word for the deal, in a list of them.
+    words = "; ".join(t._("{name}: {word}", name=b(e(name)), word=e(word))
+                      for name, word in event.words)
+    return fmt.lines([
+        t._("Every player has posted a word: {words}.", words=words),
+        t._("The roles and the deck are dealt from these words and the moderator's seed, "
+            "fixed by the commitment before any word was posted: nobody could choose the "
+            "deal. Roles have been sent by PM."),
+        t._("The first Presidential Candidate is {name}.", name=b(e(event.president)))])
+
+
+def _nominated(view: PublicView, event: Nominated, fmt: Plain) -> str:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor)),
+             **ballots()}
+    if event.special:
         # TRANSLATORS: {ja} and {nein} are the ballots, the same in every language.
-        return t._("Presidential Candidate {president} nominates {chancellor} for "
-                   "Chancellor. Send your vote by PM: {ja} or {nein}.", **names)
-    if isinstance(event, Tallied):
-        return tally_text(event, fmt, chaos_at=view.chaos_at,
-                          late=late_votes(view.history).get(event.entry, ()),
-                          removed=removed_names(view.history))
-    if isinstance(event, Enacted):
-        if event.chaos:
-            return None  # said by the chaos event
-        names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor)),
-                 **marks(paint(fmt, event.policy))}
-        if event.policy == LIBERAL:
-            # TRANSLATORS: {on} and {off} mark up the policy's name (bold, coloured).
-            return t._("President {president} and Chancellor {chancellor} enacted a "
-                       "{on}Liberal{off} policy.", **names)
+        return t._("Presidential Candidate {president} (Special Election) nominates "
+                   "{chancellor} for Chancellor. Send your vote by PM: {ja} or {nein}.",
+                   **names)
+    # TRANSLATORS: {ja} and {nein} are the ballots, the same in every language.
+    return t._("Presidential Candidate {president} nominates {chancellor} for "
+               "Chancellor. Send your vote by PM: {ja} or {nein}.", **names)
+
+
+def _tallied(view: PublicView, event: Tallied, fmt: Plain) -> str:
+    return tally_text(event, fmt, chaos_at=view.chaos_at,
+                      late=late_votes(view.history).get(event.entry, ()),
+                      removed=removed_names(view.history))
+
+
+def _enacted(view: PublicView, event: Enacted, fmt: Plain) -> str | None:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    if event.chaos:
+        return None  # said by the chaos event
+    names = {"president": b(e(event.president)), "chancellor": b(e(event.chancellor)),
+             **marks(paint(fmt, event.policy))}
+    if event.policy == LIBERAL:
         # TRANSLATORS: {on} and {off} mark up the policy's name (bold, coloured).
         return t._("President {president} and Chancellor {chancellor} enacted a "
-                   "{on}Fascist{off} policy.", **names)
-    if isinstance(event, Chaos):
-        # TRANSLATORS: {chaos} is how many failed elections in a row make chaos (3);
-        # {policy} is the policy enacted, Liberal or Fascist, in bold and colour.
-        return t._("The Election Tracker reaches {chaos}: the top policy is enacted: "
-                   "{policy}. Any power it would grant is ignored, the Election Tracker "
-                   "resets and term limits are forgotten.", chaos=view.chaos_at,
-                   policy=policy(fmt, event.policy))
-    if isinstance(event, VetoProposed):
-        return t._("Chancellor {chancellor} proposes a veto. President {president}, do you "
-                   "agree?", chancellor=b(e(event.chancellor)),
+                   "{on}Liberal{off} policy.", **names)
+    # TRANSLATORS: {on} and {off} mark up the policy's name (bold, coloured).
+    return t._("President {president} and Chancellor {chancellor} enacted a "
+               "{on}Fascist{off} policy.", **names)
+
+
+def _chaos(view: PublicView, event: Chaos, fmt: Plain) -> str:
+    # TRANSLATORS: {chaos} is how many failed elections in a row make chaos (3);
+    # {policy} is the policy enacted, Liberal or Fascist, in bold and colour.
+    return fmt.lang._("The Election Tracker reaches {chaos}: the top policy is enacted: "
+                      "{policy}. Any power it would grant is ignored, the Election Tracker "
+                      "resets and term limits are forgotten.", chaos=view.chaos_at,
+                      policy=policy(fmt, event.policy))
+
+
+def _veto_proposed(view: PublicView, event: VetoProposed, fmt: Plain) -> str:
+    b, e = fmt.bold, fmt.escape
+    return fmt.lang._("Chancellor {chancellor} proposes a veto. President {president}, do you "
+                      "agree?", chancellor=b(e(event.chancellor)),
+                      president=b(e(event.president)))
+
+
+def _veto_answered(view: PublicView, event: VetoAnswered, fmt: Plain) -> str | None:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    if refused_by_lapse(view, event):
+        return None  # the lapse's own sentence says the veto is refused
+    if event.accepted:
+        return t._("President {president} agrees to the veto.",
                    president=b(e(event.president)))
-    if isinstance(event, VetoAnswered):
-        if refused_by_lapse(view, event):
-            return None  # the lapse's own sentence says the veto is refused
-        if event.accepted:
-            return t._("President {president} agrees to the veto.",
-                       president=b(e(event.president)))
-        return t._("President {president} refuses the veto; the Chancellor must enact a "
-                   "policy.", president=b(e(event.president)))
-    if isinstance(event, VetoVoted):
-        return (t._("The President and the Chancellor vetoed the agenda.") if event.vetoed
-                else t._("The veto failed; the Chancellor's choice stands."))
-    if isinstance(event, Vetoed):
-        # TRANSLATORS: {tracker}/{chaos}: the Election Tracker, e.g. 1/3.
-        return t._("Both policies are discarded and nothing is enacted. Election Tracker: "
-                   "{tracker}/{chaos}.", tracker=event.tracker, chaos=view.chaos_at)
-    if isinstance(event, Reshuffled):
-        # TRANSLATORS: {n} is how many policies the draw pile holds.
-        return t._n("Fewer than three policies were left: the draw and discard piles are "
-                    "shuffled together. The draw pile now holds {n}.",
-                    "Fewer than three policies were left: the draw and discard piles are "
-                    "shuffled together. The draw pile now holds {n}.", event.draw)
-    if isinstance(event, PowerGranted):
-        # TRANSLATORS: {power} is the name of a presidential power, in bold.
-        return t._("President {president} gains {power} and must use it before the next "
-                   "round.", president=b(e(event.president)),
-                   power=b(glossary.power(t, event.power)))
-    if isinstance(event, PowerSkipped):
-        # TRANSLATORS: {power} is the name of a presidential power.
-        return t._("{power} has no legal target and is skipped.",
-                   power=glossary.power(t, event.power))
-    if isinstance(event, Investigated):
-        return t._("President {president} investigates {target}'s party membership. The "
-                   "result has been sent to the President only.",
-                   president=b(e(event.president)), target=b(e(event.target)))
-    if isinstance(event, SpecialElectionCalled):
-        return t._("President {president} calls a Special Election: {target} is the next "
-                   "Presidential Candidate.", president=b(e(event.president)),
-                   target=b(e(event.target)))
-    if isinstance(event, Peeked):
-        return t._("President {president} looks at the top three policies; their order is "
-                   "unchanged.", president=b(e(event.president)))
-    if isinstance(event, Executed):
-        if event.hitler:
-            # TRANSLATORS: {on} and {off} put the role in bold.
-            return t._("President {president} executes {target}. {target} was "
-                       "{on}Hitler{off}.", president=b(e(event.president)),
-                       target=b(e(event.target)), **marks(b))
-        # TRANSLATORS: {target} is the player's name in bold, {name} the same name plain.
-        return t._("President {president} executes {target}. {name} was not Hitler; "
-                   "nothing more about their role is revealed.",
-                   president=b(e(event.president)), target=b(e(event.target)),
-                   name=e(event.target))
-    if isinstance(event, GameOver):
-        heading = (t._("Game over: the Liberals win") if event.win.team == "Liberals"
-                   else t._("Game over: the Fascists win"))
-        # TRANSLATORS: how the game was won, as a sentence of its own.
-        return fmt.blocks([fmt.heading(heading), t._("{how}.", how=e(
-            phrases.win(t, event.win, capital=True)))])
-    return None
+    return t._("President {president} refuses the veto; the Chancellor must enact a "
+               "policy.", president=b(e(event.president)))
+
+
+def _veto_voted(view: PublicView, event: VetoVoted, fmt: Plain) -> str:
+    t = fmt.lang
+    return (t._("The President and the Chancellor vetoed the agenda.") if event.vetoed
+            else t._("The veto failed; the Chancellor's choice stands."))
+
+
+def _vetoed(view: PublicView, event: Vetoed, fmt: Plain) -> str:
+    # TRANSLATORS: {tracker}/{chaos}: the Election Tracker, e.g. 1/3.
+    return fmt.lang._("Both policies are discarded and nothing is enacted. Election Tracker: "
+                      "{tracker}/{chaos}.", tracker=event.tracker, chaos=view.chaos_at)
+
+
+def _reshuffled(view: PublicView, event: Reshuffled, fmt: Plain) -> str:
+    # TRANSLATORS: {n} is how many policies the draw pile holds.
+    return fmt.lang._n("Fewer than three policies were left: the draw and discard piles are "
+                       "shuffled together. The draw pile now holds {n}.",
+                       "Fewer than three policies were left: the draw and discard piles are "
+                       "shuffled together. The draw pile now holds {n}.", event.draw)
+
+
+def _power_granted(view: PublicView, event: PowerGranted, fmt: Plain) -> str:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    # TRANSLATORS: {power} is the name of a presidential power, in bold.
+    return t._("President {president} gains {power} and must use it before the next "
+               "round.", president=b(e(event.president)),
+               power=b(glossary.power(t, event.power)))
+
+
+def _power_skipped(view: PublicView, event: PowerSkipped, fmt: Plain) -> str:
+    t = fmt.lang
+    # TRANSLATORS: {power} is the name of a presidential power.
+    return t._("{power} has no legal target and is skipped.",
+               power=glossary.power(t, event.power))
+
+
+def _investigated(view: PublicView, event: Investigated, fmt: Plain) -> str:
+    b, e = fmt.bold, fmt.escape
+    return fmt.lang._("President {president} investigates {target}'s party membership. The "
+                      "result has been sent to the President only.",
+                      president=b(e(event.president)), target=b(e(event.target)))
+
+
+def _special_election(view: PublicView, event: SpecialElectionCalled, fmt: Plain) -> str:
+    b, e = fmt.bold, fmt.escape
+    return fmt.lang._("President {president} calls a Special Election: {target} is the next "
+                      "Presidential Candidate.", president=b(e(event.president)),
+                      target=b(e(event.target)))
+
+
+def _peeked(view: PublicView, event: Peeked, fmt: Plain) -> str:
+    return fmt.lang._("President {president} looks at the top three policies; their order is "
+                      "unchanged.", president=fmt.bold(fmt.escape(event.president)))
+
+
+def _executed(view: PublicView, event: Executed, fmt: Plain) -> str:
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    if event.hitler:
+        # TRANSLATORS: {on} and {off} put the role in bold.
+        return t._("President {president} executes {target}. {target} was "
+                   "{on}Hitler{off}.", president=b(e(event.president)),
+                   target=b(e(event.target)), **marks(b))
+    # TRANSLATORS: {target} is the player's name in bold, {name} the same name plain.
+    return t._("President {president} executes {target}. {name} was not Hitler; "
+               "nothing more about their role is revealed.",
+               president=b(e(event.president)), target=b(e(event.target)),
+               name=e(event.target))
+
+
+def _game_over(view: PublicView, event: GameOver, fmt: Plain) -> str:
+    t = fmt.lang
+    heading = (t._("Game over: the Liberals win") if event.win.team == "Liberals"
+               else t._("Game over: the Fascists win"))
+    # TRANSLATORS: how the game was won, as a sentence of its own.
+    return fmt.blocks([fmt.heading(heading), t._("{how}.", how=fmt.escape(
+        phrases.win(t, event.win, capital=True)))])
+
+
+def _started(view: PublicView, event: Started, fmt: Plain) -> str:
+    return start_text(view, fmt, event)
+
+
+#: The post words of the game's events and of the setup's (the opening post, the deal),
+#: one row each (:data:`shmod.texts.messages.POST_WORDS` holds every public event's).
+POST_WORDS: dict[type[Public], PostWords] = {
+    Started: _started, RoundBegan: _round_began, Dealt: _dealt, Nominated: _nominated,
+    Tallied: _tallied, Enacted: _enacted, Chaos: _chaos, VetoProposed: _veto_proposed,
+    VetoAnswered: _veto_answered, VetoVoted: _veto_voted, Vetoed: _vetoed,
+    Reshuffled: _reshuffled, PowerGranted: _power_granted, PowerSkipped: _power_skipped,
+    Investigated: _investigated, SpecialElectionCalled: _special_election, Peeked: _peeked,
+    Executed: _executed, GameOver: _game_over,
+}
 
 
 def refused_by_lapse(view: PublicView, event: VetoAnswered) -> bool:
@@ -260,21 +318,26 @@ def fascist_track(view: PublicView, fmt: Plain) -> list[str]:
 
 def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> str:
     """The opening post: seating, board and powers, variants, first President, commitment."""
-    e, t = fmt.escape, fmt.lang
     first_event = view.history[0] if view.history else None
     if event is None and isinstance(first_event, Started):
         event = first_event
+    return fmt.blocks([*_opening_board(view, fmt, event), *_opening_seals(view, fmt, event),
+                       *_opening_call(view, fmt, event)])
+
+
+def _opening_board(view: PublicView, fmt: Plain, event: Started | None) -> list[str]:
+    """The opening post's seating, board, powers and rules, and whether roles were sent."""
+    e, t = fmt.escape, fmt.lang
     players = event.players if event else view.players
     house = house_rules(view, fmt)
     variants = (t._("Rules: the official rulebook, with these house rules (the moderator can "
                     "post the full rules card):") if house else
                 t._("Rules: the official rulebook, no house rules."))
-    first = event.president if event else view.president
     by_players = event is not None and event.deal == "players"
     dealt = (t._("The roles are not dealt yet.") if by_players else
              t._("Roles have been sent by PM."))
     zones = {"veto": view.veto_zone, "hitler": view.hitler_zone}
-    parts = [
+    return [
         # TRANSLATORS: the opening post's heading; "Secret Hitler" is the game's name.
         fmt.heading(t._n("Secret Hitler: {n} player", "Secret Hitler: {n} players",
                          len(players))),
@@ -303,6 +366,12 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
         fmt.bullets(house) if house else "",
         dealt,
     ]
+
+
+def _opening_seals(view: PublicView, fmt: Plain, event: Started | None) -> list[str]:
+    """The opening post's moderators, setup commitment, public key and seed's source."""
+    e, t = fmt.escape, fmt.lang
+    parts = []
     if view.opening_moderators:
         names = ", ".join(fmt.bold(e(name)) for name in view.opening_moderators)
         # TRANSLATORS: {names} are the game's moderators' forum names, separated by commas.
@@ -323,6 +392,16 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
                          label=KEY_LABEL, key=e(event.key)))
     if commitment and event and event.seed_source:
         parts.append(seed_source_text(event.seed_source, fmt))
+    return parts
+
+
+def _opening_call(view: PublicView, fmt: Plain, event: Started | None) -> list[str]:
+    """The opening post's last words: the call for the players' words, the first
+    Presidential Candidate."""
+    t = fmt.lang
+    first = event.president if event else view.president
+    by_players = event is not None and event.deal == "players"
+    parts = []
     if by_players:
         parts.append(fmt.lines([
             # TRANSLATORS: {on} and {off} put the call to the players in bold.
@@ -335,10 +414,10 @@ def start_text(view: PublicView, fmt: Plain, event: Started | None = None) -> st
                 "deal.")]))
     if first:
         parts.append(t._("The first Presidential Candidate is {name}.",
-                         name=fmt.bold(e(first))))
+                         name=fmt.bold(fmt.escape(first))))
     elif by_players:
         parts.append(t._("The first Presidential Candidate is drawn with the deal."))
-    return fmt.blocks(parts)
+    return parts
 
 
 def seed_source_text(source: SeedSource, fmt: Plain) -> str:
@@ -463,21 +542,34 @@ def prompt_text(view: PublicView, fmt: Plain) -> str | None:
 
 def board_text(view: PublicView, fmt: Plain) -> str:
     """A compact board state to end a post with."""
+    limited = _term_limited(view, fmt)
+    lines = _board_tracks(view, fmt)
+    if view.winner is None:
+        lines += _board_offices(view, fmt, limited)
+    lines += _board_seats(view, fmt)
+    return fmt.status(fmt.lines(lines), [*view.players, *(old for _, old in view.replacing)])
+
+
+def _term_limited(view: PublicView, fmt: Plain) -> str:
+    """The term-limited players and why, or why nobody is."""
     e, t = fmt.escape, fmt.lang
+    why = {"president": t._("last elected President"),
+           "chancellor": t._("last elected Chancellor")}
+    # TRANSLATORS: a term-limited player and why, in a list of them.
+    return ", ".join(t._("{name} ({why})", name=e(n), why=why[office])
+                     for n, office in view.term_limited) or (
+        t._("nobody: the term limits are set aside for this nomination, as they leave no "
+            "eligible nominee (R-NO-NOMINEE)") if view.limits_set_aside else t._("nobody"))
+
+
+def _board_tracks(view: PublicView, fmt: Plain) -> list[str]:
+    """The board's first lines: the tracks, the Election Tracker and the piles."""
+    t = fmt.lang
     next_power = view.powers[view.fascist] if view.fascist < len(view.powers) else None
     tracks = {"liberal": view.liberal, "liberal_win": view.liberal_win,
               "fascist": view.fascist, "fascist_win": view.fascist_win,
               "tracker": view.tracker, "chaos": view.chaos_at}
-    why = {"president": t._("last elected President"),
-           "chancellor": t._("last elected Chancellor")}
-    # TRANSLATORS: a term-limited player and why, in a list of them.
-    limited = ", ".join(t._("{name} ({why})", name=e(n), why=why[office])
-                        for n, office in view.term_limited) or (
-        t._("nobody: the term limits are set aside for this nomination, as they leave no "
-            "eligible nominee (R-NO-NOMINEE)") if view.limits_set_aside else t._("nobody"))
-    dead = [e(n) for n, up in zip(view.players, view.alive) if not up and n not in view.removed]
-    removed = [e(n) for n, up in zip(view.players, view.alive) if not up and n in view.removed]
-    lines = [
+    return [
         # TRANSLATORS: the board's first line; {power} is the power of the next Fascist
         # policy.
         t._("Liberal policies: {liberal}/{liberal_win} | Fascist policies: "
@@ -489,30 +581,46 @@ def board_text(view: PublicView, fmt: Plain) -> str:
             draw=view.draw_size, discard=view.discard_size, alive=view.living,
             n=len(view.players)),
     ]
-    if view.winner is None:
-        if view.phase == "deal":
-            lines.append(t._("Roles: not dealt yet (waiting for every player's word)"))
-        elif view.phase == "nominate":
-            lines.append(t._("Presidential Candidate: {name}", name=e(view.president)))
+
+
+def _board_offices(view: PublicView, fmt: Plain, limited: str) -> list[str]:
+    """A game going on: who holds or runs for which office, the term limits, who is
+    confirmed not Hitler."""
+    e, t = fmt.escape, fmt.lang
+    lines = []
+    if view.phase == "deal":
+        lines.append(t._("Roles: not dealt yet (waiting for every player's word)"))
+    elif view.phase == "nominate":
+        lines.append(t._("Presidential Candidate: {name}", name=e(view.president)))
+    else:
+        offices = {"president": e(view.president), "chancellor": e(view.chancellor or ""),
+                   "next": e(view.next_president) if view.next_president else
+                   t._("chosen by Special Election")}
+        if view.phase == "vote":  # nobody is elected yet
+            # TRANSLATORS: {next} is a player's name or "chosen by Special Election".
+            lines.append(t._("Presidential Candidate: {president}, Chancellor nominee: "
+                             "{chancellor} | Next Presidential Candidate: {next}",
+                             **offices))
+        elif view.chancellor:
+            lines.append(t._("President: {president}, Chancellor: {chancellor} | Next "
+                             "Presidential Candidate: {next}", **offices))
         else:
-            offices = {"president": e(view.president), "chancellor": e(view.chancellor or ""),
-                       "next": e(view.next_president) if view.next_president else
-                       t._("chosen by Special Election")}
-            if view.phase == "vote":  # nobody is elected yet
-                # TRANSLATORS: {next} is a player's name or "chosen by Special Election".
-                lines.append(t._("Presidential Candidate: {president}, Chancellor nominee: "
-                                 "{chancellor} | Next Presidential Candidate: {next}",
-                                 **offices))
-            elif view.chancellor:
-                lines.append(t._("President: {president}, Chancellor: {chancellor} | Next "
-                                 "Presidential Candidate: {next}", **offices))
-            else:
-                lines.append(t._("President: {president} | Next Presidential Candidate: "
-                                 "{next}", **offices))
-        lines.append(t._("Term-limited: {names}", names=limited))
-        if view.not_hitler:
-            lines.append(t._("Confirmed not Hitler: {names}",
-                             names=", ".join(map(e, view.not_hitler))))
+            lines.append(t._("President: {president} | Next Presidential Candidate: "
+                             "{next}", **offices))
+    lines.append(t._("Term-limited: {names}", names=limited))
+    if view.not_hitler:
+        lines.append(t._("Confirmed not Hitler: {names}",
+                         names=", ".join(map(e, view.not_hitler))))
+    return lines
+
+
+def _board_seats(view: PublicView, fmt: Plain) -> list[str]:
+    """The board's last lines: what the Fascist track unlocked, the dead, the removed and
+    the replacements."""
+    e, t = fmt.escape, fmt.lang
+    dead = [e(n) for n, up in zip(view.players, view.alive) if not up and n not in view.removed]
+    removed = [e(n) for n, up in zip(view.players, view.alive) if not up and n in view.removed]
+    lines = []
     hitler_zone, veto_zone = view.fascist >= view.hitler_zone, view.fascist >= view.veto_zone
     if view.winner is None and hitler_zone and veto_zone:
         lines.append(t._("Now: Hitler elected Chancellor wins for the Fascists; the veto is "
@@ -534,8 +642,8 @@ def board_text(view: PublicView, fmt: Plain) -> str:
         lines.append(t._("Replacements: {names}", names=", ".join(
             t._("{new} (replacing {old})", new=e(new), old=e(old))
             for new, old in view.replacing)))
-    return fmt.status(fmt.lines(lines), [*view.players, *(old for _, old in view.replacing)])
+    return lines
 
 
-__all__ = ["FASCIST", "board_text", "cards", "event_text", "pending_vote_text", "policy",
+__all__ = ["FASCIST", "board_text", "cards", "pending_vote_text", "policy",
            "prompt_text", "tally_text"]

@@ -11,23 +11,44 @@ enough to hold it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from shmod.base.records import Record, field
 from shmod.forum.deadlines import late_votes
-from shmod.forum.events import Corrected
+from shmod.forum.events import (
+    Claimed,
+    Corrected,
+    DeadlineSet,
+    DeadlineSpent,
+    Dealt,
+    HandedOver,
+    Lapsed,
+    ModeratorsChanged,
+    Removed,
+    Renamed,
+    Replaced,
+    Started,
+)
 from shmod.game.events import (
     Chaos,
     Enacted,
     Executed,
     GameOver,
     Investigated,
+    Nominated,
     Peeked,
+    PowerGranted,
+    PowerSkipped,
     Public,
+    Reshuffled,
     RoundBegan,
     SpecialElectionCalled,
     Tallied,
     VetoAnswered,
     Vetoed,
     VetoProposed,
+    VetoVoted,
 )
 from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL, Power
 from shmod.texts import claims, glossary
@@ -63,56 +84,112 @@ class Election(Record, frozen=False):
                 else glossary.ballot(vote) for name, vote in self.votes]
 
 
+class VotingRecord(Record, frozen=False):
+    """The voting record as it is read, event by event: the elections so far, the round
+    the next one is in, and the votes each lapse cast (R-LAPSE)."""
+
+    t: Language
+    late: dict[int, tuple[str, ...]]
+    rows: list[Election] = field(default_factory=list)
+    round: int = 1
+
+
+#: What one public event writes in the voting record as it is read (a row of
+#: :data:`HISTORY_CELLS`).
+HistoryCell = Callable[[VotingRecord, Any], None]
+E = TypeVar("E", bound=Public)
+
+
 def elections(view: PublicView, lang: Language | None = None) -> list[Election]:
     """Every election in order, leaving out what corrections voided, worded in ``lang``
-    (English by default)."""
-    t = lang or language(None)
+    (English by default): each event's row of :data:`HISTORY_CELLS`."""
     events = view.history
     gone = {number for ev in events if isinstance(ev, Corrected) for number, _ in ev.voided}
-    lapsed = late_votes(events)
-    rows: list[Election] = []
-    round_ = 1
+    record = VotingRecord(lang or language(None), late_votes(events))
     for ev in events:
-        if ev.entry in gone:
-            continue
-        if isinstance(ev, RoundBegan):
-            round_ = ev.round
-        elif isinstance(ev, Tallied):
-            result = (t._p("history result", "Hitler elected (Eva Braun)") if ev.eva_braun
-                      else t._p("history result", "elected") if ev.elected
-                      else t._p("history result", "failed"))
-            rows.append(Election(round_, ev.president, ev.chancellor, list(ev.votes), result,
-                                 late=lapsed.get(ev.entry, ())))
-            if ev.not_hitler:
-                rows[-1].notes.append(t._p("history note", "{name} not Hitler",
-                                           name=ev.chancellor))
-        elif not rows:
-            continue
-        elif isinstance(ev, Enacted) and not ev.chaos:
-            rows[-1].policy = glossary.policy(t, ev.policy)
-        elif isinstance(ev, Chaos):
-            # TRANSLATORS: the policy column of the voting record: chaos enacted the top
-            # policy ({policy} is its party word, e.g. "Liberal").
-            rows[-1].policy = t._p("history policy", "chaos: {policy}",
-                                   policy=glossary.policy(t, ev.policy))
-        elif isinstance(ev, Vetoed):
-            rows[-1].policy = t._p("history policy", "vetoed")
-        elif isinstance(ev, VetoProposed):
-            rows[-1].notes.append(t._p("history note", "veto proposed"))
-        elif isinstance(ev, VetoAnswered) and not ev.accepted:
-            rows[-1].notes.append(t._p("history note", "veto refused"))
-        elif isinstance(ev, (Investigated, SpecialElectionCalled, Executed)):
-            # TRANSLATORS: a power used in this government, and on whom.
-            rows[-1].notes.append(t._p("history note", "{power}: {name}",
-                                       power=glossary.power(t, POWER_USED[type(ev)]),
-                                       name=ev.target))
-        elif isinstance(ev, Peeked):
-            rows[-1].notes.append(glossary.power(t, PEEK))
-        elif isinstance(ev, GameOver):
-            rows[-1].notes.append(t._p("history note", "the Liberals win")
-                                  if ev.win.team == "Liberals" else
-                                  t._p("history note", "the Fascists win"))
-    return rows
+        cell = HISTORY_CELLS[type(ev)]
+        if ev.entry not in gone and cell is not None:
+            cell(record, ev)
+    return record.rows
+
+
+def _round_began(record: VotingRecord, ev: RoundBegan) -> None:
+    record.round = ev.round
+
+
+def _tallied(record: VotingRecord, ev: Tallied) -> None:
+    t = record.t
+    result = (t._p("history result", "Hitler elected (Eva Braun)") if ev.eva_braun
+              else t._p("history result", "elected") if ev.elected
+              else t._p("history result", "failed"))
+    record.rows.append(Election(record.round, ev.president, ev.chancellor, list(ev.votes),
+                                result, late=record.late.get(ev.entry, ())))
+    if ev.not_hitler:
+        record.rows[-1].notes.append(t._p("history note", "{name} not Hitler",
+                                          name=ev.chancellor))
+
+
+def _last(cell: Callable[[Election, E, Language], None]) -> HistoryCell:
+    """A cell of the last election: an event before the first one writes nothing."""
+    def write(record: VotingRecord, ev: E) -> None:
+        if record.rows:
+            cell(record.rows[-1], ev, record.t)
+    return write
+
+
+def _enacted(row: Election, ev: Enacted, t: Language) -> None:
+    if not ev.chaos:
+        row.policy = glossary.policy(t, ev.policy)
+
+
+def _chaos(row: Election, ev: Chaos, t: Language) -> None:
+    # TRANSLATORS: the policy column of the voting record: chaos enacted the top
+    # policy ({policy} is its party word, e.g. "Liberal").
+    row.policy = t._p("history policy", "chaos: {policy}", policy=glossary.policy(t, ev.policy))
+
+
+def _vetoed(row: Election, ev: Vetoed, t: Language) -> None:
+    row.policy = t._p("history policy", "vetoed")
+
+
+def _veto_proposed(row: Election, ev: VetoProposed, t: Language) -> None:
+    row.notes.append(t._p("history note", "veto proposed"))
+
+
+def _veto_answered(row: Election, ev: VetoAnswered, t: Language) -> None:
+    if not ev.accepted:
+        row.notes.append(t._p("history note", "veto refused"))
+
+
+def _power_used(row: Election, ev: Investigated | SpecialElectionCalled | Executed,
+                t: Language) -> None:
+    # TRANSLATORS: a power used in this government, and on whom.
+    row.notes.append(t._p("history note", "{power}: {name}",
+                          power=glossary.power(t, POWER_USED[type(ev)]), name=ev.target))
+
+
+def _peeked(row: Election, ev: Peeked, t: Language) -> None:
+    row.notes.append(glossary.power(t, PEEK))
+
+
+def _game_over(row: Election, ev: GameOver, t: Language) -> None:
+    row.notes.append(t._p("history note", "the Liberals win") if ev.win.team == "Liberals"
+                     else t._p("history note", "the Fascists win"))
+
+
+#: What each public event writes in the voting record, one row per event class: ``None``
+#: for an event the record does not show (a deadline, a nomination, the forum's events).
+HISTORY_CELLS: dict[type[Public], HistoryCell | None] = {
+    RoundBegan: _round_began, Tallied: _tallied, Enacted: _last(_enacted),
+    Chaos: _last(_chaos), Vetoed: _last(_vetoed), VetoProposed: _last(_veto_proposed),
+    VetoAnswered: _last(_veto_answered), Investigated: _last(_power_used),
+    SpecialElectionCalled: _last(_power_used), Executed: _last(_power_used),
+    Peeked: _last(_peeked), GameOver: _last(_game_over),
+    Nominated: None, VetoVoted: None, Reshuffled: None, PowerGranted: None,
+    PowerSkipped: None, Started: None, Dealt: None, DeadlineSet: None, Lapsed: None,
+    DeadlineSpent: None, Renamed: None, Replaced: None, Corrected: None, Removed: None,
+    ModeratorsChanged: None, HandedOver: None, Claimed: None,
+}
 
 
 def history_text(view: PublicView, fmt: Plain, *, grid: bool = False,

@@ -9,18 +9,8 @@ from collections.abc import Iterable
 
 from shmod.forum.events import (
     Briefing,
-    Claimed,
-    Corrected,
-    DeadlineSet,
-    DeadlineSpent,
-    HandedOver,
-    Lapsed,
     LapsePlayed,
-    ModeratorsChanged,
-    Removed,
     RemovedNotice,
-    Renamed,
-    Replaced,
     Retraction,
 )
 from shmod.game.events import (
@@ -39,17 +29,16 @@ from shmod.texts import forum_texts, game_texts, pm_texts
 from shmod.texts.catalog import N_
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView
+from shmod.texts.wordings import PostWords
 
-#: The public events of forum moderation (shmod.forum.events); the rest are the game's.
-FORUM_EVENTS = (DeadlineSet, DeadlineSpent, Replaced, Renamed, Corrected, Lapsed, Removed,
-                ModeratorsChanged, HandedOver, Claimed)
+#: Every public event's words in a thread post, one row per event class: the game's
+#: (:mod:`shmod.texts.game_texts`) and forum moderation's (:mod:`shmod.texts.forum_texts`).
+POST_WORDS: dict[type[Public], PostWords] = {**game_texts.POST_WORDS, **forum_texts.POST_WORDS}
 
 
-def event_text(view: PublicView, event: Public, fmt: Plain) -> str | None:
-    """One public event as post text; ``None`` for events that need no words."""
-    if isinstance(event, FORUM_EVENTS):
-        return forum_texts.event_text(view, event, fmt)
-    return game_texts.event_text(view, event, fmt)
+def post_words(view: PublicView, event: Public, fmt: Plain) -> str | None:
+    """One public event's words in a thread post; ``None`` for an event that needs none."""
+    return POST_WORDS[type(event)](view, event, fmt)
 
 
 def pm_text(secret: Secret, fmt: Plain) -> str:
@@ -104,7 +93,7 @@ def prod_with_subject(text: str, fmt: Plain, title: str) -> str:
 def post(view: PublicView, events: Iterable[Public], fmt: Plain, *, board: bool = True,
          notes: Iterable[str] = ()) -> str:
     """A thread post covering ``events``, then ``notes`` (e.g. deadlines), then the board."""
-    parts = [t for t in (event_text(view, ev, fmt) for ev in events) if t]
+    parts = [t for t in (post_words(view, ev, fmt) for ev in events) if t]
     parts.extend(notes)
     if board:
         parts.append(game_texts.board_text(view, fmt))

@@ -10,6 +10,8 @@ own, so that a post's words can change without a refusal's.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from shmod.forum.events import Corrected, Deed
 from shmod.forum.steps import (
     Backup,
@@ -118,6 +120,12 @@ def waiting(lang: Language, w: Waiting, *, capital: bool = False) -> str:
                        "votes from {count} of {n} living players: {names}", w.of,
                        count=len(w.seats), names=names)
         return _capital(text) if capital else text
+    msgid, fields = _awaited_step(lang, w)
+    return _say(lang, msgid, capital, **fields)
+
+
+def _awaited_step(lang: Language, w: Waiting) -> tuple[str, dict[str, object]]:
+    """The message and its fields saying whom and what a game in a round waits for."""
     fields: dict[str, object] = {"president": w.president, "chancellor": w.chancellor}
     if w.phase == NOMINATE:
         # TRANSLATORS: after "waiting for"; {president} is a player's name.
@@ -150,7 +158,7 @@ def waiting(lang: Language, w: Waiting, *, capital: bool = False) -> str:
     else:
         # TRANSLATORS: after "waiting for".
         msgid = N_("the moderator to record the reshuffled draw pile (R-RESHUFFLE)")
-    return _say(lang, msgid, capital, **fields)
+    return msgid, fields
 
 
 def describe(lang: Language, step: Step, players: tuple[str, ...]) -> str:
@@ -162,6 +170,18 @@ def describe(lang: Language, step: Step, players: tuple[str, ...]) -> str:
         return players[seat] if seat is not None and seat < len(players) else "?"
 
     by = name(step.by) if isinstance(step, Act) else "?"
+    said = _game_entry(lang, step, name, by)
+    if said is None:
+        said = _forum_entry(lang, step, name, by)
+    if said is None:
+        raise ValueError(f"no words for an entry of kind {step.kind!r}: a correction never "
+                         "voids one")
+    return said
+
+
+def _game_entry(lang: Language, step: Step, name: Callable[[int | None], str],
+                by: str) -> str | None:
+    """A step of the game's table in public words (:func:`describe`)."""
     match step:
         case Nominate():
             # TRANSLATORS: what a correction voided, set in a sentence ("the moderator voids
@@ -197,6 +217,13 @@ def describe(lang: Language, step: Step, players: tuple[str, ...]) -> str:
             return lang._("the execution of {target} by {by}", target=name(step.target), by=by)
         case Reshuffle():
             return lang._("the reshuffle")
+    return None
+
+
+def _forum_entry(lang: Language, step: Step, name: Callable[[int | None], str],
+                 by: str) -> str | None:
+    """A forum entry in public words (:func:`describe`)."""
+    match step:
         case Word():
             return lang._("the word by {by}", by=by)
         case SetDeadline():
@@ -215,8 +242,7 @@ def describe(lang: Language, step: Step, players: tuple[str, ...]) -> str:
             return lang._p("voided entry", "backup")
         case Claim():
             return lang._("the claim by {by}", by=name(step.by))
-    raise ValueError(f"no words for an entry of kind {step.kind!r}: a correction never "
-                     "voids one")
+    return None
 
 
 def voided(lang: Language, event: Corrected) -> list[tuple[int, str]]:

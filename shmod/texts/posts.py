@@ -10,7 +10,7 @@ checkpoint line.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shmod.base.errors import BadInput, LogError
 from shmod.base.records import Record, replace
@@ -66,7 +66,7 @@ def _pinned(text: str, number: int, upto: int, shown: str) -> str:
     return f"{text}\n\n{checkpoints.line(number, upto, shown)}"
 
 
-def recorded_post(done: Recorded, fmt: Plain, *, board: bool = True) -> Post | None:
+def recorded_post(done: Recorded[Any], fmt: Plain, *, board: bool = True) -> Post | None:
     """The text of the post ``done`` recorded, if it recorded one."""
     marked = done.post
     if marked is None:
@@ -82,11 +82,10 @@ def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str,
     """The next post, recorded as posted (at ``at``, by ``moderator`` in a game that lists
     its moderators) with the checkpoint it ends with, under the log's lock (two racing
     ``shmod post`` cannot both print it); a deadline alone makes a short one."""
-    made: list[Post | None] = []
-    record(path, lambda game: None, at=at, moderator=moderator, asked=True,
-           before_write=lambda done: made.append(recorded_post(done, fmt, board=board)))
-    assert made[0] is not None
-    return made[0]
+    made = record(path, lambda game: None, at=at, moderator=moderator, asked=True,
+                  before_write=lambda done: recorded_post(done, fmt, board=board)).composed
+    assert made is not None
+    return made
 
 
 def preview(game: Game, fmt: Plain, now: datetime, *, board: bool = True) -> str | None:

@@ -25,6 +25,7 @@ from shmod.forum.events import (
     Claimed,
     Corrected,
     DeadlineSet,
+    DeadlineSpent,
     Dealt,
     HandedOver,
     Lapsed,
@@ -66,10 +67,11 @@ from shmod.game.events import (
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import LIBERAL, RESHUFFLE, Policy
 from shmod.log.game import Game, replay
-from shmod.texts import board_image, claims, forum_texts, game_texts, glossary, phrases
+from shmod.texts import board_image, claims, forum_texts, game_texts, glossary, messages, phrases
 from shmod.texts.catalog import ENGLISH, Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
+from shmod.texts.wordings import ReplayWords
 
 #: A frame's kind, shown as a word beside its sentence: what the step was.
 KINDS: dict[str, Term] = {
@@ -371,99 +373,140 @@ def _missent(step: Delivered, t: Language) -> str:
 
 def event_sentence(view: PublicView, event: Public, lang: Language | None = None) -> str | None:
     """One public event as a sentence of the replay (past tense, no instructions), in
-    ``lang`` (English by default)."""
-    t = lang or language(None)
-    match event:
-        case Started():
-            if event.president:
-                return t._n("The game is set up: {n} player. {president} is the first "
-                            "Presidential Candidate.",
-                            "The game is set up: {n} players. {president} is the first "
-                            "Presidential Candidate.", len(event.players),
-                            president=event.president)
-            return t._n("The game is set up: {n} player. The roles are dealt from the "
-                        "players' words.",
-                        "The game is set up: {n} players. The roles are dealt from the "
-                        "players' words.", len(event.players))
-        case Dealt():
-            return t._("Every player posted a word; the roles and the deck were dealt from "
-                       "them and the seed. {president} is the first Presidential Candidate.",
-                       president=event.president)
-        case RoundBegan():
-            if event.special:
-                return t._("Round {round}: {president} is the Presidential Candidate by "
-                           "Special Election.", round=event.round, president=event.president)
-            return t._("Round {round}: {president} is the Presidential Candidate.",
-                       round=event.round, president=event.president)
-        case Nominated():
-            return t._("{president} nominated {chancellor} for Chancellor.",
-                       president=event.president, chancellor=event.chancellor)
-        case Tallied():
-            return _tally(view, event, t)
-        case Enacted() if not event.chaos:
-            if event.policy == LIBERAL:
-                return t._("President {president} and Chancellor {chancellor} enacted a "
-                           "Liberal policy.", president=event.president,
-                           chancellor=event.chancellor)
-            return t._("President {president} and Chancellor {chancellor} enacted a Fascist "
-                       "policy.", president=event.president, chancellor=event.chancellor)
-        case Chaos():
-            return t._("Chaos: the top policy, {policy}, was enacted; powers ignored, tracker "
-                       "reset, term limits forgotten.",
-                       policy=glossary.policy(t, event.policy))
-        case VetoProposed():
-            return t._("Chancellor {chancellor} proposed a veto.", chancellor=event.chancellor)
-        case VetoAnswered():
-            if game_texts.refused_by_lapse(view, event):
-                return None  # said by the lapse's sentence
-            if event.accepted:
-                return t._("President {president} agreed to the veto.",
-                           president=event.president)
-            return t._("President {president} refused the veto.", president=event.president)
-        case VetoVoted():
-            return (t._("The secret veto vote: vetoed.") if event.vetoed else
-                    t._("The secret veto vote: the veto failed."))
-        case Vetoed():
-            return t._("Both policies were discarded; Election Tracker {tracker}/{limit}.",
-                       tracker=event.tracker, limit=view.chaos_at)
-        case Reshuffled():
-            return t._n("The draw and discard piles were shuffled together: {n} policy.",
-                        "The draw and discard piles were shuffled together: {n} policies.",
-                        event.draw)
-        case PowerGranted():
-            return t._("President {president} gains {power}.", president=event.president,
-                       power=glossary.power(t, event.power))
-        case PowerSkipped():
-            return t._("{power} had no legal target and was skipped.",
-                       power=glossary.power(t, event.power))
-        case Investigated():
-            return t._("President {president} investigated {target}.",
-                       president=event.president, target=event.target)
-        case SpecialElectionCalled():
-            return t._("President {president} called a Special Election: {target} is the next "
-                       "Presidential Candidate.", president=event.president,
-                       target=event.target)
-        case Peeked():
-            return t._("President {president} looked at the top three policies.",
-                       president=event.president)
-        case Executed():
-            if event.hitler:
-                return t._("President {president} executed {target}, who was Hitler.",
-                           president=event.president, target=event.target)
-            return t._("President {president} executed {target}, who was not Hitler.",
-                       president=event.president, target=event.target)
-        case GameOver():
-            # TRANSLATORS: {reason} says how the game was won.
-            return glossary.won(t, event.win.team, "Game over: the {team} win: {reason}.",
-                                reason=phrases.win(t, event.win))
-        case DeadlineSet():
-            if event.until is None:
-                return t._("The moderator cleared the deadline.")
-            when = forum_texts.when_text(event.until, event.zone, t)
-            if event.scope == "round":
-                return t._("The moderator set a deadline for this round: {when}.", when=when)
-            return t._("The moderator set a deadline for this phase: {when}.", when=when)
-    return forum_texts.event_text(view, event, Plain(t))
+    ``lang`` (English by default): its row of :data:`REPLAY_WORDS`."""
+    return REPLAY_WORDS[type(event)](view, event, lang or language(None))
+
+
+def _started(view: PublicView, event: Started, t: Language) -> str:
+    if event.president:
+        return t._n("The game is set up: {n} player. {president} is the first "
+                    "Presidential Candidate.",
+                    "The game is set up: {n} players. {president} is the first "
+                    "Presidential Candidate.", len(event.players),
+                    president=event.president)
+    return t._n("The game is set up: {n} player. The roles are dealt from the "
+                "players' words.",
+                "The game is set up: {n} players. The roles are dealt from the "
+                "players' words.", len(event.players))
+
+
+def _dealt(view: PublicView, event: Dealt, t: Language) -> str:
+    return t._("Every player posted a word; the roles and the deck were dealt from "
+               "them and the seed. {president} is the first Presidential Candidate.",
+               president=event.president)
+
+
+def _round_began(view: PublicView, event: RoundBegan, t: Language) -> str:
+    if event.special:
+        return t._("Round {round}: {president} is the Presidential Candidate by "
+                   "Special Election.", round=event.round, president=event.president)
+    return t._("Round {round}: {president} is the Presidential Candidate.",
+               round=event.round, president=event.president)
+
+
+def _nominated(view: PublicView, event: Nominated, t: Language) -> str:
+    return t._("{president} nominated {chancellor} for Chancellor.",
+               president=event.president, chancellor=event.chancellor)
+
+
+def _enacted(view: PublicView, event: Enacted, t: Language) -> str | None:
+    if event.chaos:
+        return None  # said by the chaos event
+    if event.policy == LIBERAL:
+        return t._("President {president} and Chancellor {chancellor} enacted a "
+                   "Liberal policy.", president=event.president,
+                   chancellor=event.chancellor)
+    return t._("President {president} and Chancellor {chancellor} enacted a Fascist "
+               "policy.", president=event.president, chancellor=event.chancellor)
+
+
+def _chaos(view: PublicView, event: Chaos, t: Language) -> str:
+    return t._("Chaos: the top policy, {policy}, was enacted; powers ignored, tracker "
+               "reset, term limits forgotten.",
+               policy=glossary.policy(t, event.policy))
+
+
+def _veto_proposed(view: PublicView, event: VetoProposed, t: Language) -> str:
+    return t._("Chancellor {chancellor} proposed a veto.", chancellor=event.chancellor)
+
+
+def _veto_answered(view: PublicView, event: VetoAnswered, t: Language) -> str | None:
+    if game_texts.refused_by_lapse(view, event):
+        return None  # said by the lapse's sentence
+    if event.accepted:
+        return t._("President {president} agreed to the veto.",
+                   president=event.president)
+    return t._("President {president} refused the veto.", president=event.president)
+
+
+def _veto_voted(view: PublicView, event: VetoVoted, t: Language) -> str:
+    return (t._("The secret veto vote: vetoed.") if event.vetoed else
+            t._("The secret veto vote: the veto failed."))
+
+
+def _vetoed(view: PublicView, event: Vetoed, t: Language) -> str:
+    return t._("Both policies were discarded; Election Tracker {tracker}/{limit}.",
+               tracker=event.tracker, limit=view.chaos_at)
+
+
+def _reshuffled(view: PublicView, event: Reshuffled, t: Language) -> str:
+    return t._n("The draw and discard piles were shuffled together: {n} policy.",
+                "The draw and discard piles were shuffled together: {n} policies.",
+                event.draw)
+
+
+def _power_granted(view: PublicView, event: PowerGranted, t: Language) -> str:
+    return t._("President {president} gains {power}.", president=event.president,
+               power=glossary.power(t, event.power))
+
+
+def _power_skipped(view: PublicView, event: PowerSkipped, t: Language) -> str:
+    return t._("{power} had no legal target and was skipped.",
+               power=glossary.power(t, event.power))
+
+
+def _investigated(view: PublicView, event: Investigated, t: Language) -> str:
+    return t._("President {president} investigated {target}.",
+               president=event.president, target=event.target)
+
+
+def _special_election(view: PublicView, event: SpecialElectionCalled, t: Language) -> str:
+    return t._("President {president} called a Special Election: {target} is the next "
+               "Presidential Candidate.", president=event.president,
+               target=event.target)
+
+
+def _peeked(view: PublicView, event: Peeked, t: Language) -> str:
+    return t._("President {president} looked at the top three policies.",
+               president=event.president)
+
+
+def _executed(view: PublicView, event: Executed, t: Language) -> str:
+    if event.hitler:
+        return t._("President {president} executed {target}, who was Hitler.",
+                   president=event.president, target=event.target)
+    return t._("President {president} executed {target}, who was not Hitler.",
+               president=event.president, target=event.target)
+
+
+def _game_over(view: PublicView, event: GameOver, t: Language) -> str:
+    # TRANSLATORS: {reason} says how the game was won.
+    return glossary.won(t, event.win.team, "Game over: the {team} win: {reason}.",
+                        reason=phrases.win(t, event.win))
+
+
+def _deadline_set(view: PublicView, event: DeadlineSet, t: Language) -> str:
+    if event.until is None:
+        return t._("The moderator cleared the deadline.")
+    when = forum_texts.when_text(event.until, event.zone, t)
+    if event.scope == "round":
+        return t._("The moderator set a deadline for this round: {when}.", when=when)
+    return t._("The moderator set a deadline for this phase: {when}.", when=when)
+
+
+def _as_posted(view: PublicView, event: Public, t: Language) -> str | None:
+    """Forum moderation's events read in the replay as the thread read them, unmarked."""
+    return messages.post_words(view, event, Plain(t))
 
 
 def _tally(view: PublicView, event: Tallied, t: Language) -> str:
@@ -491,6 +534,21 @@ def _tally(view: PublicView, event: Tallied, t: Language) -> str:
     # TRANSLATORS: {result} is what the vote did.
     return t._("The vote: {Ja} {ja}, {Nein} {nein}: {result}.", ja=event.ja, nein=event.nein,
                result=result, **glossary.BALLOTS)
+
+#: Every public event as a sentence of the replay, one row per event class.
+REPLAY_WORDS: dict[type[Public], ReplayWords] = {
+    Started: _started, Dealt: _dealt, RoundBegan: _round_began, Nominated: _nominated,
+    Tallied: _tally, Enacted: _enacted,
+    Chaos: _chaos, VetoProposed: _veto_proposed, VetoAnswered: _veto_answered,
+    VetoVoted: _veto_voted, Vetoed: _vetoed, Reshuffled: _reshuffled,
+    PowerGranted: _power_granted, PowerSkipped: _power_skipped, Investigated: _investigated,
+    SpecialElectionCalled: _special_election, Peeked: _peeked, Executed: _executed,
+    GameOver: _game_over, DeadlineSet: _deadline_set, Lapsed: _as_posted,
+    DeadlineSpent: _as_posted, Renamed: _as_posted, Replaced: _as_posted,
+    Corrected: _as_posted, Removed: _as_posted, ModeratorsChanged: _as_posted,
+    HandedOver: _as_posted, Claimed: _as_posted,
+}
+
 
 
 def _governments(view: PublicView) -> list[Government]:

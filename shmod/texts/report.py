@@ -49,7 +49,7 @@ def unposted_corrections(view: PublicView, public: Iterable[Public],
     shown = list(posted)
     terminal = Plain()
     return [("Voided (players never saw it, so nothing is posted)",
-             messages.event_text(view, ev, terminal) or "")
+             messages.post_words(view, ev, terminal) or "")
             for ev in public if isinstance(ev, Corrected) and ev not in shown]
 
 

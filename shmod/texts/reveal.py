@@ -12,6 +12,7 @@ from shmod.forum.deadlines import lapses
 from shmod.forum.dealing import starting_deck
 from shmod.forum.events import Retraction
 from shmod.forum.seats import replacing
+from shmod.forum.table import Table
 from shmod.game.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
 from shmod.game.rules import parse_cards
 from shmod.game.terms import OVER, Policy, Role
@@ -74,50 +75,54 @@ def governments(game: Game) -> list[Government]:
     return out
 
 
-def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
-    """Every role, every government's hands and discards, results, and the deck."""
-    state = game.state
-    if state.game.phase != OVER:
-        raise BadInput("the game is not over: the reveal would put secrets in the thread "
-                       "(R-THREAD)")
-    b, e = fmt.bold, fmt.escape
+def _pile(fmt: Plain, policies: Iterable[Policy]) -> str:
+    return cards(fmt, policies, compact=True)
 
-    def pile(policies: Iterable[Policy]) -> str:
-        return cards(fmt, policies, compact=True)
 
-    t = fmt.lang
+def _roles(state: Table, fmt: Plain) -> list[str]:
+    """Every seat's role, a replacement's with whom it replaced."""
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     was = replacing(state)
-    roles = [t._("{name} (replacing {before}): {role}", name=b(e(name)), before=e(was[name]),
-                 role=t.term(ROLE_SAID[role])) if name in was else
-             t._("{name}: {role}", name=b(e(name)), role=t.term(ROLE_SAID[role]))
-             for name, role in zip(state.game.players, state.game.roles)]
-    def chosen(policies: Iterable[Policy], random: bool) -> str:
-        """A choice's policies, marked when a lapse drew them at random (R-LAPSE)."""
-        # TRANSLATORS: {cards} are policies a lapse chose: the player sent no choice by the
-        # deadline and the house rules drew it at random.
-        return t._("{cards} (drawn at random)", cards=pile(policies)) if random else \
-            pile(policies)
+    return [t._("{name} (replacing {before}): {role}", name=b(e(name)), before=e(was[name]),
+                role=t.term(ROLE_SAID[role])) if name in was else
+            t._("{name}: {role}", name=b(e(name)), role=t.term(ROLE_SAID[role]))
+            for name, role in zip(state.game.players, state.game.roles)]
 
-    rows = []
-    for gov in governments(game):
-        names = {"president": b(e(gov.president)), "chancellor": b(e(gov.chancellor)),
-                 "drawn": pile(gov.drawn),
-                 "first": chosen(gov.president_discard, "discard" in gov.lapsed),
-                 "second": pile(gov.chancellor_discard)}
-        if gov.enacted:
-            # TRANSLATORS: one government of the reveal; {drawn}, {first}, {second} and
-            # {enacted} are lists of policies.
-            row = t._("President {president}, Chancellor {chancellor}: drew {drawn}; the "
-                      "President discarded {first}; the Chancellor discarded {second} and "
-                      "enacted {enacted}.",
-                      enacted=chosen([gov.enacted], "enact" in gov.lapsed), **names)
-        else:
-            row = t._("President {president}, Chancellor {chancellor}: drew {drawn}; the "
-                      "President discarded {first}; the agenda was vetoed, discarding "
-                      "{second}.", **names)
-        if gov.lapsed & {"veto_answer", "veto_vote"}:
-            row = " ".join([row, t._("The veto was refused: its deadline passed unanswered.")])
-        rows.append(row)
+
+def _chosen(fmt: Plain, policies: Iterable[Policy], random: bool) -> str:
+    """A choice's policies, marked when a lapse drew them at random (R-LAPSE)."""
+    # TRANSLATORS: {cards} are policies a lapse chose: the player sent no choice by the
+    # deadline and the house rules drew it at random.
+    return fmt.lang._("{cards} (drawn at random)", cards=_pile(fmt, policies)) if random else \
+        _pile(fmt, policies)
+
+
+def _government(gov: Government, fmt: Plain) -> str:
+    """One government's hands, discards and what it enacted."""
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
+    names = {"president": b(e(gov.president)), "chancellor": b(e(gov.chancellor)),
+             "drawn": _pile(fmt, gov.drawn),
+             "first": _chosen(fmt, gov.president_discard, "discard" in gov.lapsed),
+             "second": _pile(fmt, gov.chancellor_discard)}
+    if gov.enacted:
+        # TRANSLATORS: one government of the reveal; {drawn}, {first}, {second} and
+        # {enacted} are lists of policies.
+        row = t._("President {president}, Chancellor {chancellor}: drew {drawn}; the "
+                  "President discarded {first}; the Chancellor discarded {second} and "
+                  "enacted {enacted}.",
+                  enacted=_chosen(fmt, [gov.enacted], "enact" in gov.lapsed), **names)
+    else:
+        row = t._("President {president}, Chancellor {chancellor}: drew {drawn}; the "
+                  "President discarded {first}; the agenda was vetoed, discarding "
+                  "{second}.", **names)
+    if gov.lapsed & {"veto_answer", "veto_vote"}:
+        row = " ".join([row, t._("The veto was refused: its deadline passed unanswered.")])
+    return row
+
+
+def _power_results(state: Table, fmt: Plain) -> list[str]:
+    """Every investigation's and peek's true result."""
+    b, e, t = fmt.bold, fmt.escape, fmt.lang
     results = []
     void = voided(state)
     drawn = {entry for entry, ev in lapses(state.public).items()
@@ -135,13 +140,34 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
                                party=glossary.party(t, s.party)))
         elif isinstance(s, PeekResult):
             results.append(t._("{president} peeked at {cards}.", president=b(e(s.to)),
-                               cards=pile(s.cards)))
-    decks = [t._("Starting deck, top first: {cards}", cards=pile(starting_deck(state)))]
+                               cards=_pile(fmt, s.cards)))
+    return results
+
+
+def _decks(game: Game, fmt: Plain) -> list[str]:
+    """The starting deck and every reshuffle's, top first."""
+    t = fmt.lang
+    void = voided(game.state)
+    decks = [t._("Starting deck, top first: {cards}",
+                 cards=_pile(fmt, starting_deck(game.state)))]
     shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
                 if raw.get("kind") == "reshuffle" and number not in void]
-    decks += [t._("Reshuffle {n}, top first: {cards}", n=n, cards=pile(parse_cards(raw["deck"])))
+    decks += [t._("Reshuffle {n}, top first: {cards}", n=n,
+                  cards=_pile(fmt, parse_cards(raw["deck"])))
               for n, raw in enumerate(shuffles, 1)]
-    parts = [fmt.heading(t._("The reveal")), t._("Roles:"), fmt.bullets(roles),
+    return decks
+
+
+def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
+    """Every role, every government's hands and discards, results, and the deck."""
+    state = game.state
+    if state.game.phase != OVER:
+        raise BadInput("the game is not over: the reveal would put secrets in the thread "
+                       "(R-THREAD)")
+    e, t = fmt.escape, fmt.lang
+    rows = [_government(gov, fmt) for gov in governments(game)]
+    results = _power_results(state, fmt)
+    parts = [fmt.heading(t._("The reveal")), t._("Roles:"), fmt.bullets(_roles(state, fmt)),
              t._("Governments (drawn top first):"),
              fmt.numbered(rows) if rows else t._("No government sat.")]
     if results:
@@ -150,7 +176,7 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     marked = claims.reveal_lines(state.public, claims.truth(state) or {}, fmt)
     if marked:
         parts += [t._("Claims, against what was dealt:"), fmt.bullets(marked)]
-    parts.append(fmt.lines(decks))
+    parts.append(fmt.lines(_decks(game, fmt)))
     if game.setup.seed is not None:
         parts.append(t._("Seed: {seed} | Salt: {salt}", seed=e(game.setup.seed),
                          salt=e(game.setup.salt or "")))
