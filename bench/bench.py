@@ -49,12 +49,12 @@ from typing import Any
 
 import yaml
 
-from shmod.audit.audit import audit_file, audit_log
-from shmod.audit.moves import command_for, random_game
+from shmod.audit.log_audit import audit_file, audit_log
+from shmod.audit.random_games import command_for, random_game
 from shmod.audit.replay import page as replay_page
 from shmod.audit.simulate import SIMULATED_AT, parse_counts, simulate
 from shmod.log import logfile
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = ROOT / "bench" / ".env"
@@ -137,7 +137,7 @@ def midround(source: Path) -> tuple[bytes, str]:
     with two or more votes still to come: its bytes, and a player yet to vote."""
     from shmod.game.legal import voters
     from shmod.game.steps import Vote
-    from shmod.log.game import replay
+    from shmod.log.store import replay
 
     data = source.read_bytes()
     found: list[tuple[int, str]] = []

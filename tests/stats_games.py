@@ -10,7 +10,7 @@ from scripted import Table, full_deck
 from shmod.forum.names import Seating
 from shmod.forum.steps import Lapse, Prod, Remove, Replace, SetDeadline
 from shmod.game.terms import EXECUTE
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 
 AT = "2026-01-01T00:00:00Z"
 

@@ -185,20 +185,20 @@ FAKE = {
     "shmod": "",
     "shmod.base": "", "shmod.base.errors": "",
     "shmod.game": "", "shmod.game.engine": "from shmod.base.errors import X\n",
-    "shmod.game.play": "def f():\n    from shmod.game import engine\n",
+    "shmod.game.moves": "def f():\n    from shmod.game import engine\n",
     "shmod.forum": "", "shmod.forum.engine": "from shmod.game import engine\n",
-    "shmod.log": "", "shmod.log.game": "from shmod.forum import engine\n",
+    "shmod.log": "", "shmod.log.store": "from shmod.forum import engine\n",
 }
 
 
 def test_the_checker_finds_a_lazy_cycle():
-    sources = {**FAKE, "shmod.game.engine": "from shmod.game import play\n"}
+    sources = {**FAKE, "shmod.game.engine": "from shmod.game import moves\n"}
     found = cycle(graph(sources))
-    assert found is not None and set(found) == {"shmod.game.engine", "shmod.game.play"}
+    assert found is not None and set(found) == {"shmod.game.engine", "shmod.game.moves"}
 
 
 def test_the_checker_finds_a_cycle_through_a_package_init():
-    sources = {**FAKE, "shmod.game": "from shmod.game import play\n"}
+    sources = {**FAKE, "shmod.game": "from shmod.game import moves\n"}
     found = cycle(graph(sources))
     assert found is not None and "shmod.game" in found
 
@@ -206,10 +206,10 @@ def test_the_checker_finds_a_cycle_through_a_package_init():
 def test_the_checker_finds_an_upward_import():
     order = ["base", "game", "forum", "log"]
     assert cycle(graph(FAKE)) is None and upward(graph(FAKE), order) == []
-    sources = {**FAKE, "shmod.game.play": "def f():\n    from shmod.forum.engine import apply\n"}
+    sources = {**FAKE, "shmod.game.moves": "def f():\n    from shmod.forum.engine import apply\n"}
     assert upward(graph(sources), order) == [
-        "shmod.game.play imports shmod.forum (forum is above game)",
-        "shmod.game.play imports shmod.forum.engine (forum is above game)"]
+        "shmod.game.moves imports shmod.forum (forum is above game)",
+        "shmod.game.moves imports shmod.forum.engine (forum is above game)"]
 
 
 def test_the_body_measure_starts_at_the_first_statement():
@@ -244,3 +244,44 @@ def test_the_documented_forum_moves_are_the_forum_moves_table():
         assert row[2].startswith("bookkeeping") == move.bookkeeping, row
         assert ("kept" in row[2]) == move.kept, row
         assert (move.rule or "R-") in row[3] and (move.noun in row[3]), row
+
+
+
+def repeats(where: dict[str, list[str]], commands: set[str], mirrored: set[str]
+            ) -> dict[str, list[str]]:
+    """The module names held by several packages (``where``: name -> packages) beyond what
+    is allowed: a cli module named after a command, a forum module mirroring the game's."""
+    wrong = {}
+    for name, packages in where.items():
+        rest = [p for p in packages if not (p == "cli" and name in commands)]
+        if len(rest) > 1 and not (name in mirrored and sorted(rest) == ["forum", "game"]):
+            wrong[name] = packages
+    return wrong
+
+
+def mirrors() -> set[str]:
+    """The forum's modules that mirror the game's, from the contract's ``mirrors`` block."""
+    block = re.search(r"```mirrors\n(.*?)```", CONTRACT.read_text(), re.S)
+    assert block, "docs/architecture.md has no ```mirrors block"
+    return set(block.group(1).split())
+
+
+def test_every_module_name_says_one_thing():
+    """Issue 45 section 2: a module name is used once in shmod, but for the allowed repeats
+    (and each mirror listed is one)."""
+    import typer
+
+    from shmod.cli.main import app
+
+    where: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "shmod").glob("*/*.py")):
+        if path.stem != "__init__":
+            where.setdefault(path.stem, []).append(path.parent.name)
+    commands = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert repeats(where, commands, mirrors()) == {}
+    assert {n for n in mirrors() if sorted(where.get(n, [])) != ["forum", "game"]} == set()
+    # the check finds a repeat: two packages, a cli module named after no command
+    made_up = {"thread": ["audit", "forum"], "posts": ["cli", "texts"],
+               "stats": ["audit", "cli"], "engine": ["forum", "game"]}
+    assert repeats(made_up, {"stats"}, {"engine"}) == {"thread": ["audit", "forum"],
+                                                      "posts": ["cli", "texts"]}

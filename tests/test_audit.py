@@ -5,14 +5,14 @@ import random
 
 import pytest
 
-from shmod.audit import audit
-from shmod.audit.moves import random_game
+from shmod.audit import log_audit
+from shmod.audit.random_games import random_game
 from shmod.audit.simulate import game_variants
 from shmod.forum.log_formats import CURRENT
 from shmod.forum.setup import parse_setup
 from shmod.game.terms import VARIANTS
 from shmod.log import logfile
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 
 AT = "2026-01-01T00:00:00Z"
 #: Every combination of the variants RULES.md names; house rules are drawn per game.
@@ -28,7 +28,7 @@ def audited(sim):
     """A simulated game audited as published: without the moderator's signing key."""
     text = log_text(logfile.published(sim.header), sim.steps, at=AT)
     log = logfile.parse("sim.yaml", text.encode())
-    return log, audit.audit_log(log)
+    return log, log_audit.audit_log(log)
 
 
 def recount(log):
@@ -97,7 +97,7 @@ def test_every_simulated_game_is_valid_and_recounted(players):
                               variants=game_variants(rng, combo, True, players))
             log, report = audited(sim)
             assert report.valid, (combo, report.problems)
-            assert report.exit_code == audit.VALID
+            assert report.exit_code == log_audit.VALID
             assert report.warnings == [] and report.stopped is None
             assert report.judged == report.entries == len(sim.steps)
             summary = report.summary
@@ -141,7 +141,7 @@ def test_unchained_entries_are_unverified_warnings_not_problems():
     first = lines.index("log:\n") + 1
     lines[first + 3] = lines[first + 3].split(", hash:")[0] + "}\n"
     log = logfile.parse("hand.yaml", "".join(lines).encode())
-    report = audit.audit_log(log)
+    report = log_audit.audit_log(log)
     assert report.valid
     assert [(w.kind, w.line, w.entry) for w in report.warnings] == [("unverified", first + 4, 4)]
 
@@ -153,7 +153,7 @@ def test_format_problems_are_all_listed_and_judging_stops_at_the_first():
     first = lines.index("log:\n") + 1
     for offset in (5, 20):
         lines[first + offset] = lines[first + offset].replace("kind: ", "kind: x", 1)
-    report = audit.audit_log(logfile.parse("bad.yaml", "".join(lines).encode()))
+    report = log_audit.audit_log(logfile.parse("bad.yaml", "".join(lines).encode()))
     formats = [p for p in report.problems if p.kind == "format"]
     assert [(p.line, p.entry) for p in formats] == [(first + 6, 6), (first + 21, 21)]
     assert report.judged == 5
@@ -163,11 +163,11 @@ def test_format_problems_are_all_listed_and_judging_stops_at_the_first():
 def test_keys_that_are_not_text_are_reported_not_a_crash():
     sim = random_game(5, random.Random(6))
     text = log_text(sim.header, sim.steps, at=AT) + "- {kind: vote, 1: x}\n"
-    report = audit.audit_log(logfile.parse("k.yaml", text.encode()))
+    report = log_audit.audit_log(logfile.parse("k.yaml", text.encode()))
     assert [p.kind for p in report.problems] == ["format"]
     line = f"shmod: {CURRENT.number}\n"
     header = text.replace(line, line + "1: x\n")
-    report = audit.audit_log(logfile.parse("h.yaml", header.encode()))
+    report = log_audit.audit_log(logfile.parse("h.yaml", header.encode()))
     assert {p.kind for p in report.problems} == {"header", "chain"}
 
 
@@ -209,18 +209,18 @@ def test_a_voided_replacement_audits_as_valid(tmp_path):
     """R-CORRECT: after a replacement is voided, entries name the player who stayed."""
     from shmod.forum.steps import Correct, Replace
     from shmod.game.steps import Nominate, Vote
-    from shmod.log import game
+    from shmod.log import store
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5", created=AT)
-    done = game.record(path, lambda g: Replace(target=2, name="Zed"), at=AT)
+    store.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5", created=AT)
+    done = store.record(path, lambda g: Replace(target=2, name="Zed"), at=AT)
     number = done.game.state.entries - 1  # then the replacement's post
-    game.record(path, lambda g: Correct(entries=(number,), reason="wrong seat",
+    store.record(path, lambda g: Correct(entries=(number,), reason="wrong seat",
                                      force=True), at=AT)  # its post was printed for the thread
-    game.record(path, lambda g: Vote(by=2, vote=True) if g.state.game.phase == "vote"
-                else Nominate(by=g.state.game.president,
-                          chancellor=2 if g.state.game.president != 2 else 3), at=AT)
+    store.record(path, lambda g: Vote(by=2, vote=True) if g.table.game.phase == "vote"
+                 else Nominate(by=g.table.game.president,
+                          chancellor=2 if g.table.game.president != 2 else 3), at=AT)
     lines = open(path).read().splitlines()
     assert "Cat" in lines[-2] and "kind: posted" in lines[-1]
-    report = audit.audit_file(path)
+    report = log_audit.audit_file(path)
     assert report.problems == [] and report.judged == report.entries == 7

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 from scripted import AT
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.forum import engine
 from shmod.forum.setup import parse_setup, start
 from shmod.texts import board_image
@@ -101,11 +101,11 @@ def test_the_guides_picture_is_what_its_command_draws(run, tmp_path):
 
 
 def test_board_command_and_post_images(run, tmp_path):
-    from shmod.log import game
+    from shmod.log import store
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
-                  created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
+                   created=AT)
     code, out, err = run("board", "-g", str(path), "--png", str(tmp_path / "b.png"),
                          "--svg", str(tmp_path / "pics" / "b.svg"))
     assert code == 0 and out.startswith("Board: 0 of 5 Liberal policies")
@@ -124,11 +124,11 @@ def test_board_command_and_post_images(run, tmp_path):
                                           ("--svg", "x.png"), ("--png", "x.png.jpeg")])
 def test_a_picture_is_written_only_under_a_name_of_its_kind(run, tmp_path, option, name):
     """Issue 26 §4: `board --png x.jpg` wrote PNG bytes under a .jpg name."""
-    from shmod.log import game
+    from shmod.log import store
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
-                  created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
+                   created=AT)
     kind = option[2:]
     code, _, err = run("board", "-g", str(path), option, str(tmp_path / name))
     assert code == 2 and err == (f"Error: {option} {str(tmp_path / name)!r}: the picture is "
@@ -139,11 +139,11 @@ def test_a_picture_is_written_only_under_a_name_of_its_kind(run, tmp_path, optio
 
 
 def test_a_missing_pillow_is_one_clear_line(tmp_path):
-    from shmod.log import game
+    from shmod.log import store
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
-                  created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="img", first="Ann",
+                   created=AT)
     code = ("import sys\nsys.modules['PIL'] = None\nfrom shmod.cli.main import main\n"
             f"sys.argv = ['shmod', 'board', '-g', {str(path)!r}, '--png', {str(tmp_path / 'b.png')!r}]\n"
             "main()")

@@ -73,9 +73,9 @@ from shmod.game import events as game_events, legal
 from shmod.game.legal import voters
 from shmod.game.steps import Discard, Enact, Investigate, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import OVER, VOTE
-from shmod.log import checkpoints, game as games
+from shmod.log import checkpoints, store
 from shmod.log.checkpoints import COMMITMENT_LABEL, KEY_LABEL
-from shmod.texts import catalog, forum_texts, game_texts, messages, pms, posts, views
+from shmod.texts import catalog, forum_texts, game_texts, messages, pms, thread_posts, views
 from shmod.texts.formats import FORMATS, Plain, get as profile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,7 +132,7 @@ def _post(entry: Entry, fmt: Plain) -> Texts:
     if entry.post is None:
         return
     number, step, events = entry.post
-    text = posts.render(entry.state, events, fmt, now=entry.now)
+    text = thread_posts.render(entry.state, events, fmt, now=entry.now)
     if step.checkpoint:
         text += "\n\n" + checkpoints.line(number, step.upto, step.checkpoint)
     yield "post", text
@@ -487,13 +487,13 @@ def render_game(corpus: Corpus, header: dict[str, object], plan: Iterable[tuple[
         public, secrets = len(state.public), len(state.secrets)
 
 
-def _plan_of(game: games.Game) -> list[tuple[str, Step]]:
+def _plan_of(game: store.Loaded) -> list[tuple[str, Step]]:
     """A shipped log's entries as steps, each at its recorded time."""
     out: list[tuple[str, Step]] = []
 
     def watch(number: int, step: Step, state: Table) -> None:
         out.append((state.clock or "", step))
-    games.replay(game.log, watch=watch)
+    store.replay(game.log, watch=watch)
     return out
 
 
@@ -501,7 +501,7 @@ def _plan_of(game: games.Game) -> list[tuple[str, Step]]:
 def corpus() -> Corpus:
     made = Corpus()
     for path in shipped():
-        game = games.load(str(path))
+        game = store.load(str(path))
         render_game(made, game.log.header, _plan_of(game), pms.title(str(path), game.log.header))
     made_on_purpose = directed_game()
     render_game(made, made_on_purpose.header, made_on_purpose.plan, "Friday")
@@ -582,11 +582,11 @@ def test_the_opening_post_in_any_language_audits_as_in_english(tmp_path: Path) -
     """The commitment and the key keep their fixed labels beside the translated words: the
     thread audit finds them in the opening post of a pseudo-language game, as posted (it
     ends with its own checkpoint line), in every profile."""
-    made = games.new_game(str(tmp_path / "g.yaml"), ["Ann", "Bob", "Cat", "Dan", "Eve"],
+    made = store.new_game(str(tmp_path / "g.yaml"), ["Ann", "Bob", "Cat", "Dan", "Eve"],
                           seed="5e0c3a97d1b24f68a0c9e7d3b51f2a84", created=stamp(T0),
                           language=catalog.PSEUDO)
     for name in PROFILES:
-        text = posts.earlier_post(made, 1, profile(name, lang=catalog.PSEUDO)).text
+        text = thread_posts.earlier_post(made, 1, profile(name, lang=catalog.PSEUDO)).text
         found = checkpoints.opening(checkpoints.readable(text))
         assert (found.commitment, found.key) == (made.setup.commitment,
                                                  made.setup.moderator_key), name

@@ -29,11 +29,11 @@ import pytest
 from test_forum_profiles import _absences, _dealt_by_words, _forum_game
 from test_replay_page import PHONE, SHIPPED, VARIANTS, Opened, browser, write
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.game.terms import OVER
-from shmod.log import game as games
+from shmod.log import store
 from shmod.log.checkpoints import COMMITMENT_LABEL
-from shmod.texts import board_image, catalog, formats, pms, replay, replay_post
+from shmod.texts import board_image, catalog, formats, pms, replay_frames, replay_post
 from shmod.texts.history import history_text
 from shmod.texts.reveal import reveal_text
 
@@ -71,9 +71,9 @@ def assert_translated(kind: str, text: str, data: set[str]) -> None:
     assert not left, f"{kind}: English left in the pseudo-language: {left[:5]}"
 
 
-def game_data(game: games.Game, path: str) -> set[str]:
+def game_data(game: store.Loaded, path: str) -> set[str]:
     """The game's own values: every name it seated, its title, seed and salt, words."""
-    state = game.state
+    state = game.table
     names = {*state.setup.players, *state.game.players, *state.backups,
              *(new for _seat, _old, new, _entry in state.replaced),
              *(new for _seat, _old, new, _entry in state.renamed)}
@@ -96,11 +96,11 @@ def logs(tmp_path: Path) -> list[str]:
 def test_history_reveal_post_and_picture_say_nothing_in_english(tmp_path):
     checked = set()
     for path in logs(tmp_path):
-        game = games.load(path)
+        game = store.load(path)
         data = game_data(game, path)
-        over = game.state.game.phase == OVER
-        revealed = replay.frames(game, reveal=over, lang=QPS)
-        public = replay.frames(game, reveal=False, lang=QPS)
+        over = game.table.game.phase == OVER
+        revealed = replay_frames.frames(game, reveal=over, lang=QPS)
+        public = replay_frames.frames(game, reveal=False, lang=QPS)
         for n, frame in enumerate(revealed.frames):
             view = frame.view
             texts = [s.text for s in board_image.layout(view, QPS)[0] if s.kind == "text"]
@@ -180,7 +180,7 @@ def test_the_replay_page_says_nothing_in_english_and_fits_a_phone(which, browser
         made["going"] = lambda: write(tmp_path / "g.yaml", sim.header,
                                       sim.steps[:len(sim.steps) // 2])
     log = made[which]()
-    game = games.load(log)
+    game = store.load(log)
     data = game_data(game, log)
     out = tmp_path / f"{which}.html"
     code, _, err = run("replay", log, "-o", str(out), "--language", catalog.PSEUDO)

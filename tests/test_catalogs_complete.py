@@ -24,8 +24,8 @@ import test_catalog_bypass as bypass
 
 from shmod.audit import replay as audit_replay
 from shmod.game.terms import OVER
-from shmod.log import game as games
-from shmod.texts import board_image, catalog, formats, pms, replay, replay_post
+from shmod.log import store
+from shmod.texts import board_image, catalog, formats, pms, replay_frames, replay_post
 from shmod.texts.history import history_text
 from shmod.texts.reveal import reveal_text
 
@@ -146,16 +146,16 @@ class Asking(bypass.Corpus):
 def test_every_message_looked_up_while_rendering_is_in_the_template(recorder, run, tmp_path):
     made = Asking()
     for path in bypass.shipped():
-        game = games.load(str(path))
+        game = store.load(str(path))
         bypass.render_game(made, game.log.header, bypass._plan_of(game),
                            pms.title(str(path), game.log.header))
     for played in (bypass.directed_game(), bypass.moderated_game()):
         bypass.render_game(made, played.header, played.plan, "Friday", played.recorder)
     t = catalog.get(RECORDING)
     for path in map(str, bypass.shipped()):
-        game = games.load(path)
-        over = game.state.game.phase == OVER
-        shown = replay.frames(game, reveal=over, lang=t)
+        game = store.load(path)
+        over = game.table.game.phase == OVER
+        shown = replay_frames.frames(game, reveal=over, lang=t)
         for frame in shown.frames:
             board_image.layout(frame.view, t)
             board_image.describe(frame.view, t)

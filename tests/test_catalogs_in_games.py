@@ -37,7 +37,7 @@ from babel.messages.catalog import Catalog, Message
 from test_catalog import tool
 from test_forum_profiles import games_played
 
-from shmod.texts import replay, replay_post
+from shmod.texts import replay_frames, replay_post
 from shmod.texts.formats import FORMATS, Plain, get as profile
 
 __all__ = ["games_played"]  # the four games of test_forum_profiles, a module fixture
@@ -156,7 +156,7 @@ def game_texts(game, steps, fmt: Plain) -> list[profiles.Text]:
     """test_forum_profiles' texts of a finished game, the game in one post worded in the
     profile's language too."""
     texts = [t for t in profiles._texts(game, steps, fmt) if t.kind != "replay-post"]
-    made = replay.frames(game, reveal=True, lang=fmt.lang)
+    made = replay_frames.frames(game, reveal=True, lang=fmt.lang)
     texts.append(profiles.Text("replay-post", replay_post.post_text(
         made, fmt, title="Friday", commitment=game.setup.commitment),
         tuple(name for name, _ in made.roles), made))
@@ -165,7 +165,7 @@ def game_texts(game, steps, fmt: Plain) -> list[profiles.Text]:
 
 def names_of(game) -> set[str]:
     """Every name and word players chose, and the game's title."""
-    state = game.state
+    state = game.table
     return {*profiles.TYPED, *state.setup.players, *state.game.players, *state.backups,
             *state.words.values(), *(new for _s, _o, new, _e in state.replaced),
             *(new for _s, _o, new, _e in state.renamed), "Friday"}

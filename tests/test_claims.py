@@ -26,8 +26,8 @@ from shmod.forum.steps import Claim, Correct, Lapse, Posted, Remove, Word
 from shmod.game.rules import parse_cards
 from shmod.game.steps import Reshuffle
 from shmod.game.terms import OVER, Policy
-from shmod.log import entries, game as games
-from shmod.texts import claims as claim_texts, formats, messages, posts, reveal, views
+from shmod.log import entries, store
+from shmod.texts import claim_texts, formats, messages, reveal, thread_posts, views
 
 PLAIN = formats.Plain()
 
@@ -235,8 +235,8 @@ def test_the_reveal_lists_the_claims_marked(tmp_path):
     t.enact("L")
     play_out(t)
     log = tmp_path / "g.yaml"
-    log.write_text(games.log_text(t.header, t.steps, at=AT))
-    text = reveal.reveal_text(games.load(str(log)), PLAIN, spoiler=False)
+    log.write_text(store.log_text(t.header, t.steps, at=AT))
+    text = reveal.reveal_text(store.load(str(log)), PLAIN, spoiler=False)
     assert "Claims, against what was dealt:\n- Claim by Bob (Chancellor, round 1): received " \
            "FL. true" in text
 
@@ -295,7 +295,7 @@ def test_logs_with_claims_audit_valid_and_the_verifier_recomputes_them_alike():
     audit does."""
     from test_verifier import _agrees, _log_text, _parsed
 
-    from shmod.audit import audit
+    from shmod.audit import log_audit
 
     rng = random.Random(360)
     checked = 0
@@ -317,7 +317,7 @@ def test_logs_with_claims_audit_valid_and_the_verifier_recomputes_them_alike():
             plan.append((at, moved))
             seated.append(players)
         text = _log_text(played.header, plan, seated)
-        _agrees(text, audit.audit_log(_parsed(text)).to_json())
+        _agrees(text, log_audit.audit_log(_parsed(text)).to_json())
         checked += sum(isinstance(s, Claim) for _, s in plan)
     assert checked > 50
 
@@ -331,13 +331,13 @@ def test_a_claim_recorded_after_the_game_is_over_makes_no_post_ever(tmp_path):
     replay show it."""
     from installed import Moderator
 
-    from shmod.texts import replay
+    from shmod.texts import replay_frames
 
     t = forum_table(5, deck="FFL" * 5)
     play_out(t)
     mod = Moderator(tmp_path, show=True)  # each step's items framed on stdout
     mod.log.parent.mkdir(parents=True)
-    mod.log.write_text(games.log_text(t.header, t.steps, at=AT))
+    mod.log.write_text(store.log_text(t.header, t.steps, at=AT))
     mod.log.chmod(0o600)
     mod.run("post")
     said = mod.run("claim", "Eve", "--role", "liberal").stderr
@@ -346,17 +346,17 @@ def test_a_claim_recorded_after_the_game_is_over_makes_no_post_ever(tmp_path):
     assert "Nothing new since the last post" in mod.run("post").stderr
     later = mod.run("moderators", "Ned", "--as", "Mia").stdout  # news after the game
     assert "Ned is now a moderator" in later and "Role claim" not in later
-    loaded = games.load(str(mod.log))
-    assert [ev for ev in thread.unposted(loaded.state) if isinstance(ev, Claimed)] == []
+    loaded = store.load(str(mod.log))
+    assert [ev for ev in thread.unposted(loaded.table) if isinstance(ev, Claimed)] == []
     line = "Role claim by Eve: Liberal."
     assert line in reveal.reveal_text(loaded, PLAIN, spoiler=False)
-    view = views.public_view(loaded.state)
+    view = views.public_view(loaded.table)
     assert "role: Liberal" in claim_texts.table_text(view.history, PLAIN)
     assert "role: Liberal" in mod.run("history").stdout
-    shown = replay.frames(loaded, reveal=True).frames
+    shown = replay_frames.frames(loaded, reveal=True).frames
     assert any(line in sentence for frame in shown for sentence in frame.said)
-    assert all(line not in posts.earlier_post(loaded, n, PLAIN).text
-               for n in range(1, len(loaded.state.posts) + 1))
+    assert all(line not in thread_posts.earlier_post(loaded, n, PLAIN).text
+               for n in range(1, len(loaded.table.posts) + 1))
 
 
 def test_the_post_that_shows_a_conflicting_claim_marks_the_conflict():
@@ -370,5 +370,5 @@ def test_the_post_that_shows_a_conflicting_claim_marks_the_conflict():
     said(t, "Bob", "chancellor", 1, "FF")  # she says she passed F, L: both cannot be true
     t.enact("L")
     covered = thread.news(t.state)
-    post = posts.render(t.state, covered, PLAIN, board=False)
+    post = thread_posts.render(t.state, covered, PLAIN, board=False)
     assert "Claim by Bob (Chancellor, round 1): received FF. conflict" in post

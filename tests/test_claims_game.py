@@ -22,8 +22,8 @@ from shmod.forum import claims as forum_claims
 from shmod.game import legal
 from shmod.game.events import Drawn, Handed, InvestigationResult
 from shmod.game.terms import OVER, POWER
-from shmod.log import game as games
-from shmod.texts import claims
+from shmod.log import store
+from shmod.texts import claim_texts
 from shmod.texts.catalog import get as language
 
 __all__ = ["browser"]  # the module's Chromium, from tests/test_replay_page.py
@@ -36,22 +36,22 @@ CLAIMS = """() => ({
 })"""
 
 
-def loaded(mod: Moderator) -> games.Game:
-    return games.load(str(mod.log))
+def loaded(mod: Moderator) -> store.Loaded:
+    return store.load(str(mod.log))
 
 
-def claim_session(mod: Moderator, game: games.Game, lie: bool) -> None:
+def claim_session(mod: Moderator, game: store.Loaded, lie: bool) -> None:
     """The last session's President and Chancellor say what they drew and received (the
     Chancellor claiming another hand when ``lie``: a conflict with the President's pass)."""
-    sessions, _ = forum_claims.record(game.state)
+    sessions, _ = forum_claims.record(game.table)
     last = sessions[-1]
-    names = game.state.game.players
-    drawn = next(s for s in game.state.secrets if isinstance(s, Drawn) and s.entry == last.drew)
-    hand = [s for s in game.state.secrets if isinstance(s, Handed)][-1]
-    if game.state.game.alive[last.president]:
+    names = game.table.game.players
+    drawn = next(s for s in game.table.secrets if isinstance(s, Drawn) and s.entry == last.drew)
+    hand = [s for s in game.table.secrets if isinstance(s, Handed)][-1]
+    if game.table.game.alive[last.president]:
         mod.run("claim", names[last.president], "".join(drawn.cards), "--passed",
                 "".join(hand.cards))
-    if game.state.game.alive[last.chancellor]:
+    if game.table.game.alive[last.chancellor]:
         received = "".join(sorted(hand.cards))
         mod.run("claim", names[last.chancellor], ("FL" if received == "FF" else "FF") if lie
                 else received)
@@ -71,7 +71,7 @@ def play(mod: Moderator) -> dict[str, Any]:
     middle: dict[str, str] = {}
     while True:
         game = loaded(mod)
-        g = game.state.game
+        g = game.table.game
         if g.phase == OVER:
             break
         name = g.players
@@ -84,7 +84,7 @@ def play(mod: Moderator) -> dict[str, Any]:
         elif g.phase == "enact":
             mod.run("enact", "fascist" if "F" in g.hand else "liberal")
             sessions += 1
-            if loaded(mod).state.game.phase != OVER:  # the page's last step: game over
+            if loaded(mod).table.game.phase != OVER:  # the page's last step: game over
                 claim_session(mod, loaded(mod), lie=sessions == 2)
             if sessions == 2:
                 middle["history"] = mod.run("history").stdout
@@ -104,7 +104,7 @@ def play(mod: Moderator) -> dict[str, Any]:
             president = name[g.president]
             mod.run(kind, target)
             if kind == "investigate":
-                result = next(s for s in loaded(mod).state.secrets
+                result = next(s for s in loaded(mod).table.secrets
                               if isinstance(s, InvestigationResult))
                 mod.run("claim", president, target, result.party.lower())
             if kind == "execute":
@@ -119,9 +119,9 @@ def test_a_whole_game_with_claims_through_the_installed_shmod(browser, tmp_path)
     mod = Moderator(tmp_path)
     middle = play(mod)
     game = loaded(mod)
-    assert game.state.game.winner == "Fascists"
-    made = claims.in_effect(game.state.public)
-    truth = claims.truth(game.state)
+    assert game.table.game.winner == "Fascists"
+    made = claim_texts.in_effect(game.table.public)
+    truth = claim_texts.truth(game.table)
     assert truth is not None and len(made) > 12
     assert {c.about for c in made} == {"president", "chancellor", "investigation", "role"}
     assert sorted(truth.values()).count(False) == 2  # Hitler's claim, and the lying one
@@ -150,7 +150,7 @@ def test_a_whole_game_with_claims_through_the_installed_shmod(browser, tmp_path)
     assert counted == {name: sum(c.name == name for c in made) for name in NAMES}
 
 
-def check_page(browser: Any, page: Path, game: games.Game, size: dict[str, int]) -> None:
+def check_page(browser: Any, page: Path, game: store.Loaded, size: dict[str, int]) -> None:
     """Step through the page; at each step the claims so far are listed, marked only
     behind their switch, and nothing is wider than the screen."""
     opened = Opened(browser, page, size)
@@ -161,8 +161,8 @@ def check_page(browser: Any, page: Path, game: games.Game, size: dict[str, int])
     for step in range(len(seen)):
         shown = opened.page.evaluate(CLAIMS)
         entry = entry_of(opened.read())
-        public = [ev for ev in game.state.public if ev.entry <= entry]
-        assert shown["claims"] == claims.page_lines(public, ENGLISH)
+        public = [ev for ev in game.table.public if ev.entry <= entry]
+        assert shown["claims"] == claim_texts.page_lines(public, ENGLISH)
         assert (shown["none"] == "No claim yet.") == (not shown["claims"])
         assert not shown["wide"]
         lines.append(shown["claims"])
@@ -171,7 +171,7 @@ def check_page(browser: Any, page: Path, game: games.Game, size: dict[str, int])
     assert lines[-1] and not any(re.search(r"· (true|false)", x) for x in lines[-1])
     opened.page.check("#show-claims")
     marked = opened.page.evaluate(CLAIMS)["claims"]
-    truth = claims.truth(game.state)
-    assert marked == claims.page_lines(game.state.public, ENGLISH, truth)
+    truth = claim_texts.truth(game.table)
+    assert marked == claim_texts.page_lines(game.table.public, ENGLISH, truth)
     assert sum("· false" in x for x in marked) == 2
     opened.close()

@@ -17,14 +17,14 @@ from claiming import random_claim
 from test_noninterference import make_pair
 from test_replay import cut, twin_header, write
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.forum import engine
 from shmod.forum.setup import parse_setup, start
 from shmod.forum.steps import Claim
 from shmod.game.steps import Step
 from shmod.game.terms import RESHUFFLE
-from shmod.log import game as games
-from shmod.texts import claims
+from shmod.log import store
+from shmod.texts import claim_texts
 
 CASES = [(11, 7, []), (12, 9, ["veto=secret-vote"]), (13, 10, ["tracker_reset=election"])]
 
@@ -82,7 +82,7 @@ def test_the_same_claims_over_other_secrets_show_the_same_until_the_end(run, tmp
             checked += 1
         logs = [write(tmp_path / n / f"{seed}" / "game.yaml", h, m)
                 for n, h, m in (("a", sim.header, ours), ("b", header, theirs))]
-        truths = [claims.truth(games.load(log).state) for log in logs]
+        truths = [claim_texts.truth(store.load(log).table) for log in logs]
         assert truths[0] is not None and truths[1] is not None
         assert truths[0].keys() == truths[1].keys()
         if truths[0] != truths[1]:  # the twins' claims were not all true alike: it shows

@@ -15,7 +15,7 @@ from shmod.base.errors import IllegalStep, InternalError, LogError
 from shmod.cli import app
 from shmod.forum import engine
 from shmod.game.steps import Nominate
-from shmod.log import game, logfile
+from shmod.log import logfile, store
 from shmod.texts import report
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -24,8 +24,8 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 def test_internal_error_names_the_log_line_and_asks_for_a_report(tmp_path, capsys,
                                                                  monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     real = engine.apply
 
     def broken(state, step):  # type: ignore[no-untyped-def]
@@ -42,12 +42,12 @@ def test_internal_error_names_the_log_line_and_asks_for_a_report(tmp_path, capsy
         "was not changed. This is a bug in shmod: please report it, with the command you ran "
         "and that log line\n")
     with pytest.raises(InternalError):
-        game.load(str(path))
+        store.load(str(path))
 
 
 def test_lock_held_elsewhere_times_out_with_a_clear_message(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", created=AT)
     with open(path, "a") as holder:
         fcntl.flock(holder, fcntl.LOCK_EX)
         with (pytest.raises(LogError, match="another shmod has been writing"),
@@ -57,7 +57,7 @@ def test_lock_held_elsewhere_times_out_with_a_clear_message(tmp_path):
 
 def test_failed_write_is_cut_back_and_nothing_recorded(tmp_path, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
     data = path.read_bytes()
 
     def disk_full(fd: int, text: bytes) -> None:
@@ -67,16 +67,16 @@ def test_failed_write_is_cut_back_and_nothing_recorded(tmp_path, monkeypatch):
     monkeypatch.setattr(logfile, "_write_all", disk_full)
     with pytest.raises(LogError, match="No space left on device; nothing was recorded and "
                        "the log was left as it was"):
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+        store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     assert path.read_bytes() == data
 
 
 def test_illegal_step_is_refused_before_any_write(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
     data = path.read_bytes()
     with pytest.raises(IllegalStep, match="R-NOMINATE"):
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=0), at=AT)
+        store.record(str(path), lambda g: Nominate(by=0, chancellor=0), at=AT)
     assert path.read_bytes() == data
 
 
@@ -84,7 +84,7 @@ def test_bug_in_what_a_step_shows_changes_nothing(tmp_path, capsys, monkeypatch)
     """Issue 26 §1: every text a step shows is composed before the log is written, so a
     bug there leaves the log as it was, and says so."""
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
     data = path.read_bytes()
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -103,12 +103,12 @@ def test_bug_in_what_a_step_shows_changes_nothing(tmp_path, capsys, monkeypatch)
 
 def test_bug_after_the_log_was_written_asks_to_check_and_report(tmp_path, capsys, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise KeyError("oops")
 
-    monkeypatch.setattr(app, "_show", broken)
+    monkeypatch.setattr(app, "show_sections", broken)
     monkeypatch.delenv("SHMOD_DEBUG", raising=False)
     assert run_main(monkeypatch, "nominate", "Bob", "-g", str(path)) == 70
     assert capsys.readouterr().err == (
@@ -119,7 +119,7 @@ def test_bug_after_the_log_was_written_asks_to_check_and_report(tmp_path, capsys
 
 def test_bug_while_checking_a_new_step_names_the_line_it_would_take(tmp_path, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", first="Ann", created=AT)
     data = path.read_bytes()
     real = engine.apply
     monkeypatch.setattr(engine, "apply", lambda state, step: 1 / 0 if step.kind == "nominate"
@@ -127,5 +127,5 @@ def test_bug_while_checking_a_new_step_names_the_line_it_would_take(tmp_path, mo
     line = data.count(b"\n") + 1  # the line the new entry would take
     with pytest.raises(InternalError, match=rf"g.yaml:{line} \(ZeroDivisionError: division by zero, "
                        r"while checking a new entry\); the log was not changed"):
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+        store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     assert path.read_bytes() == data

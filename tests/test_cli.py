@@ -199,9 +199,9 @@ def test_every_recorded_step_names_its_entry_number_for_corrections(run, log):
 def test_the_step_that_ends_the_game_says_what_is_left(run, tmp_path):
     import random
 
-    from shmod.audit.moves import random_game
+    from shmod.audit.random_games import random_game
     from shmod.game.steps import Enact
-    from shmod.log.game import log_text
+    from shmod.log.store import log_text
 
     sim = next(s for s in (random_game(5, random.Random(k)) for k in range(50))
                if isinstance(s.steps[-1], Enact))
@@ -230,16 +230,16 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     command was refused (and ``reshuffle`` refuses seeded games)."""
     import random
 
-    from shmod.audit.moves import random_game
+    from shmod.audit.random_games import random_game
     from shmod.game.steps import Nominate, Peek, Reshuffle
-    from shmod.log import game
+    from shmod.log import store
 
     sim = next(s for s in (random_game(5, random.Random(n)) for n in range(40))
                if any(isinstance(step, Reshuffle) for step in s.steps))
     index = next(i for i, s in enumerate(sim.steps) if isinstance(s, Reshuffle))
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(sim.header, sim.steps[:index], at="2026-01-01T00:00:00Z"))
-    assert game.load(str(path)).state.game.phase == "reshuffle"
+    path.write_text(store.log_text(sim.header, sim.steps[:index], at="2026-01-01T00:00:00Z"))
+    assert store.load(str(path)).table.game.phase == "reshuffle"
     after = sim.steps[index + 1]
     names = sim.header["players"]
     args = (["peek"] if isinstance(after, Peek) else
@@ -249,8 +249,8 @@ def test_hand_appended_entry_leaving_a_seeded_reshuffle_due_is_not_a_dead_end(ru
     lines = path.read_text().splitlines()
     assert lines[-3].startswith("- {kind: reshuffle, deck: ")  # then the step, then its post
     assert lines[-1].startswith("- {kind: posted, ")
-    replayed = game.load(str(path))
-    assert replayed.chain == [] and replayed.state.game.reshuffles == 1
+    replayed = store.load(str(path))
+    assert replayed.chain == [] and replayed.table.game.reshuffles == 1
     assert len(replayed.log.entries) == index + 3
 
 
@@ -260,11 +260,11 @@ def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run,
     the reshuffle's order; a pile that is not the draw and discard piles is refused."""
     from scripted import header
 
-    from shmod.log import game
+    from shmod.log import store
 
     head = header(5, hitler="Ann", fascists=["Dan"], deck="LFF" * 5)
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(head, [], at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(head, [], at="2026-01-01T00:00:00Z"))
     living = list(SEATS)
     for _president, chancellor, power in (("Ann", "Bob", None), ("Bob", "Cat", None),
                                          ("Cat", "Dan", ["peek"]), ("Dan", "Eve", ["execute", "Bob"]),
@@ -286,7 +286,7 @@ def test_unseeded_log_written_by_hand_is_played_on_with_explicit_reshuffles(run,
     shown = ok(run, path, "reshuffle", "FFFFFF LLLLLL")
     assert "Eve (President) to use Execution" in shown
     ok(run, path, "execute", "Cat")
-    state = game.load(str(path)).state
+    state = store.load(str(path)).table
     assert (state.game.fascist, state.game.reshuffles, state.game.draw, state.game.alive) == (
         5, 1, list("FFFFFFLLLLLL"), [True, False, False, True, True])
     assert state.game.president == 0  # Ann, after Eve

@@ -7,10 +7,10 @@ import re
 import pytest
 from scripted import play
 
-from shmod.audit.moves import command_for
+from shmod.audit.random_games import command_for
 from shmod.base.records import replace
 from shmod.game.terms import DISCARD, ENACT, NOMINATE, POWER, RESHUFFLE, VOTE
-from shmod.log import game
+from shmod.log import store
 
 WAY_BY_COUNT = {5: "hitler-executed", 6: "six-fascist", 7: "hitler-elected",
                 8: "five-liberal", 9: "six-fascist", 10: "hitler-executed"}
@@ -35,10 +35,10 @@ def test_whole_game_with_the_commands(players, run, tmp_path):
     scripted, _ = play(players, WAY_BY_COUNT[players], forum=True)
     names = scripted.state.game.players
     path = tmp_path / "game.yaml"
-    path.write_text(game.log_text(scripted.header, [], at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(scripted.header, [], at="2026-01-01T00:00:00Z"))
     for number, step in enumerate(scripted.steps):
         if number % 3 == 0:
-            state = game.load(str(path)).state.game
+            state = store.load(str(path)).table.game
             args, rule = illegal(state, names)
             before = path.read_bytes()
             code, _, err = run(*args, "-g", str(path))
@@ -47,11 +47,11 @@ def test_whole_game_with_the_commands(players, run, tmp_path):
         code, _out, err = run(*command_for(step, names), "-g", str(path))
         assert code == 0, (step, err)
         assert "Waiting for" in err
-    end = game.load(str(path))
+    end = store.load(str(path))
     assert end.chain == []
     def said(state):  # the public record, without entry numbers (posts are entries too)
         return [replace(ev, entry=0) for ev in state.public]
 
-    assert (end.state.game.win, said(end.state)) == (scripted.state.game.win, said(scripted.state))
-    assert len(end.state.posts) > len(scripted.steps) // 4  # every step with news was posted
+    assert (end.table.game.win, said(end.table)) == (scripted.state.game.win, said(scripted.state))
+    assert len(end.table.posts) > len(scripted.steps) // 4  # every step with news was posted
     assert "nobody: the game is over" in err

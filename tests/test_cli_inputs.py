@@ -7,7 +7,7 @@ from safety_helpers import run_main
 from scripted import AT
 
 from shmod.game.steps import Nominate
-from shmod.log import game
+from shmod.log import store
 
 COMMANDS = ["new", "nominate", "vote", "discard", "enact", "veto", "investigate",
             "special-election", "execute", "peek", "reshuffle", "status", "repair", "claim"]
@@ -27,8 +27,8 @@ def test_random_command_lines_end_in_one_clear_line(tmp_path, capsys, monkeypatc
                                                     args):
     path = tmp_path / "g.yaml"
     if not path.exists():
-        game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann", created=AT)
-        game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+        store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann", created=AT)
+        store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     before = path.read_bytes()
     target = tmp_path / "new.yaml" if command == "new" else path
     code = run_main(monkeypatch, command, *args, "-g", str(target))

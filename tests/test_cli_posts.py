@@ -7,8 +7,8 @@ import random
 import subprocess
 import sys
 
-from shmod.audit.moves import random_game
-from shmod.log import game
+from shmod.audit.random_games import random_game
+from shmod.log import store
 
 
 def run(*args: str, path: str) -> subprocess.CompletedProcess[str]:
@@ -83,7 +83,7 @@ def test_reveal_after_the_game(tmp_path):
     sim = random_game(7, random.Random(4))
     path = str(tmp_path / "g.yaml")
     with open(path, "w") as out:
-        out.write(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
+        out.write(store.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
     result = run("reveal", "-f", "markdown", path=path)
     assert result.returncode == 0 and result.stdout.startswith("<details>")
     assert "Player1**: " in result.stdout and "Starting deck" in result.stdout

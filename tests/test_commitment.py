@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from shmod.audit import audit
-from shmod.audit.moves import random_game
+from shmod.audit import log_audit
+from shmod.audit.random_games import random_game
 from shmod.base.errors import BadInput
 from shmod.base.records import replace
 from shmod.forum import commitment
@@ -15,7 +15,7 @@ from shmod.forum.events import Started
 from shmod.forum.log_formats import FORMATS
 from shmod.forum.setup import new_header, parse_setup
 from shmod.log import logfile, signing
-from shmod.log.game import load, log_text, new_game
+from shmod.log.store import load, log_text, new_game
 
 AT = "2026-01-01T00:00:00Z"
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Zoë"]
@@ -123,10 +123,10 @@ def test_a_prefix_of_the_commitment_is_refused_with_why(run, tmp_path, typed):
 
 def test_new_game_publishes_the_commitment_in_its_start_event(tmp_path):
     game = new_game(str(tmp_path / "g.yaml"), PLAYERS, seed="s1", created=AT)
-    start = game.state.public[0]
+    start = game.table.public[0]
     assert isinstance(start, Started)
     assert start.commitment == commitment.commitment(game.setup)
-    again = load(str(tmp_path / "g.yaml")).state.public[0]
+    again = load(str(tmp_path / "g.yaml")).table.public[0]
     assert isinstance(again, Started) and again.commitment == start.commitment
 
 
@@ -139,7 +139,7 @@ def test_audit_checks_a_rewritten_game_against_the_commitment():
     posted = commitment.commitment(parse_setup(played.header))
     for sim, ok in ((played, True), (rewritten, False)):
         log = logfile.parse("g.yaml", log_text(sim.header, sim.steps, at=AT).encode())
-        report = audit.audit_log(log, posted)
+        report = log_audit.audit_log(log, posted)
         assert report.commitment_ok is ok
         assert report.valid is ok
         if not ok:
@@ -236,7 +236,7 @@ def test_the_audit_lists_the_first_presidents_draw_unless_chosen(tmp_path):
     for first, listed in ((None, True), ("Dee", False)):
         path = tmp_path / f"{first}.yaml"
         new_game(str(path), PLAYERS, first=first, created=AT)
-        draws = audit.audit_file(str(path)).to_json()["draws"]
+        draws = log_audit.audit_file(str(path)).to_json()["draws"]
         found = [d for d in draws if d["what"] == "first President"]
         assert bool(found) == listed
         if listed:

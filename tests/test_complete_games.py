@@ -8,7 +8,7 @@ from scripted import WAYS, play
 from shmod.base.errors import GameIsOver, LogError
 from shmod.game.steps import Discard, Enact, Execute, Nominate, Peek, Reshuffle, Veto, Vote
 from shmod.game.terms import EXECUTE
-from shmod.log import game
+from shmod.log import store
 
 
 @pytest.mark.parametrize("way", WAYS)
@@ -32,8 +32,8 @@ def test_complete_game(players, way, tmp_path):
         t.nominate(t.name(s.living[0]), by=t.name(s.president))
     # the same game as a log dealt without a seed (R-DECK: explicit order) replays
     path = tmp_path / "game.yaml"
-    path.write_text(game.log_text(t.header, t.steps, at="2026-01-01T00:00:00Z"))
-    loaded = game.load(str(path)).state.game
+    path.write_text(store.log_text(t.header, t.steps, at="2026-01-01T00:00:00Z"))
+    loaded = store.load(str(path)).table.game
     assert (loaded.win, loaded.liberal, loaded.fascist, loaded.alive) == (
         s.win, s.liberal, s.fascist, s.alive)
     # the game floor alone tells what the forum's table does, less the opening post's facts
@@ -53,9 +53,9 @@ def test_complete_game_refuses_every_kind_of_step_after_the_end():
 def test_an_entry_after_the_end_in_the_log_is_reported_with_its_line(tmp_path):
     t, _ = play(6, "six-fascist")
     path = tmp_path / "game.yaml"
-    text = game.log_text(t.header, t.steps, at="2026-01-01T00:00:00Z")
+    text = store.log_text(t.header, t.steps, at="2026-01-01T00:00:00Z")
     path.write_text(text + "- {kind: nominate, by: Ann, chancellor: Bob}\n")
     line = text.count("\n") + 1
     with pytest.raises(LogError, match=rf"game\.yaml:{line}: entry {len(t.steps) + 1}: "
                                        r"R-WIN-FAS: the game is over \(Fascists won"):
-        game.load(str(path))
+        store.load(str(path))

@@ -14,7 +14,7 @@ from scripted import AT
 
 from shmod.forum.turns import legal_steps
 from shmod.game.terms import NOMINATE, OVER, VOTE
-from shmod.log import game
+from shmod.log import store
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 
@@ -50,11 +50,11 @@ for number, line in enumerate(sys.stdin):
 def _play_to_nomination(path: str, rng: random.Random) -> None:
     """Record random legal steps (in-process) until a Chancellor is nominated."""
     while True:
-        state = game.load(path).state
+        state = store.load(path).table
         if state.game.phase in (VOTE, OVER):
             return
         step = rng.choice(legal_steps(state))
-        game.record(path, lambda g, step=step: step, at=AT)
+        store.record(path, lambda g, step=step: step, at=AT)
         if state.game.phase == NOMINATE:
             return
 
@@ -72,7 +72,7 @@ def test_four_terminals_record_each_vote_exactly_once(tmp_path, report_counts):
             proc.communicate(timeout=30)
         number += 1
         path = str(tmp_path / f"game{number}.yaml")
-        game.new_game(path, [f"P{n}" for n in range(1, 8)], seed=f"concurrent-{number}", created=AT)
+        store.new_game(path, [f"P{n}" for n in range(1, 8)], seed=f"concurrent-{number}", created=AT)
         procs = [subprocess.Popen([sys.executable, "-c", WORKER, path, str(index)],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                  for index in range(WORKERS)]
@@ -80,12 +80,12 @@ def test_four_terminals_record_each_vote_exactly_once(tmp_path, report_counts):
     new_game()
     for _ in range(ROUNDS):
         _play_to_nomination(path, rng)
-        loaded = game.load(path)
-        if loaded.state.game.phase == OVER:
+        loaded = store.load(path)
+        if loaded.table.game.phase == OVER:
             new_game()
             _play_to_nomination(path, rng)
-            loaded = game.load(path)
-        state = loaded.state
+            loaded = store.load(path)
+        state = loaded.table
         voters = {state.game.players[s]: rng.choice(["ja", "nein"]) for s in state.game.living}
         for proc in procs:
             proc.stdin.write(json.dumps(voters) + "\n")  # type: ignore[union-attr]
@@ -99,7 +99,7 @@ def test_four_terminals_record_each_vote_exactly_once(tmp_path, report_counts):
                 assert any(why in message for why in (
                     "already voted", "cannot record a vote now", "the game is over")), message
                 tally["refused"] += 1
-        after = game.load(path)  # the log is valid after every round
+        after = store.load(path)  # the log is valid after every round
         new = after.log.entries[len(loaded.log.entries):]
         votes = [(e["by"], e["vote"]) for e in new if e["kind"] == "vote"]
         assert sorted(votes) == sorted(voters.items())

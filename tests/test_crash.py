@@ -18,10 +18,10 @@ import pytest
 from safety_helpers import SHMOD, bare
 from scripted import AT
 
-from shmod.audit.moves import command_for
+from shmod.audit.random_games import command_for
 from shmod.forum.turns import legal_steps
 from shmod.game.terms import OVER
-from shmod.log import game, logfile, repair
+from shmod.log import logfile, repair, store
 from shmod.log.entries import to_entry
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
@@ -46,13 +46,13 @@ main()
 """
 
 
-def _load_or_repair(path: Path, tally: Counter) -> game.Game:
+def _load_or_repair(path: Path, tally: Counter) -> store.Loaded:
     """Load the log; if its tail is torn, or a step of several entries was cut off (its
     note is still beside the log, whatever of it was written: every later write is refused
     until then), run `shmod repair` and load again."""
     if logfile.pending_batch(str(path)) is None:
         try:
-            return game.load(str(path))
+            return store.load(str(path))
         except logfile.TornTail as err:
             assert err.line, err
             tally["torn tails reported"] += 1
@@ -70,12 +70,12 @@ def _load_or_repair(path: Path, tally: Counter) -> game.Game:
         moved = repair.repair(str(path), at=AT).backup is not None
     tally["repairs"] += moved  # a step written whole, or not at all, leaves its note alone
     assert logfile.pending_batch(str(path)) is None
-    return game.load(str(path))
+    return store.load(str(path))
 
 
-def _next_step(loaded: game.Game, rng: random.Random):  # type: ignore[no-untyped-def]
-    state = copy.deepcopy(loaded.state)
-    game._seeded_reshuffles(state)  # what record will append first, if a write was cut
+def _next_step(loaded: store.Loaded, rng: random.Random):  # type: ignore[no-untyped-def]
+    state = copy.deepcopy(loaded.table)
+    store._seeded_reshuffles(state)  # what record will append first, if a write was cut
     return rng.choice(legal_steps(state))
 
 
@@ -88,18 +88,18 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
             if path is None:
                 number += 1
                 path = folder / f"w{seed}-{number}.yaml"
-                game.new_game(str(path), [f"P{n}" for n in range(1, rng.randint(5, 10) + 1)],
-                              seed=f"crash-{seed}-{number}", created=AT)
+                store.new_game(str(path), [f"P{n}" for n in range(1, rng.randint(5, 10) + 1)],
+                               seed=f"crash-{seed}-{number}", created=AT)
                 known = []
             loaded = _load_or_repair(path, tally)
             entries = [bare(e) for e in loaded.log.entries]
             assert entries[:len(known)] == known, f"{path}: an acknowledged step was lost"
             known = entries
-            if loaded.state.game.phase == OVER:
+            if loaded.table.game.phase == OVER:
                 path = None
                 continue
             step = _next_step(loaded, rng)
-            args = [*command_for(step, loaded.state.game.players), "-g", str(path)]
+            args = [*command_for(step, loaded.table.game.players), "-g", str(path)]
             before = path.stat().st_size
             aimed = rng.random() < 0.3
             command = [sys.executable, "-c", SLOW_WRITER, *args] if aimed else [*SHMOD, *args]
@@ -130,9 +130,9 @@ def _worker(folder: Path, seed: int, tally: Counter, failures: list[str]) -> Non
             if not aimed:
                 runtime = 0.8 * runtime + 0.2 * (time.monotonic() - started)
             tally["acknowledged"] += 1
-            recorded = [bare(e) for e in game.load(str(path)).log.entries]
+            recorded = [bare(e) for e in store.load(str(path)).log.entries]
             assert recorded[:len(known)] == known
-            assert to_entry(step, loaded.state.game.players) in recorded[len(known):], "step lost"
+            assert to_entry(step, loaded.table.game.players) in recorded[len(known):], "step lost"
             known = recorded
     except AssertionError as problem:
         failures.append(str(problem))

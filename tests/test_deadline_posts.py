@@ -18,8 +18,8 @@ from installed import SHMOD, Moderator
 from shmod.base.errors import RuleBroken
 from shmod.forum import engine
 from shmod.forum.steps import Posted
-from shmod.log import game as games
-from shmod.texts import posts
+from shmod.log import store
+from shmod.texts import thread_posts
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 CHECKPOINT = re.compile(r"^Log checkpoint: post \d+ · [0-9a-f]{32} · [0-9a-f]{128}$")
@@ -91,11 +91,11 @@ def test_the_thread_of_short_and_whole_posts_audits(mod, tmp_path):
 def test_a_post_called_short_that_covers_more_than_a_deadline_is_refused(mod):
     mod.run("deadline", "48h")
     mod.run("nominate", "Bob")  # entries: deadline 2, nominate 3, its post 4
-    loaded = games.load(str(mod.log))
-    before = posts.state_at(loaded, 3)
+    loaded = store.load(str(mod.log))
+    before = thread_posts.state_at(loaded, 3)
     with pytest.raises(RuleBroken, match="R-THREAD: a short post says a deadline alone"):
         engine.apply(before, Posted(3, short=True))
     engine.apply(before, Posted(3))
-    alone = posts.state_at(loaded, 2)  # the deadline alone: a short post may cover it
+    alone = thread_posts.state_at(loaded, 2)  # the deadline alone: a short post may cover it
     engine.apply(alone, Posted(2, short=True))
     assert alone.short_posts == [2]

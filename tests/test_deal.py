@@ -8,11 +8,11 @@ import re
 import pytest
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.forum.dealing import dealt, words_seed
 from shmod.forum.steps import Word
 from shmod.forum.wordform import latin_word
-from shmod.log import game
+from shmod.log import store
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 WORDS = {"Ann": "apple", "Bob": "big cat", "Cy": "zebra", "Dee": "42", "Eve": "Ünïcode"}
@@ -43,7 +43,7 @@ def refused(run, path, args, code, pattern):
 
 
 def test_the_last_word_deals_from_the_seed_and_the_words(path, run):
-    header = game.load(str(path)).log.header
+    header = store.load(str(path)).log.header
     assert "roles" not in header["secret"] and "deck" not in header["secret"]
     refused(run, path, ["nominate", "Bob"], 1, r"R-NOMINATE: cannot record a nomination now: "
             r"waiting for a word for the deal from 5 of 5 players")
@@ -58,8 +58,8 @@ def test_the_last_word_deals_from_the_seed_and_the_words(path, run):
     assert out.count("── PM to ") == 5 and out.count("Your secret role") == 5
     assert ("Every player has posted a word: Ann: apple; Bob: bigcat; Cy: zebra; Dee: 42; "
             "Eve: unicode.") in out
-    loaded = game.load(str(path))
-    state = loaded.state
+    loaded = store.load(str(path))
+    state = loaded.table
     words = [latin_word(WORDS[name]) for name in NAMES]
     assert words[1:] == ["bigcat", "zebra", "42", "unicode"]  # R-DEAL: recorded canonical
     roles, deck, first = dealt(loaded.setup, words_seed(loaded.setup.seed, words))
@@ -74,12 +74,12 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
     seeds = set()
     for word in ("a", "b", "c", "d"):
         path = str(tmp_path / f"{word}.yaml")
-        game.new_game(path, NAMES, seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", deal_by="players", created=AT)
+        store.new_game(path, NAMES, seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", deal_by="players", created=AT)
         for seat, _ in enumerate(NAMES):
-            game.record(path, lambda g, s=seat: Word(by=s, word=word), at=AT)  # noqa: B023 - called now
-        loaded = game.load(path)
-        seeds.add(loaded.state.game.seed)
-        report = audit.audit_file(path, loaded.setup.commitment)
+            store.record(path, lambda g, s=seat: Word(by=s, word=word), at=AT)  # noqa: B023 - called now
+        loaded = store.load(path)
+        seeds.add(loaded.table.game.seed)
+        report = log_audit.audit_file(path, loaded.setup.commitment)
         assert report.valid and report.commitment_ok and "the audit recomputed the roles, the deck" in report.deal
         assert report.summary is not None
     assert len(seeds) == 4  # the same committed seed, four deals
@@ -87,19 +87,19 @@ def test_other_words_deal_otherwise_and_the_audit_recomputes_it(tmp_path):
 
 def test_a_changed_seed_or_word_shows_in_the_audit(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", deal_by="players", created=AT)
+    store.new_game(str(path), NAMES, seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", deal_by="players", created=AT)
     for seat, name in enumerate(NAMES):
-        game.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=latin_word(WORDS[n])),
-                    at=AT)
-    commitment = game.load(str(path)).setup.commitment
+        store.record(str(path), lambda g, s=seat, n=name: Word(by=s, word=latin_word(WORDS[n])),
+                     at=AT)
+    commitment = store.load(str(path)).setup.commitment
     text = path.read_text()
     redealt = tmp_path / "redealt.yaml"
     redealt.write_text(text.replace("7d1e4c9a02b3f58e6a0c1d27b94e3f65", "c2a9f04e7b15d38e96a0f1c4b72d5e08"))  # the moderator swaps the seed
-    report = audit.audit_file(str(redealt), commitment)
+    report = log_audit.audit_file(str(redealt), commitment)
     assert not report.valid and report.commitment_ok is False
     reworded = tmp_path / "reworded.yaml"
     reworded.write_text(text.replace("word: zebra", "word: zebu"))  # or a word
-    report = audit.audit_file(str(reworded), commitment)
+    report = log_audit.audit_file(str(reworded), commitment)
     assert not report.valid and any(p.kind == "chain" for p in report.problems)
 
 
@@ -120,7 +120,7 @@ def test_before_the_deal_a_seat_changes_hands_and_a_word_can_be_corrected(path, 
         code, out, err = run("word", name, "w", "-g", str(path))
         assert code == 0, err
     assert "── PM to Cyril" in out and "Cyril: w" in out
-    state = game.load(str(path)).state
+    state = store.load(str(path)).table
     assert state.words[0] == "apple" and state.game.roles
 
 

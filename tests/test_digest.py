@@ -27,10 +27,10 @@ def test_the_built_in_digests_are_the_standard_ones():
 
 
 def test_status_loads_no_openssl(tmp_path):
-    from shmod.log import game
+    from shmod.log import store
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT)
     code = ("import sys\nfrom shmod.cli import main\n"
             f"sys.argv = ['shmod', 'status', '-g', {str(path)!r}]\n"
             "try:\n    main.main()\nexcept SystemExit:\n    pass\n"

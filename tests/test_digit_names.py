@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from shmod.audit.moves import command_for
+from shmod.audit.random_games import command_for
 from shmod.base.errors import BadInput
 from shmod.forum.names import Seating
 from shmod.forum.setup import new_header
 from shmod.forum.turns import legal_steps
 from shmod.game.terms import OVER
-from shmod.log import game
+from shmod.log import store
 
 SHMOD = Path(sys.executable).parent / "shmod"
 PLAYERS = ["555", "Bob", "12", "Dan", "Eve", "0", "Remus West"]
@@ -28,14 +28,14 @@ def test_a_game_seating_555_plays_to_the_end_and_audits(run, tmp_path, seed):
     commitment = err.split("Commitment (post it in the opening thread post): ")[1].split()[0]
     rng = random.Random(seed)
     for _ in range(500):
-        state = game.load(path).state
+        state = store.load(path).table
         if state.game.phase == OVER:
             break
         step = rng.choice(legal_steps(state))
         args = command_for(step, state.game.players)
         code, _, err = run(*args, "-g", path)
         assert code == 0, (args, err)
-    assert game.load(path).state.game.phase == OVER
+    assert store.load(path).table.game.phase == OVER
     done = subprocess.run([str(SHMOD), "audit", path, "-c", commitment],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -87,7 +87,7 @@ def test_a_newcomer_with_a_seat_number_name_is_refused(run, tmp_path):
     assert Path(path).read_bytes() == before
     code, _, err = run("replace", "Dan", "4444", "-g", path)
     assert code == 0, err
-    assert game.load(path).state.game.players[3] == "4444"
+    assert store.load(path).table.game.players[3] == "4444"
 
 
 def test_an_unquoted_digit_name_in_a_hand_written_log_says_to_quote_it(run, tmp_path):

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import BadInput, IllegalStep
 from shmod.base.records import values
 from shmod.forum import engine
@@ -16,7 +16,7 @@ from shmod.forum.names import Seating
 from shmod.forum.setup import parse_setup, start
 from shmod.forum.table import Table
 from shmod.forum.turns import legal_steps
-from shmod.game import play
+from shmod.game import moves
 from shmod.game.state import State
 from shmod.game.terms import OVER
 from shmod.log.entries import KINDS, parse_step
@@ -33,7 +33,7 @@ VALUES = {
 
 
 #: The game's own steps (moderation entries such as deadline or posted have their own tests).
-GAME_KINDS = [move.step.kind for move in play.MOVES if set(KINDS[move.step.kind][0]) <= set(VALUES)]
+GAME_KINDS = [move.step.kind for move in moves.MOVES if set(KINDS[move.step.kind][0]) <= set(VALUES)]
 
 
 def shallow(table: Table) -> Table:

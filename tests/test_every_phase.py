@@ -31,10 +31,10 @@ from typing import Any
 from phases import AT, snapshots, twins
 from safety_helpers import run_main
 
-from shmod.audit import audit
-from shmod.audit.moves import command_for
+from shmod.audit import log_audit
+from shmod.audit.random_games import command_for
 from shmod.forum.table import Table as State
-from shmod.log import game, seen
+from shmod.log import seen, store
 
 GAMES = int(os.environ.get("SHMOD_PHASE_GAMES", "60"))
 SEED = int(os.environ.get("SHMOD_PHASE_SEED", "18"))
@@ -90,10 +90,10 @@ def _texts(path: Path) -> tuple[set[str], dict[str, set[str]]]:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        loaded = game.load(str(path))
+        loaded = store.load(str(path))
     fmt = formats.chosen(None, loaded.setup.forum, loaded.setup.language)
     whose: dict[str, set[str]] = {}
-    for secret in loaded.state.secrets:
+    for secret in loaded.table.secrets:
         whose.setdefault(secret.to, set()).add(messages.pm_text(secret, fmt))
     return {text for texts in whose.values() for text in texts}, whose
 
@@ -131,7 +131,7 @@ def _run(monkeypatch: Any, capsys: Any, path: Path, args: list[str]) -> None:
         SEEN["accepted"] += 1
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            game.load(str(path))  # an accepted command leaves a log that loads
+            store.load(str(path))  # an accepted command leaves a log that loads
 
 
 BOOKKEEPING = [
@@ -156,8 +156,8 @@ def test_every_command_in_every_phase_ends_cleanly(tmp_path, monkeypatch, capsys
     for number, (key, (header, steps)) in enumerate(sorted(reached.items())):
         SEEN["phases"] += 1
         original = folder / f"{number:02d}-{key.replace(':', '-')}.yaml"
-        original.write_text(game.log_text(header, steps, at=AT))
-        state = game.load(str(original)).state
+        original.write_text(store.log_text(header, steps, at=AT))
+        state = store.load(str(original)).table
         for args in _commands(state, rng):
             path = tmp_path / "g.yaml"
             path.write_bytes(original.read_bytes())
@@ -170,7 +170,7 @@ def test_every_command_in_every_phase_ends_cleanly(tmp_path, monkeypatch, capsys
                 code = run_main(monkeypatch, *args, "-g", str(path))
                 out = capsys.readouterr()
                 assert code != 70 and "Traceback" not in out.err, (key, line, out.err)
-            report = audit.audit_file(str(path))
+            report = log_audit.audit_file(str(path))
             assert not (report.unreadable and "internal error" in str(report.problems)), \
                 (key, line, report.problems)
             (folder / f"{number:02d}-{SEEN['hand']}-hand.yaml").write_bytes(path.read_bytes())
@@ -181,17 +181,17 @@ def test_every_command_in_every_phase_ends_cleanly(tmp_path, monkeypatch, capsys
 
 def test_a_batch_audit_goes_on_past_a_log_that_trips_a_bug(tmp_path, monkeypatch, capsys):
     for name in ("a", "b"):
-        game.new_game(str(tmp_path / f"{name}.yaml"), ["A1", "B1", "C1", "D1", "E1"], created=AT)
-    from shmod.audit import audit as audits
+        store.new_game(str(tmp_path / f"{name}.yaml"), ["A1", "B1", "C1", "D1", "E1"], created=AT)
+    from shmod.audit import log_audit
 
-    real = audits.audit_log
+    real = log_audit.audit_log
 
     def broken(log, *args):  # type: ignore[no-untyped-def]
         if log.path.endswith("a.yaml"):
             raise KeyError("a bug")
         return real(log, *args)
 
-    monkeypatch.setattr(audits, "audit_log", broken)
+    monkeypatch.setattr(log_audit, "audit_log", broken)
     code = run_main(monkeypatch, "audit", str(tmp_path))
     out = capsys.readouterr()
     assert code == 2 and "Traceback" not in out.err
@@ -246,9 +246,9 @@ def test_twin_games_print_the_same_stdout_for_every_recording_command_and_post(
         logs = []
         for side, (plain, prefix, _) in zip("ab", pair):
             original = tmp_path / f"{key.replace(':', '-')}-{side}.yaml"
-            original.write_text(game.log_text(plain, prefix, at=AT))
+            original.write_text(store.log_text(plain, prefix, at=AT))
             logs.append(original)
-        names = list(game.load(str(logs[0])).state.game.players)
+        names = list(store.load(str(logs[0])).table.game.players)
         steps_now = [command_for(upcoming, tuple(names)) for _, _, upcoming in pair]
         for args in [None, *_recording(names)]:
             said = []

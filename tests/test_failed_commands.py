@@ -29,11 +29,11 @@ import pytest
 from phases import AT, snapshots
 from safety_helpers import run_with
 
-from shmod.audit.moves import command_for
+from shmod.audit.random_games import command_for
 from shmod.forum.steps import SetDeadline
 from shmod.forum.turns import legal_steps
 from shmod.game.steps import Nominate, Vote
-from shmod.log import game, seen
+from shmod.log import seen, store
 
 NOW = "2026-06-01T00:00:00Z"  # the ordinary clock: after every entry
 UNWRITABLE = "0999-06-01T00:00:00Z"
@@ -48,8 +48,8 @@ def _phase(key: str, kind: str) -> Callable[[Path], list[str]]:
     legal step of ``kind``."""
     def make(path: Path) -> list[str]:
         header, steps = PHASES[key]
-        path.write_text(game.log_text(header, steps, at=AT))
-        state = game.load(str(path)).state
+        path.write_text(store.log_text(header, steps, at=AT))
+        state = store.load(str(path)).table
         step = next(s for s in legal_steps(state) if s.kind == kind)
         return command_for(step, state.game.players)
     return make
@@ -57,24 +57,24 @@ def _phase(key: str, kind: str) -> Callable[[Path], list[str]]:
 
 def _word(path: Path) -> list[str]:
     header, steps = PHASES["deal"]
-    path.write_text(game.log_text(header, steps, at=AT))
-    state = game.load(str(path)).state
+    path.write_text(store.log_text(header, steps, at=AT))
+    state = store.load(str(path)).table
     return ["word", next(n for s, n in enumerate(state.game.players) if s not in state.words), "apple"]
 
 
 def _forum(*args: str) -> Callable[[Path], list[str]]:
     def make(path: Path) -> list[str]:
         header, steps = PHASES["vote"]
-        path.write_text(game.log_text(header, [*steps, Vote(0, True)], at=AT))
+        path.write_text(store.log_text(header, [*steps, Vote(0, True)], at=AT))
         return list(args)
     return make
 
 
 def _lapse(path: Path) -> list[str]:
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann",
-                  variants=["late_vote=nein"], created=AT)
-    game.record(str(path), lambda g: Nominate(0, 1), at=AT)
-    game.record(str(path), lambda g: SetDeadline("2026-01-02T00:00:00Z", zone="UTC"), at=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann",
+                   variants=["late_vote=nein"], created=AT)
+    store.record(str(path), lambda g: Nominate(0, 1), at=AT)
+    store.record(str(path), lambda g: SetDeadline("2026-01-02T00:00:00Z", zone="UTC"), at=AT)
     return ["lapse"]
 
 
@@ -82,14 +82,14 @@ def _acknowledge(path: Path) -> list[str]:
     _forum()(path)
     text = path.read_text()
     path.write_text(text.replace("vote: ja", "vote: nein"))  # an edit by hand (R-EDIT)
-    entry = len(game.load(str(path), warn_edits=False).log.entries)
+    entry = len(store.load(str(path), warn_edits=False).log.entries)
     return ["acknowledge", str(entry), "--reason", "the PM said nein"]
 
 
 def _post(path: Path) -> list[str]:
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann",
-                  created=AT)
-    game.record(str(path), lambda g: Nominate(0, 1), at=AT, post=False)  # posted later
+    store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann",
+                   created=AT)
+    store.record(str(path), lambda g: Nominate(0, 1), at=AT, post=False)  # posted later
     return ["post"]
 
 
@@ -103,8 +103,8 @@ CASES: list[Case] = [
     ("nominate", _phase("nominate", "nominate")), ("vote", _phase("vote", "vote")),
     ("discard", _phase("discard", "discard")), ("enact", _phase("enact", "enact")),
     ("veto propose", _phase("enact", "veto") if any(
-        s.kind == "veto" for s in legal_steps(game.replay(game.logfile.parse(
-            "x", game.log_text(*PHASES["enact"], at=AT).encode())).state))
+        s.kind == "veto" for s in legal_steps(store.replay(store.logfile.parse(
+            "x", store.log_text(*PHASES["enact"], at=AT).encode())).table))
      else _phase("veto_answer", "veto")),
     ("veto answer", _phase("veto_answer", "veto")),
     ("investigate", _phase("power:investigate", "investigate")),
@@ -166,7 +166,7 @@ def test_every_recording_command_fails_whole_or_says_it_recorded(name, make, sho
         if not printed and now != UNWRITABLE:  # nothing on stdout: nothing to lose
             assert code == 0 and "Traceback" not in err, err
             if name == "new":
-                assert game.load(str(hostile)).state.entries == game.load(str(ordinary)).state.entries
+                assert store.load(str(hostile)).table.entries == store.load(str(ordinary)).table.entries
             else:
                 assert written == after, err
             seen.forget(str(hostile))  # the next run starts from the log before it again
@@ -178,7 +178,7 @@ def test_every_recording_command_fails_whole_or_says_it_recorded(name, make, sho
             assert re.search(r"\b(was|were) (recorded|created)\b", err), err
             assert "do not record it again" in err and "shmod " in err.split("again:")[1]
             if name == "new":  # a fresh salt: another log, as whole as the ordinary one
-                assert game.load(str(hostile)).state.entries == game.load(str(ordinary)).state.entries
+                assert store.load(str(hostile)).table.entries == store.load(str(ordinary)).table.entries
             else:
                 assert written == made, err  # exactly once, exactly as the ordinary run
         else:
@@ -200,7 +200,7 @@ def test_the_full_stdout_error_names_the_post_and_the_pms_to_see_again(tmp_path,
         assert _run(monkeypatch, path, ["vote", voter, "ja"])[0] == 0
     code, _, err = _run(monkeypatch, path, ["vote", "Eve", "ja", "--show"], stdout="full")
     assert code == 74 and "its post and PMs wait in the outbox" in err, err
-    state = game.load(str(path)).state
+    state = store.load(str(path)).table
     president = state.game.players[state.game.president]
     again = _run(monkeypatch, path, ["send", f"8:{president}"])  # the hand, from the outbox
     assert again[0] == 0 and "(you are President)" in again[2], again

@@ -22,7 +22,7 @@ from shmod.forum.turns import legal_steps
 from shmod.game.legal import voters
 from shmod.game.steps import Step, Vote
 from shmod.game.terms import OVER, POWER, VOTE
-from shmod.log import game, signing
+from shmod.log import signing, store
 
 pytestmark = pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed here")
 
@@ -43,9 +43,9 @@ def dealt(folder: Path, *before_last: list[str], words: list[str] = WORDS) -> di
         m.run("word", name, word)
     for args in before_last:
         m.run(*args)
-    last = game.load(str(m.log)).state.game.players[-1]
+    last = store.load(str(m.log)).table.game.players[-1]
     m.run("word", last, words[-1])
-    state = game.load(str(m.log)).state
+    state = store.load(str(m.log)).table
     return {"roles": state.game.roles, "deck": tuple(state.game.draw), "first": state.game.president}
 
 
@@ -109,9 +109,9 @@ def test_the_reveal_shows_the_dealt_deck_and_the_audit_recomputes_the_deal(tmp_p
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     for name, word in zip(NAMES, WORDS):
         m.run("word", name, word)
-    loaded = game.load(str(m.log))
-    state = loaded.state
-    loaded.state = _finished(state)
+    loaded = store.load(str(m.log))
+    state = loaded.table
+    loaded.table = _finished(state)
     text = reveal_text(loaded, Plain())
     deck = re.search(r"Starting deck, top first: (.+)", text)
     assert deck is not None
@@ -150,7 +150,7 @@ def at_power(folder: Path, power: str) -> Path:
                 folder.mkdir(parents=True, exist_ok=True)
                 path = folder / "games" / "friday.yaml"
                 path.parent.mkdir(exist_ok=True)
-                path.write_text(game.log_text(header, steps, at=DAY1))
+                path.write_text(store.log_text(header, steps, at=DAY1))
                 path.chmod(0o600)
                 return path
             step = (Vote(rng.choice(voters(state.game)), rng.random() < 0.8)
@@ -260,7 +260,7 @@ def test_a_header_reusing_a_published_salt_is_not_played_on(tmp_path):
     m.log.parent.mkdir()
     header = new_header(NAMES, seed=SEED, salt="3a7bd3e2360a3d29eea436fcfb7e44c7",
                         created=DAY1, first="Ann", keys=signing.new_key())
-    m.log.write_text(game.log_text(header, [], at=DAY1))
+    m.log.write_text(store.log_text(header, [], at=DAY1))
     m.log.chmod(0o600)
     err = m.refused("nominate", "Bob", rule="R-COMMIT", code=2)
     assert "salt anyone can guess (it is printed in shmod's own documentation" in err
@@ -320,7 +320,7 @@ def test_a_hand_edited_word_names_the_edited_entry(tmp_path):
     m.run("new", *NAMES, "--deal", "players", "--seed", SEED)
     for name, word in zip(NAMES, WORDS):
         m.run("word", name, word)
-    first = game.load(str(m.log)).state.game.players[game.load(str(m.log)).state.game.president]
+    first = store.load(str(m.log)).table.game.players[store.load(str(m.log)).table.game.president]
     other = next(n for n in NAMES if n != first)
     m.run("nominate", other)
     m.log.write_text(m.log.read_text().replace("word: zebra", "word: zorro"))

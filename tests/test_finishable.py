@@ -32,7 +32,7 @@ from shmod.game.terms import (
     VETO_ANSWER,
     VOTE,
 )
-from shmod.log import game, logfile
+from shmod.log import logfile, store
 
 AT = "2026-01-01T00:00:00Z"
 
@@ -50,7 +50,7 @@ BACKUPS = [longest("Backup", n) for n in range(MAX_BACKUPS)]
 def test_the_backup_list_is_capped_and_refused_before_the_log_is_read(tmp_path, monkeypatch,
                                                                       capsys):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS[:5], seed="s", created=AT)
+    store.new_game(str(path), PLAYERS[:5], seed="s", created=AT)
     data = path.read_bytes()
     read = []
     monkeypatch.setattr(logfile, "read", lambda *a, **k: read.append(a) or 1 / 0)
@@ -61,7 +61,7 @@ def test_the_backup_list_is_capped_and_refused_before_the_log_is_read(tmp_path, 
     assert read == [] and path.read_bytes() == data  # no name looked at, the log not read
     monkeypatch.undo()
     assert run_main(monkeypatch, "backup", *BACKUPS, "-g", str(path)) == 0
-    assert game.load(str(path)).state.backups == BACKUPS
+    assert store.load(str(path)).table.backups == BACKUPS
     capsys.readouterr()
     data = path.read_bytes()
     assert run_main(monkeypatch, "backup", "Newbie", "-g", str(path)) == 1
@@ -74,12 +74,12 @@ def test_the_backup_list_is_capped_and_refused_before_the_log_is_read(tmp_path, 
 
 def test_a_hand_written_51st_backup_is_refused_at_its_line(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS[:5], seed="s", created=AT)
-    game.record(str(path), lambda g: [Backup(name) for name in BACKUPS], at=AT, post=False)
+    store.new_game(str(path), PLAYERS[:5], seed="s", created=AT)
+    store.record(str(path), lambda g: [Backup(name) for name in BACKUPS], at=AT, post=False)
     with path.open("a") as log:
         log.write("- {kind: backup, name: Newbie}\n")
     with pytest.raises(LogError, match="R-BACKUP: the backup list holds at most 50") as caught:
-        game.load(str(path))
+        store.load(str(path))
     assert caught.value.line == len(path.read_text().splitlines())
 
 
@@ -112,26 +112,26 @@ def _choice(state: State) -> list[Step]:
 def test_a_whole_longest_game_fits_after_the_largest_lists_and_names(tmp_path, monkeypatch,
                                                                      capsys, report_counts):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="0123456789abcdef" * 2, created=AT)
-    game.record(str(path), lambda g: [Backup(name) for name in BACKUPS], at=AT, post=False)
+    store.new_game(str(path), PLAYERS, seed="0123456789abcdef" * 2, created=AT)
+    store.record(str(path), lambda g: [Backup(name) for name in BACKUPS], at=AT, post=False)
     lists = path.stat().st_size
     rounds: set[int] = set()
     vetoes = 0
     while True:
-        state = game.load(str(path), cache="off").state
+        state = store.load(str(path), cache="off").table
         if state.game.phase == OVER:
             break
         if state.game.round not in rounds:  # a deadline for every round
             rounds.add(state.game.round)
-            game.record(str(path), lambda g: SetDeadline("2026-01-03T00:00:00Z", zone="UTC"),
-                        at=AT)
+            store.record(str(path), lambda g: SetDeadline("2026-01-03T00:00:00Z", zone="UTC"),
+                         at=AT)
         prods = [Prod(seat) for seat in waiting_for(state).seats]  # everyone awaited, prodded
         chosen = _choice(state)
         vetoes += any(isinstance(s, Veto) for s in chosen)
-        game.record(str(path), lambda g, steps=[*prods, *chosen]: steps, at=AT)
-    end = game.load(str(path), cache="off")
+        store.record(str(path), lambda g, steps=[*prods, *chosen]: steps, at=AT)
+    end = store.load(str(path), cache="off")
     size = path.stat().st_size
-    assert end.state.game.liberal + end.state.game.fascist == 10  # every policy the game can hold
+    assert end.table.game.liberal + end.table.game.fascist == 10  # every policy the game can hold
     assert len(rounds) >= 25 and vetoes >= 1
     assert size < logfile.MAX_BYTES * 0.6, size  # room to spare, after the largest lists
     assert run_main(monkeypatch, "audit", str(path)) == 0

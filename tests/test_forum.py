@@ -15,7 +15,7 @@ from shmod.forum.turns import legal_steps
 from shmod.game import legal
 from shmod.game.events import Handed, Tallied
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Vote
-from shmod.log import game
+from shmod.log import store
 from shmod.texts import formats, forum_texts, messages, views
 
 PLAIN = formats.get("plain")
@@ -27,14 +27,14 @@ EARLIER = datetime(2020, 1, 1, tzinfo=UTC)
 @pytest.fixture
 def path(tmp_path):
     out = tmp_path / "g.yaml"
-    game.new_game(str(out), NAMES, seed="s7",
-                  created=AT)  # Fay first; Ann, Eve Fascists, Gus Hitler
+    store.new_game(str(out), NAMES, seed="s7",
+                   created=AT)  # Fay first; Ann, Eve Fascists, Gus Hitler
     return str(out)
 
 
 def rec(path, step_or_make):
     make = step_or_make if callable(step_or_make) else (lambda g: step_or_make)
-    return game.record(path, make, at=AT)
+    return store.record(path, make, at=AT)
 
 
 def seat(name):
@@ -43,7 +43,7 @@ def seat(name):
 
 def elect(path, president, chancellor, votes=None):
     rec(path, Nominate(by=seat(president), chancellor=seat(chancellor)))
-    state = game.load(path).state
+    state = store.load(path).table
     for s in state.game.living:
         rec(path, Vote(by=s, vote=True if votes is None else votes))
 
@@ -51,7 +51,7 @@ def elect(path, president, chancellor, votes=None):
 def finish(path, rng):
     """Play legal steps (never a correction) until the game ends."""
     while True:
-        state = game.load(path).state
+        state = store.load(path).table
         if state.game.winner:
             return state
         options = legal_steps(state)
@@ -61,7 +61,7 @@ def finish(path, rng):
 
 
 def post(done):
-    return messages.post(views.public_view(done.game.state), done.public, PLAIN)
+    return messages.post(views.public_view(done.loaded.table), done.public, PLAIN)
 
 
 def test_new_user_story_replacement_correction_prod_to_the_end(path):
@@ -80,31 +80,31 @@ def test_new_user_story_replacement_correction_prod_to_the_end(path):
     rec(path, Nominate(by=seat("Gus"), chancellor=seat("Ann")))
     rec(path, Vote(by=seat("Ann"), vote=True))
     wrong = rec(path, Vote(by=seat("Bob"), vote=True))
-    fix = rec(path, lambda g: Correct(entries=(corrections.last_step(g.state),),
+    fix = rec(path, lambda g: Correct(entries=(corrections.last_step(g.table),),
                                    reason="Bob sent Nein"))
     words = post(fix)
     assert "voids the vote by Bob." in words and "entry 14" not in words and "Nein" not in words
-    assert fix.game.state.game.votes == {seat("Ann"): True}
+    assert fix.loaded.table.game.votes == {seat("Ann"): True}
     assert wrong.entries[0]["kind"] == "vote"
     rec(path, Vote(by=seat("Bob"), vote=False))
     # One overdue vote is prodded.
     rec(path, SetDeadline(until="2026-11-20T17:00:00Z", zone="America/New_York"))
     for name in ("Cat", "Dan", "Eve", "Zed"):
         rec(path, lambda g, n=name: Vote(by=g.seating.seat(n), vote=True))
-    view = views.public_view(game.load(path).state)
+    view = views.public_view(store.load(path).table)
     assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Gus")
     [(to, prod)] = forum_texts.prods(view, PLAIN, LATER)
     assert to == "Gus" and "your vote, Ja or Nein, on President Gus and Chancellor Ann" in prod
     assert "12:00 EST, America/New_York), and it has passed" in prod
     rec(path, Vote(by=seat("Gus"), vote=True))
     end = finish(path, random.Random(5))
-    loaded = game.load(path)
-    assert loaded.chain == [] and loaded.state.game.winner == end.game.winner
-    voided_vote, correction = wrong.game.state.entries, fix.game.state.entries
-    assert loaded.state.corrections == [(correction, (voided_vote,), "Bob sent Nein")]
-    assert loaded.state.game.players[5] == "Zed" and loaded.state.replaced[0][:3] == (5, "Fay", "Zed")
-    history = "\n".join(filter(None, (messages.post_words(views.public_view(loaded.state), e, PLAIN)
-                                      for e in loaded.state.public)))
+    loaded = store.load(path)
+    assert loaded.chain == [] and loaded.table.game.winner == end.game.winner
+    voided_vote, correction = wrong.loaded.table.entries, fix.loaded.table.entries
+    assert loaded.table.corrections == [(correction, (voided_vote,), "Bob sent Nein")]
+    assert loaded.table.game.players[5] == "Zed" and loaded.table.replaced[0][:3] == (5, "Fay", "Zed")
+    history = "\n".join(filter(None, (messages.post_words(views.public_view(loaded.table), e, PLAIN)
+                                      for e in loaded.table.public)))
     assert "Correction" in history and "replaces Fay" in history
 
 
@@ -126,10 +126,10 @@ def test_correction_voids_the_last_vote_and_a_step_that_ended_the_game(path):
                        "post 3"):  # its post (the tally) was printed for the thread
         rec(path, Correct(entries=(10,), reason="Gus sent Nein"))
     fix = rec(path, Correct(entries=(10,), reason="Gus sent Nein", force=True))
-    assert fix.game.state.game.phase == "vote" and len(fix.game.state.game.votes) == 6
+    assert fix.loaded.table.game.phase == "vote" and len(fix.loaded.table.game.votes) == 6
     assert isinstance(fix.post.events[0], Corrected) and "CORRECTION" in post(fix)  # loudly
     rec(path, Vote(by=seat("Gus"), vote=False))
-    tally = [e for e in game.load(path).state.public if isinstance(e, Tallied)]
+    tally = [e for e in store.load(path).table.public if isinstance(e, Tallied)]
     assert [(t.ja, t.nein) for t in tally] == [(7, 0), (6, 1)]
     with pytest.raises(RuleBroken, match="not a step in effect"):
         rec(path, Correct(entries=(10,), reason="again"))
@@ -143,28 +143,28 @@ def test_a_correction_reopens_a_finished_game_only_when_forced(path):
         rec(path, Correct(entries=(last,), reason="wrong card"))
     assert open(path, "rb").read() == before
     fix = rec(path, Correct(entries=(last,), reason="wrong card", force=True))
-    assert fix.game.state.game.winner is None
+    assert fix.loaded.table.game.winner is None
     assert "CORRECTION" in post(fix)  # loud: the win was seen
     again = finish(path, random.Random(3))
-    assert again.game.winner and game.load(path).chain == []
+    assert again.game.winner and store.load(path).chain == []
     with pytest.raises(GameIsOver):
         rec(path, SetDeadline(until="2030-01-01T00:00:00Z", zone="UTC"))
 
 
 def test_voiding_a_step_voids_the_seeded_reshuffle_after_it(tmp_path):
     path = str(tmp_path / "r.yaml")
-    game.new_game(path, NAMES, seed="s7", created=AT)
+    store.new_game(path, NAMES, seed="s7", created=AT)
     rng = random.Random(1)
     while True:
-        state = game.load(path).state
+        state = store.load(path).table
         done = rec(path, rng.choice([o for o in legal_steps(state) if not isinstance(o, Vote) or o.vote]))
         if any(entry["kind"] == "reshuffle" for entry in done.entries):
             break
-    first = done.game.state.entries - len(done.entries) + 1  # the step, then its reshuffle
+    first = done.loaded.table.entries - len(done.entries) + 1  # the step, then its reshuffle
     assert done.entries[1]["kind"] == "reshuffle"
     fix = rec(path, Correct(entries=(first,), reason="x", force=True))
-    assert fix.game.state.corrections[-1][1] == (first, first + 1)
-    assert fix.game.state.game.reshuffles == 0
+    assert fix.loaded.table.corrections[-1][1] == (first, first + 1)
+    assert fix.loaded.table.game.reshuffles == 0
 
 
 def test_deadline_parsing_and_lapse():
@@ -182,11 +182,11 @@ def test_deadline_parsing_and_lapse():
 
 def test_a_phase_deadline_belongs_to_its_phase(path):
     rec(path, SetDeadline(until="2020-01-01T00:00:00Z", zone="Europe/Berlin", scope="phase"))
-    view = views.public_view(game.load(path).state)
+    view = views.public_view(store.load(path).table)
     assert forum_texts.deadline_line(view, LATER).endswith("OVERDUE: Fay")
     assert "OVERDUE" not in forum_texts.deadline_line(view, EARLIER)
     rec(path, Nominate(by=seat("Fay"), chancellor=seat("Gus")))
-    state = game.load(path).state
+    state = store.load(path).table
     assert deadlines.current(state) is None
     assert forum_texts.deadline_line(views.public_view(state), LATER) is None
 
@@ -197,7 +197,7 @@ def test_replacing_a_fascist_tells_the_newcomer_the_team(path):
     assert pm.knows == (("Ann", "fascist"), ("Gus", "hitler"))
     done = rec(path, Replace(target=seat("Ann"), name="Yul"))
     assert done.secrets[0].knows == (("Xia", "fascist"), ("Gus", "hitler"))
-    view = views.public_view(done.game.state)
+    view = views.public_view(done.loaded.table)
     assert forum_texts.named(view, "Yul", PLAIN) == "Yul (replacing Ann)"
     assert "Yul (replacing Ann)" in forum_texts.rules_card(view, PLAIN)
 
@@ -208,25 +208,25 @@ def test_a_name_that_held_another_seat_is_not_reused(path):
     rec(path, Replace(target=seat("Ann"), name="Xia"))
     with pytest.raises(RuleBroken, match=r"R-REPLACE: .*Ann held seat 1"):
         rec(path, Replace(target=seat("Bob"), name="ann"))
-    state = game.load(path).state
+    state = store.load(path).table
     assert state.game.players[seat("Bob")] == "Bob"
     done = rec(path, Replace(target=seat("Ann"), name="Ann"))  # back to the own seat
-    assert done.game.state.game.players[0] == "Ann"
+    assert done.loaded.table.game.players[0] == "Ann"
 
 
 def test_a_replacement_is_not_briefed_with_a_voided_pm(path):
     """R-CORRECT: a voided discard's hand PM is not part of the seat's history."""
     elect(path, "Fay", "Gus")
-    hand = game.load(path).state.game.hand
+    hand = store.load(path).table.game.hand
     done = rec(path, Discard(by=seat("Fay"), policy=hand[0]))
     assert [type(s) for s in done.secrets] == [Handed]
-    rec(path, Correct(entries=(done.game.state.entries,), reason="misread"))
+    rec(path, Correct(entries=(done.loaded.table.entries,), reason="misread"))
     [pm] = rec(path, Replace(target=seat("Gus"), name="Zed")).secrets
     assert isinstance(pm, Briefing) and pm.history == ()
 
 
 def test_a_dead_seat_is_not_replaced(path):
-    state = game.load(path).state
+    state = store.load(path).table
     state.game.alive[seat("Dan")] = False
     from shmod.forum import engine
 
@@ -236,7 +236,7 @@ def test_a_dead_seat_is_not_replaced(path):
 
 def test_prods_never_offer_to_act_for_a_player(path):
     elect(path, "Fay", "Gus")
-    view = views.public_view(game.load(path).state)
+    view = views.public_view(store.load(path).table)
     [(to, text)] = forum_texts.prods(view, PLAIN, LATER)
     assert to == "Fay" and "discard" in text and "Liberal" not in text
     assert "on your behalf" not in text and "default" not in text.lower()
@@ -274,36 +274,36 @@ def test_cli_one_line_errors_and_rules_card(path):
 
 
 def test_posts_again_and_the_audit_follow_replacements(path):
-    from shmod.audit import audit
+    from shmod.audit import log_audit
     from shmod.log import logfile
-    from shmod.texts import posts
+    from shmod.texts import thread_posts
 
     wrong = rec(path, Replace(target=seat("Bob"), name="Zed"))
-    rec(path, Correct(entries=(wrong.game.state.entries - 1,), reason="wrong seat",
+    rec(path, Correct(entries=(wrong.loaded.table.entries - 1,), reason="wrong seat",
                    force=True))  # Bob plays on; the replacement's post was printed
     # (Zed, briefed with Bob's seat's secrets before the voiding, goes to no other seat:
     # R-PM; the newcomer for Cat's seat is another player)
     seated = rec(path, Replace(target=seat("Cat"), name="Zoe"))
     elect(path, "Fay", "Bob")
-    loaded = game.load(path)
+    loaded = store.load(path)
     cat = next(raw for raw in loaded.log.entries if raw.get("kind") == "vote"
                and raw.get("by") in ("Cat", "Zoe"))
     assert cat["by"] == "Zoe"  # Cat's seat votes under the newcomer's name
-    again = posts.earlier_post(loaded, seated.post.number, PLAIN).text
+    again = thread_posts.earlier_post(loaded, seated.post.number, PLAIN).text
     assert "Zoe replaces Cat in seat 3" in again and "3. Cat: Ja" not in again
-    tally = posts.earlier_post(loaded, len(loaded.state.posts), PLAIN).text
+    tally = thread_posts.earlier_post(loaded, len(loaded.table.posts), PLAIN).text
     assert "3. Zoe: Ja" in tally
-    assert posts.earlier_post(loaded, 1, PLAIN).text.startswith("== Secret Hitler")
-    report = audit.audit_log(logfile.read(path))
+    assert thread_posts.earlier_post(loaded, 1, PLAIN).text.startswith("== Secret Hitler")
+    report = log_audit.audit_log(logfile.read(path))
     assert report.problems == [] and report.judged == len(loaded.log.entries)
     tampered = logfile.parse(path, open(path, "rb").read().replace(b"by: Zoe", b"by: Cat"))
-    [problem] = [p for p in audit.audit_log(tampered).problems if p.kind == "format"]
+    [problem] = [p for p in log_audit.audit_log(tampered).problems if p.kind == "format"]
     assert "Cat was replaced by Zoe" in problem.message
 
 
 def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
-    from shmod.audit import audit
-    from shmod.audit.moves import random_game
+    from shmod.audit import log_audit
+    from shmod.audit.random_games import random_game
     from shmod.log import logfile
     from shmod.texts import reveal
 
@@ -313,20 +313,20 @@ def test_a_voided_enactment_is_not_in_the_reveal_or_the_audit_summary(tmp_path):
     cut = next(i for i, (a, b) in enumerate(zip(sim.steps, sim.steps[1:]))
                if isinstance(a, Enact) and isinstance(b, Reshuffle)) + 2  # the enact and its reshuffle
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(sim.header, sim.steps[:cut - 2], at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(sim.header, sim.steps[:cut - 2], at="2026-01-01T00:00:00Z"))
     path.chmod(0o600)
-    hand = game.load(str(path)).state.game.hand
+    hand = store.load(str(path)).table.game.hand
     wrong = sim.steps[cut - 2]
     right = next(p for p in ("L", "F") if p in hand and (p != wrong.policy or hand.count(p) == 2))
     rec(str(path), wrong)
     rec(str(path), Correct(entries=(cut - 1,), reason="wrong card", force=True))
     rec(str(path), Enact(by=wrong.by, policy=right))
     end = finish(str(path), random.Random(1))
-    loaded = game.load(str(path))
+    loaded = store.load(str(path))
     assert corrections.voided(end) == {cut - 1, cut}
     text = reveal.reveal_text(loaded, PLAIN, spoiler=False)
     assert text.count("Reshuffle ") == end.game.reshuffles
-    summary = audit.audit_log(logfile.read(str(path))).summary
+    summary = log_audit.audit_log(logfile.read(str(path))).summary
     assert summary is not None and summary.reshuffles == end.game.reshuffles
     assert len(summary.enacted) == end.game.liberal + end.game.fascist
     gov = [g for g in reveal.governments(loaded) if g.chancellor == sim.header["players"][wrong.by]]
@@ -341,9 +341,9 @@ def test_log_text_names_the_newcomer_after_a_replacement(tmp_path):
     steps = [Replace(target=seat("Fay"), name="Zed"),
              Nominate(by=seat("Fay"), chancellor=seat("Gus"))]
     path = tmp_path / "t.yaml"
-    path.write_text(game.log_text(header, steps, at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(header, steps, at="2026-01-01T00:00:00Z"))
     assert "by: Zed" in path.read_text()
-    assert game.load(str(path)).state.game.chancellor == seat("Gus")
+    assert store.load(str(path)).table.game.chancellor == seat("Gus")
 
 
 SAME = ("players", "alive", "phase", "president", "chancellor", "anchor", "special",
@@ -355,7 +355,7 @@ SAME = ("players", "alive", "phase", "president", "chancellor", "anchor", "speci
 @pytest.mark.parametrize("players", range(5, 11))
 def test_a_correction_is_as_if_the_step_was_never_recorded(players):
     """Property: voiding the latest step leaves exactly the state without it."""
-    from shmod.audit.moves import random_game
+    from shmod.audit.random_games import random_game
     from shmod.forum import engine
     from shmod.forum.setup import parse_setup, start
 
@@ -388,7 +388,7 @@ def test_a_correction_is_as_if_the_step_was_never_recorded(players):
 def test_a_hand_written_unquoted_deadline_reads(path):
     with open(path, "a") as log:
         log.write("- {kind: deadline, until: 2026-11-23T17:00:00Z, zone: UTC}\n")
-    loaded = game.load(path)
-    found = deadlines.current(loaded.state)
+    loaded = store.load(path)
+    found = deadlines.current(loaded.table)
     assert found is not None and (found.until, found.zone) == ("2026-11-23T17:00:00Z", "UTC")
     assert [n.problem for n in loaded.chain] == ["unchained"]

@@ -31,7 +31,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from thread_example import EXAMPLE
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.forum import deadlines, engine
 from shmod.forum.events import Started
 from shmod.forum.setup import new_header, parse_setup, start
@@ -53,10 +53,18 @@ from shmod.forum.turns import legal_steps
 from shmod.game.events import Drawn, Enacted, GameOver, Handed, PeekResult, Tallied
 from shmod.game.steps import Step, Vote
 from shmod.game.terms import NOMINATE, OVER
-from shmod.log import game as games, signing
-from shmod.log.game import chained
+from shmod.log import signing, store
 from shmod.log.references import References
-from shmod.texts import forum_texts, game_texts, messages, posts, replay, replay_post, views
+from shmod.log.store import chained
+from shmod.texts import (
+    forum_texts,
+    game_texts,
+    messages,
+    replay_frames,
+    replay_post,
+    thread_posts,
+    views,
+)
 from shmod.texts.formats import FORMATS, Plain
 from shmod.texts.history import elections, history_text
 from shmod.texts.reveal import reveal_text
@@ -367,7 +375,7 @@ def _play(state: State, rng: random.Random, until: Callable[[State], bool]) -> l
     return done
 
 
-def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
+def _texts(game: store.Loaded, steps: list[Step], fmt: Plain) -> list[Text]:
     """Every text of a finished game in ``fmt``, as the moderator would have printed it
     along the way: each event, the whole post at each new round, whose move, the prods,
     then the board, the history, every PM, the rules card and the reveal."""
@@ -387,7 +395,7 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
         sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
         out += [Text("prods", text) for _, text in forum_texts.prods(view, fmt, now, sent)]
         if state.game.phase in (NOMINATE, OVER) and len(state.public) > posted:
-            out.append(Text("post", posts.render(state, state.public[posted:], fmt)))
+            out.append(Text("post", thread_posts.render(state, state.public[posted:], fmt)))
             posted = len(state.public)
     view = views.public_view(state)
     out.append(Text("board", game_texts.board_text(view, fmt)))
@@ -395,7 +403,7 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
     out += [Text(f"pm:{type(s).__name__}", messages.pm_text(s, fmt), data=s)
             for s in state.secrets]
     out.append(Text("reveal", reveal_text(game, fmt), state.game.players, game))
-    made = replay.frames(game, reveal=True)  # shmod replay --post: the game in one post
+    made = replay_frames.frames(game, reveal=True)  # shmod replay --post: the game in one post
     out.append(Text("replay-post", replay_post.post_text(made, fmt, title="Friday",
                                                           commitment=game.setup.commitment),
                     tuple(name for name, _ in made.roles), made))
@@ -403,7 +411,7 @@ def _texts(game: games.Game, steps: list[Step], fmt: Plain) -> list[Text]:
 
 
 @pytest.fixture(scope="module")
-def games_played(tmp_path_factory) -> list[tuple[games.Game, list[Step]]]:  # type: ignore[no-untyped-def]
+def games_played(tmp_path_factory) -> list[tuple[store.Loaded, list[Step]]]:  # type: ignore[no-untyped-def]
     """Three finished games: the example thread's seven players (chaos, a veto, every
     power of its board, a reshuffle), six hostile names with house rules and the forum's
     steps, and five players dealt from their words."""
@@ -414,8 +422,8 @@ def games_played(tmp_path_factory) -> list[tuple[games.Game, list[Step]]]:  # ty
     for n, (header, steps) in enumerate([(example.header, example.steps), _forum_game(),
                                          _dealt_by_words(), _absences()]):
         path = folder / f"g{n}.yaml"
-        path.write_text(games.log_text(header, steps, at="2026-01-01T00:00:00Z"))
-        played.append((games.load(str(path)), steps))
+        path.write_text(store.log_text(header, steps, at="2026-01-01T00:00:00Z"))
+        played.append((store.load(str(path)), steps))
     return played
 
 
@@ -564,7 +572,7 @@ def _check_replay_post(profile: str, text: Text, root: ET.Element) -> None:
     """The game in one post: its heading, a list item per role and per government (with
     its hands), the voting record as the history's table."""
     made = text.data
-    assert isinstance(made, replay.Replay)
+    assert isinstance(made, replay_frames.Replay)
     assert _heading_texts(profile, root) == ["Friday: the whole game"]
     lists = [flat(li).replace("\u2060", "") for found in (*root.iter("ul"), *root.iter("ol"))
              for li in found]  # the word joiner after an @ (no mention)
@@ -691,7 +699,7 @@ def test_plain_reveal_warns_before_it(run, tmp_path):
 def _finished(tmp_path: Path) -> str:
     sim = random_game(7, random.Random(357))
     path = tmp_path / "done.yaml"
-    path.write_text(games.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
     return str(path)
 
 
@@ -709,7 +717,7 @@ def test_a_game_started_with_forum_writes_every_text_in_it(run, monkeypatch, tmp
     assert code == 0 and out.startswith("── PM to Ann ")
     assert run("send", "--preview", "-g", path, "-f", profile)[1] in out
     assert f"forum: {profile}" in Path(path).read_text()
-    assert games.load(path).setup.forum == profile
+    assert store.load(path).setup.forum == profile
     for args in (["post", "--again", "1"], ["pm"], ["pm", "Ann"], ["send", "--preview"],
                  ["send", "thread", "--preview"], ["rules"], ["prods", "--preview"],
                  ["history"]):
@@ -761,10 +769,10 @@ def test_a_header_naming_an_unknown_forum_is_refused_by_texts_only(run, monkeypa
     header = new_header(names, salt=secrets.token_hex(16), created="2026-01-01T00:00:00Z",
                         forum="vbulletin", keys=signing.new_key())
     path = tmp_path / "g.yaml"
-    path.write_text(games.log_text(header, [], at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(header, [], at="2026-01-01T00:00:00Z"))
     before = path.read_bytes()
     assert run("status", "-g", str(path))[0] == 0
-    president = games.load(str(path)).state.game.president
+    president = store.load(str(path)).table.game.president
     nominee = names[(president + 1) % 5]
     code, _, err = run("nominate", nominee, "-g", str(path))
     assert code == 2 and "names forum 'vbulletin'" in err and err.count("\n") == 1
@@ -772,7 +780,7 @@ def test_a_header_naming_an_unknown_forum_is_refused_by_texts_only(run, monkeypa
     assert run("nominate", nominee, "-g", str(path), "-f", "plain")[0] == 0
     del header["forum"]
     header["forum"] = "<b>"
-    path.write_text(games.log_text(header, [], at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(header, [], at="2026-01-01T00:00:00Z"))
     code, _, err = run("status", "-g", str(path))
     assert code == 2 and "is not the name of a forum engine" in err
 

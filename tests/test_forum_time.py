@@ -13,7 +13,7 @@ import pytest
 from installed import DAY1, DAY2, DAY4, SHMOD, Moderator
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.records import replace
 from shmod.forum import deadlines, engine
 from shmod.forum.events import Lapsed, RemovedNotice, Retraction
@@ -22,8 +22,8 @@ from shmod.forum.steps import Lapse, Prod, Remove, SetDeadline
 from shmod.game.events import Handed
 from shmod.game.steps import Nominate, Veto, Vote
 from shmod.game.terms import VOTE
-from shmod.log import game, logfile
-from shmod.texts import posts
+from shmod.log import logfile, store
+from shmod.texts import thread_posts
 from shmod.texts.formats import Plain
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -124,40 +124,40 @@ def _game_at(tmp_path, phase: str, variants: tuple[str, ...] = ()) -> Path:
     from shmod.forum.turns import legal_steps
 
     path = tmp_path / f"{phase}.yaml"
-    game.new_game(str(path), NAMES, seed=SEED, first="Ann", created=DAY1,
-                  variants=["late_choice=random", *variants])
+    store.new_game(str(path), NAMES, seed=SEED, first="Ann", created=DAY1,
+                   variants=["late_choice=random", *variants])
     rng = random.Random(phase)
     for _ in range(400):
-        state = game.load(str(path)).state
+        state = store.load(str(path)).table
         if state.game.phase == phase.split(":")[0] and (":" not in phase or state.game.power == phase.split(":")[1]):
             break
         options = legal_steps(state)
-        game.record(str(path), lambda g, o=options: rng.choice(
+        store.record(str(path), lambda g, o=options: rng.choice(
             [s for s in o if not isinstance(s, Vote) or s.vote] or o), at=DAY1)
     else:
         raise AssertionError(f"{phase} not reached")
-    game.record(str(path), lambda g: SetDeadline(until="2026-11-24T10:00:00Z", zone="UTC"),
-                at=DAY1)
+    store.record(str(path), lambda g: SetDeadline(until="2026-11-24T10:00:00Z", zone="UTC"),
+                 at=DAY1)
     return path
 
 
 @pytest.mark.parametrize("phase", ["discard", "enact", "power:execute", "power:peek"])
 def test_a_missing_choice_lapses_to_the_seeds_random_choice_which_audit_recomputes(tmp_path, phase):
     path = _game_at(tmp_path, phase)
-    before = game.load(str(path)).state
+    before = store.load(str(path)).table
     expected = deadlines.drawn(before, before.entries + 1)
     options = deadlines.choices(before)
     other = next((c for c in options if c != expected), None)
     if other is not None:  # the moderator cannot record another choice than the seed's
         with pytest.raises(Exception, match="R-LAPSE: the random choice recorded"):
-            game.record(str(path), lambda g: Lapse(deadline=deadlines.current(g.state).entry, at=DAY4, choice=other), at=DAY4)
-    done = game.record(str(path), lambda g: Lapse(deadline=deadlines.current(g.state).entry, at=DAY4, choice=expected), at=DAY4)
-    post = posts.recorded_post(done, Plain()).text
+            store.record(str(path), lambda g: Lapse(deadline=deadlines.current(g.table).entry, at=DAY4, choice=other), at=DAY4)
+    done = store.record(str(path), lambda g: Lapse(deadline=deadlines.current(g.table).entry, at=DAY4, choice=expected), at=DAY4)
+    post = thread_posts.recorded_post(done, Plain()).text
     assert "by the deadline" in post
     if phase == "discard":  # the discard stays secret: the post never names it
         assert "at random" in post and "policies was discarded" in post
         assert not re.search(r"discarded (a )?(Liberal|Fascist)", post)
-    assert audit.audit_file(str(path)).valid
+    assert log_audit.audit_file(str(path)).valid
     if other is None:
         return
     # A log edited to another choice fails its audit, which recomputes every random lapse.
@@ -165,15 +165,15 @@ def test_a_missing_choice_lapses_to_the_seeds_random_choice_which_audit_recomput
     forged = text.replace(f"choice: {logfile.scalar(expected)}", f"choice: {logfile.scalar(other)}")
     assert forged != text
     path.write_text(forged)
-    report = audit.audit_file(str(path))
+    report = log_audit.audit_file(str(path))
     assert not report.valid
     assert any(p.rule == "R-LAPSE" and "not the one the game's seed gives" in p.message
                for p in report.problems)
 
 
 def test_an_unanswered_veto_lapses_as_refused():
-    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
-                                              first="Ann", variants=["late_choice=random"])))
+    state = start(parse_setup(store.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
+                                               first="Ann", variants=["late_choice=random"])))
     state.game.fascist, state.game.phase, state.game.chancellor = 5, "enact", 1
     state.game.hand = ["F", "F"]
     engine.apply(state, Veto(by=1, answer="propose"))
@@ -210,9 +210,9 @@ def test_prods_are_recorded_and_counted(mod):
     assert "This is reminder number 2." in second.stderr  # a preview: on stderr
     status = mod.run("status").stdout
     assert "prodded 1×" in status and status.count("prodded") == 4
-    loaded = game.load(str(mod.log))
+    loaded = store.load(str(mod.log))
     with pytest.raises(Exception, match="R-STALL: Ann owes nothing now"):
-        engine.apply(loaded.state, Prod(target=0))
+        engine.apply(loaded.table, Prod(target=0))
 
 
 def test_a_replacements_prods_start_at_zero(mod):
@@ -249,7 +249,7 @@ def test_backups_take_seats_in_order(mod):
 
 
 def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
-    roles = game.load(str(mod.log)).state.game.roles
+    roles = store.load(str(mod.log)).table.game.roles
     hitler = NAMES[roles.index("hitler")]
     others = [n for n in NAMES if n != hitler and n != "Ann"]
     mod.run("nominate", others[0])
@@ -258,7 +258,7 @@ def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
     assert f"The moderator has removed {others[1]} from the game" in removed.stdout
     assert f"PM to {others[1]}" in removed.stdout
     assert "Subject: Friday: you have left the game" in removed.stdout
-    state = game.load(str(mod.log)).state
+    state = store.load(str(mod.log)).table
     assert state.game.phase == VOTE and not state.game.alive[NAMES.index(others[1])]
     removed = mod.run("remove", others[0], "--reason", "gone")  # the nominee: the round fails
     assert "The round ends as a failed election." in removed.stdout
@@ -274,9 +274,9 @@ def test_a_removal_ends_the_round_or_the_game_as_the_rules_say(mod):
 
 def test_a_removed_president_hands_the_policies_back(tmp_path):
     path = _game_at(tmp_path, "discard")
-    state = game.load(str(path)).state
+    state = store.load(str(path)).table
     hand, draw = list(state.game.hand), list(state.game.draw)
-    done = game.record(str(path), lambda g: Remove(target=g.state.game.president, reason="x"), at=AT)
+    done = store.record(str(path), lambda g: Remove(target=g.table.game.president, reason="x"), at=AT)
     after = done.game.state.game
     assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.game.tracker + 1
     assert after.phase == "nominate"
@@ -286,19 +286,19 @@ def test_removing_the_president_retracts_the_chancellors_two_policies(mod):
     """R-MODKILL with the Chancellor holding two policies: the round fails, the two go back
     on top of the draw pile, and the Chancellor is told that PM no longer holds (this
     crashed before the typed events: the retraction's fields clashed with tell's)."""
-    roles = game.load(str(mod.log)).state.game.roles
+    roles = store.load(str(mod.log)).table.game.roles
     assert roles[NAMES.index("Ann")] != "hitler"  # Ann is President; her removal ends no game
     chancellor = next(n for n, r in zip(NAMES, roles) if r != "hitler" and n != "Ann")
     mod.run("nominate", chancellor)
     mod.run("vote", *[word for name in NAMES for word in (name, "ja")])
-    mod.run("discard", {"L": "liberal", "F": "fascist"}[game.load(str(mod.log)).state.game.hand[0]])
+    mod.run("discard", {"L": "liberal", "F": "fascist"}[store.load(str(mod.log)).table.game.hand[0]])
     mod.run("outbox", "--settle")  # the two policies reached the Chancellor (issue 40)
-    before = game.load(str(mod.log)).state
+    before = store.load(str(mod.log)).table
     done = mod.run("remove", "Ann", "--reason", "gone")
     assert "PM to Ann" in done.stdout and f"PM to {chancellor}" in done.stdout
     assert "Please disregard the two policies I sent you as Chancellor" in done.stdout
     assert "The round ends as a failed election." in done.stdout
-    after = game.load(str(mod.log)).state
+    after = store.load(str(mod.log)).table
     assert after.game.draw[:2] == before.game.hand and after.game.phase == "nominate"
     assert [(type(s), s.to) for s in after.secrets[-2:]] == [(RemovedNotice, "Ann"),
                                                            (Retraction, chancellor)]
@@ -307,10 +307,10 @@ def test_removing_the_president_retracts_the_chancellors_two_policies(mod):
 
 def test_the_last_two_and_an_undealt_seat_are_not_removed(tmp_path):
     path = tmp_path / "w.yaml"
-    game.new_game(str(path), NAMES, seed=SEED, deal_by="players", created=AT)
+    store.new_game(str(path), NAMES, seed=SEED, deal_by="players", created=AT)
     with pytest.raises(Exception, match="R-MODKILL: the roles are not dealt yet"):
-        game.record(str(path), lambda g: Remove(target=1, reason="x"), at=AT)
-    state = start(parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1)))
+        store.record(str(path), lambda g: Remove(target=1, reason="x"), at=AT)
+    state = start(parse_setup(store.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1)))
     state.game.alive = [True, True, False, False, False]
     state.game.roles = ("liberal", "fascist", "hitler", "liberal", "liberal")
     with pytest.raises(Exception, match="R-MODKILL: a game needs two living players"):
@@ -322,8 +322,8 @@ def test_no_nominee_sets_the_term_limits_aside(tmp_path):
     Presidential Candidate could nominate is the last elected Chancellor."""
     from shmod.game.house import adjust
 
-    setup = parse_setup(game.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
-                                        first="Ann"))
+    setup = parse_setup(store.new_header(NAMES, seed=SEED, salt="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=DAY1,
+                                         first="Ann"))
     state = start(replace(setup, rules=adjust(setup.rules, setup.variants)))
     state.game.alive = [True, True, False, False, False]
     state.game.term_chancellor, state.game.president = 1, 0

@@ -11,16 +11,16 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import LogError
-from shmod.log import game, logfile
+from shmod.log import logfile, store
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 
 
 def _base(players: int, seed: int, steps: int) -> bytes:
     sim = random_game(players, random.Random(seed))
-    return game.log_text(sim.header, sim.steps[:steps], at="2026-01-01T00:00:00Z").encode()
+    return store.log_text(sim.header, sim.steps[:steps], at="2026-01-01T00:00:00Z").encode()
 
 
 BASES = [_base(5, 1, 20), _base(7, 2, 25), _base(10, 3, 15)]
@@ -33,7 +33,7 @@ def _check(data: bytes, what: str) -> None:
     """Load ``data`` as a log: it loads, or a LogError names a line. Count the outcome."""
     TALLY[what] += 1
     try:
-        game.replay(logfile.parse("fuzz.yaml", data))
+        store.replay(logfile.parse("fuzz.yaml", data))
     except LogError as err:
         assert err.line, f"a rejection that names no line: {err}"
         assert "\n" not in str(err)

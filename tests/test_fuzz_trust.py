@@ -18,11 +18,11 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.errors import ShmodError
 from shmod.cli.main import main
 from shmod.game.steps import Nominate, Vote
-from shmod.log import game, logfile
+from shmod.log import logfile, store
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 
@@ -80,10 +80,10 @@ def fresh(folder: str) -> tuple[str, bytes]:
     path = os.path.join(folder, "g.yaml")
     if os.path.exists(path):
         os.unlink(path)
-    game.new_game(path, NAMES, seed="fuzz", first="Ann", created=AT)
-    game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(path, NAMES, seed="fuzz", first="Ann", created=AT)
+    store.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
     for seat in range(4):
-        game.record(path, lambda g, s=seat: Vote(by=s, vote=True), at=AT)
+        store.record(path, lambda g, s=seat: Vote(by=s, vote=True), at=AT)
     return path, open(path, "rb").read()
 
 
@@ -197,15 +197,15 @@ def _one_command(rng: random.Random, path: str, folder: str, counts: dict[str, i
     if after != before:
         counts["accepted"] += 1
         try:
-            loaded = game.load(path)
-            assert audit.audit_log(loaded.log).unreadable is False
+            loaded = store.load(path)
+            assert log_audit.audit_log(loaded.log).unreadable is False
         except (ShmodError, AssertionError) as broken:
             counts["unloadable"] += 1
             failures.append(f"{args!r} left an unloadable log: {broken}")
     new = os.path.join(folder, "new.yaml")
     if os.path.exists(new):
         try:
-            game.load(new)
+            store.load(new)
         except ShmodError as broken:
             counts["unloadable"] += 1
             failures.append(f"{args!r} created an unloadable log: {broken}")
@@ -217,8 +217,8 @@ def _one_log(rng: random.Random, template: bytes, counts: dict[str, int],
     text = mutate(rng, template.decode())
     counts["logs"] += 1
     try:
-        game.replay(logfile.parse("fuzz.yaml", text.encode("utf-8", "surrogatepass")))
-        audit.audit_log(logfile.parse("fuzz.yaml", text.encode("utf-8", "surrogatepass")))
+        store.replay(logfile.parse("fuzz.yaml", text.encode("utf-8", "surrogatepass")))
+        log_audit.audit_log(logfile.parse("fuzz.yaml", text.encode("utf-8", "surrogatepass")))
     except ShmodError as refused:
         if refused.exit_code == 70:
             counts["internal"] += 1

@@ -122,7 +122,7 @@ def test_the_games_rule_tests_pass_on_the_game_floor_alone():
 
 def test_the_game_floor_is_blocked_in_earnest():
     """The import hook does refuse: the layers above the forum cannot be imported either."""
-    done = _python("import shmod.log.game\n")
+    done = _python("import shmod.log.store\n")
     assert done.returncode != 0 and "No module named 'shmod.forum" in done.stderr
 
 

@@ -24,7 +24,7 @@ import stat
 import pytest
 from clones import DAY2, DAY3, LOG, Clone, pair as shared_pair
 
-from shmod.log import game as games
+from shmod.log import store
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 FLAVOURS = {"merge": ("--no-rebase",), "rebase": ("--rebase",), "as configured": ()}
@@ -91,7 +91,7 @@ def test_git_pull_rebase_with_shmods_hooks_never_stops_on_the_log(pair):
         assert stat.S_IMODE(ned.log.stat().st_mode) == 0o600  # post-rewrite did it
         ned.git("push", "-q")
         mia.pull()
-    assert games.load(str(ned.log)).state.game.round == 1
+    assert store.load(str(ned.log)).table.game.round == 1
 
 
 @pytest.mark.parametrize("flavour", FLAVOURS)
@@ -102,7 +102,7 @@ def test_yours_is_this_clones_commits_under_merge_and_rebase(pair, flavour):
     # Mia's vote was recorded first: hers stays, Ned's (his clone's: yours) moves after it
     assert f"shmod: {LOG}: 1 entry of yours applied after theirs and chained anew as entry " \
         "5" in said, said
-    log = games.load(str(ned.log)).log
+    log = store.load(str(ned.log)).log
     assert [(e["kind"], e.get("by"), e["mod"]) for e in log.entries[3:]] == [
         ("vote", "Ann", "Mia"), ("vote", "Cat", "Ned")]
 
@@ -122,7 +122,7 @@ def test_a_step_recorded_alike_on_both_terminals_blocks_neither(pair, flavour):
     mia.pull()
     mia.now = DAY3
     mia.shmod("vote", "Ann", "ja")  # and so does Mia's
-    votes = [(e["by"], e["vote"], e["mod"]) for e in games.load(str(mia.log)).log.entries
+    votes = [(e["by"], e["vote"], e["mod"]) for e in store.load(str(mia.log)).log.entries
              if e["kind"] == "vote"]
     assert votes == [("Cat", "ja", "Mia"), ("Dan", "nein", "Ned"), ("Eve", "ja", "Ned"),
                      ("Ann", "ja", "Mia")]
@@ -138,5 +138,5 @@ def test_a_refusal_during_a_rebase_names_the_copies_and_the_way_out_as_git_has_t
     assert f"take yours (`git checkout --theirs {LOG} && git add {LOG}`: during a rebase git " \
         "calls yours theirs), then `git rebase --continue`" in said
     ned.git("rebase", "--abort")
-    assert [e.get("vote") for e in games.load(str(ned.log)).log.entries
+    assert [e.get("vote") for e in store.load(str(ned.log)).log.entries
             if e["kind"] == "vote"] == ["nein"]

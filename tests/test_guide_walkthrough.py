@@ -21,7 +21,7 @@ from pathlib import Path
 
 from shmod.forum.turns import legal_steps
 from shmod.game.terms import DISCARD, NOMINATE, OVER
-from shmod.log import game
+from shmod.log import store
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide.md"
 BIN = Path(sys.executable).parent
@@ -73,7 +73,7 @@ def test_the_guide_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
     for _ in range(200):  # deal until the walk-through's nominee and hand fit the deal
         created = shell(lines[1])
         assert log.stat().st_mode & 0o777 == 0o600
-        state = game.load(str(log)).state
+        state = store.load(str(log)).table
         if state.game.players[state.game.president] != "Vorret":
             break
         log.unlink()
@@ -83,17 +83,17 @@ def test_the_guide_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
     rng = random.Random(7)
 
     def play_on(until) -> None:  # noqa: ANN001 - what the walk-through leaves out
-        while not until(game.load(str(log)).state):
-            state = game.load(str(log)).state
+        while not until(store.load(str(log)).table):
+            state = store.load(str(log)).table
             step = rng.choice(legal_steps(state))
             shell.shmod(*_command(step, state.game.players))
 
     for line in rest:
-        state = game.load(str(log)).state
+        state = store.load(str(log)).table
         words = shlex.split(line, comments=True)
         if words[1] == "discard":
             play_on(lambda s: s.game.phase == DISCARD)  # the other players vote Ja
-            state = game.load(str(log)).state
+            state = store.load(str(log)).table
             if not ("F" in state.game.hand and state.game.hand.count("L") >= 1):
                 return _again(tmp_path)  # this deal drew no hand to follow the guide with
         if words[1] == "correct":
@@ -111,7 +111,7 @@ def test_the_guide_walkthrough_runs_verbatim_in_an_empty_folder(tmp_path):
         done = shell(line)
         if words[1] == "audit":
             assert "VALID" in done.stdout and "INVALID" not in done.stdout, done.stdout
-    assert game.load(str(log)).state.game.phase == OVER
+    assert store.load(str(log)).table.game.phase == OVER
 
 
 def _again(tmp_path: Path) -> None:

@@ -33,8 +33,8 @@ from shmod.forum.turns import legal_steps
 from shmod.game.events import Tallied
 from shmod.game.steps import Vote
 from shmod.game.terms import OVER
-from shmod.log import game as game_log
-from shmod.texts import claims
+from shmod.log import store
+from shmod.texts import claim_texts
 from shmod.texts.formats import FORMATS, BBCode, Markdown, Plain
 from shmod.texts.history import DEAD, elections, history_text
 from shmod.texts.views import public_view
@@ -120,10 +120,10 @@ def test_history_snapshot(view, name):
 
 
 def test_history_command(run, tmp_path):
-    from shmod.log import game
+    from shmod.log import store
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann", created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="h", first="Ann", created=AT)
     code, out, _ = run("history", "-g", str(path))
     assert code == 0 and "no election yet" in out
     run("nominate", "Bob", "-g", str(path))
@@ -140,9 +140,9 @@ def test_history_command(run, tmp_path):
 def test_one_election_is_not_called_elections(tmp_path, run):
     log = tmp_path / "g.yaml"
     assert run("new", "Ann", "Bob", "Cy", "Dee", "Eve", "-g", str(log))[0] == 0
-    from shmod.log.game import load
+    from shmod.log.store import load
 
-    state = load(str(log)).state
+    state = load(str(log)).table
     nominee = state.game.players[(state.game.president + 1) % 5]
     assert run("nominate", nominee, "-g", str(log))[0] == 0
     for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
@@ -176,20 +176,20 @@ def long_game(tmp_path_factory) -> Moderator:  # type: ignore[no-untyped-def]
         steps.append(step)
     mod = Moderator(tmp_path_factory.mktemp("long"))
     mod.log.parent.mkdir(parents=True)
-    mod.log.write_text(game_log.log_text(header, steps, at=AT))
+    mod.log.write_text(store.log_text(header, steps, at=AT))
     assert len(elections(public_view(state))) >= 16
-    assert len(claims.in_effect(state.public)) >= 10
+    assert len(claim_texts.in_effect(state.public)) >= 10
     return mod
 
 
 def test_plain_text_history_is_within_80_columns(long_game):
     text = long_game.run("history", "-f", "plain").stdout
     assert max(map(len, text.splitlines())) <= 80
-    state = game_log.load(str(long_game.log)).state
+    state = store.load(str(long_game.log)).table
     rows = elections(public_view(state))
     text, said = text.split("\nClaims (")  # then a line a claim, marked
-    assert said.count("\n- ") == len(claims.in_effect(state.public))
-    assert said.count(" · true") + said.count(" · false") == len(claims.in_effect(state.public))
+    assert said.count("\n- ") == len(claim_texts.in_effect(state.public))
+    assert said.count(" · true") + said.count(" · false") == len(claim_texts.in_effect(state.public))
     blocks = text.rstrip("\n").split("\n\n")[1:]
     assert len(blocks) == len(rows)
     for block, row in zip(blocks, rows):  # every living seat's vote once, in seating order

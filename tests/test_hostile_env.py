@@ -31,9 +31,9 @@ from hypothesis import HealthCheck, given, seed, settings, strategies as st
 from phases import AT, snapshots
 from safety_helpers import run_with
 
-from shmod.audit.moves import command_for
+from shmod.audit.random_games import command_for
 from shmod.forum.turns import legal_steps
-from shmod.log import game, seen
+from shmod.log import seen, store
 
 CASES = int(os.environ.get("SHMOD_ENV_CASES", "300"))
 ORDINARY = "2026-06-01T00:00:00Z"  # after every entry of the phases' logs
@@ -48,7 +48,7 @@ SEEN: dict[str, int] = {"runs": 0, "accepted": 0, "lost after the write": 0, "re
 @functools.cache
 def _phases() -> list[tuple[str, str]]:
     """(phase, log text) for every phase the fixed random games reach."""
-    return [(key, game.log_text(header, steps, at=AT))
+    return [(key, store.log_text(header, steps, at=AT))
             for key, (header, steps) in sorted(snapshots(60, 18).items())]
 
 
@@ -56,7 +56,7 @@ def _phases() -> list[tuple[str, str]]:
 def _commands(text: str) -> tuple[list[list[str]], list[list[str]]]:
     """Recording commands for the log ``text``: every legal step as typed (a word in the
     deal); and the forum's, and some the rules refuse now."""
-    state = game.replay(game.logfile.parse("g.yaml", text.encode())).state
+    state = store.replay(store.logfile.parse("g.yaml", text.encode())).table
     names = state.game.players
     legal = [command_for(step, names) for step in legal_steps(state)] if state.game.phase not in (
         "deal", "over") else []

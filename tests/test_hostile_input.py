@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings, strategies as st
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base import plaintext
 from shmod.base.errors import BadInput, LogError
 from shmod.cli import completion
 from shmod.forum import names, setup
 from shmod.forum.names import Seating
-from shmod.log import game, logfile, logyaml
+from shmod.log import logfile, logyaml, store
 
 ROOT = Path(__file__).resolve().parent.parent
 FIVE = (ROOT / "games" / "five-players.yaml").read_text(encoding="utf-8")
@@ -172,7 +172,7 @@ def test_audit_json_is_cut_short_the_same_way(broken):
 def test_a_short_report_is_listed_whole(tmp_path):
     path = tmp_path / "few.yaml"
     path.write_text(with_entries(EMPTY * 30))
-    report = audit.audit_file(str(path))
+    report = log_audit.audit_file(str(path))
     assert len(report.problems) == 30
     assert len([w for w in report.warnings if w.kind == "unverified"]) == 30
     assert not any("more" in p.message for p in report.problems + report.warnings)
@@ -261,7 +261,7 @@ def test_a_decomposed_name_is_seated_composed_and_found_either_way(run, tmp_path
 
 def test_a_hand_written_header_with_look_alike_names_is_refused_with_its_line(run, tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="hand", created=AT)
+    store.new_game(str(path), NAMES, seed="hand", created=AT)
     text = path.read_text().replace("- Eve\n", "- B\u043eb\n").replace("Eve:", "B\u043eb:")
     path.write_text(text, encoding="utf-8")
     code, _, err = run("status", "-g", str(path))
@@ -272,7 +272,7 @@ def test_a_hand_written_header_with_look_alike_names_is_refused_with_its_line(ru
 
 def test_a_hand_written_decomposed_name_is_refused_saying_how_to_write_it(run, tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Jos\u00e9", *NAMES[1:]], seed="hand", created=AT)
+    store.new_game(str(path), ["Jos\u00e9", *NAMES[1:]], seed="hand", created=AT)
     text = path.read_text(encoding="utf-8").replace('- "Jos\u00e9"\n', '- "Jose\u0301"\n')
     path.write_text(text, encoding="utf-8")
     code, _, err = run("status", "-g", str(path))
@@ -282,7 +282,7 @@ def test_a_hand_written_decomposed_name_is_refused_saying_how_to_write_it(run, t
 @pytest.fixture
 def table(tmp_path) -> Path:
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="replace", first="Ann", created=AT)
+    store.new_game(str(path), NAMES, seed="replace", first="Ann", created=AT)
     return path
 
 
@@ -344,8 +344,8 @@ def _modules_of_status(path: Path) -> set[str]:
 
 def test_all_ascii_names_cost_no_table_and_others_read_it_only_then(tmp_path):
     plain, accented = tmp_path / "plain.yaml", tmp_path / "accented.yaml"
-    game.new_game(str(plain), NAMES, seed="s", created=AT)
-    game.new_game(str(accented), ["Jos\u00e9", *NAMES[1:]], seed="s", created=AT)
+    store.new_game(str(plain), NAMES, seed="s", created=AT)
+    store.new_game(str(accented), ["Jos\u00e9", *NAMES[1:]], seed="s", created=AT)
     loaded = _modules_of_status(plain)
     assert "shmod.forum.names" in loaded
     assert "shmod.forum.lookalike_table" not in loaded

@@ -10,14 +10,14 @@ import sys
 import pytest
 from scripted import AT
 
-from shmod.log import game, logfile
+from shmod.log import logfile, store
 
 # Runs `shmod status -g FILE` in-process and reports how long it took and how much memory
 # it added beyond the interpreter with shmod already imported.
 PROBE = """
 import json, resource, sys, time
 from shmod.cli import main as cli
-from shmod.log import game
+from shmod.log import store
 sys.argv = ["shmod", "status", "-g", sys.argv[1]]
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
@@ -35,7 +35,7 @@ MAX_GROWN_KB = 64 * 1024
 
 def _header(tmp_path) -> str:
     path = tmp_path / "base.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="hostile", created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="hostile", created=AT)
     return path.read_text()
 
 

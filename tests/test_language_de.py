@@ -39,7 +39,7 @@ from shmod.game.steps import (
     Vote,
 )
 from shmod.game.terms import OVER
-from shmod.log import game as games
+from shmod.log import store
 from shmod.texts import board_image, catalog, forum_texts, glossary, phrases, typeface
 from shmod.texts.formats import get as profile
 
@@ -189,7 +189,7 @@ class Table:
         prods on the way."""
         claimed = False
         for turn in range(200):
-            state = games.load(str(self.log)).state
+            state = store.load(str(self.log)).table
             if state.game.phase == OVER:
                 break
             names = state.game.players
@@ -214,7 +214,7 @@ class Table:
                 self.run("prods")
                 self.run("remind")
             if isinstance(step, Enact) and not claimed:  # claims that conflict, and a role
-                enacted = next(ev for ev in reversed(games.load(str(self.log)).state.public)
+                enacted = next(ev for ev in reversed(store.load(str(self.log)).table.public)
                                if isinstance(ev, Enacted))
                 self.run("claim", enacted.president, "FFF")
                 self.run("claim", enacted.chancellor, "LL")
@@ -230,7 +230,7 @@ def played(tmp_path_factory) -> Table:  # type: ignore[no-untyped-def]
               "--guessable")
     table.deliver()
     table.play(random.Random(21))  # 20 steps: a Policy Peek, an execution
-    assert games.load(str(table.log)).state.game.phase == OVER
+    assert store.load(str(table.log)).table.game.phase == OVER
     for name in NAMES:
         table.run("pm", name)
     for command in (("rules",), ("history",), ("reveal",), ("replay", "--post"),
@@ -278,11 +278,11 @@ def test_the_moderators_correction_note_is_english_in_a_german_game(run, monkeyp
     log = str(tmp_path / "g.yaml")
     assert run("new", *NAMES, "--seed", "a" * 32, "--guessable", "-g", log,
                "--language", "de")[0] == 0
-    first = games.load(log).state.game
+    first = store.load(log).table.game
     nominee = next(n for n in NAMES if n != first.players[first.president])
     assert run("nominate", nominee, "-g", log)[0] == 0
     assert run("vote", "Ann", "ja", "-g", log)[0] == 0
-    entry = games.load(log).state.entries
+    entry = store.load(log).table.entries
     code, out, err = run("correct", str(entry), "-r", "typo", "-g", log)
     out += err
     assert code == 0

@@ -34,9 +34,9 @@ from test_forum_profiles import MD_PROFILES, PARSERS, _check_common, to_html
 
 from shmod.audit import replay as audit_replay
 from shmod.game.terms import OVER
-from shmod.log import game as games
+from shmod.log import store
 from shmod.log.checkpoints import COMMITMENT_LABEL, KEY_LABEL
-from shmod.texts import board_image, catalog, formats, pms, replay, replay_post
+from shmod.texts import board_image, catalog, formats, pms, replay_frames, replay_post
 from shmod.texts.history import history_text
 from shmod.texts.reveal import reveal_text
 
@@ -271,7 +271,7 @@ class PolishCorpus(bypass.Corpus):
 def corpus() -> PolishCorpus:
     made = PolishCorpus()
     for path in bypass.shipped():
-        game = games.load(str(path))
+        game = store.load(str(path))
         bypass.render_game(made, game.log.header, bypass._plan_of(game),
                            pms.title(str(path), game.log.header))
     for played in (bypass.directed_game(), bypass.moderated_game()):
@@ -311,8 +311,8 @@ def test_the_forum_engines_show_the_polish_words(corpus, profile):
     assert checked >= 20
 
 
-def _data(game: games.Game, path: str) -> set[str]:
-    state = game.state
+def _data(game: store.Loaded, path: str) -> set[str]:
+    state = game.table
     return {*state.setup.players, *state.game.players, *state.backups, *state.words.values(),
             *(new for _s, _o, new, _e in state.replaced),
             *(new for _s, _o, new, _e in state.renamed), pms.title(path, game.log.header),
@@ -323,11 +323,11 @@ def test_history_reveal_replay_and_board_say_nothing_in_english():
     """The shipped games (finished) and one stopped half-way, in every profile."""
     checked = 0
     for path in map(str, bypass.shipped()):
-        game = games.load(path)
+        game = store.load(path)
         data = _data(game, path)
-        over = game.state.game.phase == OVER
-        for made in (replay.frames(game, reveal=over, lang=PL),
-                     replay.frames(game, reveal=False, lang=PL)):
+        over = game.table.game.phase == OVER
+        for made in (replay_frames.frames(game, reveal=over, lang=PL),
+                     replay_frames.frames(game, reveal=False, lang=PL)):
             for n, frame in enumerate(made.frames):
                 view = frame.view
                 said = [*frame.said, board_image.describe(view, PL),

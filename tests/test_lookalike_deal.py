@@ -29,12 +29,12 @@ import pytest
 from installed import Moderator
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.errors import RuleBroken
 from shmod.forum.log_formats import FORMATS
 from shmod.forum.steps import Word
 from shmod.forum.wordkey import FOLD, lookalike_key
-from shmod.log import game
+from shmod.log import store
 from shmod.texts import formats, word_markup
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -161,24 +161,24 @@ def _words_game(tmp_path: Path, name: str, words: list[str]) -> tuple[tuple[str,
     shutil.copy(tmp_path / "base.yaml", path)
     form = FORMATS[5]
     for seat, typed in enumerate(words):
-        game.record(str(path), lambda g, s=seat, t=typed: Word(s, form.words.record(t)), at=AT)
-    loaded = game.load(str(path))
-    return tuple(loaded.state.game.roles), path.read_text()
+        store.record(str(path), lambda g, s=seat, t=typed: Word(s, form.words.record(t)), at=AT)
+    loaded = store.load(str(path))
+    return tuple(loaded.table.game.roles), path.read_text()
 
 
 def test_modern_and_rnodern_deal_the_same_roles_and_the_post_shows_each_as_typed(tmp_path):
-    game.new_game(str(tmp_path / "base.yaml"), NAMES, deal_by="players", seed="7c" * 16,
-                  created=AT)
+    store.new_game(str(tmp_path / "base.yaml"), NAMES, deal_by="players", seed="7c" * 16,
+                   created=AT)
     base = ["lemon", "apple", None, "cloud", "willow"]
     one, text = _words_game(tmp_path, "one.yaml", [w or "modern" for w in base])
     other, text2 = _words_game(tmp_path, "two.yaml", [w or "rnodern" for w in base])
     assert one == other
     assert "modern" in text and "rnodern" in text2  # recorded as typed, shown as recorded
-    loaded = game.load(str(tmp_path / "two.yaml"))
-    from shmod.texts import posts
-    dealt_post = posts.earlier_post(loaded, len(loaded.state.posts), formats.Plain()).text
+    loaded = store.load(str(tmp_path / "two.yaml"))
+    from shmod.texts import thread_posts
+    dealt_post = thread_posts.earlier_post(loaded, len(loaded.table.posts), formats.Plain()).text
     assert "rnodern" in dealt_post
-    report = audit.audit_file(str(tmp_path / "two.yaml"))
+    report = log_audit.audit_file(str(tmp_path / "two.yaml"))
     assert report.valid and "nobody could choose them" in (report.deal or "")
     assert not any(w.kind == "steerable" for w in report.warnings)
 
@@ -191,7 +191,7 @@ def test_the_same_through_the_installed_shmod(tmp_path):
     mod.run("word", "Ann", "lemon", "Bob", "apple", "Cy", "modern", "Dee", "cloud", "Eve", "l0ve")
     mod.run("word", "Ann", "lemon", "Bob", "apple", "Cy", "rnodern", "Dee", "cloud", "Eve", "love",
             "-g", str(copy))
-    assert game.load(str(mod.log)).state.game.roles == game.load(str(copy)).state.game.roles
+    assert store.load(str(mod.log)).table.game.roles == store.load(str(copy)).table.game.roles
 
 
 @pytest.mark.parametrize("typed", ["\U0001f170pple", "\U0001f150pple", "\U0001f1e6pple",
@@ -221,7 +221,7 @@ def test_markup_the_games_forum_shows_otherwise_is_refused_naming_what_it_shows(
 
 
 def test_a_format_4_words_deal_with_look_alike_letters_is_flagged():
-    report = audit.audit_file(str(ROOT / "games" / "words-dealt-8-players.yaml"))
+    report = log_audit.audit_file(str(ROOT / "games" / "words-dealt-8-players.yaml"))
     assert report.valid
     [warning] = [w for w in report.warnings if w.kind == "steerable" and w.rule == "R-DEAL"]
     assert "format 4 dealt each word as it was transcribed" in warning.message

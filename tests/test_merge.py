@@ -1,6 +1,6 @@
 """Issue 37, R-MERGE: two moderators' copies of one log joined in-process
 (:func:`shmod.log.merge.merge`), over random pairs of divergent continuations recorded
-with :func:`shmod.log.game.record` (posts made as the command line makes them) from random
+with :func:`shmod.log.store.record` (posts made as the command line makes them) from random
 prefixes of random legal games.
 
 - A pair from the commuting set (docs/comoderators.md: votes of different players in the
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from shmod.audit.audit import audit_log
-from shmod.audit.moves import random_game
+from shmod.audit.log_audit import audit_log
+from shmod.audit.random_games import random_game
 from shmod.base.errors import Diverged, ShmodError
 from shmod.forum import engine
 from shmod.forum.setup import parse_setup, start
@@ -36,7 +36,7 @@ from shmod.forum.turns import legal_steps, waiting_for
 from shmod.game.legal import voters
 from shmod.game.steps import Step, Vote
 from shmod.game.terms import OVER, VOTE
-from shmod.log import chain, game, logfile, outfiles, seen
+from shmod.log import chain, logfile, outfiles, seen, store
 from shmod.log.merge import merge
 
 CASES = int(os.environ.get("SHMOD_MERGE_CASES", "24"))
@@ -66,12 +66,12 @@ def prefix(rng: random.Random, tmp: Path, *, voting: bool) -> tuple[Path, Table]
     cut = rng.choice(points)
     header = {**sim.header, "moderators": ["Mia", "Ned"]}
     path = tmp / "prefix.yaml"
-    path.write_text(game.log_text(header, sim.steps[:cut], at=AT))
+    path.write_text(store.log_text(header, sim.steps[:cut], at=AT))
     try:
-        game.record(str(path), lambda g: None, at=AT, moderator="Mia")  # the news posted
+        store.record(str(path), lambda g: None, at=AT, moderator="Mia")  # the news posted
     except ShmodError:
         pass  # nothing to post
-    return path, game.load(str(path)).state
+    return path, store.load(str(path)).table
 
 
 def commuting(rng: random.Random, state: Table) -> tuple[list[Make], list[Make]]:
@@ -135,8 +135,8 @@ def play(path: Path, steps: list[Make], moderator: str) -> None:
     """Record each step as the command line would (a refused one is skipped)."""
     for make in steps:
         try:
-            game.record(str(path), lambda g, make=make: make(g.state), at=LATER,
-                        moderator=moderator, asked=True)  # a deadline: shmod deadline --post
+            store.record(str(path), lambda g, make=make: make(g.table), at=LATER,
+                         moderator=moderator, asked=True)  # a deadline: shmod deadline --post
         except ShmodError:
             continue
 
@@ -144,7 +144,7 @@ def play(path: Path, steps: list[Make], moderator: str) -> None:
 def _rounds(log: logfile.LogFile) -> list[tuple[dict[str, object], int]]:
     """Each entry with the round it was recorded in."""
     rounds = [1]
-    game.replay(log, watch=lambda number, step, table: rounds.append(table.game.round))
+    store.replay(log, watch=lambda number, step, table: rounds.append(table.game.round))
     return list(zip(log.entries, rounds))
 
 
@@ -172,7 +172,7 @@ def check(ours: Path, theirs: Path, common: int) -> str:
         return "refused"
     assert (ours.read_bytes(), theirs.read_bytes()) == before  # a merge writes nothing
     log = logfile.parse("merged.yaml", merged.data)
-    replayed = game.replay(log)
+    replayed = store.replay(log)
     assert replayed.chain == [], replayed.chain
     report = audit_log(log)
     assert report.valid, [p.message for p in report.problems]
@@ -243,9 +243,9 @@ def _voting(tmp: Path) -> Path:
     from shmod.game.steps import Nominate
 
     path = tmp / "start.yaml"
-    game.new_game(str(path), NAMES, seed="5" * 32, first="Ann", created=AT,
-                  moderators_listed=["Mia", "Ned"], moderator="Mia")
-    game.record(str(path), lambda g: Nominate(0, 1), at=AT, moderator="Mia")
+    store.new_game(str(path), NAMES, seed="5" * 32, first="Ann", created=AT,
+                   moderators_listed=["Mia", "Ned"], moderator="Mia")
+    store.record(str(path), lambda g: Nominate(0, 1), at=AT, moderator="Mia")
     return path
 
 
@@ -256,8 +256,8 @@ def _copies(tmp: Path, start_log: Path, mine: list[Step], theirs: list[Step],
         path.write_bytes(start_log.read_bytes())
         seen.forget(str(path))  # a fresh copy: what was written to the old one is let go
         for step in steps:
-            game.record(str(path), lambda g, step=step: step, at=LATER, moderator=moderator,
-                        asked=isinstance(step, SetDeadline))  # shmod deadline --post
+            store.record(str(path), lambda g, step=step: step, at=LATER, moderator=moderator,
+                         asked=isinstance(step, SetDeadline))  # shmod deadline --post
     return ours, other
 
 
@@ -365,13 +365,13 @@ def test_after_a_hand_over_the_outgoing_moderators_steps_no_longer_apply(tmp_pat
 def test_copies_of_another_game_or_a_published_copy_are_refused(tmp_path):
     start_log = _voting(tmp_path)
     other = tmp_path / "other.yaml"
-    game.new_game(str(other), NAMES, seed="6" * 32, first="Ann", created=AT)
+    store.new_game(str(other), NAMES, seed="6" * 32, first="Ann", created=AT)
     with pytest.raises(Diverged, match="not one game: their headers differ"):
         _merge(start_log, other)
     from shmod.log.publish import published_text
 
     public = tmp_path / "public.yaml"
-    public.write_bytes(published_text(game.load(str(start_log))))
+    public.write_bytes(published_text(store.load(str(start_log))))
     with pytest.raises(Diverged, match="published copy, without the signing key"):
         _merge(start_log, public)
 
@@ -422,11 +422,11 @@ def test_a_moved_vote_of_a_round_the_other_copy_ended_is_refused(tmp_path):
     from shmod.game.steps import Nominate
 
     start_log = tmp_path / "start.yaml"
-    game.new_game(str(start_log), NAMES, seed="5" * 32, first="Ann", created=AT,
-                  moderators_listed=["Mia", "Ned"], moderator="Mia",
-                  variants=["late_vote=nein"])
+    store.new_game(str(start_log), NAMES, seed="5" * 32, first="Ann", created=AT,
+                   moderators_listed=["Mia", "Ned"], moderator="Mia",
+                   variants=["late_vote=nein"])
     for step in (Nominate(0, 1), SetDeadline(until="2026-01-01T12:00:00Z", zone="UTC")):
-        game.record(str(start_log), lambda g, step=step: step, at=AT, moderator="Mia")
+        store.record(str(start_log), lambda g, step=step: step, at=AT, moderator="Mia")
     deadline = len(logfile.read(str(start_log)).entries)
     late = "2026-01-01T13:00:00Z"
     ended = [Vote(0, False), Vote(1, False), Vote(3, False), Vote(4, False)]
@@ -435,11 +435,11 @@ def test_a_moved_vote_of_a_round_the_other_copy_ended_is_refused(tmp_path):
         path.write_bytes(start_log.read_bytes())
         seen.forget(str(path))
     for step in ended:
-        game.record(str(ours), lambda g, step=step: step, at=AT, moderator="Mia")
-    game.record(str(ours), lambda g: Lapse(deadline=deadline, at=late), at=late, moderator="Mia")
-    game.record(str(ours), lambda g: Nominate(1, 2), at=late, moderator="Mia")
-    assert game.load(str(ours)).state.game.round == 2
-    game.record(str(theirs), lambda g: Vote(2, True), at=LATER, moderator="Ned")
+        store.record(str(ours), lambda g, step=step: step, at=AT, moderator="Mia")
+    store.record(str(ours), lambda g: Lapse(deadline=deadline, at=late), at=late, moderator="Mia")
+    store.record(str(ours), lambda g: Nominate(1, 2), at=late, moderator="Mia")
+    assert store.load(str(ours)).table.game.round == 2
+    store.record(str(theirs), lambda g: Vote(2, True), at=LATER, moderator="Ned")
     for one, other in ((ours, theirs), (theirs, ours)):
         with pytest.raises(Diverged) as refused:
             _merge(one, other)

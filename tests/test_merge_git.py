@@ -20,10 +20,10 @@ import pytest
 from clones import DAY2, DAY3, LOG, NAMES, Clone, bare, pair as shared_pair
 from installed import SHMOD
 
-from shmod.audit.moves import command_for, random_game
+from shmod.audit.random_games import command_for, random_game
 from shmod.game.steps import Reshuffle, Vote
-from shmod.log import game as games
-from shmod.texts import posts
+from shmod.log import store
+from shmod.texts import thread_posts
 from shmod.texts.formats import Plain
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -216,11 +216,11 @@ def test_a_whole_game_of_two_moderators_with_a_hand_over_and_a_conflict_audits_v
     ned.share("the rest")
     mia.pull()
     assert "R-HANDOVER" in mia.shmod("deadline", "48h", code=1).stderr
-    final = games.load(str(ned.log))
-    assert final.state.game.winner is not None
+    final = store.load(str(ned.log))
+    assert final.table.game.winner is not None
     thread = tmp_path / "thread.txt"
-    thread.write_text("\n\n".join(posts.earlier_post(final, n, Plain()).text
-                                   for n in range(1, len(final.state.posts) + 1)))
+    thread.write_text("\n\n".join(thread_posts.earlier_post(final, n, Plain()).text
+                                   for n in range(1, len(final.table.posts) + 1)))
     audit = ned.shmod("audit", LOG, "--thread", str(thread)).stdout
     assert ": VALID" in audit
     recorded = next(row for row in audit.splitlines() if row.startswith("Recorded by: "))

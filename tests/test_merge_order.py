@@ -32,7 +32,7 @@ from shmod.forum.table import Table
 from shmod.forum.turns import legal_steps, waiting_for
 from shmod.game.legal import voters
 from shmod.game.steps import Step, Vote
-from shmod.log import chain, game, logfile, seen
+from shmod.log import chain, logfile, seen, store
 from shmod.log.merge import merge
 
 CASES = int(os.environ.get("SHMOD_ORDER_CASES", "200"))
@@ -76,14 +76,14 @@ def _continuation(rng: random.Random, shared: list[tuple[int, bool]]) -> list[Ma
 
 def _play(path: Path, steps: list[Make], moderator: str, at: str) -> None:
     for make in steps:
-        def made(g: game.Game, make: Make = make) -> Step:
-            step = make(g.state)
+        def made(g: store.Loaded, make: Make = make) -> Step:
+            step = make(g.table)
             if step is None:
                 raise ShmodError("nothing to record")
             return step
 
         try:
-            game.record(str(path), made, at=at, moderator=moderator, asked=True)
+            store.record(str(path), made, at=at, moderator=moderator, asked=True)
         except ShmodError:
             continue
 
@@ -97,7 +97,7 @@ def _acts(log: logfile.LogFile) -> tuple[Counter[object], set[object], Table]:
         keys[number] = seen.act(step, rounds[-1])
         rounds.append(table.game.round)
 
-    table = game.replay(log, watch=watch).state
+    table = store.replay(log, watch=watch).table
     in_effect = Counter(keys[n] for n, _ in table.history if keys.get(n))
     voided = {keys[n] for _, numbers, _ in table.corrections for n in numbers if keys.get(n)}
     return in_effect, voided, table
@@ -185,13 +185,13 @@ def _copy(tmp: Path, start_log: Path, name: str, steps: list[Step], moderator: s
     path.write_bytes(start_log.read_bytes())
     seen.forget(str(path))
     for step in steps:
-        game.record(str(path), lambda g, step=step: step, at=at, moderator=moderator)
+        store.record(str(path), lambda g, step=step: step, at=at, moderator=moderator)
     return logfile.read(str(path))
 
 
 def _votes(log: logfile.LogFile) -> dict[str, bool]:
     """Each player's vote in effect in the ballot open."""
-    table = game.replay(log).state
+    table = store.replay(log).table
     return {table.game.players[seat]: vote for seat, vote in table.game.votes.items()}
 
 

@@ -38,7 +38,7 @@ from shmod.forum.turns import legal_steps
 from shmod.game.events import Tallied
 from shmod.game.steps import Step, Vote
 from shmod.game.terms import OVER
-from shmod.log import game as games
+from shmod.log import store
 from shmod.texts import smilies
 from shmod.texts.formats import FORMATS
 
@@ -175,11 +175,11 @@ def _smiley_game() -> tuple[dict[str, object], list[Step]]:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory) -> tuple[games.Game, list[Step]]:  # type: ignore[no-untyped-def]
+def played(tmp_path_factory) -> tuple[store.Loaded, list[Step]]:  # type: ignore[no-untyped-def]
     header, steps = _smiley_game()
     path = tmp_path_factory.mktemp("smilies") / "g.yaml"
-    path.write_text(games.log_text(header, steps, at=AT))
-    return games.load(str(path)), steps
+    path.write_text(store.log_text(header, steps, at=AT))
+    return store.load(str(path)), steps
 
 
 @pytest.mark.parametrize("profile", list(READERS))
@@ -213,4 +213,4 @@ def test_the_issue_s_commands_show_the_names_as_typed(tmp_path):
             assert not READERS[profile](text), (profile, text)
             shown = flat(to_html(profile, text)).replace("\u2060", "")
             assert "Eve :)" in shown and "Hal 8-)" in shown, (profile, shown)
-        assert any(isinstance(ev, Tallied) for ev in games.load(str(mod.log)).state.public)
+        assert any(isinstance(ev, Tallied) for ev in store.load(str(mod.log)).table.public)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.records import replace
 from shmod.forum import engine
 from shmod.forum.setup import parse_setup, start
@@ -24,7 +24,12 @@ from shmod.forum.steps import Lapse, SetDeadline
 from shmod.forum.table import Setup, Table as State
 from shmod.game.events import Chaos, Enacted, Executed, Tallied, Vetoed
 from shmod.game.steps import Discard, Enact, Reshuffle, Step, Veto, Vote
-from shmod.texts import board_image, game_texts as texts, messages, posts
+from shmod.texts import (
+    board_image,
+    game_texts as texts,
+    messages,
+    thread_posts as texts_thread_posts,
+)
 from shmod.texts.formats import FORMATS
 from shmod.texts.history import history_text
 from shmod.texts.views import PublicView, public_view
@@ -242,8 +247,8 @@ def test_catch_up_posts_are_identical_too():
             for step in twin_moves[cut:cut + 7]:
                 engine.apply(state_b, step)
             fmt = FORMAT_LIST[cut % len(FORMAT_LIST)]
-            assert (posts.render(state_a, posts.unposted(state_a), fmt)
-                    == posts.render(state_b, posts.unposted(state_b), fmt))
+            assert (texts_thread_posts.render(state_a, texts_thread_posts.unposted(state_a), fmt)
+                    == texts_thread_posts.render(state_b, texts_thread_posts.unposted(state_b), fmt))
 
 
 def test_board_pictures_are_byte_identical_too():

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from phases import AT, snapshots, twins
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.errors import LogError
 from shmod.forum.steps import Posted
 from shmod.game.steps import Nominate, Vote
-from shmod.log import game, logfile, merge, outbox
-from shmod.texts import replay
+from shmod.log import logfile, merge, outbox, store
+from shmod.texts import replay_frames
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 SEED = "7d1e4c9a02b3f58e6a0c1d27b94e3f65"  # Ann is the first Presidential Candidate (--first)
@@ -37,7 +37,7 @@ def log(tmp_path, run) -> Path:
 
 
 def _owed(log: Path) -> list[str]:
-    return [outbox.handle(item) for item in outbox.owed(game.load(str(log)))]
+    return [outbox.handle(item) for item in outbox.owed(store.load(str(log)))]
 
 
 def _elect(run, log: Path) -> None:  # type: ignore[no-untyped-def]
@@ -77,7 +77,7 @@ def test_a_delivery_names_its_item_by_what_caused_it(run, log):
     assert draw["to"] == "Ann" and draw["what"] == "draw"
     assert re.fullmatch(r"[0-9a-f]{16}", draw["of"])  # the last vote's public fields
     assert not any(isinstance(v, int) for e in delivered for v in e.values())  # no number
-    assert _owed(log) == [] and audit.audit_file(str(log)).valid
+    assert _owed(log) == [] and log_audit.audit_file(str(log)).valid
 
 
 def test_twin_games_with_other_secrets_write_the_same_deliveries(tmp_path, run, monkeypatch):
@@ -91,8 +91,8 @@ def test_twin_games_with_other_secrets_write_the_same_deliveries(tmp_path, run, 
         written = []
         for side, (plain, prefix, upcoming) in enumerate(twins(header, steps, rng)):
             path = tmp_path / f"{key.replace(':', '-')}-{side}.yaml"
-            path.write_text(game.log_text(plain, [*prefix, upcoming], at=AT))
-            names = [(i.of, i.to, i.what, i.n) for i in outbox.items(game.load(str(path)))]
+            path.write_text(store.log_text(plain, [*prefix, upcoming], at=AT))
+            names = [(i.of, i.to, i.what, i.n) for i in outbox.items(store.load(str(path)))]
             assert run("outbox", "--settle", "-g", str(path))[0] == 0
             entries = logfile.read(str(path)).entries
             written.append((names, [{k: v for k, v in e.items() if k != "hash"}
@@ -106,10 +106,10 @@ def test_a_log_begun_before_the_outbox_owes_only_what_came_after_its_last_post(t
     """Every game in progress when the outbox came: an earlier shmod printed everything as
     it recorded it; what was caused after its last post is owed (sent by hand: --settle)."""
     path = tmp_path / "old.yaml"
-    made = game.new_game(str(tmp_path / "new.yaml"), NAMES, seed=SEED, first="Ann", created=AT)
+    made = store.new_game(str(tmp_path / "new.yaml"), NAMES, seed=SEED, first="Ann", created=AT)
     header = made.log.header
     steps = [Nominate(0, 1), Posted(1), *[Vote(s, True) for s in range(5)], Posted(7)]
-    path.write_text(game.log_text(header, steps, at=AT))  # no post marked for the outbox
+    path.write_text(store.log_text(header, steps, at=AT))  # no post marked for the outbox
     assert _owed(path) == []  # the President's hand came before the last post: printed
     _discard(run, path)  # then the Chancellor's two, shown by this shmod: owed
     assert _owed(path) == ["9:Bob"]
@@ -129,7 +129,7 @@ def _new_item(log: Path, name: str) -> str:
 
 
 def _discard(run, log: Path) -> None:  # type: ignore[no-untyped-def]
-    card = game.load(str(log)).state.game.hand[0]
+    card = store.load(str(log)).table.game.hand[0]
     assert run("discard", {"L": "liberal", "F": "fascist"}[card], "-g", str(log))[0] == 0
 
 
@@ -141,12 +141,12 @@ def test_a_voided_step_s_unsent_items_leave_silently(run, log):
     unsent = _new_item(log, "Bob")  # the Chancellor's two, still in the outbox
     assert run("correct", "--reason", "misread", "-g", str(log))[0] == 0
     assert unsent not in _owed(log)  # left silently
-    assert not any(s.kind == "retract" for s in game.load(str(log)).state.secrets)
+    assert not any(s.kind == "retract" for s in store.load(str(log)).table.secrets)
     _discard(run, log)
     sent = _new_item(log, "Bob")
     assert run("send", sent, "-g", str(log))[0] == 0  # this time Bob had them
     assert run("correct", "--reason", "misread again", "-g", str(log))[0] == 0
-    retracted = [s for s in game.load(str(log)).state.secrets if s.kind == "retract"]
+    retracted = [s for s in store.load(str(log)).table.secrets if s.kind == "retract"]
     assert [(s.to, s.sent) for s in retracted] == [("Bob", int(sent.split(":")[0]))]
     assert _new_item(log, "Bob").split(":")[0] != sent.split(":")[0]  # the retraction, owed
 
@@ -220,12 +220,12 @@ def test_news_for_the_thread_is_a_post_not_yet_made_which_send_makes(run, log):
 
 
 def test_a_wrong_delivery_is_recorded_audited_and_replayed_once_over(run, tmp_path):
-    from shmod.audit.moves import command_for, random_game
+    from shmod.audit.random_games import command_for, random_game
 
     sim = random_game(5, random.Random(7))
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(sim.header, sim.steps[:3], at=AT))
-    names = game.load(str(path)).state.game.players
+    path.write_text(store.log_text(sim.header, sim.steps[:3], at=AT))
+    names = store.load(str(path)).table.game.players
     code, out, err = run("send", "--wrong", f"0:{names[0]}", "--to", names[1], "-g", str(path))
     assert code == 0 and out == ""  # nothing to paste
     assert f"R-MISSENT: recorded that PM to {names[0]} (entry 0) reached {names[1]}" in err
@@ -238,12 +238,12 @@ def test_a_wrong_delivery_is_recorded_audited_and_replayed_once_over(run, tmp_pa
                                 report["missent"]] == [(names[0], names[1], "role")]
     assert "Given to the wrong reader (R-MISSENT" in run("audit", str(path))[1]
     said = "The moderator sent the PM meant for"
-    assert not any(said in line for frame in replay.frames(game.load(str(path)), reveal=False)
+    assert not any(said in line for frame in replay_frames.frames(store.load(str(path)), reveal=False)
                    .frames for line in frame.said)  # the game is not over: not shown
     for step in sim.steps[3:]:
         if step.kind != "reshuffle":
             assert run(*command_for(step, names), "-g", str(path))[0] == 0
-    done = replay.frames(game.load(str(path)), reveal=True)
+    done = replay_frames.frames(store.load(str(path)), reveal=True)
     assert any(f"{said} {names[0]} to {names[1]} by mistake." in line
                for frame in done.frames for line in frame.said)
 
@@ -266,7 +266,7 @@ def test_a_hand_written_delivery_that_names_nothing_is_refused_with_its_line(run
         broken = log.parent / "broken.yaml"
         broken.write_bytes(log.read_bytes() + tail.encode())
         with pytest.raises(LogError, match=re.escape(said)) as found:
-            game.load(str(broken))
+            store.load(str(broken))
         assert found.value.line == log.read_bytes().count(b"\n") + 1  # the line after the log
 
 
@@ -285,4 +285,4 @@ def test_deliveries_commute_when_two_copies_merge_and_twice_is_a_warning(run, lo
     joined = tmp_path / "joined.yaml"
     joined.write_bytes(merged.data)
     assert _owed(joined) == ["0:Dee", "0:Eve", "1:thread"]
-    assert audit.audit_file(str(joined)).valid
+    assert log_audit.audit_file(str(joined)).valid

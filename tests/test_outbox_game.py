@@ -14,12 +14,12 @@ from collections import Counter
 import pytest
 from installed import SHMOD, Moderator
 
-from shmod.audit.moves import command_for
+from shmod.audit.random_games import command_for
 from shmod.forum.corrections import voided
 from shmod.forum.turns import legal_steps
 from shmod.game.steps import Reshuffle, Vote
 from shmod.game.terms import OVER
-from shmod.log import game, logfile, outbox
+from shmod.log import logfile, outbox, store
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 ADDRESS = re.compile(r"^(PM to (.+) · subject \"(.*)\"|post (\d+) for the thread .*)$", re.M)
@@ -56,7 +56,7 @@ def test_a_whole_game_from_the_outbox_to_nothing_owed(tmp_path):
     assert [to for to, _ in pms] == NAMES and len(posts) == 1  # the roles, then post 1
     rng = random.Random(40)
     for turn in range(400):
-        state = game.load(str(mod.log)).state
+        state = store.load(str(mod.log)).table
         if state.game.phase == OVER:
             break
         options = [s for s in legal_steps(state) if not isinstance(s, Reshuffle)]
@@ -67,13 +67,13 @@ def test_a_whole_game_from_the_outbox_to_nothing_owed(tmp_path):
             assert mod.run("deadline", "48h", "--post").stdout == ""
             assert mod.run("prods").stdout == ""
         _deliver_all(mod, posts, pms)
-    loaded = game.load(str(mod.log))
-    assert loaded.state.game.phase == OVER
+    loaded = store.load(str(mod.log))
+    assert loaded.table.game.phase == OVER
     assert "Outbox: nothing owed." in mod.run("status").stdout
     assert outbox.owed(loaded) == []
 
     # the thread as the posts were given: it pins the whole log
-    assert len(posts) == len(loaded.state.posts) > 10
+    assert len(posts) == len(loaded.table.posts) > 10
     thread = tmp_path / "thread.txt"
     thread.write_text("\n\n".join(posts))
     audit = mod.run("audit", str(mod.log), "--thread", str(thread)).stdout
@@ -85,10 +85,10 @@ def test_a_whole_game_from_the_outbox_to_nothing_owed(tmp_path):
     delivered = Counter((e["of"], e["to"], e["what"], e.get("n", 1))
                         for e in entries if e["kind"] == "delivered")
     assert set(delivered.values()) == {1}
-    gone = voided(loaded.state)
+    gone = voided(loaded.table)
     items = outbox.items(loaded)
     sent = [item for item in items if item.secret is not None and item.entry not in gone]
-    assert len(sent) == len([s for s in loaded.state.secrets if s.entry not in gone])
+    assert len(sent) == len([s for s in loaded.table.secrets if s.entry not in gone])
     assert all(len(item.delivered) == 1 and item.delivered[0].to == item.to for item in sent)
     assert Counter(to for to, _ in pms) == Counter(item.to for item in items
                                                    if item.what != outbox.POST)

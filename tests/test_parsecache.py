@@ -23,13 +23,13 @@ from pathlib import Path
 import pytest
 from scripted import AT
 
-from shmod.audit import audit
-from shmod.audit.moves import random_game
+from shmod.audit import log_audit
+from shmod.audit.random_games import random_game
 from shmod.audit.simulate import SIMULATED_AT
 from shmod.base.errors import InternalError
-from shmod.log import game, logfile, parsecache
+from shmod.log import logfile, parsecache, store
 from shmod.log.entries import parse_step
-from shmod.log.game import load, log_text
+from shmod.log.store import load, log_text
 
 GAMES = Path(__file__).parent.parent / "games"
 POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX links, FIFOs, owners and modes")
@@ -360,9 +360,9 @@ def first_ja_is_nein(header: dict, entries: list[dict]) -> None:
 def test_audit_never_reads_the_cache(cache, tmp_path):
     """A published log is audited from its bytes alone."""
     path = simulated(tmp_path, 7, 10)
-    before = audit.audit_file(str(path))
+    before = log_audit.audit_file(str(path))
     poison(path, first_ja_is_nein, rechain=0)
-    assert audit.audit_file(str(path)) == before
+    assert log_audit.audit_file(str(path)) == before
     assert before.valid
 
 
@@ -413,12 +413,12 @@ def started(run, path: Path) -> None:
     seated(run, path, 6, "--first", "Ann")
     for entry in ({"kind": "nominate", "by": "Ann", "chancellor": "Bob"},
                   {"kind": "vote", "by": "Ann", "vote": "ja"}):
-        game.record(str(path), lambda loaded, e=entry: parse_step(e, loaded.seating),
-                    post=False, at=AT)
+        store.record(str(path), lambda loaded, e=entry: parse_step(e, loaded.seating),
+                     post=False, at=AT)
 
 
 def assert_chain_intact(path: Path) -> None:
-    report = audit.audit_file(str(path))
+    report = log_audit.audit_file(str(path))
     assert report.valid, [p.message for p in report.problems]
     assert not [p for p in report.problems + report.warnings if p.kind == "chain"]
     assert load(str(path), cache="off").chain == []
@@ -459,12 +459,12 @@ def test_read_back_refuses_an_entry_that_does_not_chain_onto_the_file(tmp_path, 
     started(run, path)
     before = path.read_bytes()
 
-    def from_a_wrong_head(loaded: game.Game) -> object:
+    def from_a_wrong_head(loaded: store.Loaded) -> object:
         loaded.head = "0" * logfile.HASH_LEN  # as a forged parse's head would be
         return parse_step({"kind": "vote", "by": "Bob", "vote": "ja"}, loaded.seating)
 
     with pytest.raises(InternalError, match="would not chain"):
-        game.record(str(path), from_a_wrong_head, at=AT)  # type: ignore[arg-type]
+        store.record(str(path), from_a_wrong_head, at=AT)  # type: ignore[arg-type]
     assert path.read_bytes() == before
     code, _, err = run("vote", "Bob", "ja", "-g", str(path))
     assert code == 0, err
@@ -496,7 +496,7 @@ def test_a_fifo_blocks_no_completion(cache, tmp_path):
     private_folder(cache)
     os.mkfifo(cache_file(path), 0o600)
     names = completion(path, cache)
-    state = load(str(path), cache="off").state  # a vote: only the living are offered
+    state = load(str(path), cache="off").table  # a vote: only the living are offered
     players = [p for seat, p in enumerate(state.game.players) if state.game.alive[seat]]
     assert names.returncode == 0 and names.stdout.split() == [p.replace(" ", "\\ ")
                                                               for p in players]
@@ -610,7 +610,7 @@ def test_completion_never_writes_the_cache(cache, tmp_path):
     path = simulated(tmp_path, 7, 22)
     private_folder(cache)
     names = completion(path, cache)
-    living = sum(load(str(path), cache="off").state.game.alive)  # a vote: only the living
+    living = sum(load(str(path), cache="off").table.game.alive)  # a vote: only the living
     assert names.returncode == 0 and len(names.stdout.split()) == living
     assert snapshot(cache) == {}  # a miss: parsed, not kept
     warm(path)

@@ -11,8 +11,8 @@ import sys
 import pytest
 from scripted import AT
 
-from shmod.audit.moves import random_game
-from shmod.log import game, logfile, repair
+from shmod.audit.random_games import random_game
+from shmod.log import logfile, repair, store
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
@@ -26,7 +26,7 @@ def test_new_log_is_0600_whatever_the_umask(tmp_path, report_counts):
     try:
         made = [tmp_path / f"g{n}.yaml" for n in range(3)]
         for path in made:
-            game.new_game(str(path), PLAYERS, seed=path.name, created=AT)
+            store.new_game(str(path), PLAYERS, seed=path.name, created=AT)
     finally:
         os.umask(old)
     assert [_mode(p) for p in made] == [0o600] * 3
@@ -46,18 +46,18 @@ def test_cli_new_log_is_0600_and_never_overwritten(tmp_path):
 
 def test_readable_log_warns_but_loads(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", created=AT)
     path.chmod(0o644)
     with pytest.warns(logfile.LogWarning, match="can be read by others .*chmod 600"):
-        loaded = game.load(str(path))
+        loaded = store.load(str(path))
     assert loaded.log.warnings
     path.chmod(0o600)
-    assert not game.load(str(path)).log.warnings
+    assert not store.load(str(path)).log.warnings
 
 
 def test_cli_prints_the_warning_as_one_line(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", created=AT)
     path.chmod(0o640)
     done = subprocess.run([sys.executable, "-m", "shmod", "status", "-g", str(path)],
                           capture_output=True, text=True)
@@ -68,7 +68,7 @@ def test_cli_prints_the_warning_as_one_line(tmp_path):
 
 def test_repair_backup_is_0600(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), PLAYERS, seed="s", created=AT)
+    store.new_game(str(path), PLAYERS, seed="s", created=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: nomin")
     done = repair.repair(str(path), at=AT)
@@ -78,8 +78,8 @@ def test_repair_backup_is_0600(tmp_path):
 def test_a_finished_games_log_may_be_published_without_a_warning(tmp_path, recwarn):
     path = tmp_path / "g.yaml"
     sim = random_game(5, random.Random(1))
-    path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
+    path.write_text(store.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
     path.chmod(0o644)
-    loaded = game.load(str(path))
-    assert loaded.state.game.winner and loaded.log.warnings  # noted, but the game is over
+    loaded = store.load(str(path))
+    assert loaded.table.game.winner and loaded.log.warnings  # noted, but the game is over
     assert not [w for w in recwarn if issubclass(w.category, logfile.LogWarning)]

@@ -9,11 +9,11 @@ from datetime import UTC, datetime
 
 from scripted import AT
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.forum.steps import Replace
 from shmod.game.events import ExecutedNotice
 from shmod.game.steps import Execute, Nominate, Vote
-from shmod.log import game
+from shmod.log import store
 from shmod.texts import forum_texts, game_texts as texts, messages, views
 from shmod.texts.formats import BBCode, Plain
 
@@ -22,15 +22,15 @@ NAMES = ["Grundbegriff", "Ann", "Bob", "Cat", "Dan"]
 
 def _game(tmp_path):
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, seed="polish", first="Ann", created=AT)
+    store.new_game(path, NAMES, seed="polish", first="Ann", created=AT)
     return path
 
 
 def _elect(path: str) -> None:
-    state = game.load(path).state
-    game.record(path, lambda g: Nominate(by=state.game.president, chancellor=0), at=AT)
+    state = store.load(path).table
+    store.record(path, lambda g: Nominate(by=state.game.president, chancellor=0), at=AT)
     for seat in range(5):
-        game.record(path, lambda g, s=seat: Vote(by=s, vote=True), at=AT)
+        store.record(path, lambda g, s=seat: Vote(by=s, vote=True), at=AT)
 
 
 def test_stdout_is_only_the_text_to_paste(run, tmp_path):
@@ -49,7 +49,7 @@ def test_stdout_is_only_the_text_to_paste(run, tmp_path):
 def test_prods_name_the_policies_the_choice_is_made_from(tmp_path):
     path = _game(tmp_path)
     _elect(path)
-    state = game.load(path).state
+    state = store.load(path).table
     view = views.public_view(state)
     sent = {n: views.player_view(state, n).secrets for n in view.waiting_on}
     [(to, text)] = forum_texts.prods(view, Plain(), datetime.now(UTC), sent)
@@ -87,9 +87,9 @@ def test_a_replaced_name_says_who_took_the_seat(run, tmp_path):
 def test_a_replacement_briefing_says_what_the_seat_did(tmp_path):
     path = _game(tmp_path)
     _elect(path)
-    state = game.load(path).state
+    state = store.load(path).table
     president = state.game.president
-    done = game.record(path, lambda g: Replace(target=president, name="Zed"), at=AT)
+    done = store.record(path, lambda g: Replace(target=president, name="Zed"), at=AT)
     [pm] = done.secrets
     text = messages.pm_text(pm, Plain())
     assert "What this seat did so far, oldest first:" in text
@@ -102,7 +102,7 @@ def test_the_bbcode_reveal_colours_runs_not_cards(tmp_path):
     from shmod.texts.reveal import reveal_text
 
     log = Path(__file__).resolve().parent.parent / "games" / "dealt-without-seed-7-players.yaml"
-    loaded = game.load(str(log))
+    loaded = store.load(str(log))
     text = reveal_text(loaded, BBCode())
     assert len(text.encode()) < 4000  # was 4,882 bytes with [color][b] around every card
     assert "[b]Fascist[/b]" not in text and "Fascist, Fascist" in text

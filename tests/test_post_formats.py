@@ -14,7 +14,7 @@ import pytest
 from markdown_it import MarkdownIt
 from thread_example import EXAMPLE, example_game, thread
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.records import replace
 from shmod.forum import engine
 from shmod.forum.events import Started
@@ -30,7 +30,7 @@ from shmod.game.events import (
     Tallied,
     VetoRequested,
 )
-from shmod.log.game import load, log_text
+from shmod.log.store import load, log_text
 from shmod.texts import game_texts as texts, messages
 from shmod.texts.formats import BBCode, Markdown, Plain
 from shmod.texts.reveal import reveal_text
@@ -153,7 +153,7 @@ def test_reveal_lists_every_role_and_government(name, fmt, tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text(log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
     game = load(str(path))
-    state = game.state
+    state = game.table
     root = to_html(name, reveal_text(game, fmt))
     roles = [flat(li) for li in root.find(".//ul").findall("li")]  # type: ignore[union-attr]
     assert roles[0].startswith(state.game.players[0] + ": ")

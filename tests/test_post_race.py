@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 from clones import DAY1, DAY2, LOG, Clone, Thread, pair
 
-from shmod.audit.audit import audit_log
-from shmod.audit.thread import audit_thread
+from shmod.audit.log_audit import audit_log
+from shmod.audit.thread_audit import audit_thread
 from shmod.base.errors import LogError, ShmodError
 from shmod.forum.commitment import commitment
 from shmod.forum.setup import parse_setup
 from shmod.forum.steps import SetDeadline
 from shmod.game.steps import Nominate, Step, Vote
-from shmod.log import chain, checkpoints, game as games, logfile, outbox, seen, withdrawals
+from shmod.log import chain, checkpoints, logfile, outbox, seen, store, withdrawals
 from shmod.log.merge import merge
-from shmod.texts import formats, outbox_texts, posts
+from shmod.texts import formats, outbox_texts, thread_posts
 from shmod.texts.formats import Plain
 
 GIT = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -67,10 +67,10 @@ def test_the_post_delivered_second_is_withdrawn_its_steps_applied_and_its_line_o
     pulled = ned.pull().stderr
     assert ("both copies made post 3: the one in theirs was delivered first and stands, the "
             "one in yours (Ned's) is withdrawn (entry") in pulled
-    loaded = games.load(str(ned.log))
+    loaded = store.load(str(ned.log))
     withdrawn = [raw for raw in loaded.log.entries if raw["kind"] == "withdrawn"]
     assert len(withdrawn) == 1 and withdrawn[0]["post"] == 3 and withdrawn[0]["mod"] == "Ned"
-    assert len(loaded.state.posts) == 3  # Mia's post 3 stands; Ned's steps wait for post 4
+    assert len(loaded.table.posts) == 3  # Mia's post 3 stands; Ned's steps wait for post 4
     votes = [raw for raw in loaded.log.entries if raw["kind"] == "vote"]
     assert [(v["by"], v["mod"]) for v in votes] == [("Ann", "Ned")]
     # Ned's version of post 3 is in the thread, signed, with nothing after it yet
@@ -185,12 +185,12 @@ def deliver_all(path: Path, at: str, moderator: str | None) -> None:
     from shmod.forum.steps import Delivered
     from shmod.log import outbox
 
-    def steps(g: games.Game) -> list[Step]:
+    def steps(g: store.Loaded) -> list[Step]:
         return [Delivered(i.of, i.to, i.what, i.n if i.n > 1 else None, entry=i.entry)
                 for i in outbox.owed(g) if i.made]
 
     try:
-        games.record(str(path), steps, at=at, post=False, moderator=moderator)
+        store.record(str(path), steps, at=at, post=False, moderator=moderator)
     except ShmodError:
         pass  # nothing owed
 
@@ -207,7 +207,7 @@ def race(tmp: Path, start: bytes, mods: tuple[str | None, str | None] = ("Mia", 
         seen.forget(str(path))
         deliver_all(path, AT, mod)
         for step in steps:
-            games.record(str(path), lambda g, step=step: step, at=at, moderator=mod,
+            store.record(str(path), lambda g, step=step: step, at=at, moderator=mod,
                          asked=isinstance(step, SetDeadline))
         if sent:
             deliver_all(path, at, mod)
@@ -217,9 +217,9 @@ def race(tmp: Path, start: bytes, mods: tuple[str | None, str | None] = ("Mia", 
 def voting(tmp: Path, language: str | None = None) -> bytes:
     """A five-player game of Mia and Ned's, its first ballot open."""
     path = tmp / "start.yaml"
-    games.new_game(str(path), NAMES, seed="5" * 32, first="Ann", created=AT,
+    store.new_game(str(path), NAMES, seed="5" * 32, first="Ann", created=AT,
                    moderators_listed=["Mia", "Ned"], moderator="Mia", language=language)
-    games.record(str(path), lambda g: Nominate(0, 1), at=AT, moderator="Mia")
+    store.record(str(path), lambda g: Nominate(0, 1), at=AT, moderator="Mia")
     return path.read_bytes()
 
 
@@ -240,7 +240,7 @@ def test_the_withdrawn_entry_holds_the_post_its_checkpoint_its_steps_and_a_signe
     ids = chain.identities(log.entries)
     steps = [log.entries[ids.index(one)]["kind"] for one in entry["covered"]]
     assert steps == ["vote", "deadline"]
-    setup = games.replay(log).setup
+    setup = store.replay(log).setup
     assert withdrawals.genuine(
         withdrawals.find(withdrawals.line(3, entry["checkpoint"], entry["withdrawal"]))[0],
         salt=None, key=setup.moderator_key, commitment=checkpoints.game_commitment(setup))
@@ -262,7 +262,7 @@ def test_a_withdrawn_entry_of_the_wrong_form_or_missing_a_step_is_refused(tmp_pa
         assert old in text, said
         broken = logfile.parse("g.yaml", text.replace(old, new, 1).encode())
         with pytest.raises(LogError, match=re.escape(said)):
-            games.replay(broken)
+            store.replay(broken)
 
 
 def test_a_withdrawal_is_delivered_to_the_thread_only(tmp_path):
@@ -271,9 +271,9 @@ def test_a_withdrawal_is_delivered_to_the_thread_only(tmp_path):
     log = merged_race(tmp_path)
     path = tmp_path / "merged.yaml"
     path.write_bytes(log.data)
-    item = next(i for i in outbox.owed(games.load(str(path))) if i.what == "withdrawal")
+    item = next(i for i in outbox.owed(store.load(str(path))) if i.what == "withdrawal")
     with pytest.raises(ShmodError, match="R-PM: a withdrawal is delivered to the thread"):
-        games.record(str(path), lambda g: Delivered(item.of, "Ann", item.what), at=T2,
+        store.record(str(path), lambda g: Delivered(item.of, "Ann", item.what), at=T2,
                      post=False, moderator="Ned")
 
 
@@ -281,13 +281,13 @@ def test_the_audit_refuses_a_withdrawal_of_the_version_the_log_keeps(tmp_path):
     log = merged_race(tmp_path)
     path = tmp_path / "merged.yaml"
     path.write_bytes(log.data)
-    loaded = games.load(str(path))
+    loaded = store.load(str(path))
     setup = loaded.setup
-    thread = "\n\n".join(posts.earlier_post(loaded, n, Plain()).text
-                         for n in range(1, len(loaded.state.posts) + 1))
+    thread = "\n\n".join(thread_posts.earlier_post(loaded, n, Plain()).text
+                         for n in range(1, len(loaded.table.posts) + 1))
     kept = [raw for raw in log.entries if raw["kind"] == "posted"][2]["checkpoint"]
     wrong = withdrawals.line(3, kept, withdrawals.mark(setup, 3, kept))
-    found = audit_thread(log, setup, loaded.heads, loaded.state.posts, thread + "\n\n" + wrong)
+    found = audit_thread(log, setup, loaded.heads, loaded.table.posts, thread + "\n\n" + wrong)
     assert any("a signed withdrawal of the version of post 3 this log keeps" in p.message
                for p in found.problems)
 
@@ -300,13 +300,13 @@ def test_a_race_in_a_log_of_format_1_withdraws_with_a_tag_of_the_salt(tmp_path):
     header["commitment"] = commitment(parse_setup(header))
     path = tmp_path / "start.yaml"
     path.write_text(logfile.header_text(header))
-    games.record(str(path), lambda g: None, at=AT)  # the opening post
-    games.record(str(path), lambda g: Nominate(2, 4), at=AT)
+    store.record(str(path), lambda g: None, at=AT)  # the opening post
+    store.record(str(path), lambda g: Nominate(2, 4), at=AT)
     ours, theirs = race(tmp_path, path.read_bytes(), (None, None))
     done = merge(logfile.read(str(ours)), logfile.read(str(theirs)), where="g.yaml")
     log = logfile.parse("m.yaml", done.data)
     raw = next(r for r in log.entries if r["kind"] == "withdrawn")
-    setup = games.replay(log).setup
+    setup = store.replay(log).setup
     assert setup.format.number == 1 and len(raw["withdrawal"]) == 16
     assert raw["withdrawal"] == withdrawals.tag(setup.salt, raw["post"], raw["checkpoint"][:32])
     assert audit_log(log).valid
@@ -328,7 +328,7 @@ def test_the_withdrawal_says_so_in_the_game_s_language_and_its_line_keeps_one_fo
     log = merged_race(tmp_path, language)
     path = tmp_path / "merged.yaml"
     path.write_bytes(log.data)
-    loaded = games.load(str(path))
+    loaded = store.load(str(path))
     item = next(i for i in outbox.owed(loaded) if i.what == "withdrawal")
     fmt = formats.chosen("markdown", None, loaded.setup.language)
     body = outbox_texts.text(loaded, item, fmt, "Friday").body

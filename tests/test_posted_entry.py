@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import BadInput, RuleBroken
 from shmod.base.records import replace
 from shmod.forum import engine
 from shmod.forum.names import Seating
 from shmod.forum.setup import parse_setup, start
 from shmod.forum.steps import Posted, Replace
-from shmod.log import checkpoints, game
+from shmod.log import checkpoints, store
 from shmod.log.entries import parse_step, to_entry
-from shmod.texts import posts
+from shmod.texts import thread_posts
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
 
@@ -26,18 +26,18 @@ AT = "2026-01-01T00:00:00Z"
 def mark_posted(path, upto):
     """Record a ``posted`` entry for entry ``upto``, with the checkpoint its post shows."""
     def make(g):
-        number = len(g.state.posts) + 1
+        number = len(g.table.posts) + 1
         shown = (checkpoints.mark(g.setup, number, upto, g.heads[upto])
                  if upto < len(g.heads) else None)
         return Posted(upto=upto, checkpoint=shown)
-    return game.record(path, make, post=False, at=AT)
+    return store.record(path, make, post=False, at=AT)
 
 
 def _log(tmp_path, steps_count=None):  # type: ignore[no-untyped-def]
     sim = random_game(5, random.Random(11))
     steps = sim.steps if steps_count is None else sim.steps[:steps_count]
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(sim.header, steps, at=AT))
+    path.write_text(store.log_text(sim.header, steps, at=AT))
     return str(path), sim
 
 
@@ -95,38 +95,38 @@ def test_round_trip_through_the_log(tmp_path):
     done = mark_posted(path, 6)
     assert done.entries[0]["kind"] == "posted" and done.entries[0]["upto"] == 6
     assert to_entry(Posted(upto=6), ()) == {"kind": "posted", "upto": 6}
-    loaded = game.load(path)
-    assert loaded.state.posts == [6] and loaded.chain == []
-    assert posts.news(loaded.state) == []
+    loaded = store.load(path)
+    assert loaded.table.posts == [6] and loaded.chain == []
+    assert thread_posts.news(loaded.table) == []
 
 
 def test_every_step_with_news_records_its_post_and_prints_again_exactly(tmp_path):
     path, sim = _log(tmp_path, 0)
     made = []
     for step in sim.steps[:20]:
-        done = game.record(path, lambda _g, s=step: s, at=AT)
-        post = posts.recorded_post(done, Plain())
+        done = store.record(path, lambda _g, s=step: s, at=AT)
+        post = thread_posts.recorded_post(done, Plain())
         if post is not None:
             made.append(post)
         assert (post is None) == (done.post is None)
-    loaded = game.load(path)
+    loaded = store.load(path)
     assert [p.number for p in made] == list(range(1, len(made) + 1)) and len(made) > 3
     for post in made:
-        assert posts.earlier_post(loaded, post.number, Plain()).text == post.text
-    assert posts.listing(loaded) == [(p.number, p.first, p.upto) for p in made]
+        assert thread_posts.earlier_post(loaded, post.number, Plain()).text == post.text
+    assert thread_posts.listing(loaded) == [(p.number, p.first, p.upto) for p in made]
     with pytest.raises(BadInput, match=f"no post {len(made) + 1}"):
-        posts.earlier_post(loaded, len(made) + 1, Plain())
+        thread_posts.earlier_post(loaded, len(made) + 1, Plain())
 
 
 def test_an_earlier_post_prints_again_after_a_replacement(tmp_path):
     """Entries before a replacement name the player who left (R-REPLACE)."""
     path, sim = _log(tmp_path, 0)
-    made = [posts.recorded_post(game.record(path, lambda _g, s=step: s, at=AT), Plain())
+    made = [thread_posts.recorded_post(store.record(path, lambda _g, s=step: s, at=AT), Plain())
             for step in sim.steps[:12]]
     post = [p for p in made if p is not None][-1]
-    president = game.load(path).state.game.president
-    game.record(path, lambda _g: Replace(target=president, name="Newcomer"), at=AT)
-    assert posts.earlier_post(game.load(path), post.number, Plain()).text == post.text
+    president = store.load(path).table.game.president
+    store.record(path, lambda _g: Replace(target=president, name="Newcomer"), at=AT)
+    assert thread_posts.earlier_post(store.load(path), post.number, Plain()).text == post.text
 
 
 
@@ -140,12 +140,12 @@ def test_an_earlier_post_prints_again_without_a_correction_players_never_saw(tmp
     path, sim = _log(tmp_path, 0)
     first = next(n for n, step in enumerate(sim.steps) if isinstance(step, Vote))
     for step in sim.steps[:first + 1]:
-        game.record(path, lambda _g, s=step: s, at=AT)
-    game.record(path, lambda g: Correct((len(g.log.entries),), "typo"), at=AT)  # the vote
+        store.record(path, lambda _g, s=step: s, at=AT)
+    store.record(path, lambda g: Correct((len(g.log.entries),), "typo"), at=AT)  # the vote
     post = None
     for step in sim.steps[first:]:  # the same vote again, then on to the tally's post
-        post = posts.recorded_post(game.record(path, lambda _g, s=step: s, at=AT), Plain())
+        post = thread_posts.recorded_post(store.record(path, lambda _g, s=step: s, at=AT), Plain())
         if post is not None:
             break
     assert post is not None and "Correction" not in post.text
-    assert posts.earlier_post(game.load(path), post.number, Plain()).text == post.text
+    assert thread_posts.earlier_post(store.load(path), post.number, Plain()).text == post.text

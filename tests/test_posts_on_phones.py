@@ -23,7 +23,7 @@ from test_forum_profiles import PARSERS, Text, _texts, games_played  # noqa: F40
 from test_replay_page import PHONE, browser  # noqa: F401 (the module's Chromium)
 
 from shmod.log import checkpoints
-from shmod.texts import catalog, claims, views
+from shmod.texts import catalog, claim_texts, views
 from shmod.texts.formats import FORMATS
 from shmod.texts.history import record_text
 
@@ -57,8 +57,8 @@ def _texts_of(games: list, profile: str, code: str) -> list[Text]:
             if text.kind == "post":
                 text = Text("post", f"{text.text}\n\n{CHECKPOINT}")
             out.append(text)
-        view = views.public_view(game.state)
-        truth = claims.truth(game.state)
+        view = views.public_view(game.table)
+        truth = claim_texts.truth(game.table)
         out.append(Text("history+claims", record_text(view, fmt, truth)))
         out.append(Text("history --grid", record_text(view, fmt, truth, grid=True)))
     return [t for t in out if t.text]

@@ -1,4 +1,4 @@
-"""A large sweep of random legal games (shmod.audit.moves.random_game) over every player count
+"""A large sweep of random legal games (shmod.audit.random_games.random_game) over every player count
 and every combination of variants, replayed step by step with invariants checked after
 each step against an independent bookkeeping of the public record."""
 import itertools
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import IllegalStep
 from shmod.base.records import fields
 from shmod.forum import engine
@@ -16,7 +16,7 @@ from shmod.forum.turns import legal_steps
 from shmod.game.events import Chaos, RoundBegan, SpecialElectionCalled, Tallied
 from shmod.game.steps import Nominate, Step, Vote
 from shmod.game.terms import NOMINATE, OVER, POWER, RESHUFFLE, VOTE
-from shmod.log import game
+from shmod.log import store
 
 pytestmark = pytest.mark.slow  # long: CI runs it; `pytest -m 'not slow'` skips it
 
@@ -159,7 +159,7 @@ def test_random_games_reach_every_ending_and_replay_from_the_log(tmp_path):
         assert sim.state.game.win is not None
         endings.add(sim.state.game.win.rule + (" (Hitler executed)" if executed else ""))
         if n % 20 == 0:
-            path.write_text(game.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
-            loaded = game.load(str(path))
-            assert loaded.state.public == sim.state.public and loaded.chain == []
+            path.write_text(store.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z"))
+            loaded = store.load(str(path))
+            assert loaded.table.public == sim.state.public and loaded.chain == []
     assert endings == {"R-WIN-LIB", "R-WIN-LIB (Hitler executed)", "R-WIN-FAS", "R-HITLER-ELECTED"}

@@ -32,7 +32,7 @@ import pytest
 from installed import DAY1, SHMOD
 from terminal import on_a_terminal
 
-from shmod.log import game, outbox
+from shmod.log import outbox, store
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -96,7 +96,7 @@ def _play(folder: Path, shown: str) -> str:
         log = folder / env["SHMOD_GAME"]
         keys = []
         if words[:2] == ["shmod", "send"]:  # Enter at every item, once its prompt is whole
-            keys = [(PROMPT, b"\r")] * len(outbox.owed(game.load(str(log))))
+            keys = [(PROMPT, b"\r")] * len(outbox.owed(store.load(str(log))))
         for _ in range(300):  # a new game: dealt until it is the README's
             code, seen = on_a_terminal(folder, line, env, keys)
             if words[:2] != ["shmod", "new"] or _dealt_as_shown(log):
@@ -109,7 +109,7 @@ def _play(folder: Path, shown: str) -> str:
 
 
 def _dealt_as_shown(log: Path) -> bool:
-    state = game.load(str(log)).state.game
+    state = store.load(str(log)).table.game
     return state.players[state.president] == FIRST and state.roles[0] == ANN
 
 

@@ -1,14 +1,14 @@
-"""game.record on seeded games: the seed's reshuffles are appended with the step that made
+"""store.record on seeded games: the seed's reshuffles are appended with the step that made
 them due, including the veto that triggers chaos with an empty draw pile (R-VETO: reshuffle
 first, then the chaos policy, then R-RESHUFFLE again if needed)."""
 import random
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.forum import engine
 from shmod.forum.setup import parse_setup, start
 from shmod.game.events import Chaos, Reshuffled, Tallied
 from shmod.game.steps import Veto
-from shmod.log import game
+from shmod.log import store
 
 AT = "2026-01-01T00:00:00Z"
 
@@ -29,8 +29,8 @@ def veto_into_empty_pile_chaos():
 def test_veto_chaos_with_empty_draw_pile_is_recorded_with_the_seeds_reshuffle(tmp_path):
     sim, index, state = veto_into_empty_pile_chaos()
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(sim.header, sim.steps[:index], at=AT))
-    done = game.record(str(path), lambda g: sim.steps[index], at=AT)
+    path.write_text(store.log_text(sim.header, sim.steps[:index], at=AT))
+    done = store.record(str(path), lambda g: sim.steps[index], at=AT)
     kinds = [e["kind"] for e in done.entries]
     assert kinds[:2] == ["veto", "reshuffle"]  # the pile was empty: reshuffle first
     events = [type(p) for p in done.public]
@@ -38,9 +38,9 @@ def test_veto_chaos_with_empty_draw_pile_is_recorded_with_the_seeds_reshuffle(tm
     expected = start(parse_setup(sim.header))
     for step in sim.steps[:index + len(kinds)]:
         engine.apply(expected, step)
-    replayed = game.load(str(path))
+    replayed = store.load(str(path))
     assert replayed.chain == []
-    got = replayed.state.game
+    got = replayed.table.game
     assert (got.liberal, got.fascist, got.tracker, got.draw, got.phase) == (
         expected.game.liberal, expected.game.fascist, expected.game.tracker, expected.game.draw,
         expected.game.phase)
@@ -55,13 +55,13 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     from shmod.game.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann", created=AT)
-    game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s1", first="Ann", created=AT)
+    store.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
     errors: list[Exception] = []
 
     def vote(seat: int) -> None:
         try:
-            game.record(path, lambda g: Vote(by=seat, vote=True), at=AT)
+            store.record(path, lambda g: Vote(by=seat, vote=True), at=AT)
         except Exception as err:  # noqa: BLE001 - collected and asserted below
             errors.append(err)
 
@@ -71,7 +71,7 @@ def test_concurrent_votes_are_serialised_by_the_lock(tmp_path):
     for thread in threads:
         thread.join()
     assert errors == []
-    loaded = game.load(path)
+    loaded = store.load(path)
     assert loaded.chain == [] and len(loaded.log.entries) == 9  # posts 1-3, a nomination, 5 votes
-    assert loaded.state.game.phase == "discard"
-    assert [type(p) for p in loaded.state.public].count(Tallied) == 1
+    assert loaded.table.game.phase == "discard"
+    assert [type(p) for p in loaded.table.public].count(Tallied) == 1

@@ -89,14 +89,14 @@ def test_prods_racing_a_rename_is_one_line_not_an_internal_error(tmp_path, monke
     tuple.index(x): x not in tuple) in 14 runs of 15."""
     from safety_helpers import run_main
 
-    from shmod.log import game as games
+    from shmod.log import store
 
     log = tmp_path / "g.yaml"
     for args in (["new", "A1", "B1", "C1", "D1", "E1", "--seed", "5eed", "--guessable",
                   "--first", "A1"], ["nominate", "B1"], ["vote", "A1", "ja"]):
         done = shmod(tmp_path, *args, "-g", str(log))
         assert done.returncode == 0, done.stderr
-    real = games.record
+    real = store.record
     renamed: list[bytes] = []
 
     def raced(path, make, **options):  # type: ignore[no-untyped-def]
@@ -105,7 +105,7 @@ def test_prods_racing_a_rename_is_one_line_not_an_internal_error(tmp_path, monke
         renamed.append(log.read_bytes())
         return real(path, make, **options)
 
-    monkeypatch.setattr(games, "record", raced)
+    monkeypatch.setattr(store, "record", raced)
     monkeypatch.setenv("SHMOD_NOW", "2026-12-01T10:00:00Z")
     monkeypatch.setenv("SHMOD_CACHE", "off")
     code = run_main(monkeypatch, "prods", "-g", str(log))
@@ -212,8 +212,8 @@ def test_post_images_racing_a_step_draws_the_board_the_post_shows(tmp_path, monk
     the board before it. Now the picture is the board at the post's last entry."""
     from safety_helpers import run_main
 
-    from shmod.log import game as games
-    from shmod.texts import board_image, posts, views
+    from shmod.log import store
+    from shmod.texts import board_image, thread_posts, views
 
     log = tmp_path / "g.yaml"
     names = ["A1", "B1", "C1", "D1", "E1"]
@@ -223,23 +223,23 @@ def test_post_images_racing_a_step_draws_the_board_the_post_shows(tmp_path, monk
         assert done.returncode == 0, done.stderr
     with log.open("a") as out:  # appended by hand: the tally, which no post covers yet
         out.write("".join(f"- {{kind: vote, by: {n}, vote: ja}}\n" for n in names))
-    card = {"L": "liberal", "F": "fascist"}[games.load(str(log)).state.game.hand[0]]
-    real = posts.mark_next
+    card = {"L": "liberal", "F": "fascist"}[store.load(str(log)).table.game.hand[0]]
+    real = thread_posts.mark_next
 
     def raced(path, fmt, **options):  # type: ignore[no-untyped-def]
         with log.open("a") as out:  # the President's discard, by hand in another editor
             out.write(f"- {{kind: discard, by: A1, policy: {card}}}\n")
         return real(path, fmt, **options)
 
-    monkeypatch.setattr(posts, "mark_next", raced)
+    monkeypatch.setattr(thread_posts, "mark_next", raced)
     monkeypatch.setenv("SHMOD_NOW", "2026-12-01T10:00:00Z")
     monkeypatch.setenv("SHMOD_CACHE", "off")
     code = run_main(monkeypatch, "post", "-g", str(log), "--images", str(tmp_path / "pics"))
     assert code == 0 and "Traceback" not in capsys.readouterr().err
     [svg] = (tmp_path / "pics").glob("post-*.svg")
     upto = int(svg.stem.rsplit("-", 1)[1])
-    loaded = games.load(str(log))
-    assert upto == loaded.state.posts[-1]  # the post covers the raced discard
+    loaded = store.load(str(log))
+    assert upto == loaded.table.posts[-1]  # the post covers the raced discard
     assert loaded.log.entries[upto - 1]["kind"] == "discard"
-    board = views.public_view(posts.state_at(loaded, upto))
+    board = views.public_view(thread_posts.state_at(loaded, upto))
     assert svg.read_text() == board_image.svg(board)

@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.errors import RuleBroken
 from shmod.forum.dealing import dealt, words_seed
 from shmod.forum.setup import new_header, parse_setup
 from shmod.forum.steps import Word
 from shmod.game.steps import Nominate, Vote
-from shmod.log import checkpoints, game, logfile, signing
-from shmod.texts import posts
+from shmod.log import checkpoints, logfile, signing, store
+from shmod.texts import thread_posts
 from shmod.texts.formats import Plain
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,7 +95,7 @@ def test_4_a_dotless_i_under_a_dot_above_deals_as_i_and_format_3_is_flagged():
     assert "nobody could choose them" not in (report.deal or "")
 
 
-def _format3_words(words: list[str]) -> audit.Report:
+def _format3_words(words: list[str]) -> log_audit.Report:
     """A format-3 log (what the previous shmod wrote) dealt from ``words``, audited."""
     from scripted import KEYS
 
@@ -108,9 +108,9 @@ def _format3_words(words: list[str]) -> audit.Report:
     header["shmod"] = 3
     header.pop("seed_source", None)  # a field of format 5 only
     header["commitment"] = commitment(parse_setup(header))
-    text = game.log_text(header, [Word(s, canonical_word(w)) for s, w in enumerate(words)],
-                         at=AT)
-    return audit.audit_log(parse("f3.yaml", text.encode()))
+    text = store.log_text(header, [Word(s, canonical_word(w)) for s, w in enumerate(words)],
+                          at=AT)
+    return log_audit.audit_log(parse("f3.yaml", text.encode()))
 
 
 def test_5_the_confusables_data_and_the_python_are_named():
@@ -198,17 +198,17 @@ def test_html_entities_in_a_word_are_refused_through_the_cli(run, tmp_path):
 def played(tmp_path):
     """A five-player game three posts long (Eve voted Nein) and its thread."""
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES[:5], first="Ann", seed=SEED, created=AT)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(str(path), NAMES[:5], first="Ann", seed=SEED, created=AT)
+    store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     for seat in range(5):
-        game.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4), at=AT)
+        store.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4), at=AT)
     return path, _thread(path)
 
 
 def _thread(path: Path) -> str:
-    loaded = game.load(str(path))
-    return "\n\n".join(posts.earlier_post(loaded, n, Plain()).text
-                       for n in range(1, len(loaded.state.posts) + 1))
+    loaded = store.load(str(path))
+    return "\n\n".join(thread_posts.earlier_post(loaded, n, Plain()).text
+                       for n in range(1, len(loaded.table.posts) + 1))
 
 
 def _rewrite(path: Path) -> None:
@@ -247,14 +247,14 @@ def test_a_rewritten_log_with_every_post_edited_passes_and_the_audit_says_so(pla
     _rewrite(path)
     edited = _thread(path)
     assert tally not in edited
-    report = audit.audit_file(str(path), thread=edited)
+    report = log_audit.audit_file(str(path), thread=edited)
     assert report.valid
     said = " ".join(report.coverage)
     assert "a moderator who rewrote a finished log under the same salt and key and edited " \
            "every post to match would pass" in said
     assert "no checkpoint line is quoted elsewhere in the thread" in said
     quoted = edited + f"\n\nDee wrote:\n[quote]{tally}[/quote]"
-    report = audit.audit_file(str(path), thread=quoted)
+    report = log_audit.audit_file(str(path), thread=quoted)
     assert not report.valid and any(p.kind == "checkpoint" for p in report.problems)
     limits = (ROOT / "docs" / "audit.md").read_text()
     assert "edits every post" in limits
@@ -263,7 +263,7 @@ def test_a_rewritten_log_with_every_post_edited_passes_and_the_audit_says_so(pla
 def test_a_line_players_quoted_is_named_as_a_witness(played):
     path, thread = played
     second = re.findall(r"^Log checkpoint: post 2 .*$", thread, re.M)[0]
-    report = audit.audit_file(str(path), thread=thread + f"\n\n> {second}\nagreed")
+    report = log_audit.audit_file(str(path), thread=thread + f"\n\n> {second}\nagreed")
     assert report.valid
     assert any(line.startswith("checkpoint lines the thread shows more than once") and
                line.endswith("post(s) 2") for line in report.coverage), report.coverage
@@ -276,7 +276,7 @@ def test_a_partial_thread_with_a_players_commitment_line_does_not_frame_the_log(
     path, thread = played
     later = thread[thread.index("\n", thread.index("Log checkpoint: post 1")):]
     chatter = f"\n\nBob: my guess. Setup commitment: {'d' * 64}\n\n"
-    report = audit.audit_file(str(path), thread=chatter + later)
+    report = log_audit.audit_file(str(path), thread=chatter + later)
     assert report.valid, report.problems
     assert any("holds no opening post" in w.message for w in report.warnings)
     assert report.checkpoints and all(c.ok for c in report.checkpoints)
@@ -287,14 +287,14 @@ def test_characters_a_forum_inserts_in_hex_do_not_frame_the_log(played, inserted
     """A soft hyphen or zero-width space inside a hex string (as some forums insert so that
     long strings wrap) made an honest log INVALID ("more than one setup commitment")."""
     path, thread = played
-    setup = game.load(str(path)).setup
+    setup = store.load(str(path)).setup
     broken = thread
     for value in (setup.commitment or "", setup.moderator_key or ""):
         broken = broken.replace(value, value[:20] + inserted + value[20:])
     line = re.findall(r"^Log checkpoint: post 2 · ([0-9a-f]{32}) · ([0-9a-f]{128})$", thread,
                       re.M)[0]
     broken = broken.replace(line[1], line[1][:64] + inserted + line[1][64:])
-    report = audit.audit_file(str(path), thread=broken)
+    report = log_audit.audit_file(str(path), thread=broken)
     assert report.valid, report.problems
     assert report.opening == {"commitment": setup.commitment, "key": setup.moderator_key}
     assert report.checkpoints and sum(c.ok for c in report.checkpoints) == 3
@@ -323,7 +323,7 @@ def test_spam_in_the_thread_costs_signature_checks_linear_in_it(played, monkeypa
     text = thread + "\n\n" + "\n\n".join(spam)
     lines = text.count("Log checkpoint")
     keys = text.count("public key")
-    report = audit.audit_file(str(path), thread=text)
+    report = log_audit.audit_file(str(path), thread=text)
     assert report.valid
     assert count["verify"] <= 4 * lines + keys + 30, (count["verify"], lines, keys)
 
@@ -336,5 +336,5 @@ def test_the_thread_audit_reads_only_the_fixed_lines_of_a_translated_thread(play
     fixed = ("Log checkpoint", "Setup commitment", "Moderator's public key")
     translated = "\n".join(line if any(line.startswith(f) for f in fixed) else
                            re.sub(r"[A-Za-z]+", "Wort", line) for line in thread.splitlines())
-    report = audit.audit_file(str(path), thread=translated)
+    report = log_audit.audit_file(str(path), thread=translated)
     assert report.valid and report.checkpoints and all(c.ok for c in report.checkpoints)

@@ -16,7 +16,7 @@ import yaml
 from installed import SHMOD, Moderator
 from scripted import KEYS
 
-from shmod.log import game
+from shmod.log import store
 
 pytestmark = pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed here")
 
@@ -47,7 +47,7 @@ def _deal(folder: Path, words: list[str]) -> tuple[object, ...] | None:
         if run.returncode != 0:  # refused: exit 1, the log as it was
             assert m.log.read_bytes() == before and "Traceback" not in run.stderr
             return None
-    state = game.load(str(m.log)).state
+    state = store.load(str(m.log)).table
     return (tuple(state.game.roles), tuple(state.game.draw), state.game.president)
 
 
@@ -185,7 +185,7 @@ def _lapsed_target(folder: Path, base: Path, *before: list[str]) -> str | None:
     shutil.copy(base, m.log)
     for args in before:
         m.run(*args)
-    if game.load(str(m.log)).state.game.win is not None:
+    if store.load(str(m.log)).table.game.win is not None:
         return None
     m.run("deadline", "1h")
     m.now = DAY2
@@ -205,7 +205,7 @@ def test_removing_a_bystander_moves_no_random_execution(tmp_path):
 
     base = at_power(tmp_path / "base", "execute")
     plain = _lapsed_target(tmp_path / "plain", base)
-    state = game.load(str(base)).state.game
+    state = store.load(str(base)).table.game
     moved = {}
     for seat, name in enumerate(SEVEN):
         if name == plain or seat == state.president:
@@ -247,7 +247,7 @@ def _format1_at_execution(folder: Path, form: int = 1) -> Path:
             if state.game.phase == POWER and state.game.power == "execute":
                 folder.mkdir(parents=True)
                 path = folder / "base.yaml"
-                path.write_text(game.log_text(header, steps, at=DAY1))
+                path.write_text(store.log_text(header, steps, at=DAY1))
                 path.chmod(0o600)
                 return path
             step = (Vote(rng.choice(voters(state.game)), rng.random() < 0.8)
@@ -327,7 +327,7 @@ def test_a_format2_random_target_after_a_removal_is_flagged_steerable(tmp_path):
     from installed import DAY1, DAY2
 
     base = _format1_at_execution(tmp_path / "base", form=2)
-    state = game.load(str(base)).state.game
+    state = store.load(str(base)).table.game
     found = {}
     for removed in (False, True):
         m = Moderator(tmp_path / f"removed-{removed}", now=DAY1)
@@ -352,10 +352,10 @@ def test_a_format2_game_replays_as_written_and_its_nonascii_word_is_flagged():
     words with a random lapse) audits VALID, its deal recomputed by format 2's rule; its
     word `ümlaut` is beyond ASCII, which format 2 dealt as typed, so the audit warns
     (`steerable`, R-DEAL) at the deal."""
-    from shmod.audit import audit
+    from shmod.audit import log_audit
 
     path = Path(__file__).parent / "logs" / "words-dealt-format2.yaml"
-    report = audit.audit_file(str(path))
+    report = log_audit.audit_file(str(path))
     assert report.valid and report.state is not None and report.state.setup.format.number == 2
     assert "each seat's word in its canonical form" in (report.deal or "")
     steer = [w for w in report.warnings if w.kind == "steerable"]

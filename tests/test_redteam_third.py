@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from installed import SHMOD, Moderator
 
-from shmod.log import game
+from shmod.log import store
 
 pytestmark = pytest.mark.skipif(not SHMOD.exists(), reason="shmod is not installed here")
 
@@ -36,7 +36,7 @@ def _deal(folder: Path, first: str) -> tuple[object, ...] | None:
     for name, word in zip(NAMES, [first, *WORDS[1:]]):
         if _shmod(m, "word", name, word).returncode != 0:
             return None
-    state = game.load(str(m.log)).state
+    state = store.load(str(m.log)).table
     return (tuple(state.game.roles), tuple(state.game.draw), state.game.president)
 
 
@@ -142,7 +142,7 @@ def _format2_words(path: Path, words: list[str]) -> tuple[bool, list[str], tuple
     roles."""
     from scripted import KEYS
 
-    from shmod.audit import audit
+    from shmod.audit import log_audit
     from shmod.forum.setup import new_header
     from shmod.forum.steps import Word
 
@@ -151,9 +151,9 @@ def _format2_words(path: Path, words: list[str]) -> tuple[bool, list[str], tuple
     header["shmod"] = 2
     header.pop("seed_source", None)  # a field of format 5 only
     header.pop("commitment", None)
-    path.write_text(game.log_text(header, [Word(s, w) for s, w in enumerate(words)],
-                                  at="2026-11-23T10:00:00Z"))
-    report = audit.audit_file(str(path))
+    path.write_text(store.log_text(header, [Word(s, w) for s, w in enumerate(words)],
+                                   at="2026-11-23T10:00:00Z"))
+    report = log_audit.audit_file(str(path))
     assert report.state is not None
     return (report.valid, [w.message for w in report.warnings if w.kind == "steerable"],
             tuple(report.state.game.roles))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import IllegalStep
 from shmod.forum import engine
 from shmod.forum.setup import parse_setup, start

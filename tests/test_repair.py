@@ -8,11 +8,11 @@ import random
 import pytest
 from safety_helpers import run_main
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import LogError
 from shmod.game.steps import Nominate, Reshuffle, Step, Vote
 from shmod.game.terms import RESHUFFLE
-from shmod.log import game, logfile, repair
+from shmod.log import logfile, repair, store
 
 AT = "2026-01-01T00:00:00Z"
 
@@ -25,11 +25,11 @@ def _steps_to_a_reshuffle():  # type: ignore[no-untyped-def]
     return sim.header, sim.steps[: cut - 1], sim.steps[cut - 1]
 
 
-def _next(loaded: game.Game) -> Step:
+def _next(loaded: store.Loaded) -> Step:
     from shmod.forum.turns import legal_steps
 
-    game._seeded_reshuffles(loaded.state)
-    return legal_steps(loaded.state)[0]
+    store._seeded_reshuffles(loaded.table)
+    return legal_steps(loaded.table)[0]
 
 
 @pytest.mark.slow
@@ -42,9 +42,9 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
     monkeypatch.setenv("SHMOD_CACHE", "off")
     header, steps, trigger = _steps_to_a_reshuffle()
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(header, steps, at=AT))
+    path.write_text(store.log_text(header, steps, at=AT))
     before = path.read_bytes()
-    game.record(str(path), lambda g: trigger, at=AT)
+    store.record(str(path), lambda g: trigger, at=AT)
     written = path.read_bytes()[len(before):]
     assert written.count(b"\n") == 3  # the step, its reshuffle and its post, in one append
     torn = 0
@@ -52,12 +52,12 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
         cut_file = before + written[:cut]
         path.write_bytes(cut_file)
         try:
-            game.load(str(path))
+            store.load(str(path))
         except logfile.TornTail as err:
             torn += 1
             assert err.line == cut_file.count(b"\n") + 1 and "cut off mid-write" in str(err)
             with pytest.raises(logfile.TornTail):  # nothing is built on a torn tail
-                game.record(str(path), _next, at=AT)
+                store.record(str(path), _next, at=AT)
             assert path.read_bytes() == cut_file
             done = repair.repair(str(path), at=AT)
             kept = path.read_bytes()
@@ -65,15 +65,15 @@ def test_every_cut_of_a_two_entry_append_is_reported_or_loads_and_repairs(tmp_pa
             with open(done.backup, "rb") as backup:
                 assert kept + backup.read() == cut_file
             os.unlink(done.backup)
-        game.record(str(path), _next, at=AT)  # builds on what is left, catching up the reshuffle
-        loaded = game.load(str(path))
-        assert loaded.chain == [] and loaded.state.game.phase != RESHUFFLE
+        store.record(str(path), _next, at=AT)  # builds on what is left, catching up the reshuffle
+        loaded = store.load(str(path))
+        assert loaded.chain == [] and loaded.table.game.phase != RESHUFFLE
     assert torn >= len(written) - 2 * written.count(b"\n")
 
 
 def test_repair_with_nothing_torn_changes_nothing(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", created=AT)
     data = path.read_bytes()
     done = repair.repair(str(path), at=AT)
     assert done.backup is None and path.read_bytes() == data
@@ -81,7 +81,7 @@ def test_repair_with_nothing_torn_changes_nothing(tmp_path):
 
 def test_repair_refuses_a_problem_that_is_not_a_torn_tail(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", created=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
     data = path.read_bytes()
@@ -99,19 +99,19 @@ def test_repair_refuses_a_problem_that_is_not_a_torn_tail(tmp_path):
 
 def test_torn_tail_inside_a_utf8_character_is_a_torn_tail(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Zoë", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Zoë", created=AT)
+    store.new_game(str(path), ["Zoë", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Zoë", created=AT)
     with open(path, "ab") as handle:
         handle.write('- {kind: nominate, by: "Zoë", chancellor: "Zoë"}'.encode()[:-5])
     with pytest.raises(logfile.TornTail):
-        game.load(str(path))
+        store.load(str(path))
     assert repair.repair(str(path), at=AT).backup
 
 
 def test_cli_repair_and_refused_step_leave_earlier_bytes_alone(tmp_path, capsys, monkeypatch):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann", created=AT)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
-    game.record(str(path), lambda g: Vote(by=2, vote=True), at=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s", first="Ann", created=AT)
+    store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.record(str(path), lambda g: Vote(by=2, vote=True), at=AT)
     data = path.read_bytes()
     assert run_main(monkeypatch, "vote", "Cy", "nein", "-g", str(path)) == 1
     assert capsys.readouterr().err == ("Error: R-VOTE: Cy has already voted; a vote is "

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from test_noninterference import make_pair
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.forum.table import Setup
 from shmod.game.steps import Reshuffle, Step
-from shmod.log import game as games
+from shmod.log import store
 from shmod.texts import glossary
 from shmod.texts.reveal import governments
 
@@ -33,7 +33,7 @@ AT = "2026-01-01T00:00:00Z"
 
 def write(path: Path, header: dict[str, object], steps: list[Step]) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(games.log_text(header, steps, at=AT))
+    path.write_text(store.log_text(header, steps, at=AT))
     return str(path)
 
 
@@ -123,9 +123,9 @@ def test_the_post_of_a_finished_game_has_roles_governments_votes_and_powers(run)
     log = str(SHIPPED[2])  # games/forum-10-players.yaml: a seat changed hands
     code, out, _ = run("replay", log, "--post", "-f", "plain")
     assert code == 0
-    game = games.load(log)
+    game = store.load(log)
     seats = [[name] for name in game.setup.players]
-    for seat, _old, new, _entry in game.state.replaced:
+    for seat, _old, new, _entry in game.table.replaced:
         seats[seat].append(new)
     roles = re.findall(r"^- (.*): (Liberal|Fascist|Hitler)$", out, re.M)
     assert roles == [(" → ".join(names), glossary.ROLE[role].msgid)
@@ -164,7 +164,7 @@ def test_the_post_of_a_game_in_progress_has_no_roles_and_no_hands(run, tmp_path)
 
 def test_a_finished_page_says_the_audit_and_the_commitment(run, tmp_path):
     log = str(SHIPPED[1])  # games/five-players.yaml
-    stated = games.load(log).setup.commitment
+    stated = store.load(log).setup.commitment
     assert stated
     page = tmp_path / "p.html"
     assert run("replay", log, "-o", str(page), "-c", stated)[0] == 0

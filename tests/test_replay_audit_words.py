@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from shmod.audit import replay
-from shmod.audit.audit import MAX_LISTED, Report, audit_file
 from shmod.audit.findings import Problem
+from shmod.audit.log_audit import MAX_LISTED, Report, audit_file
 from shmod.texts import catalog
 
 GAME = Path(__file__).parent.parent / "games" / "five-players.yaml"

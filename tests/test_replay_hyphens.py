@@ -27,8 +27,8 @@ from test_replay_page import PHONE, browser  # noqa: F401 (the module's Chromium
 from shmod.audit import replay as audit_replay
 from shmod.forum.steps import Delivered
 from shmod.game.steps import Step
-from shmod.log import game as games, references
-from shmod.texts import catalog, replay, replay_page
+from shmod.log import references, store
+from shmod.texts import catalog, replay_frames, replay_page
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("de", "pl")
@@ -47,7 +47,7 @@ def logs(tmp_path_factory) -> list[Path]:
     for n, played in enumerate(made):
         path = folder / f"g{n}.yaml"
         steps = referenced([step for _, step in played.plan], played.header, played.plan[-1][0])
-        path.write_text(games.log_text(played.header, steps, at=played.plan[-1][0]))
+        path.write_text(store.log_text(played.header, steps, at=played.plan[-1][0]))
         out.append(path)
     return out
 
@@ -57,7 +57,7 @@ def referenced(steps: list[Step], header: dict[str, object], at: str) -> list[St
     reference, never its number): the directed game names it by number only."""
     players = header["players"]
     assert isinstance(players, list)
-    entries, _ = games.chained(steps, tuple(players), "", at)
+    entries, _ = store.chained(steps, tuple(players), "", at)
     return [Delivered(references.digits(entries[step.entry - 1]), step.to, step.what, step.n,
                       step.wrong) if isinstance(step, Delivered) and step.entry > 0 else step
             for step in steps]
@@ -66,9 +66,9 @@ def referenced(steps: list[Step], header: dict[str, object], at: str) -> list[St
 def page_texts(path: Path, code: str) -> Iterator[str]:
     """Every text the replay page of ``path`` shows in ``code`` but the players' names and
     the board pictures, as the page holds it."""
-    game = games.load(str(path))
+    game = store.load(str(path))
     t = catalog.get(code)
-    made = replay.frames(game, reveal=True, lang=t)
+    made = replay_frames.frames(game, reveal=True, lang=t)
     shy = replay_page.hyphenation(t)
     strings = replay_page._Strings()
     frames = [replay_page._frame(f, strings, t, made.truth) for f in made.frames]

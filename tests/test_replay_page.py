@@ -23,12 +23,21 @@ from typing import Any
 import pytest
 from test_forum_profiles import _absences, _dealt_by_words, _forum_game
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.forum.seats import voided
 from shmod.game.events import InvestigationResult, PeekResult
 from shmod.game.terms import OVER, VOTE
-from shmod.log import game as games
-from shmod.texts import board, board_image, catalog, glossary, phrases, posts, replay, views
+from shmod.log import store
+from shmod.texts import (
+    board,
+    board_image,
+    catalog,
+    glossary,
+    phrases,
+    replay_frames,
+    thread_posts,
+    views,
+)
 from shmod.texts.history import elections
 from shmod.texts.reveal import governments
 
@@ -131,7 +140,7 @@ def made(run: Any, log: str, out: Path, *extra: str) -> Path:
 
 
 def write(path: Path, header: dict[str, object], steps: list[Any]) -> str:
-    path.write_text(games.log_text(header, steps, at=AT))
+    path.write_text(store.log_text(header, steps, at=AT))
     return str(path)
 
 
@@ -203,20 +212,20 @@ def check_step(shown: dict[str, Any], view: views.PublicView, voided_later: bool
     assert shown["role"] == "img" and shown["label"] == board_image.describe(view)
     texts = [s.text for s in board_image.layout(view)[0] if s.kind == "text"]
     assert shown["svgTexts"] == texts
-    assert shown["said"] and shown["kind"].removeprefix("· ") in replay.KINDS
+    assert shown["said"] and shown["kind"].removeprefix("· ") in replay_frames.KINDS
     assert shown["voided"].startswith("Voided") == voided_later
     assert not shown["wide"]
 
 
-def step_through(opened: Opened, game: games.Game) -> list[dict[str, Any]]:
+def step_through(opened: Opened, game: store.Loaded) -> list[dict[str, Any]]:
     """Every step, first to last with the keyboard and back, each checked; returns them."""
     page = opened.page
-    later = {n for _at, numbers, _why in game.state.corrections for n in numbers}
+    later = {n for _at, numbers, _why in game.table.corrections for n in numbers}
     seen: list[dict[str, Any]] = []
     shown = opened.read()
     while True:
         entry = entry_of(shown)
-        check_step(shown, views.public_view(posts.state_at(game, entry)), entry in later)
+        check_step(shown, views.public_view(thread_posts.state_at(game, entry)), entry in later)
         seen.append(shown)
         if shown["last"]:
             break
@@ -226,7 +235,7 @@ def step_through(opened: Opened, game: games.Game) -> list[dict[str, Any]]:
         else:
             shown = opened.press("ArrowRight")
     assert seen[0]["first"] and entry_of(seen[0]) == 0 and len(seen) > 3
-    assert (seen[-1]["kind"] == "· game over") == (game.state.game.phase == OVER)
+    assert (seen[-1]["kind"] == "· game over") == (game.table.game.phase == OVER)
     count = int(seen[0]["position"].split(" of ")[1].split(" ")[0])
     assert len(seen) == count
     entries = [entry_of(s) for s in seen]
@@ -253,7 +262,7 @@ def step_through(opened: Opened, game: games.Game) -> list[dict[str, Any]]:
     return seen
 
 
-def check_switches(opened: Opened, game: games.Game, steps: int) -> None:
+def check_switches(opened: Opened, game: store.Loaded, steps: int) -> None:
     """Off: nothing hidden shows. On, one at a time: exactly the log's secrets of that kind."""
     page = opened.page
     page.keyboard.press("End")
@@ -263,14 +272,14 @@ def check_switches(opened: Opened, game: games.Game, steps: int) -> None:
     page.check("#show-roles")
     shown = opened.read()
     seats = [[name] for name in game.setup.players]
-    for seat, _old, new, _entry in game.state.replaced:
+    for seat, _old, new, _entry in game.table.replaced:
         seats[seat].append(new)
-    for seat, old, new, _entry in game.state.renamed:  # a name corrected (R-RENAME)
+    for seat, old, new, _entry in game.table.renamed:  # a name corrected (R-RENAME)
         seats[seat] = [new if name == old else name for name in seats[seat]]
     assert shown["roles"] == [f"{' → '.join(names)}: {glossary.ROLE[role].msgid}"
-                              for names, role in zip(seats, game.state.game.roles)]
+                              for names, role in zip(seats, game.table.game.roles)]
     assert [re.search(r"\((\w+)\): ", v).group(1) for v in shown["votes"]] == \
-        [glossary.ROLE[role].msgid for role in game.state.game.roles]  # type: ignore[union-attr]
+        [glossary.ROLE[role].msgid for role in game.table.game.roles]  # type: ignore[union-attr]
     page.uncheck("#show-roles")
     page.check("#show-hands")
     lines = opened.read()["govs"]
@@ -284,11 +293,11 @@ def check_switches(opened: Opened, game: games.Game, steps: int) -> None:
         assert line.endswith(f"{gov.president} → {gov.chancellor} · {''.join(sorted(gov.drawn))} "
                              f"> {''.join(sorted(kept))} > {gov.enacted or 'vetoed'}"), line
     page.uncheck("#show-hands")
-    gone = voided(game.state)
+    gone = voided(game.table)
     expected = sorted(f"{s.to} learnt that {s.target}'s party is {s.party}."
                       if isinstance(s, InvestigationResult) else
                       f"{s.to} saw the top three: {''.join(s.cards)}."
-                      for s in game.state.secrets if isinstance(s, (InvestigationResult,
+                      for s in game.table.secrets if isinstance(s, (InvestigationResult,
                                                                      PeekResult))
                       and s.entry not in gone)
     decks = [list(game.setup.deck)] + [
@@ -322,7 +331,7 @@ def check_switches(opened: Opened, game: games.Game, steps: int) -> None:
 def test_the_shipped_games_step_by_step_with_their_secrets(browser, run, tmp_path):
     for log in SHIPPED:
         page = made(run, str(log), tmp_path / f"{log.stem}.html")
-        game = games.load(str(log))
+        game = store.load(str(log))
         opened = Opened(browser, page, DESKTOP)
         seen = step_through(opened, game)
         check_switches(opened, game, len(seen))
@@ -335,11 +344,11 @@ def test_random_games_under_every_variant_at_phone_width(browser, run, tmp_path)
         sim = random_game(players, random.Random(f"replay-{n}"), variants=variants)
         steps = sim.steps if n % 2 == 0 else sim.steps[:len(sim.steps) // 2]
         log = write(tmp_path / f"g{n}.yaml", sim.header, steps)
-        game = games.load(log)
+        game = store.load(log)
         opened = Opened(browser, made(run, log, tmp_path / f"g{n}.html"),
                         PHONE if n % 3 else DESKTOP)
         seen = step_through(opened, game)
-        if game.state.game.phase == OVER:
+        if game.table.game.phase == OVER:
             check_switches(opened, game, len(seen))
         else:
             assert opened.page.locator("input[type=checkbox]").count() == 0
@@ -353,7 +362,7 @@ def test_the_forums_steps_show_as_what_they_were(browser, run, tmp_path):
     kinds: set[str] = set()
     for n, (header, steps) in enumerate([_forum_game(), _absences(), _dealt_by_words()]):
         log = write(tmp_path / f"f{n}.yaml", header, steps)
-        game = games.load(log)
+        game = store.load(log)
         opened = Opened(browser, made(run, log, tmp_path / f"f{n}.html"), PHONE)
         seen = step_through(opened, game)
         check_switches(opened, game, len(seen))

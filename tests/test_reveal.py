@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from scripted import AT
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import BadInput
 from shmod.game.events import Enacted
-from shmod.log import game
+from shmod.log import store
 from shmod.texts.formats import Plain
 from shmod.texts.reveal import governments, reveal_text
 
@@ -19,8 +19,8 @@ from shmod.texts.reveal import governments, reveal_text
 def _load(tmp_path, players, seed, variants, cut=None):  # type: ignore[no-untyped-def]
     sim = random_game(players, random.Random(seed), variants=variants)
     path = tmp_path / f"g{seed}.yaml"
-    path.write_text(game.log_text(sim.header, sim.steps[:cut], at="2026-01-01T00:00:00Z"))
-    return game.load(str(path))
+    path.write_text(store.log_text(sim.header, sim.steps[:cut], at="2026-01-01T00:00:00Z"))
+    return store.load(str(path))
 
 
 @pytest.mark.parametrize("variants", [[], ["veto=secret-vote"]])
@@ -28,14 +28,14 @@ def test_every_government_adds_up(tmp_path, variants):
     for seed in range(15):
         loaded = _load(tmp_path, 5 + seed % 6, seed, variants)
         govs = governments(loaded)
-        enacted = [ev for ev in loaded.state.public if isinstance(ev, Enacted) and not ev.chaos]
+        enacted = [ev for ev in loaded.table.public if isinstance(ev, Enacted) and not ev.chaos]
         assert [g.enacted for g in govs if g.enacted] == [ev.policy for ev in enacted]
         for g in govs:
             assert len(g.president_discard) == 1 and len(g.chancellor_discard) == (1 if g.enacted else 2)
             assert Counter(g.drawn) == Counter(g.president_discard + g.chancellor_discard
                                                + ([g.enacted] if g.enacted else []))
         text = reveal_text(loaded, Plain(), spoiler=False)
-        for name, role in zip(loaded.state.game.players, loaded.state.game.roles):
+        for name, role in zip(loaded.table.game.players, loaded.table.game.roles):
             assert f"{name}: {'Hitler' if role == 'hitler' else 'a ' + role.title()}" in text
 
 
@@ -53,8 +53,8 @@ def test_a_replaced_seat_is_named_with_the_player_it_replaced(tmp_path):
     role = sim.header["secret"]["roles"][first]
     steps = [Replace(target=0, name="Zed"), *sim.steps]
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z"))
-    text = reveal_text(game.load(str(path)), Plain(), spoiler=False)
+    path.write_text(store.log_text(sim.header, steps, at="2026-01-01T00:00:00Z"))
+    text = reveal_text(store.load(str(path)), Plain(), spoiler=False)
     named = "Hitler" if role == "hitler" else "a " + role.title()
     assert f"- Zed (replacing {first}): {named}\n" in text
 
@@ -66,15 +66,15 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
     from shmod.game.steps import Discard, Step, Vote
 
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7", created=AT)
+    store.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s7", created=AT)
 
-    def rec(step: Step) -> game.Recorded:
-        return game.record(path, lambda g: step, at=AT)
+    def rec(step: Step) -> store.Recorded:
+        return store.record(path, lambda g: step, at=AT)
 
     rng = random.Random(3)
     first = None
-    while not game.load(path).state.game.winner:
-        state = game.load(path).state
+    while not store.load(path).table.game.winner:
+        state = store.load(path).table
         options = [o for o in legal_steps(state) if not isinstance(o, Vote) or o.vote]
         if state.game.phase == "discard" and first is None and len(set(state.game.hand)) == 2:
             wrong, right = sorted(set(state.game.hand))
@@ -84,9 +84,9 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
             first = right
             continue
         rec(rng.choice(options))
-    loaded = game.load(path)
+    loaded = store.load(path)
     govs = governments(loaded)
-    enacted = [ev for ev in loaded.state.public if isinstance(ev, Enacted) and not ev.chaos]
+    enacted = [ev for ev in loaded.table.public if isinstance(ev, Enacted) and not ev.chaos]
     assert [g.enacted for g in govs if g.enacted] == [ev.policy for ev in enacted]
     assert govs[0].president_discard == [first]
     for g in govs:
@@ -109,5 +109,5 @@ def test_a_session_cut_short_by_a_removal_is_no_government():
     t.elect("Dan")  # Bob, President now, nominates Dan
     t.discard("fascist")
     t.enact("liberal")
-    govs = governments(SimpleNamespace(state=t.state))  # type: ignore[arg-type]
+    govs = governments(SimpleNamespace(table=t.state))  # type: ignore[arg-type]
     assert [(g.president, g.chancellor, g.enacted) for g in govs] == [("Bob", "Dan", "L")]

@@ -26,8 +26,8 @@ from shmod.forum.turns import legal_steps
 from shmod.game.events import Handed, PeekResult, Tallied
 from shmod.game.steps import Step
 from shmod.game.terms import OVER
-from shmod.log import game as games
-from shmod.texts import catalog, claims, game_texts, history, messages, views
+from shmod.log import store
+from shmod.texts import catalog, claim_texts, game_texts, history, messages, views
 from shmod.texts.formats import get as profile
 
 AT = "2026-11-23T10:00:00Z"
@@ -95,18 +95,18 @@ def test_a_peek_claim_keeps_its_order_and_is_true_only_in_the_decks_order():
     found = next(filter(None, map(_peeked, range(1, 300))))
     table, peek = found
     seat = table.game.players.index(peek.to)
-    round_ = (claims.in_effect(table.public) and 0) or None
+    round_ = (claim_texts.in_effect(table.public) and 0) or None
     from shmod.forum.claims import latest_power
 
     round_ = latest_power(table, seat, "peek", None, None)
     backwards = tuple(reversed(peek.cards))
     engine.apply(table, Claim(seat, "peek", round_, backwards))
     engine.apply(table, Claim(seat, "peek", round_, tuple(peek.cards)))
-    made = claims.in_effect(table.public)
+    made = claim_texts.in_effect(table.public)
     assert [c.cards for c in made] == [backwards, tuple(peek.cards)]
-    truth = claims.dealt(table)
+    truth = claim_texts.dealt(table)
     assert [truth[c.entry] for c in made] == [False, True]
-    lines = claims.page_lines(table.public, catalog.get("en"), truth)
+    lines = claim_texts.page_lines(table.public, catalog.get("en"), truth)
     assert "".join(backwards) in lines[0] and lines[0].endswith("false")
     assert "".join(peek.cards) in lines[1] and lines[1].endswith("true")
 
@@ -120,9 +120,9 @@ def test_a_sessions_claim_is_shown_as_typed_and_compared_in_any_order():
     seat = table.game.players.index(drawn.to)
     turned = tuple(sorted(drawn.cards, reverse=True))  # L before F: not the old F-first order
     engine.apply(table, Claim(seat, "president", table.game.round, turned))
-    claim = claims.in_effect(table.public)[-1]
-    assert claims.said(catalog.get("en"), claim) == "drew " + "".join(turned)
-    assert claims.dealt(table)[claim.entry] is True
+    claim = claim_texts.in_effect(table.public)[-1]
+    assert claim_texts.said(catalog.get("en"), claim) == "drew " + "".join(turned)
+    assert claim_texts.dealt(table)[claim.entry] is True
 
 
 # -- R-MODKILL: removed, never dead --------------------------------------------------------
@@ -171,7 +171,7 @@ def test_a_removed_seat_is_removed_in_the_tally_the_board_and_the_voting_record(
 def test_a_removed_seat_is_removed_in_the_replay_post(tmp_path: Path, run):
     table = _removed_then_tallied()
     path = tmp_path / "g.yaml"
-    path.write_text(games.log_text(REMOVAL, _steps_of(table), at=AT))
+    path.write_text(store.log_text(REMOVAL, _steps_of(table), at=AT))
     code, out, _ = run("history", "--grid", "-g", str(path))
     assert code == 0 and history.REMOVED in out and "removed" in out
 
@@ -224,7 +224,7 @@ def test_replay_post_after_the_game_no_longer_waits_for_its_end(tmp_path: Path, 
     claim = Claim(seat, "president", round_, tuple(drawn[0].cards))
     engine.apply(table, claim)
     path = tmp_path / "g.yaml"
-    path.write_text(games.log_text(header, [*steps, claim], at=AT))
+    path.write_text(store.log_text(header, [*steps, claim], at=AT))
     for flags in ((), ("--public",)):
         code, out, _ = run("replay", str(path), "--post", "-f", "plain", *flags)
         assert code == 0, out
@@ -244,17 +244,17 @@ def test_commands_take_the_game_languages_words(tmp_path: Path, run, monkeypatch
     path = str(tmp_path / "g.yaml")
     assert run("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--seed", "a" * 32, "--guessable",
                "-g", path, "--language", code)[0] == 0
-    game = games.load(path)
-    pres = game.state.game.players[game.state.game.president]
-    nominee = next(n for n in game.state.game.players if n != pres)
+    game = store.load(path)
+    pres = game.table.game.players[game.table.game.president]
+    nominee = next(n for n in game.table.game.players if n != pres)
     assert run("nominate", nominee, "-g", path)[0] == 0
-    names = list(game.state.game.players)
+    names = list(game.table.game.players)
     votes = [w for n in names for w in (n, yes if n != names[0] else no)]
     assert run("vote", *votes, "-g", path)[0] == 0
-    hand = games.load(path).state.game.hand
+    hand = store.load(path).table.game.hand
     word = {"F": fascist, "L": liberal}[hand[0]]
     assert run("discard", word.upper(), "-g", path)[0] == 0
-    assert games.load(path).state.game.phase == "enact"
+    assert store.load(path).table.game.phase == "enact"
     before = Path(path).read_bytes()
     refused = run("enact", "faschistsch", "-g", path)
     assert refused[0] == 2 and "faschistsch" in refused[2]

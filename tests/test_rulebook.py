@@ -64,10 +64,10 @@ def test_shmod_rules_id_explains_one_rule(run):
 
 
 def test_a_refusal_ends_with_where_to_read_more(run, tmp_path):
-    from shmod.log import game
+    from shmod.log import store
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s", first="Ann", created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s", first="Ann", created=AT)
     code, _, err = run("nominate", "Ann", "-g", str(path))
     assert code == 1 and err.startswith("Error: R-NOMINATE: ")
     assert err.endswith(" (shmod rules R-NOMINATE)\n")
@@ -77,11 +77,11 @@ def test_a_refusal_ends_with_where_to_read_more(run, tmp_path):
 
 @pytest.mark.parametrize("fmt", ["plain", "bbcode", "markdown"])
 def test_the_rules_post_is_for_players(run, tmp_path, fmt):
-    from shmod.log import game
+    from shmod.log import store
 
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s",
-                  variants=["eva_braun=on"], created=AT)
+    store.new_game(str(path), ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], seed="s",
+                   variants=["eva_braun=on"], created=AT)
     code, out, err = run("rules", "-g", str(path), "-f", fmt)
     assert code == 0 and "Post in the thread" in err
     assert out.lstrip("[=#* b]").startswith("Rules for this game") or "Rules for this game" in out.splitlines()[0]
@@ -95,7 +95,7 @@ def test_player_facing_posts_and_pms_cite_no_rule_ids():
     whole game: players do not know rule ids."""
     import random
 
-    from shmod.audit.moves import random_game
+    from shmod.audit.random_games import random_game
     from shmod.forum import engine
     from shmod.forum.setup import parse_setup, start
     from shmod.texts import messages

@@ -10,11 +10,11 @@ import pytest
 from test_rules_powers import seven_to_special
 from test_rules_veto import to_enact, vetoable
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import LogError
 from shmod.game.steps import Reshuffle
 from shmod.game.terms import SPECIAL
-from shmod.log import game
+from shmod.log import store
 from shmod.texts import formats, forum_texts, game_texts as texts, views
 from shmod.texts.formats import Plain
 from shmod.texts.messages import pm_text
@@ -72,9 +72,9 @@ def test_reshuffle_out_of_seed_order_in_a_log_is_reported_at_its_line(tmp_path):
     steps = list(sim.steps)
     steps[index] = Reshuffle(deck=wrong)
     path = tmp_path / "g.yaml"
-    text = game.log_text(sim.header, steps, at="2026-01-01T00:00:00Z")
+    text = store.log_text(sim.header, steps, at="2026-01-01T00:00:00Z")
     path.write_text(text)
     line = text.splitlines().index("log:") + 2 + index
     with pytest.raises(LogError, match=rf"g\.yaml:{line}: entry {index + 1}: R-RESHUFFLE: .*order the seed gives") as err:
-        game.load(str(path))
+        store.load(str(path))
     assert err.value.rule == "R-RESHUFFLE"

@@ -6,14 +6,14 @@ import copy
 from scripted import Table, forum_table, play
 
 from shmod.game.terms import VOTE
-from shmod.texts import formats, game_texts, posts, views
+from shmod.texts import formats, game_texts, thread_posts, views
 
 
 def thread(state, public):
     """What a moderator would post (the post over these events, or the progress note while
     votes come in), in all formats; checkpoints aside (keyed: shmod.log.checkpoints)."""
     view = views.public_view(state)
-    return [(posts.render(state, public, formats.get(name)),
+    return [(thread_posts.render(state, public, formats.get(name)),
              game_texts.pending_vote_text(view, formats.get(name)))
             for name in ("plain", "markdown", "bbcode")]
 

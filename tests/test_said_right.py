@@ -24,12 +24,12 @@ from shmod.game import legal
 from shmod.game.events import Tallied
 from shmod.game.steps import Discard, Enact, Nominate, Step, Veto, Vote
 from shmod.game.terms import OVER
-from shmod.log import game as games
-from shmod.texts import forum_texts, messages, replay, replay_post, views
+from shmod.log import store
+from shmod.texts import forum_texts, messages, replay_frames, replay_post, views
 from shmod.texts.formats import FORMATS, Plain
 from shmod.texts.history import history_text
-from shmod.texts.posts import state_at
 from shmod.texts.reveal import reveal_text
+from shmod.texts.thread_posts import state_at
 
 AT = "2026-01-01T00:00:00Z"
 
@@ -148,14 +148,14 @@ def _lapsed_game() -> tuple[dict[str, object], list[Step]]:
 
 
 @pytest.fixture(scope="module")
-def lapsed(tmp_path_factory) -> games.Game:  # type: ignore[no-untyped-def]
+def lapsed(tmp_path_factory) -> store.Loaded:  # type: ignore[no-untyped-def]
     header, steps = _lapsed_game()
     path = tmp_path_factory.mktemp("lapsed") / "g.yaml"
-    path.write_text(games.log_text(header, steps, at=AT))
-    return games.load(str(path))
+    path.write_text(store.log_text(header, steps, at=AT))
+    return store.load(str(path))
 
 
-def _post_of(game: games.Game, entry: int, fmt: Plain) -> str:
+def _post_of(game: store.Loaded, entry: int, fmt: Plain) -> str:
     """The public events of ``entry`` as a post says them, the view as it stood then."""
     state = state_at(game, entry)
     view = views.public_view(state)
@@ -164,18 +164,18 @@ def _post_of(game: games.Game, entry: int, fmt: Plain) -> str:
 
 
 def test_a_veto_that_lapsed_is_refused_once(lapsed):
-    [entry] = [ev.entry for ev in lapsed.state.public
+    [entry] = [ev.entry for ev in lapsed.table.public
                if isinstance(ev, Lapsed) and ev.phase == "veto_answer"]
     post = _post_of(lapsed, entry, Plain())
     assert post.count("refuse") == 1 and "did not answer the veto by the deadline: it is " \
         "refused." in post
-    [frame] = [f for f in replay.frames(lapsed, reveal=False).frames if f.entry == entry]
+    [frame] = [f for f in replay_frames.frames(lapsed, reveal=False).frames if f.entry == entry]
     said = " ".join(frame.said)
     assert said.count("refuse") == 1, said
 
 
 def test_the_replay_says_an_entry_was_edited_in_the_singular(lapsed):
-    said = [s for f in replay.frames(lapsed, reveal=True).frames for s in f.said]
+    said = [s for f in replay_frames.frames(lapsed, reveal=True).frames for s in f.said]
     assert "The moderator recorded that entry 5 of the log was edited by hand: a typo fixed " \
         "by hand." in said
 
@@ -191,14 +191,14 @@ def test_the_reveal_marks_what_a_lapse_drew_at_random(lapsed):
 
 @pytest.mark.parametrize("profile", list(FORMATS))
 def test_the_voting_record_marks_a_lapsed_vote(lapsed, profile):
-    view = views.public_view(lapsed.state)
-    [tally] = [ev for ev in lapsed.state.public if isinstance(ev, Tallied)][:1]
+    view = views.public_view(lapsed.table)
+    [tally] = [ev for ev in lapsed.table.public if isinstance(ev, Tallied)][:1]
     late = [name for name, vote in tally.votes if vote is False]
     assert len(late) == 4
     fmt = FORMATS[profile]()
     text = history_text(view, fmt)
     marked = ", ".join(f"{name} (no vote by the deadline)" for name in late)
-    whole = replay_post.post_text(replay.frames(lapsed, reveal=True), fmt, title="Friday",
+    whole = replay_post.post_text(replay_frames.frames(lapsed, reveal=True), fmt, title="Friday",
                                   commitment=None)  # the game in one post holds the record
     for made in (text, whole):
         first = made.split("Round 2")[0].replace("\n  ", " ")  # plain text folds at 80

@@ -22,8 +22,8 @@ from shmod.forum.steps import SetDeadline
 from shmod.forum.turns import legal_steps
 from shmod.game.steps import Step, Vote
 from shmod.game.terms import VOTE
-from shmod.log import checkpoints, game, logfile, signing
-from shmod.texts import posts
+from shmod.log import checkpoints, logfile, signing, store
+from shmod.texts import thread_posts
 from shmod.texts.formats import Plain
 
 AT = "2026-11-23T18:00:00Z"  # every entry's time: known to the attacker, to make it easy
@@ -34,17 +34,17 @@ SEED = "5eed" * 8  # a fixed deal, so that the games below are the same on every
 def _play(path: str, rng: random.Random) -> list[str]:
     """A game recorded as a moderator does, with a deadline set while votes come in;
     returns the text of every post shmod printed for the thread."""
-    printed = [posts.earlier_post(game.load(path), 1, Plain()).text]  # `new` printed post 1
+    printed = [thread_posts.earlier_post(store.load(path), 1, Plain()).text]  # `new` printed post 1
 
     def rec(step: Step) -> None:
-        done = game.record(path, lambda g: step, at=AT)
-        post = posts.recorded_post(done, Plain())
+        done = store.record(path, lambda g: step, at=AT)
+        post = thread_posts.recorded_post(done, Plain())
         if post is not None:
             printed.append(post.text)
 
     deadlines = 0
     while True:
-        state = game.load(path).state
+        state = store.load(path).table
         if state.game.winner or (state.game.reshuffles >= 1 and deadlines >= 2):
             return printed
         if state.game.phase == VOTE and len(state.game.votes) == 3 and deadlines < 2:
@@ -107,19 +107,19 @@ def _secrets(combo: list[dict[str, Any]]) -> list[Any]:
 
 def test_checkpoints_give_away_no_vote_discard_or_reshuffled_pile(tmp_path):
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, first="Alice", seed=SEED,
-                  created=AT)  # the salt: fresh, as a real game's
+    store.new_game(path, NAMES, first="Alice", seed=SEED,
+                   created=AT)  # the salt: fresh, as a real game's
     printed = _play(path, random.Random(18))
     thread = "\n".join(printed)
-    loaded = game.load(path)
+    loaded = store.load(path)
     claims = checkpoints.find(thread)
-    assert len(claims) == len(printed) == len(loaded.state.posts)
-    assert loaded.state.game.reshuffles >= 1  # a reshuffle's new order lies between two posts
+    assert len(claims) == len(printed) == len(loaded.table.posts)
+    assert loaded.table.game.reshuffles >= 1  # a reshuffle's new order lies between two posts
 
     # The lines name no entry (format 2); the attacker is told them anyway (each post's
     # last entry, from the log), which only makes the search easier.
     assert all(c.entry is None and c.signed for c in claims)
-    entries = loaded.state.posts
+    entries = loaded.table.posts
     # What an earlier shmod showed: the chain heads themselves. The search recovers every
     # vote, discard and reshuffled pile between two posts, exactly.
     unkeyed = [(entry, loaded.heads[entry]) for entry in entries]
@@ -178,7 +178,7 @@ def _invert(setup: Any, posted: str, mine: tuple[int, str]) -> list[tuple[str, .
 
 def test_the_commitment_gives_away_no_role_and_no_card(tmp_path):
     path = str(tmp_path / "g.yaml")
-    made = game.new_game(path, NAMES, first="Alice", seed="0" * 31 + "1", created=AT)
+    made = store.new_game(path, NAMES, first="Alice", seed="0" * 31 + "1", created=AT)
     setup = made.setup
     mine = (1, setup.roles[1])  # what Bob knows: his own seat and role
     # Without a salt (a header written by hand, as the shipped example was): found.
@@ -191,7 +191,7 @@ def test_the_commitment_gives_away_no_role_and_no_card(tmp_path):
 
 def test_a_log_without_a_salt_is_played_on_no_further_and_audited_as_exposed(tmp_path, run):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, first="Alice", created=AT)
+    store.new_game(str(path), NAMES, first="Alice", created=AT)
     text = path.read_text()
     salt = next(line for line in text.splitlines() if line.startswith("  salt: "))
     path.write_text(text.replace(salt + "\n", ""))
@@ -260,14 +260,14 @@ def test_the_moderator_can_choose_a_seed_but_not_a_deal_from_the_players_words()
 def test_every_checkpoint_of_a_whole_game_is_keyed(tmp_path):
     """What the replay checks of a ``posted`` entry is the keyed token of that post."""
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, seed=SEED, created=AT)
+    store.new_game(path, NAMES, seed=SEED, created=AT)
     printed = _play(path, random.Random(7))
-    loaded = game.load(path)
+    loaded = store.load(path)
     salt = loaded.setup.salt
     assert salt is not None
     claims = checkpoints.find("\n".join(printed))
-    assert len(claims) == len(loaded.state.posts) > 3
-    for number, (claim, upto) in enumerate(zip(claims, loaded.state.posts), 1):
+    assert len(claims) == len(loaded.table.posts) > 3
+    for number, (claim, upto) in enumerate(zip(claims, loaded.table.posts), 1):
         assert claim.post == number
         assert claim.token == checkpoints.mark(loaded.setup, number, upto, loaded.heads[upto])
         assert claim.token[:32] == checkpoints.value(salt, upto, loaded.heads[upto])

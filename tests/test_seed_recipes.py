@@ -21,7 +21,7 @@ from datetime import datetime
 import pytest
 from installed import DAY1, Moderator
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.errors import BadInput
 from shmod.forum import commitment, recipes
 from shmod.forum.setup import parse_setup
@@ -79,7 +79,7 @@ def test_new_refuses_a_recipe_seed_without_guessable(tmp_path, seed, said):
     assert not mod.log.exists()
     mod.run("new", *NAMES, "--seed", seed, "--guessable")
     assert logfile.read(str(mod.log)).header["seed_source"] == "guessable"
-    report = audit.audit_file(str(mod.log))
+    report = log_audit.audit_file(str(mod.log))
     assert "accepted unchecked" in (report.seed or "")
     assert any(w.kind == "exposed" for w in report.warnings)
 
@@ -99,7 +99,7 @@ def test_the_header_commits_who_chose_the_seed_and_the_post_and_audit_say_so(
     opening = mod.run("post", "--again", "1").stdout
     assert ("shmod drew the secret seed" in opening) == (source == "drawn")
     assert ("The moderator supplied the secret seed" in opening) == (source == "supplied")
-    report = audit.audit_file(str(mod.log))
+    report = log_audit.audit_file(str(mod.log))
     assert report.seed is not None and report.seed.startswith(
         "drawn by shmod" if source == "drawn" else "supplied by the moderator")
     assert f"Seed: {report.seed}" in mod.run("audit", str(mod.log)).stdout

@@ -28,7 +28,7 @@ import pytest
 from installed import SHMOD
 from terminal import on_a_terminal
 
-from shmod.log import game, logfile, outbox
+from shmod.log import logfile, outbox, store
 
 NOW = "2026-11-23T10:00:00Z"
 XVFB, XCLIP = shutil.which("Xvfb"), shutil.which("xclip")
@@ -190,7 +190,7 @@ def test_the_walk_records_each_item_on_enter_and_ctrl_c_leaves_the_rest(folder):
     assert "Subject: Übung: ".encode() in seen  # framed with its subject
     assert b"Stopped: 2 delivered; the rest stays owed." in seen
     assert [e["to"] for e in _deliveries(folder)] == ["Zoë", "Łukasz"]  # Ann's: not sent
-    left = outbox.owed(game.load(str(folder / "g.yaml")))
+    left = outbox.owed(store.load(str(folder / "g.yaml")))
     assert [outbox.handle(item) for item in left][:2] == ["0:Ann", "0:Bob"]
 
 
@@ -205,7 +205,7 @@ def test_the_walk_goes_to_the_end_and_copies_subject_then_text(folder):
     assert len(payloads) == 11 and payloads[0].startswith("Übung: ".encode())
     assert payloads[1] == _body(folder, "0:Zoë")
     assert len(_deliveries(folder)) == 6 and b"Outbox: nothing owed." in seen
-    assert outbox.owed(game.load(str(folder / "g.yaml"))) == []
+    assert outbox.owed(store.load(str(folder / "g.yaml"))) == []
 
 
 def test_ctrl_c_while_a_delivery_waits_for_enter_records_nothing_half(folder):

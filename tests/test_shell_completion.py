@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shmod.log import game
+from shmod.log import store
 
 SHMOD = Path(sys.executable).parent / "shmod"
 PLAYERS = ["Moliere", "El Guapo", "Chaosraven", "Stessier", "Grundbegriff", "Vorret",
@@ -165,7 +165,7 @@ def test_answers_do_not_depend_on_hidden_information(tmp_path):
         answers.append([complete(folder, line, game_env="g.yaml")[1]
                         for line in ("shmod vote ", "shmod nominate ", "shmod pm ",
                                      "shmod investigate --by ", "shmod ")])
-    roles = [game.load(str(tmp_path / s / "g.yaml")).state.game.roles for s in ("hidden-1", "hidden-2")]
+    roles = [store.load(str(tmp_path / s / "g.yaml")).table.game.roles for s in ("hidden-1", "hidden-2")]
     assert roles[0] != roles[1]
     assert answers[0] == answers[1]
     shown = " ".join(word for group in answers[0] for word in group).lower()

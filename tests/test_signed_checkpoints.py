@@ -24,16 +24,16 @@ from typing import Any
 import pytest
 from scripted import AT
 
-from shmod.audit import audit
-from shmod.audit.moves import command_for, random_game
+from shmod.audit import log_audit
+from shmod.audit.random_games import command_for, random_game
 from shmod.forum import commitment
 from shmod.forum.setup import parse_setup
 from shmod.forum.steps import Correct, Prod, SetDeadline
 from shmod.forum.turns import legal_steps
 from shmod.game.steps import Nominate, Step, Vote
 from shmod.game.terms import VOTE
-from shmod.log import checkpoints, game, logfile, signing
-from shmod.texts import posts
+from shmod.log import checkpoints, logfile, signing, store
+from shmod.texts import thread_posts
 from shmod.texts.formats import Markdown, Plain
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -42,19 +42,19 @@ SIGNED_LINE = re.compile(r"^Log checkpoint: post (\d+) · [0-9a-f]{32} · [0-9a-
 
 
 def _thread(path: str, fmt: Plain | None = None) -> str:
-    loaded = game.load(path)
-    return "\n\n".join(posts.earlier_post(loaded, n, fmt or Plain()).text
-                       for n in range(1, len(loaded.state.posts) + 1))
+    loaded = store.load(path)
+    return "\n\n".join(thread_posts.earlier_post(loaded, n, fmt or Plain()).text
+                       for n in range(1, len(loaded.table.posts) + 1))
 
 
 @pytest.fixture
 def played(tmp_path):
     """A game three posts long (opening, nomination, tally: Eve voted Nein) and its thread."""
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, first="Ann", seed="ab" * 16, created=AT)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(str(path), NAMES, first="Ann", seed="ab" * 16, created=AT)
+    store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     for seat in range(5):
-        game.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4), at=AT)
+        store.record(str(path), lambda g, s=seat: Vote(by=s, vote=s != 4), at=AT)
     return path, _thread(str(path))
 
 
@@ -92,9 +92,9 @@ def _flip_eve(entries: list[dict[str, Any]]) -> None:
 def test_a_log_rewritten_under_a_new_salt_and_key_fails_against_the_thread(played):
     path, thread = played
     rewrite(path, _flip_eve)
-    alone = audit.audit_file(str(path))
+    alone = log_audit.audit_file(str(path))
     assert alone.valid, alone.problems  # every hash, commitment and checkpoint is consistent
-    report = audit.audit_file(str(path), thread=thread)
+    report = log_audit.audit_file(str(path), thread=thread)
     assert not report.valid and report.exit_code == 1
     # Not one of the thread's lines, its opening post's included, is signed under the new
     # key: the log changed, not the thread (issue 41: the opening post signed under the old
@@ -108,7 +108,7 @@ def test_a_log_rewritten_under_a_new_salt_and_key_fails_against_the_thread(playe
     # Without the opening post the lines are checked with the log's own (new) key: not one
     # verifies, and that is said to be the log's doing, not the thread's.
     later = thread[thread.index("Log checkpoint: post 1"):]
-    report = audit.audit_file(str(path), thread=later)
+    report = log_audit.audit_file(str(path), thread=later)
     assert not report.valid
     assert any("none of the thread's 3 signed checkpoint line(s) verifies" in p.message
                for p in report.problems)
@@ -117,7 +117,7 @@ def test_a_log_rewritten_under_a_new_salt_and_key_fails_against_the_thread(playe
 def test_the_same_rewrite_keeping_the_salt_and_only_the_key_new_also_fails(played):
     path, thread = played
     rewrite(path, _flip_eve, keep_salt=True)
-    report = audit.audit_file(str(path), thread=thread)
+    report = log_audit.audit_file(str(path), thread=thread)
     assert not report.valid
     assert any(p.kind == "checkpoint" and "none of the thread's 3 signed" in p.message
                for p in report.problems)
@@ -132,7 +132,7 @@ def test_after_the_reveal_a_players_line_from_the_published_log_frames_nothing(p
     code = subprocess.run([str(SHMOD), "publish", "--force", "-g", str(path), "-o",
                            str(tmp_path / "pub.yaml")], capture_output=True, text=True)
     assert code.returncode == 0, code.stderr
-    published = game.load(str(tmp_path / "pub.yaml"))
+    published = store.load(str(tmp_path / "pub.yaml"))
     assert published.setup.signing_key is None and published.setup.moderator_key
     salt, heads = published.setup.salt, published.heads
     assert salt is not None
@@ -148,30 +148,30 @@ def test_after_the_reveal_a_players_line_from_the_published_log_frames_nothing(p
     forged.append(checkpoints.line(3, 8, checkpoints.token(salt, 3, 8, "0" * 32)))  # format 1
     for line in forged:
         for log in (path, tmp_path / "pub.yaml"):
-            report = audit.audit_file(str(log), thread=thread + "\n\n" + line)
+            report = log_audit.audit_file(str(log), thread=thread + "\n\n" + line)
             assert report.valid, (line, report.problems)
             assert any(w.kind == "thread" and "ignored" in w.message for w in report.warnings)
 
 
 def test_an_opening_post_with_another_commitment_is_not_this_games_thread(played):
     path, thread = played
-    ours = game.load(str(path)).setup.commitment
+    ours = store.load(str(path)).setup.commitment
     assert ours is not None and ours in thread
     other = "f" * 64
-    report = audit.audit_file(str(path), thread=thread.replace(ours, other, 1))
+    report = log_audit.audit_file(str(path), thread=thread.replace(ours, other, 1))
     assert not report.valid
     [problem] = [p for p in report.problems if p.kind == "commitment"]
     assert problem.message == (f"the thread's opening post carries commitment {other}; this log "
                                f"gives {ours}: it is not the log of the game the thread played")
     # A player quoting another commitment later in the thread changes nothing.
     quoted = thread + f"\n\n[quote]Setup commitment: {other}[/quote]"
-    report = audit.audit_file(str(path), thread=quoted)
+    report = log_audit.audit_file(str(path), thread=quoted)
     assert report.valid and any(other in w.message for w in report.warnings)
     assert report.to_json()["opening"] == {"commitment": ours,
-                                           "key": game.load(str(path)).setup.moderator_key}
+                                           "key": store.load(str(path)).setup.moderator_key}
     # No opening post: a warning that says to paste the thread from post 1.
     later = thread[thread.index("Log checkpoint: post 1"):]
-    report = audit.audit_file(str(path), thread=later)
+    report = log_audit.audit_file(str(path), thread=later)
     assert report.valid
     assert any("paste the thread from its opening post" in w.message for w in report.warnings)
 
@@ -179,7 +179,7 @@ def test_an_opening_post_with_another_commitment_is_not_this_games_thread(played
 @pytest.mark.parametrize("fmt", [Plain(), Markdown()])
 def test_the_opening_post_is_found_in_every_form_of_pasted_text(played, fmt, run, tmp_path):
     path, _ = played
-    loaded = game.load(str(path))
+    loaded = store.load(str(path))
     for name in ("bbcode", "markdown", "plain"):
         text = run("post", "--again", "1", "-f", name, "-g", str(path))[1]
         found = checkpoints.opening(text)
@@ -194,8 +194,8 @@ def _tally(tmp_path: Path, name: str, busy: bool) -> str:
     """The tally post of an election; ``busy``: prods, a deadline and a correction were
     recorded while the votes came in."""
     path = str(tmp_path / name)
-    game.new_game(path, NAMES, first="Ann", seed="cd" * 16, created=AT)
-    game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(path, NAMES, first="Ann", seed="cd" * 16, created=AT)
+    store.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
     steps: list[Step] = [Vote(by=0, vote=True), Vote(by=1, vote=True)]
     if busy:
         steps += [Prod(target=2), Prod(target=3), Vote(by=2, vote=False)]
@@ -204,8 +204,8 @@ def _tally(tmp_path: Path, name: str, busy: bool) -> str:
         steps += [Vote(by=2, vote=True)]
     steps += [Vote(by=3, vote=True), Vote(by=4, vote=False)]
     for step in steps:
-        done = game.record(path, lambda g, s=step: s, at=AT)
-    post = posts.recorded_post(done, Plain())
+        done = store.record(path, lambda g, s=step: s, at=AT)
+    post = thread_posts.recorded_post(done, Plain())
     assert post is not None
     return post.text
 
@@ -217,8 +217,8 @@ def test_a_tally_post_reads_the_same_whatever_was_recorded_during_the_vote(tmp_p
     hidden = re.compile(r"[0-9a-f]{32} · [0-9a-f]{128}")
     assert hidden.sub("…", quiet) == hidden.sub("…", busy)
     # Format 1 named the entry: 8 against 13 would have told the thread what happened.
-    assert game.load(str(tmp_path / "busy.yaml")).state.posts[-1] != \
-        game.load(str(tmp_path / "quiet.yaml")).state.posts[-1]
+    assert store.load(str(tmp_path / "busy.yaml")).table.posts[-1] != \
+        store.load(str(tmp_path / "quiet.yaml")).table.posts[-1]
 
 
 def test_no_post_of_a_random_game_names_an_entry(tmp_path):
@@ -226,19 +226,19 @@ def test_no_post_of_a_random_game_names_an_entry(tmp_path):
     neither the word "entry" nor an entry number in a checkpoint line."""
     for number in range(3):
         path = str(tmp_path / f"g{number}.yaml")
-        game.new_game(path, NAMES, seed=f"{number:032x}", created=AT)
+        store.new_game(path, NAMES, seed=f"{number:032x}", created=AT)
         rng = random.Random(number)
-        printed = [posts.earlier_post(game.load(path), 1, Plain()).text]
-        while not game.load(path).state.game.winner and len(printed) < 60:
-            state = game.load(path).state
+        printed = [thread_posts.earlier_post(store.load(path), 1, Plain()).text]
+        while not store.load(path).table.game.winner and len(printed) < 60:
+            state = store.load(path).table
             step: Step = rng.choice(legal_steps(state))
             if state.game.phase == VOTE and rng.random() < 0.3:
                 step = Prod(target=rng.choice([s for s in range(5)
                                                if state.game.alive[s] and s not in state.game.votes]))
             elif rng.random() < 0.05:
                 step = SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC")
-            done = game.record(path, lambda g, s=step: s, at=AT)
-            post = posts.recorded_post(done, Plain())
+            done = store.record(path, lambda g, s=step: s, at=AT)
+            post = thread_posts.recorded_post(done, Plain())
             if post is not None:
                 printed.append(post.text)
         for text in printed:
@@ -282,7 +282,7 @@ def test_a_whole_format_2_game_through_the_installed_shmod(tmp_path):
     done = _shmod(tmp_path, "publish", "-g", log)
     assert done.returncode == 0 and done.stdout.strip() == "games/g.published.yaml"
     text = (tmp_path / "games/g.published.yaml").read_text()
-    private = game.load(str(tmp_path / log)).setup.signing_key
+    private = store.load(str(tmp_path / log)).setup.signing_key
     assert private and private not in text and "signing_key" not in text
     assert _shmod(tmp_path, "publish", "-g", log).returncode == 2  # never overwritten
     report = _shmod(tmp_path, "audit", "games/g.published.yaml", "--thread", "thread.txt")
@@ -303,8 +303,8 @@ def test_publish_is_refused_while_the_game_goes_on(played, run, tmp_path):
     assert sorted(os.listdir(tmp_path)) == before
     assert run("publish", "--force", "-g", str(path))[0] == 0
     copy_ = tmp_path / "g.published.yaml"
-    assert audit.audit_file(str(copy_)).valid
-    assert game.load(str(copy_)).heads == game.load(str(path)).heads  # chains identically
+    assert log_audit.audit_file(str(copy_)).valid
+    assert store.load(str(copy_)).heads == store.load(str(path)).heads  # chains identically
 
 
 def test_a_published_copy_cannot_post_and_a_wrong_key_is_refused(played, run, tmp_path):
@@ -316,7 +316,7 @@ def test_a_published_copy_cannot_post_and_a_wrong_key_is_refused(played, run, tm
     assert code == 1 and "R-CHECKPOINT: nothing was recorded: the header has no " \
         "secret.signing_key" in err, err
     assert copy_.read_bytes() == before
-    private = game.load(str(path)).setup.signing_key
+    private = store.load(str(path)).setup.signing_key
     assert private is not None
     path.write_text(path.read_text().replace(private, "ab" * 32))  # text, as YAML reads it
     before = path.read_bytes()

@@ -26,10 +26,10 @@ from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.turns import legal_steps
 from shmod.game.steps import Step
 from shmod.game.terms import OVER
-from shmod.log import game as games
-from shmod.texts import claims
+from shmod.log import store
+from shmod.texts import claim_texts
 from shmod.texts.formats import FORMATS
-from shmod.texts.replay import frames
+from shmod.texts.replay_frames import frames
 from shmod.texts.replay_post import post_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,7 +49,7 @@ def finished(tmp_path_factory) -> Moderator:  # type: ignore[no-untyped-def]
 def _secrets(log: Path) -> list[str]:
     """Lines only the hidden part holds: each role, each government's hands, what each
     investigation showed."""
-    made = frames(games.load(str(log)), reveal=True)
+    made = frames(store.load(str(log)), reveal=True)
     hidden = made.frames[-1].hidden
     assert hidden is not None
     hands = [g.hidden_line() for g in hidden.governments if " > " in g.hidden_line()]
@@ -116,10 +116,10 @@ def test_whether_each_claim_was_true_is_in_the_hidden_part_only(tmp_path):
         engine.apply(state, step)
         steps.append(step)
     path = tmp_path / "g.yaml"
-    path.write_text(games.log_text(header, steps, at="2026-01-01T00:00:00Z"))
-    game = games.load(str(path))
-    made = claims.in_effect(game.state.public)
-    truth = claims.truth(game.state)
+    path.write_text(store.log_text(header, steps, at="2026-01-01T00:00:00Z"))
+    game = store.load(str(path))
+    made = claim_texts.in_effect(game.table.public)
+    truth = claim_texts.truth(game.table)
     assert truth is not None and len(made) >= 5 and False in truth.values()
     for profile, fmt in ((p, FORMATS[p]()) for p in FORMATS):
         text = post_text(frames(game, reveal=True), fmt, title="Friday", commitment=None)

@@ -42,18 +42,18 @@ def _modules_after(code: str) -> set[str]:
 
 def test_the_command_modules_import_nothing_heavy():
     loaded = _modules_after("import shmod.cli.main")
-    heavy = {"rich", "yaml", "json", "hashlib", "shmod.log.game", "shmod.game.engine", "shmod.forum.engine",
-             "shmod.audit.audit",
-             "openskill", "shmod.audit.stats"}
+    heavy = {"rich", "yaml", "json", "hashlib", "shmod.log.store", "shmod.game.engine", "shmod.forum.engine",
+             "shmod.audit.log_audit",
+             "openskill", "shmod.audit.forum_stats"}
     assert not heavy & loaded
 
 
 @pytest.fixture(scope="module")
 def ten(tmp_path_factory):
     """A finished 10-player game's log."""
-    from shmod.audit.moves import random_game
+    from shmod.audit.random_games import random_game
     from shmod.audit.simulate import SIMULATED_AT
-    from shmod.log.game import log_text
+    from shmod.log.store import log_text
 
     sim = random_game(10, random.Random(10))
     path = tmp_path_factory.mktemp("ten") / "ten.yaml"
@@ -70,8 +70,8 @@ def _modules_of(argv: list[str]) -> set[str]:
 
 def test_status_of_a_finished_game_loads_only_what_it_shows(ten):
     loaded = _modules_of(["status", "-g", ten])
-    assert {"shmod.texts.board", "shmod.log.game"} <= loaded
-    unused = {"shmod.audit.audit", "shmod.texts.posts", "shmod.texts.pms", "shmod.texts.reveal", "shmod.texts.report",
+    assert {"shmod.texts.board", "shmod.log.store"} <= loaded
+    unused = {"shmod.audit.log_audit", "shmod.texts.thread_posts", "shmod.texts.pms", "shmod.texts.reveal", "shmod.texts.report",
               "shmod.texts.game_texts", "shmod.audit.summary", "shmod.audit.batch", "shmod.audit.simulate",
               "shmod.log.repair", "rich", "pydantic", "shmod.game.rulebook", "shmod.forum.rulebook",
               "shmod.forum.lookalike_table",
@@ -237,8 +237,8 @@ def test_the_outbox_summary_imports_no_text_and_no_catalog(ten):
     outbox`` itself load no text module and no catalog beyond what the command line loads
     for its shared options (the output profiles' names)."""
     baseline = {m for m in _modules_after("import shmod.cli.app") if m.startswith("shmod.texts")}
-    code = ("import sys\nfrom shmod.log import game, outbox\n"
-            f"loaded = game.load({ten!r})\nbefore = set(sys.modules)\n"
+    code = ("import sys\nfrom shmod.log import store, outbox\n"
+            f"loaded = store.load({ten!r})\nbefore = set(sys.modules)\n"
             "print(outbox.summary(loaded), file=sys.stderr)\n"
             "sys.modules = {m: 1 for m in set(sys.modules) - before}")
     assert not {m for m in _modules_after(code) if m.startswith(("shmod.texts", "gettext"))}

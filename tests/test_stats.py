@@ -12,10 +12,10 @@ import pytest
 from scripted import Table
 from stats_games import AT, forum, game_three, game_two, head, write
 
-from shmod.audit import played, stats as stats_mod
+from shmod.audit import forum_stats, played
+from shmod.audit.forum_stats import collect
 from shmod.audit.players import Aliases, fold
 from shmod.audit.ratings import Match, rate
-from shmod.audit.stats import collect
 from shmod.base.errors import BadInput
 from shmod.game.terms import EXECUTE, INVESTIGATE, SPECIAL
 
@@ -214,7 +214,7 @@ def test_a_copied_log_is_counted_once_and_named(folder, tmp_path):
 
 def test_since_keeps_a_season_and_its_ratings(folder):
     paths = sorted(str(p) for p in folder.rglob("*.yaml"))
-    got = collect(paths, since=stats_mod.since_time("2026-02-01"))
+    got = collect(paths, since=forum_stats.since_time("2026-02-01"))
     assert got.counted == 2 and got.before == 1
     assert figures(got, "ann")["games"] == 2
     only = collect([str(folder / "a.yaml"), str(folder / "2026" / "b.yaml")])
@@ -289,7 +289,7 @@ def test_ratings_do_not_depend_on_the_order_games_are_read(folder):
 def test_the_tracked_player_gets_every_game_and_a_rating_after_each(folder):
     paths = sorted(str(p) for p in folder.rglob("*.yaml"))
     got = collect(paths, player="DAN")
-    assert [(r.game.created[:10], r.part.role, stats_mod.result(r.game, r.part))
+    assert [(r.game.created[:10], r.part.role, forum_stats.result(r.game, r.part))
             for r in got.rows] == [("2026-01-10", "fascist", "won"),
                                    ("2026-02-10", "liberal", "replaced"),
                                    ("2026-03-10", "liberal", "lost")]

@@ -23,7 +23,7 @@ from shmod.audit.flags import IDLE
 from shmod.forum import moves
 from shmod.forum.steps import Claim, Posted, Prod, SetDeadline
 from shmod.log import logfile
-from shmod.log.game import chained
+from shmod.log.store import chained
 
 NOW = "2026-12-01T00:00:00Z"
 

@@ -18,10 +18,10 @@ import pytest
 from stats_games import forum, game_one, write
 from test_forum_profiles import shown, to_html
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.audit.simulate import SIMULATED_AT
 from shmod.log import logfile
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 from shmod.texts.catalog import get as language
 
 EN = language(None)
@@ -102,8 +102,8 @@ def overlapping(shapes) -> list[tuple[str, str]]:
 
 def test_the_chart_draws_the_leading_players_with_every_label_apart(run, regulars, tmp_path):
     from shmod.audit import chart, leaderboard
+    from shmod.audit.forum_stats import collect
     from shmod.audit.ratings import rate
-    from shmod.audit.stats import collect
 
     path = tmp_path / "leaders.png"
     code, _, err = run("stats", str(regulars), "--png", str(path))
@@ -124,7 +124,7 @@ def test_the_chart_draws_the_leading_players_with_every_label_apart(run, regular
 
 def test_a_players_chart_keeps_its_three_names_apart(regulars):
     from shmod.audit import chart
-    from shmod.audit.stats import collect
+    from shmod.audit.forum_stats import collect
 
     result = collect([str(p) for p in sorted(regulars.rglob("*.yaml"))], player="Player1")
     lines = chart.player_lines(result.history, EN)
@@ -138,7 +138,7 @@ def test_a_players_chart_keeps_its_three_names_apart(regulars):
 
 def test_one_date_is_written_once(tmp_path):
     from shmod.audit import chart
-    from shmod.audit.stats import collect
+    from shmod.audit.forum_stats import collect
 
     write(tmp_path, "a.yaml", game_one())
     write(tmp_path, "b.yaml", game_one(("Ann", "Bob", "Cat", "Eve", "Dan")))
@@ -210,7 +210,7 @@ def test_the_post_is_in_the_language_asked_for(run, three, args):
 
 def test_the_chart_is_in_the_language_asked_for(run, three, tmp_path):
     from shmod.audit import chart
-    from shmod.audit.stats import collect
+    from shmod.audit.forum_stats import collect
     from shmod.texts.catalog import PSEUDO
 
     pseudo = language(PSEUDO)

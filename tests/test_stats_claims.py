@@ -12,15 +12,15 @@ from typing import Any
 from scripted import Table
 from stats_games import head, write
 
-from shmod.audit.moves import random_game
-from shmod.audit.stats import collect
+from shmod.audit.forum_stats import collect
+from shmod.audit.random_games import random_game
 from shmod.forum import claims, engine
 from shmod.forum.names import Seating
 from shmod.forum.setup import parse_setup, start
 from shmod.forum.steps import Claim, Correct, Replace
 from shmod.game.rules import parse_cards
 from shmod.game.terms import FASCIST, LIBERAL, RESHUFFLE, ROLES, Policy
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 
 AT = "2026-01-01T00:00:00Z"
 

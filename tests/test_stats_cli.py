@@ -25,7 +25,7 @@ from test_forum_profiles import (
     to_html,
 )
 
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 from shmod.texts.catalog import get as language
 from shmod.texts.formats import FORMATS
 
@@ -205,7 +205,7 @@ def test_png_draws_win_rates_by_player_count_and_a_rating(run, games, tmp_path):
     from PIL import Image
 
     from shmod.audit import chart
-    from shmod.audit.stats import collect
+    from shmod.audit.forum_stats import collect
 
     path = tmp_path / "out" / "stats.png"
     code, out, err = run("stats", str(games), "--player", "Dan", "--png", str(path))

@@ -18,8 +18,8 @@ import pytest
 from stats_games import forum
 
 from shmod.audit.batch import find_logs
+from shmod.audit.forum_stats import collect
 from shmod.audit.simulate import simulate
-from shmod.audit.stats import collect
 from shmod.forum.terms import VARIANTS
 from shmod.game.house import REBALANCED
 
@@ -115,7 +115,7 @@ def test_ratings_are_reproducible_and_independent_of_file_order(corpus):
 #: prints its peak memory (kB) and the size of everything the stats keep (bytes).
 MEASURE = """
 import gc, resource, sys, types
-from shmod.audit.stats import Collector
+from shmod.audit.forum_stats import Collector
 paths = sys.stdin.read().split(chr(10))[:int(sys.argv[1])]
 collector = Collector()
 for path in paths:
@@ -167,7 +167,7 @@ def forum_features(tmp_path_factory):
     a name corrected, deadlines that lapse, a prod, a removal."""
     from test_forum_profiles import _absences, _dealt_by_words, _forum_game
 
-    from shmod.log.game import log_text
+    from shmod.log.store import log_text
 
     folder = tmp_path_factory.mktemp("features")
     for name, make in (("forum", _forum_game), ("words", _dealt_by_words),
@@ -180,7 +180,7 @@ def forum_features(tmp_path_factory):
 def test_forum_features_are_counted_as_the_audit_recounts_them(run, forum_features):
     """Each game's elections and enactments as the audit's summary has them, and its
     prods, lapses, replacements, removals and renames as the replayed state has them."""
-    from shmod.audit.audit import audit_file
+    from shmod.audit.log_audit import audit_file
     from shmod.forum.events import Lapsed
     from shmod.forum.seats import voided
 
@@ -213,17 +213,17 @@ def test_forum_features_are_counted_as_the_audit_recounts_them(run, forum_featur
 
 
 def test_a_log_that_trips_a_bug_is_left_out_saying_so(corpus, monkeypatch):
-    from shmod.audit import stats as stats_mod
+    from shmod.audit import forum_stats
 
     paths = find_logs([str(corpus / "forum")])
-    real = stats_mod.parts
+    real = forum_stats.parts
 
     def parts(state, accuracy=True):
         if "Fay" in state.game.players:
             raise KeyError("Fay")
         return real(state, accuracy)
 
-    monkeypatch.setattr(stats_mod, "parts", parts)
+    monkeypatch.setattr(forum_stats, "parts", parts)
     got = collect(paths)
     assert got.counted == 2 and [o.path.rsplit("/", 1)[1] for o in got.left_out] == ["a.yaml"]
     assert got.left_out[0].reason.startswith(

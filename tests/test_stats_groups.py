@@ -17,8 +17,8 @@ import pytest
 from scripted import Table
 from stats_games import cheater_forum, game_one, head, liberal_win, write
 
-from shmod.audit import stats
-from shmod.audit.stats import collect
+from shmod.audit import forum_stats
+from shmod.audit.forum_stats import collect
 from shmod.forum.names import Seating
 from shmod.forum.steps import Replace
 
@@ -88,7 +88,7 @@ def test_a_newcomers_self_play_is_flagged_beside_his_rows(run, forum):
 def test_the_flag_changes_no_rating(forum, monkeypatch):
     paths = [str(p) for p in sorted(forum.rglob("*.yaml"))]
     flagged = collect(paths)
-    monkeypatch.setattr(stats, "GROUP_GAMES", 10**9)
+    monkeypatch.setattr(forum_stats, "GROUP_GAMES", 10**9)
     plain = collect(paths)
     assert plain.groups == [] and len(flagged.groups) == 1
     assert ({k: c.rating for k, c in flagged.careers.items()}

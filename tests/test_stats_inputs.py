@@ -14,8 +14,8 @@ import pytest
 from stats_games import game_one, game_two, write
 
 from shmod.audit.flags import parse_time
+from shmod.audit.forum_stats import EARLIEST, implausible
 from shmod.audit.players import fold
-from shmod.audit.stats import EARLIEST, implausible
 
 CYRILLIC_ANN = "\u0410nn"  # a Cyrillic capital A (U+0410), then Latin "nn"
 

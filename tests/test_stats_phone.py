@@ -20,7 +20,7 @@ from test_replay_page import DESKTOP, PHONE, browser  # noqa: F401 (the module's
 from test_stats_groups import self_play
 
 from shmod.forum.names import Seating
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 
 NOW = "2026-12-01T00:00:00Z"
 LONG = ("Grzegorz Brzęczyszczykiewicz", "xXDarkLord_Gamer99Xx", "Jürgen Weißmüller",

@@ -11,7 +11,7 @@ import pytest
 
 from shmod.base.errors import BadInput
 from shmod.game.steps import Nominate, Vote
-from shmod.log import game
+from shmod.log import store
 
 AT = "2026-11-20T10:00:00Z"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -19,23 +19,23 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 def test_record_returns_what_before_write_composed(tmp_path: Path) -> None:
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, PLAYERS, seed="s5", created=AT)
-    done = game.record(path, lambda g: Nominate(by=g.state.game.president, chancellor=2), at=AT,
-                       before_write=lambda d: (len(d.entries), [type(e).__name__
-                                                                for e in d.public]))
+    store.new_game(path, PLAYERS, seed="s5", created=AT)
+    done = store.record(path, lambda g: Nominate(by=g.table.game.president, chancellor=2), at=AT,
+                        before_write=lambda d: (len(d.entries), [type(e).__name__
+                                                                 for e in d.public]))
     assert done.composed == (len(done.entries), ["Nominated"])
-    assert game.record(path, lambda g: Vote(by=0, vote=True), at=AT).composed is None
+    assert store.record(path, lambda g: Vote(by=0, vote=True), at=AT).composed is None
 
 
 def test_a_refusal_in_before_write_records_nothing(tmp_path: Path) -> None:
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, PLAYERS, seed="s5", created=AT)
+    store.new_game(path, PLAYERS, seed="s5", created=AT)
     before = Path(path).read_bytes()
 
-    def refuse(done: game.Recorded[object]) -> None:
+    def refuse(done: store.Recorded[object]) -> None:
         raise BadInput("refused by the caller")
 
     with pytest.raises(BadInput):
-        game.record(path, lambda g: Nominate(by=g.state.game.president, chancellor=2), at=AT,
-                    before_write=refuse)
+        store.record(path, lambda g: Nominate(by=g.table.game.president, chancellor=2), at=AT,
+                     before_write=refuse)
     assert Path(path).read_bytes() == before

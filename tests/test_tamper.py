@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from shmod.audit import audit
-from shmod.audit.moves import random_game
-from shmod.log import game, logfile
-from shmod.log.game import log_text
+from shmod.audit import log_audit
+from shmod.audit.random_games import random_game
+from shmod.log import logfile, store
+from shmod.log.store import log_text
 
 AT = "2026-01-01T00:00:00Z"
 FLIP = {"vote: ja": "vote: nein", "vote: nein": "vote: ja",
@@ -22,7 +22,7 @@ def valid_logs(count=12):
 
 
 def audit_lines(lines):
-    return audit.audit_log(logfile.parse("t.yaml", "".join(lines).encode()))
+    return log_audit.audit_log(logfile.parse("t.yaml", "".join(lines).encode()))
 
 
 def first_entry(lines):
@@ -160,7 +160,7 @@ def test_game_load_flags_one_edit_once(tmp_path):
     lines[index] = lines[index].replace("vote: ja", "vote: nein")
     path = tmp_path / "g.yaml"
     path.write_text("".join(lines))
-    notes = game.load(str(path)).chain
+    notes = store.load(str(path)).chain
     assert [(n.line, n.problem) for n in notes] == [(index + 1, "mismatch")]
 
 
@@ -168,14 +168,14 @@ def test_shmod_chains_over_an_entry_appended_by_hand(tmp_path):
     from shmod.game.steps import Nominate, Vote
 
     path = str(tmp_path / "g.yaml")
-    made = game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1", created=AT)
-    state = made.state
+    made = store.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve"], seed="s1", created=AT)
+    state = made.table
     nominee = state.game.next_living(state.game.president)
-    game.record(path, lambda g: Nominate(by=g.state.game.president, chancellor=nominee), at=AT)
+    store.record(path, lambda g: Nominate(by=g.table.game.president, chancellor=nominee), at=AT)
     with open(path, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
-    game.record(path, lambda g: Vote(by=1, vote=True), at=AT)
-    report = audit.audit_file(path)
+    store.record(path, lambda g: Vote(by=1, vote=True), at=AT)
+    report = log_audit.audit_file(path)
     assert report.valid, report.problems
     assert [(w.kind, w.entry) for w in report.warnings] == [("unverified", 4), ("exposed", None),
                                                               ("signing_key", None),

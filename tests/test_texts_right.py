@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.records import replace
 from shmod.forum import engine
 from shmod.forum.events import Corrected
@@ -17,7 +17,7 @@ from shmod.forum.setup import new_header, parse_setup, start
 from shmod.forum.steps import Correct
 from shmod.game.events import GameOver, SpecialElectionCalled, Win
 from shmod.game.steps import Discard, Enact, Nominate, SpecialElection, Veto, Vote
-from shmod.log import game
+from shmod.log import store
 from shmod.texts import board_image, messages, views
 from shmod.texts.formats import Plain
 
@@ -74,18 +74,18 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
     state.game.phase, state.game.power = "power", "special_election"
     with pytest.raises(Exception, match="B1 cannot call a Special Election now"):
         engine.apply(state, SpecialElection(by=1, target=2))
-    game.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], seed=SEED,
-                  first="Ann", variants=["late_choice=random"], created=AT)
+    store.new_game(path, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], seed=SEED,
+                   first="Ann", variants=["late_choice=random"], created=AT)
     import random
 
     from shmod.forum.turns import legal_steps
 
     rng = random.Random(5)
-    while not any(isinstance(ev, SpecialElectionCalled) for ev in game.load(path).state.public):
-        state = game.load(path).state
+    while not any(isinstance(ev, SpecialElectionCalled) for ev in store.load(path).table.public):
+        state = store.load(path).table
         assert state.game.phase != "over"
         options = legal_steps(state)
-        game.record(path, lambda g, o=options: rng.choice(
+        store.record(path, lambda g, o=options: rng.choice(
             [s for s in o if not isinstance(s, Vote) or s.vote] or o), at=AT)
     _code, out, _ = run("audit", path)
     assert "Call Special Election by" in out and "special_election" not in out
@@ -93,15 +93,15 @@ def test_refusals_and_reports_name_steps_in_words(run, tmp_path):
 
 def test_a_forced_correction_says_which_policy(tmp_path):
     path = str(tmp_path / "g.yaml")
-    game.new_game(path, NAMES, seed=SEED, first="Ann", created=AT)
-    game.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
-    game.record(path, lambda g: [Vote(by=s, vote=True) for s in range(5)], at=AT)
-    hand = game.load(path).state.game.hand
-    game.record(path, lambda g: Discard(by=0, policy=hand[0]), at=AT)
-    policy = game.load(path).state.game.hand[0]
-    done = game.record(path, lambda g: Enact(by=1, policy=policy), at=AT)
+    store.new_game(path, NAMES, seed=SEED, first="Ann", created=AT)
+    store.record(path, lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.record(path, lambda g: [Vote(by=s, vote=True) for s in range(5)], at=AT)
+    hand = store.load(path).table.game.hand
+    store.record(path, lambda g: Discard(by=0, policy=hand[0]), at=AT)
+    policy = store.load(path).table.game.hand[0]
+    done = store.record(path, lambda g: Enact(by=1, policy=policy), at=AT)
     enacted = done.game.state.entries - 1
-    fixed = game.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True), at=AT)
+    fixed = store.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True), at=AT)
     word = {"L": "Liberal", "F": "Fascist"}[policy]
     [event] = [e for e in fixed.public if isinstance(e, Corrected)]
     text = messages.post_words(views.public_view(fixed.game.state), event, Plain())
@@ -136,7 +136,7 @@ def test_nobody_is_elected_during_a_vote_and_the_end_reads_well(run, log):
     _code, out, _ = run("nominate", "Bob", "-g", str(log), "--show")
     assert "Presidential Candidate: Ann, Chancellor nominee: Bob" in out
     assert "President: Ann, Chancellor candidate" not in out
-    view = views.public_view(game.load(str(log)).state)
+    view = views.public_view(store.load(str(log)).table)
     view = replace(view, winner="Fascists", win=Win("Fascists", "R-EVA-BRAUN", "Eli"))
     ended = messages.post_words(view, GameOver(9, Win("Fascists", "R-EVA-BRAUN", "Eli")),
                                   Plain())
@@ -157,13 +157,13 @@ def test_a_header_edit_is_said_at_once_and_rename_keeps_the_commitment(run, tmp_
     assert code == 0 and "does not mend it" in err
     code, _, err = run("status", "-g", str(edited))
     assert "the header was changed" in err  # said every time, not only once
-    assert not audit.audit_file(str(edited), commitment).valid
+    assert not log_audit.audit_file(str(edited), commitment).valid
     code, out, _ = run("rename", "Cyy", "Cy", "-g", str(path))  # the proper way
     assert code == 0 and out == ""  # its post waits in the outbox
     assert "A name is corrected: Cyy is Cy" in run("post", "--again", "2", "-g", str(path))[1]
     code, _, err = run("vote", "cyy", "ja", "-g", str(path))
     assert code == 2 and "cyy is now called Cy" in err
-    assert audit.audit_file(str(path), commitment).valid
+    assert log_audit.audit_file(str(path), commitment).valid
 
 
 def test_the_command_line_a_unix_user_expects(run, log):
@@ -171,7 +171,7 @@ def test_the_command_line_a_unix_user_expects(run, log):
     assert code == 1 and err.startswith("Error: R-DEADLINE")  # a rule: exit 1, as docs/commands.md says
     run("nominate", "Bob", "-g", str(log))
     run("vote", "Ann", "ja", "Bob", "ja", "Cy", "ja", "Dee", "ja", "Eve", "ja", "-g", str(log))
-    hand = game.load(str(log)).state.game.hand
+    hand = store.load(str(log)).table.game.hand
     word = {"F": "fasc", "L": "libe"}[hand[0]]
     assert run("discard", word, "-g", str(log))[0] == 0
     code, _, err = run("undo", "-g", str(log))
@@ -184,8 +184,8 @@ def test_completion_offers_rule_ids_and_only_the_living_where_only_they_count(tm
     import subprocess
     import sys
 
-    from shmod.audit.moves import random_game
-    from shmod.log.game import log_text
+    from shmod.audit.random_games import random_game
+    from shmod.log.store import log_text
 
     shmod = Path(sys.executable).parent / "shmod"
     sim = next(s for s in (random_game(5, random.Random(k)) for k in range(60))
@@ -193,7 +193,7 @@ def test_completion_offers_rule_ids_and_only_the_living_where_only_they_count(tm
     cut = next(n for n, step in enumerate(sim.steps) if step.kind == "execute") + 1
     path = tmp_path / "c.yaml"
     path.write_text(log_text(sim.header, sim.steps[:cut], at="2026-01-01T00:00:00Z"))
-    state = game.load(str(path)).state
+    state = store.load(str(path)).table
     living = [n for seat, n in enumerate(state.game.players) if state.game.alive[seat]]
     assert len(living) == 4
 

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.forum.turns import legal_steps
-from shmod.log import game
-from shmod.texts import posts
+from shmod.log import store
+from shmod.texts import thread_posts
 from shmod.texts.formats import Plain
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -30,18 +30,18 @@ LINE = re.compile(r"^Log checkpoint: post (\d+) · [0-9a-f]{32} · [0-9a-f]{128}
 
 
 def _posts(path: Path) -> list[str]:
-    loaded = game.load(str(path))
-    return [posts.earlier_post(loaded, n, Plain()).text
-            for n in range(1, len(loaded.state.posts) + 1)]
+    loaded = store.load(str(path))
+    return [thread_posts.earlier_post(loaded, n, Plain()).text
+            for n in range(1, len(loaded.table.posts) + 1)]
 
 
 def _played(path: Path, names: list[str], seed: int, count: int) -> list[str]:
     """A game with at least ``count`` posts (random legal steps), and its posts."""
-    game.new_game(str(path), names, first=names[0], seed=f"{seed:032x}", created=AT)
+    store.new_game(str(path), names, first=names[0], seed=f"{seed:032x}", created=AT)
     rng = random.Random(seed)
-    while len(game.load(str(path)).state.posts) < count:
-        step = rng.choice(legal_steps(game.load(str(path)).state))
-        game.record(str(path), lambda g, s=step: s, at=AT)
+    while len(store.load(str(path)).table.posts) < count:
+        step = rng.choice(legal_steps(store.load(str(path)).table))
+        store.record(str(path), lambda g, s=step: s, at=AT)
     return _posts(path)
 
 
@@ -55,8 +55,8 @@ def games(tmp_path_factory):
     return folder / "g.yaml", honest, fake, other
 
 
-def _audit(path: Path, thread: str) -> audit.Report:
-    return audit.audit_file(str(path), thread=thread)
+def _audit(path: Path, thread: str) -> log_audit.Report:
+    return log_audit.audit_file(str(path), thread=thread)
 
 
 def test_the_partial_thread_alone_is_valid_and_says_the_commitment_was_not_checked(games):
@@ -70,7 +70,7 @@ def test_the_partial_thread_alone_is_valid_and_says_the_commitment_was_not_check
                                    "another game's"])
 def test_a_fake_opening_post_pasted_into_a_partial_thread_frames_nothing(games, where):
     path, honest, fake, other = games
-    ours = game.load(str(path)).setup.commitment
+    ours = store.load(str(path)).setup.commitment
     assert ours is not None
     opening = {"before": fake, "after post 8": fake, "another game's": other,
                "quoted": "[quote]" + fake + "[/quote]",
@@ -91,13 +91,13 @@ def test_a_fake_opening_post_before_the_whole_honest_thread_frames_nothing(games
     path, honest, fake, _ = games
     report = _audit(path, "\n\n".join([fake, *honest]))
     assert report.valid, [p.message for p in report.problems]
-    assert report.to_json()["opening"]["commitment"] == game.load(str(path)).setup.commitment
+    assert report.to_json()["opening"]["commitment"] == store.load(str(path)).setup.commitment
     assert any("opening post signed under another key" in w.message for w in report.warnings)
 
 
 def test_the_honest_thread_still_pins_the_log_and_a_changed_opening_still_fails(games):
     path, honest, _, _ = games
-    ours = game.load(str(path)).setup.commitment
+    ours = store.load(str(path)).setup.commitment
     assert ours is not None
     assert _audit(path, "\n\n".join(honest)).valid
     # The log's own key signed an opening post showing another commitment: that is the log's.

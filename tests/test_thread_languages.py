@@ -18,9 +18,9 @@ import pytest
 from test_forum_profiles import PARSERS
 from test_replay_page import PHONE, browser  # noqa: F401 (the module's Chromium)
 
-from shmod.audit import audit
-from shmod.log import game as games
-from shmod.texts import catalog, posts
+from shmod.audit import log_audit
+from shmod.log import store
+from shmod.texts import catalog, thread_posts
 from shmod.texts.formats import FORMATS, get as profile
 
 SHMOD = Path(sys.executable).parent / "shmod"
@@ -46,7 +46,7 @@ def _played(folder: Path, code: str) -> Path:
     _shmod(folder, "nominate", "Bob")
     _shmod(folder, "vote", "Ann", "ja", "Bob", "ja", "Cat", "ja", "Dan", "nein", "Eve", "ja")
     _shmod(folder, "deadline", "48h", "--post")
-    hand = games.load(str(folder / "games" / "g.yaml")).state.game.hand
+    hand = store.load(str(folder / "games" / "g.yaml")).table.game.hand
     _shmod(folder, "discard", hand[0])
     _shmod(folder, "claim", "Ann", "".join(hand))
     return folder / "games" / "g.yaml"
@@ -56,18 +56,18 @@ def _played(folder: Path, code: str) -> Path:
 @pytest.mark.parametrize("code", catalog.codes())
 def test_a_thread_in_any_language_and_profile_audits_as_in_english(code, tmp_path):
     log = _played(tmp_path, code)
-    made = games.load(str(log))
-    count = len(made.state.posts)
+    made = store.load(str(log))
+    count = len(made.table.posts)
     assert count >= 3
     changed = tmp_path / "changed.yaml"
     changed.write_text(log.read_text().replace("vote: nein", "vote: ja", 1))
     for name in FORMATS:
         fmt = profile(name, lang=code)
-        thread = "\n\n".join(posts.earlier_post(made, n, fmt).text for n in range(1, count + 1))
-        report = audit.audit_file(str(log), thread=thread)
+        thread = "\n\n".join(thread_posts.earlier_post(made, n, fmt).text for n in range(1, count + 1))
+        report = log_audit.audit_file(str(log), thread=thread)
         assert report.valid, (name, [p.detail for p in report.problems])
         assert f"found in the thread: 1-{count}; not found: none" in " ".join(report.coverage)
-        assert not audit.audit_file(str(changed), thread=thread).valid, name
+        assert not log_audit.audit_file(str(changed), thread=thread).valid, name
     # and through the installed command, as a player would check it, in the game's profile
     (tmp_path / "thread.txt").write_text("\n\n".join(
         _shmod(tmp_path, "post", "--again", str(n)) for n in range(1, count + 1)))
@@ -84,14 +84,14 @@ def test_a_thread_copied_from_each_engines_page_audits(code, tmp_path, browser):
     Chromium, its text as the browser shows it (``innerText``), audits VALID, every post
     found; and INVALID once a vote in the log is changed."""
     log = _played(tmp_path, code)
-    made = games.load(str(log))
-    count = len(made.state.posts)
+    made = store.load(str(log))
+    count = len(made.table.posts)
     changed = tmp_path / "changed.yaml"
     changed.write_text(log.read_text().replace("vote: nein", "vote: ja", 1))
     engines = [name for name in FORMATS if name != "plain"]
     boxes = "".join(
         f'<div id="{name}">' + "".join(
-            f"<div>{PARSERS[name](posts.earlier_post(made, n, profile(name, lang=code)).text)}"
+            f"<div>{PARSERS[name](thread_posts.earlier_post(made, n, profile(name, lang=code)).text)}"
             "</div>" for n in range(1, count + 1)) + "</div>" for name in engines)
     page = tmp_path / "thread.html"
     page.write_text(f'<!doctype html><html><head><meta charset="utf-8"></head><body>{boxes}'
@@ -107,7 +107,7 @@ def test_a_thread_copied_from_each_engines_page_audits(code, tmp_path, browser):
     for name, thread in zip(engines, shown):
         if name == "discourse":
             assert "Moderator\u2019s public key" in thread  # the typographer's
-        report = audit.audit_file(str(log), thread=thread)
+        report = log_audit.audit_file(str(log), thread=thread)
         assert report.valid, (name, [p.detail for p in report.problems])
         assert f"found in the thread: 1-{count}; not found: none" in " ".join(report.coverage)
-        assert not audit.audit_file(str(changed), thread=thread).valid, name
+        assert not log_audit.audit_file(str(changed), thread=thread).valid, name

@@ -235,10 +235,10 @@ def test_both_clones_end_equal_and_hold_every_recorded_step(played):
 def test_the_game_is_the_trial_s_to_its_end(played):
     """The trial's deal and steps: the sixth Fascist policy wins, after a special election,
     two executions and a refused veto, as the trial's thread shows."""
-    from shmod.log import game as games
+    from shmod.log import store
 
-    final = games.load(str(played.clones["Jana"].log))
-    state = final.state
+    final = store.load(str(played.clones["Jana"].log))
+    state = final.table
     assert state.game.winner is not None and state.game.fascist == 6
     kinds = [raw["kind"] for raw in final.log.entries]
     assert kinds.count("execute") == 2 and kinds.count("special_election") == 1

@@ -37,8 +37,8 @@ from typing import NamedTuple
 import pytest
 from installed import SHMOD, Moderator
 
-from shmod.log import game as games
-from shmod.texts import formats, posts
+from shmod.log import store
+from shmod.texts import formats, thread_posts
 
 TRIAL = Path(__file__).parent / "trials" / "discourse-9-players.tsv"
 PM_NOTE = "Subject: Tuesday Night SH #12: what the deadline decided for you"
@@ -138,7 +138,7 @@ def test_the_game_plays_to_its_end_and_its_published_log_audits_valid(trial):
 
 
 def test_every_printed_post_is_the_logged_one_and_the_thread_audits(trial, tmp_path):
-    loaded = games.load(str(trial.mod.log))
+    loaded = store.load(str(trial.mod.log))
     fmt = formats.chosen(None, loaded.setup.forum, loaded.setup.language)
     printed: dict[int, str] = {}
     for line, done in trial.said:
@@ -146,11 +146,11 @@ def test_every_printed_post_is_the_logged_one_and_the_thread_audits(trial, tmp_p
         number = 1 if line.args[0] == "new" and not line.refused else \
             int(found.group(1)) if found else 0
         if number:
-            text = posts.earlier_post(loaded, number, fmt).text
+            text = thread_posts.earlier_post(loaded, number, fmt).text
             assert done.stdout.rstrip().endswith(text.rstrip()), line  # type: ignore[attr-defined]
             printed[number] = text
-    assert sorted(printed) == list(range(1, len(loaded.state.posts) + 1))
-    assert len(printed) == 49 and not loaded.state.short_posts
+    assert sorted(printed) == list(range(1, len(loaded.table.posts) + 1))
+    assert len(printed) == 49 and not loaded.table.short_posts
     assert all(out == "" for out in trial.out("deadline"))  # no post of a deadline alone
     thread = tmp_path / "thread.txt"
     thread.write_text("\n\n".join(printed[n] for n in sorted(printed)), encoding="utf-8")

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from scripted import AT
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.forum.steps import Correct, SetDeadline
 from shmod.game.steps import Nominate, Vote
-from shmod.log import checkpoints, game, logfile
+from shmod.log import checkpoints, logfile, store
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -24,16 +24,16 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 @pytest.fixture
 def log(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="trust", first="Ann", created=AT)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(str(path), NAMES, seed="trust", first="Ann", created=AT)
+    store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     return path
 
 
 def loads_and_audits(path) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        loaded = game.load(str(path))
-    assert not audit.audit_log(loaded.log).unreadable
+        loaded = store.load(str(path))
+    assert not log_audit.audit_log(loaded.log).unreadable
 
 
 def refused(run, path, *args, code=2, match=""):
@@ -60,7 +60,7 @@ def test_a_reason_with_a_line_break_character_is_kept_on_one_line(run, log):
     run("vote", "Ann", "ja", "-g", str(log))
     code, _, err = run("correct", "-r", "a\x85b\u2028c", "-g", str(log))
     assert code == 0, err
-    assert game.load(str(log)).state.corrections[-1][2] == "a b c"
+    assert store.load(str(log)).table.corrections[-1][2] == "a b c"
 
 
 @pytest.mark.parametrize("name", ["Mo\x7f", "Mo\uffff", "Mo\x1b[2J", "Mo\x07"])
@@ -87,8 +87,8 @@ def test_any_accepted_free_text_leaves_a_log_that_loads(run, tmp_path, text):
     path = tmp_path / "p.yaml"
     if path.exists():
         path.unlink()
-    game.new_game(str(path), NAMES, seed="p", first="Ann", created=AT)
-    game.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
+    store.new_game(str(path), NAMES, seed="p", first="Ann", created=AT)
+    store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     for args in (["correct", "-r", text], ["replace", "Cat", text],
                  ["deadline", "48h", "--zone", text]):
         code, _, err = run(*args, "-g", str(path))
@@ -178,7 +178,7 @@ def test_an_edited_entry_is_reported_by_every_command_and_blocks_appending(run, 
     assert code == 0, err
     code, _, err = run("vote", "Cat", "ja", "-g", str(log))
     assert code == 0 and "changed after" not in err
-    report = audit.audit_file(str(log))
+    report = log_audit.audit_file(str(log))
     assert report.valid and any(w.kind == "edited" and "Bob PM'd nein" in w.message
                                 for w in report.warnings)
 
@@ -197,10 +197,10 @@ def test_post_again_refuses_a_post_the_log_no_longer_yields(run, log):
 
 def test_two_racing_post_marks_print_one_post(tmp_path):
     path = tmp_path / "g.yaml"
-    game.new_game(str(path), NAMES, seed="race", first="Ann", created=AT)
+    store.new_game(str(path), NAMES, seed="race", first="Ann", created=AT)
     env = {**os.environ, "SHMOD_GAME": str(path)}
     for _ in range(3):
-        game.record(str(path), lambda g: SetDeadline(until="2099-01-01T00:00:00Z",
+        store.record(str(path), lambda g: SetDeadline(until="2099-01-01T00:00:00Z",
                                               zone="UTC"), post=False, at=AT)  # posted later
         procs = [subprocess.Popen([sys.executable, "-m", "shmod", "post", "--mark"], env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -229,8 +229,8 @@ def test_every_post_ends_with_its_checkpoint_and_the_honest_thread_audits(run, l
     thread = _thread(run, log)
     found = checkpoints.find(thread)
     assert [(c.post, c.entry) for c in found] == [(1, None), (2, None), (3, None)]  # no entry
-    loaded = game.load(str(log))
-    assert loaded.state.posts == [0, 2, 8]
+    loaded = store.load(str(log))
+    assert loaded.table.posts == [0, 2, 8]
     assert found[-1].token == checkpoints.mark(loaded.setup, 3, 8, loaded.heads[8])
     assert loaded.heads[8] not in thread  # the chain head itself is never shown
     (tmp_path / "thread.txt").write_text(thread)
@@ -271,7 +271,7 @@ def test_the_thread_catches_an_edit_whatever_was_done_to_the_hashes(run, log, tm
             entry.pop("hash", None)
 
     _rehash(log, change)
-    assert audit.audit_file(str(log)).exit_code in (0, 1)  # alone it may even look valid
+    assert log_audit.audit_file(str(log)).exit_code in (0, 1)  # alone it may even look valid
     code, out, _ = run("audit", str(log), "--thread", str(thread), "--json")
     import json
     report = json.loads(out)
@@ -282,7 +282,7 @@ def test_the_thread_catches_an_edit_whatever_was_done_to_the_hashes(run, log, tm
 def test_unchained_entries_after_the_last_checkpoint_are_unverified(log):
     with open(log, "a") as handle:
         handle.write("- {kind: vote, by: Ann, vote: ja}\n")
-    report = audit.audit_file(str(log), thread="")
+    report = log_audit.audit_file(str(log), thread="")
     assert [w.kind for w in report.warnings if w.entry == 4] == ["unverified"]
 
 
@@ -302,11 +302,11 @@ def test_a_posted_vote_cannot_be_voided_without_force(run, log):
 
 def test_a_catch_up_post_leaves_out_unposted_voided_steps(run, log):
     for name in ("Ann", "Bob"):
-        game.record(str(log), lambda g, n=name: Vote(by=NAMES.index(n), vote=True), at=AT)
-    game.record(str(log), lambda g: SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC"),
-                post=False, at=AT)  # not posted yet: the moderator posts later
-    game.record(str(log), lambda g: Correct(entries=(6,), reason="wrong phase"),
-                post=False, at=AT)
+        store.record(str(log), lambda g, n=name: Vote(by=NAMES.index(n), vote=True), at=AT)
+    store.record(str(log), lambda g: SetDeadline(until="2099-01-01T00:00:00Z", zone="UTC"),
+                 post=False, at=AT)  # not posted yet: the moderator posts later
+    store.record(str(log), lambda g: Correct(entries=(6,), reason="wrong phase"),
+                 post=False, at=AT)
     code, post, _ = run("post", "-g", str(log))
     assert code == 0 and "Deadline" not in post and "Correction" not in post
     assert "voids" not in post and "Log checkpoint" not in post  # only the votes' progress
@@ -327,7 +327,7 @@ def test_a_pending_seeded_reshuffle_is_described_truthfully(run, log):
     from shmod.forum.turns import waiting_for
     from shmod.game.terms import RESHUFFLE
 
-    state = game.load(str(log)).state
+    state = store.load(str(log)).table
     state.game.phase = RESHUFFLE
     assert "shmod appends it with the next step it records" in waiting_text(
         waiting_for(state))

@@ -58,10 +58,10 @@ def _unposted(mod: Moderator) -> int:
     from scripted import AT
 
     from shmod.game.steps import Nominate
-    from shmod.log import game
+    from shmod.log import store
 
-    game.record(str(mod.log), lambda g: Nominate(0, 1), at=AT, post=False)
-    return len(game.load(str(mod.log)).state.posts) + 1
+    store.record(str(mod.log), lambda g: Nominate(0, 1), at=AT, post=False)
+    return len(store.load(str(mod.log)).table.posts) + 1
 
 
 @pytest.mark.parametrize("planted", ["fifo", "folder", "link to a log", "unwritable dir",
@@ -103,12 +103,12 @@ def test_a_refused_post_creates_no_images_folder(tmp_path: Path):
     from scripted import AT
 
     from shmod.game.steps import Nominate
-    from shmod.log import game
+    from shmod.log import store
 
     mod = Moderator(tmp_path)
     mod.run("new", *NAMES, "--first", "Ann", "--moderator", "Mo", "--moderator", "Jo",
             "--as", "Mo")
-    game.record(str(mod.log), lambda g: Nominate(0, 1), at=AT, post=False, moderator="Mo")
+    store.record(str(mod.log), lambda g: Nominate(0, 1), at=AT, post=False, moderator="Mo")
     before = mod.log.read_bytes()
     err = mod.run("post", "--images", str(tmp_path / "new-pics"), code=1).stderr
     assert "R-MODERATORS" in err and mod.log.read_bytes() == before

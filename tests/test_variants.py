@@ -3,13 +3,13 @@ import random
 
 import pytest
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import BadInput
 from shmod.forum import engine
 from shmod.forum.setup import new_header, parse_setup, start
 from shmod.game.events import PowerGranted, RoleSent, VetoProposed
 from shmod.game.steps import Nominate, Vote
-from shmod.log import game
+from shmod.log import store
 from shmod.texts import formats, game_texts as texts, messages, views
 
 AT = "2026-01-01T00:00:00Z"
@@ -26,16 +26,16 @@ def play_and_replay(tmp_path, players, variants=None, custom=None, seed=1):
     sim = random_game(players, random.Random(seed), variants=variants, custom=custom)
     assert sim.state.game.winner is not None
     path = tmp_path / "g.yaml"
-    path.write_text(game.log_text(sim.header, sim.steps, at=AT))
-    loaded = game.load(str(path))
-    assert loaded.state.game.winner == sim.state.game.winner
+    path.write_text(store.log_text(sim.header, sim.steps, at=AT))
+    loaded = store.load(str(path))
+    assert loaded.table.game.winner == sim.state.game.winner
     return loaded
 
 
 @pytest.mark.parametrize("players,start_f,deck_f", [(6, 1, 10), (7, 0, 10), (9, 0, 10)])
 def test_rebalanced_setups_play_to_the_end(tmp_path, players, start_f, deck_f):
     loaded = play_and_replay(tmp_path, players, ["rebalanced=on"])
-    rules = loaded.state.game.rules
+    rules = loaded.table.game.rules
     assert (rules.fascist_start, rules.deck_fascist, rules.deck_liberal) == (start_f, deck_f, 6)
     fresh = start(loaded.setup)
     assert fresh.game.fascist == start_f and len(fresh.game.draw) == 6 + deck_f
@@ -107,7 +107,7 @@ CUSTOM = {
 @pytest.mark.parametrize("seed", range(3))
 def test_custom_game_plays_to_the_end(tmp_path, seed):
     loaded = play_and_replay(tmp_path, 7, custom=CUSTOM, seed=seed)
-    rules = loaded.state.game.rules
+    rules = loaded.table.game.rules
     assert rules.powers == ("investigate", None, "special_election", "peek", "execute")
     assert (rules.hitler_zone, rules.veto_zone, rules.hitler_knows_fascists) == (4, 6, True)
     fresh = start(loaded.setup)
@@ -157,5 +157,5 @@ def test_custom_game_without_powers_or_veto(tmp_path):
               "deck": {"liberal": 5, "fascist": 7}}
     for seed in range(3):
         loaded = play_and_replay(tmp_path, 5, custom=custom, seed=seed)
-        kinds = {type(e) for e in loaded.state.public}
+        kinds = {type(e) for e in loaded.table.public}
         assert not kinds & {PowerGranted, VetoProposed}

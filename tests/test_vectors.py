@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from shmod.audit import audit
+from shmod.audit import log_audit
 from shmod.base.errors import RuleBroken
 from shmod.forum import commitment, deadlines, dealing
 from shmod.forum.earlier_words import canonical_word, word_key
@@ -147,7 +147,7 @@ def test_the_spec_covers_every_value_the_audit_recomputes():
                 "lapse": "## 7. Random lapse choices"}
     seen = set()
     for path in [*ROOT.glob("games/*.yaml"), *ROOT.glob("tests/logs/*.yaml")]:
-        for draw in audit.audit_file(str(path)).draws:
+        for draw in log_audit.audit_file(str(path)).draws:
             seen.add(draw["what"])
             assert sections[draw["what"]] in SPEC
             if draw["what"] == "lapse":
@@ -159,7 +159,7 @@ def test_the_spec_covers_every_value_the_audit_recomputes():
 
 def test_the_worked_examples_are_the_shipped_games_values():
     """docs/verify.md section 11's three values, by hand, are the audit's."""
-    report = audit.audit_file(str(ROOT / "games" / "words-dealt-8-players.yaml"))
+    report = log_audit.audit_file(str(ROOT / "games" / "words-dealt-8-players.yaml"))
     draws = {(d["what"], d.get("entry")): d for d in report.draws}
     words = draws[("words", 15)]
     assert words["value"] in SPEC and words["message"].replace("\n", "\\n") in SPEC
@@ -185,7 +185,7 @@ def test_a_words_games_reshuffle_is_keyed_by_the_words_seed():
     seed, not secret.seed, in every format (docs/verify.md 5.1)."""
     for path in ("games/words-dealt-8-players.yaml", "games/words-dealt-7-players.yaml",
                  "tests/logs/words-dealt-format2.yaml"):
-        report = audit.audit_file(str(ROOT / path))
+        report = log_audit.audit_file(str(ROOT / path))
         seed = next(d["value"] for d in report.draws if d["what"] == "words")
         later = [d for d in report.draws if d["what"] in ("reshuffle", "lapse")]
         assert later and all(d["seed"] == seed and d["seed_from"] == "words" for d in later)

@@ -30,9 +30,9 @@ from typing import Any
 import pytest
 import verifier
 
-from shmod.audit import audit
-from shmod.audit.moves import random_game
-from shmod.log import game as games
+from shmod.audit import log_audit
+from shmod.audit.random_games import random_game
+from shmod.log import store
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Games per format of test_hard_random_games_are_recomputed_alike (more: SHMOD_VERIFIER_GAMES).
@@ -118,7 +118,7 @@ def _agrees(text: str, report: dict[str, Any]) -> verifier.Verified:
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
 def test_every_shipped_and_test_log_is_recomputed_alike(path):
-    found = _agrees(path.read_text(encoding="utf-8"), audit.audit_file(str(path)).to_json())
+    found = _agrees(path.read_text(encoding="utf-8"), log_audit.audit_file(str(path)).to_json())
     header, _ = verifier.read_log(path.read_text(encoding="utf-8"))
     assert found.checkpoints == sum(1 for line in path.read_text().splitlines()
                                     if "kind: posted" in line and "checkpoint:" in line)
@@ -157,7 +157,7 @@ def _forum_games(form: int, seed: int) -> Iterator[tuple[str, dict[str, Any]]]:
         finally:
             props.new_header = made
         text = _log_text(plan.header, plan.plan, plan.seated)
-        yield text, audit.audit_log(_parsed(text)).to_json()
+        yield text, log_audit.audit_log(_parsed(text)).to_json()
 
 
 def _log_text(header: dict[str, Any], plan: list[tuple[str, Any]],
@@ -288,7 +288,7 @@ def _hard_game(form: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
         plan.append((stamp(clock), step))
         seated.append(players)
     text = _log_text(header, plan, seated)
-    return text, audit.audit_log(_parsed(text)).to_json()
+    return text, log_audit.audit_log(_parsed(text)).to_json()
 
 
 @pytest.mark.parametrize("form", [1, 2, 3, 4, 5])
@@ -317,8 +317,8 @@ def test_random_games_dealt_by_the_moderator_are_recomputed_alike():
     for players in (5, 7, 10):
         sim = random_game(players, random.Random(players), variants=["rebalanced=on"]
                           if players == 7 else None)
-        text = games.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z")
-        report = audit.audit_log(_parsed(text)).to_json()
+        text = store.log_text(sim.header, sim.steps, at="2026-01-01T00:00:00Z")
+        report = log_audit.audit_log(_parsed(text)).to_json()
         reshuffles += sum(d.what == "reshuffle" for d in _agrees(text, report).draws)
     assert reshuffles
 
@@ -327,7 +327,7 @@ def test_a_game_delivered_through_the_outbox_is_recomputed_alike(run, tmp_path, 
     """Issue 40: ``delivered`` entries change no value (docs/verify.md section 8): a game
     played with every item delivered after each step, a correction among them, reads to
     the audit's values and checkpoints."""
-    from shmod.audit.moves import command_for
+    from shmod.audit.random_games import command_for
     from shmod.forum.turns import legal_steps
     from shmod.game.steps import Reshuffle
 
@@ -337,7 +337,7 @@ def test_a_game_delivered_through_the_outbox_is_recomputed_alike(run, tmp_path, 
                "-V", "late_choice=random")[0] == 0
     rng = random.Random(40)
     for turn in range(200):
-        state = games.load(str(path)).state
+        state = store.load(str(path)).table
         if state.game.phase == "over":
             break
         step = rng.choice([s for s in legal_steps(state) if not isinstance(s, Reshuffle)])
@@ -348,7 +348,7 @@ def test_a_game_delivered_through_the_outbox_is_recomputed_alike(run, tmp_path, 
             pass
     text = path.read_text(encoding="utf-8")
     assert text.count("kind: delivered") > 30 and "kind: correct" in text
-    found = _agrees(text, audit.audit_file(str(path)).to_json())
+    found = _agrees(text, log_audit.audit_file(str(path)).to_json())
     assert found.checkpoints == text.count("kind: posted") > 10
 
 
@@ -365,7 +365,7 @@ def test_a_published_words_game_gives_the_roles_its_words_dealt(run, tmp_path):
     assert code == 0 and "the roles the players' words dealt" in err
     text = published.read_text(encoding="utf-8")
     header, _ = verifier.read_log(text)
-    found = _agrees(text, audit.audit_file(str(published)).to_json())
+    found = _agrees(text, log_audit.audit_file(str(published)).to_json())
     dealt = next(d.value for d in found.draws if d.what == "roles")
     assert [header["secret"]["roles"][name] for name in header["players"]] == dealt
     assert found.checkpoints == found.signatures == text.count("kind: posted") > 20
@@ -376,7 +376,7 @@ def test_a_published_words_game_gives_the_roles_its_words_dealt(run, tmp_path):
     assert verifier.verify(forged).problems == [
         "the published roles are not the ones the words deal"]
     published.write_text(forged, encoding="utf-8")
-    report = audit.audit_file(str(published)).to_json()
+    report = log_audit.audit_file(str(published)).to_json()
     assert not report["valid"] and "secret.roles" in str(report["problems"])
     # a game dealt by the moderator publishes its header as it is, less the key
     five = tmp_path / "five.yaml"
@@ -395,7 +395,7 @@ def test_every_published_copy_is_recomputed_alike(run, tmp_path, path):
     log.chmod(0o600)
     assert run("publish", "-g", str(log), "-o", str(published), "--force")[0] == 0
     text = published.read_text(encoding="utf-8")
-    found = _agrees(text, audit.audit_file(str(published)).to_json())
+    found = _agrees(text, log_audit.audit_file(str(published)).to_json())
     header, _ = verifier.read_log(text)
     dealt = [d.value for d in found.draws if d.what == "roles"]
     assert "roles" in header["secret"]
@@ -417,7 +417,7 @@ def test_the_log_format_example_is_a_log_of_the_current_format(tmp_path):
     assert set(CURRENT.frames) - {"first_chosen"} <= header.keys()  # drawn: not chosen
     path = tmp_path / "example.yaml"
     path.write_text(text, encoding="utf-8")
-    found = _agrees(text, audit.audit_file(str(path)).to_json())
+    found = _agrees(text, log_audit.audit_file(str(path)).to_json())
     assert found.signatures == found.checkpoints == text.count("kind: posted") == 3
     assert [d.what for d in found.draws] == ["roles", "deck", "first President"]
 # -- a post withdrawn after a race (issue 42) ---------------------------------------------
@@ -447,7 +447,7 @@ def test_a_post_withdrawn_after_a_race_is_checked_from_the_specification(tmp_pat
 
     log = merged_race(tmp_path)
     text = log.data.decode()
-    found = _agrees(text, audit.audit_log(log).to_json())
+    found = _agrees(text, log_audit.audit_log(log).to_json())
     assert found.withdrawals == 1 and found.problems == []
     raw = next(r for r in log.entries if r["kind"] == "withdrawn")
     assert verifier.identities(log.entries) == chain.identities(log.entries)

@@ -1,7 +1,7 @@
 """R-PM / R-KNOW: a player's view holds exactly their own role, knowledge and PMs."""
 import random
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.texts.views import player_view, public_view
 
 

@@ -17,14 +17,14 @@ import pytest
 from shmod.forum import events as forum_events
 from shmod.game import events as game_events
 from shmod.game.events import Public
-from shmod.log import game as games
-from shmod.texts import forum_texts, game_texts, history, messages, replay
+from shmod.log import store
+from shmod.texts import forum_texts, game_texts, history, messages, replay_frames
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Each kind of text's table.
-TABLES = {"post": messages.POST_WORDS, "replay": replay.REPLAY_WORDS,
+TABLES = {"post": messages.POST_WORDS, "replay": replay_frames.REPLAY_WORDS,
           "history": history.HISTORY_CELLS}
 
 
@@ -53,7 +53,7 @@ def test_every_public_event_has_its_row_in_each_kind_of_text(kind: str) -> None:
 
 def test_the_post_and_replay_tables_word_every_event_only_the_history_leaves_some_out() -> None:
     assert None not in messages.POST_WORDS.values()
-    assert None not in replay.REPLAY_WORDS.values()
+    assert None not in replay_frames.REPLAY_WORDS.values()
     shown = {cls.__name__ for cls, cell in history.HISTORY_CELLS.items() if cell is not None}
     assert {"Tallied", "RoundBegan", "Enacted", "GameOver"} <= shown
     assert "DeadlineSet" not in shown  # a deadline is no election
@@ -62,17 +62,17 @@ def test_the_post_and_replay_tables_word_every_event_only_the_history_leaves_som
 def test_the_post_words_of_the_game_and_of_the_forum_are_one_table() -> None:
     assert set(game_texts.POST_WORDS).isdisjoint(forum_texts.POST_WORDS)
     assert messages.POST_WORDS == {**game_texts.POST_WORDS, **forum_texts.POST_WORDS}
-    for module in (messages, game_texts, replay, history):
+    for module in (messages, game_texts, replay_frames, history):
         assert not hasattr(module, "event_text")  # the one name that said three things
 
 
 def test_each_row_words_the_events_of_a_whole_shipped_game() -> None:
-    loaded = games.load(str(ROOT / "games" / "forum-10-players.yaml"), cache="off")
-    view = public_view(loaded.state)
+    loaded = store.load(str(ROOT / "games" / "forum-10-players.yaml"), cache="off")
+    view = public_view(loaded.table)
     kinds = {type(ev) for ev in view.history}
     assert len(kinds) >= 10
     said = [messages.post_words(view, ev, Plain()) for ev in view.history]
-    sentences = [replay.event_sentence(view, ev) for ev in view.history]
+    sentences = [replay_frames.event_sentence(view, ev) for ev in view.history]
     assert sum(1 for s in said if s) >= len(view.history) // 2
     assert sum(1 for s in sentences if s) >= len(view.history) // 2
     assert history.elections(view)

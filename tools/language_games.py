@@ -48,7 +48,7 @@ from shmod.game.terms import (
     VETO_VOTE,
     VOTE,
 )
-from shmod.log import game as games
+from shmod.log import store
 
 SHMOD = Path(sys.executable).parent / "shmod"
 LANGUAGES = ("en", "de", "pl")
@@ -118,7 +118,7 @@ class Table:
     def state(self) -> Tabled:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return games.load(str(self.log), warn_edits=False, cache="off").state
+            return store.load(str(self.log), warn_edits=False, cache="off").table
 
 
 # -- choosing steps ----------------------------------------------------------------------

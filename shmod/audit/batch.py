@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from shmod.audit.audit import INVALID, UNREADABLE, VALID, Report
+from shmod.audit.log_audit import INVALID, UNREADABLE, VALID, Report
 from shmod.base.errors import BadInput
 from shmod.base.records import Record, field
 from shmod.game.terms import FASCISTS, LIBERALS

@@ -16,8 +16,8 @@ import math
 from collections.abc import Callable
 from itertools import pairwise
 
+from shmod.audit.forum_stats import Career, Stats
 from shmod.audit.ratings import START, Point
-from shmod.audit.stats import Career, Stats
 from shmod.base.records import Record
 from shmod.game.terms import FASCISTS, LIBERALS
 from shmod.texts import glossary

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shmod.audit.forum_stats import Career, GameRow, Stats, Tally, result
 from shmod.audit.players import fold
 from shmod.audit.ratings import Rating
-from shmod.audit.stats import Career, GameRow, Stats, Tally, result
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
 from shmod.texts import glossary

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 
-from shmod.audit.audit import Report, audit_file, deal_text
 from shmod.audit.findings import Problem
+from shmod.audit.log_audit import Report, audit_file, deal_text
 from shmod.base.records import Record
 from shmod.game.terms import OVER
-from shmod.log import game as games
-from shmod.texts import catalog, formats, pms, replay, replay_page, replay_post
+from shmod.log import store
+from shmod.texts import catalog, formats, pms, replay_frames, replay_page, replay_post
 from shmod.texts.catalog import Language, Np_
 
 #: Problems the page lists before it says how many more there are.
@@ -35,14 +35,14 @@ def page(path: str, *, public: bool = False, commitment: str | None = None,
     """The replay page of the log at ``path``; ``commitment``: the one posted in the
     opening post, to check the setup against (a finished game's page only); in the
     language ``language`` (else the game's)."""
-    loaded = games.load(path)
+    loaded = store.load(path)
     t = catalog.get(language or loaded.setup.language)
-    reveal = loaded.state.game.phase == OVER and not public
-    made = replay.frames(loaded, reveal=reveal, lang=t)
+    reveal = loaded.table.game.phase == OVER and not public
+    made = replay_frames.frames(loaded, reveal=reveal, lang=t)
     stated = loaded.setup.commitment
     if reveal:
         verdict = _verdict(audit_file(path, commitment), stated, os.path.basename(path), t,
-                           deal_text(loaded.state, t))
+                           deal_text(loaded.table, t))
     else:
         command = f"shmod audit LOG --commitment {stated or 'HEX'}"
         # TRANSLATORS: {command} is shmod's command line to run.
@@ -51,7 +51,7 @@ def page(path: str, *, public: bool = False, commitment: str | None = None,
                     "(docs/audit.md).", command=command)
         verdict = replay_page.Verdict(
             t._("Not audited here: it was made with --public.")
-            if loaded.state.game.phase == OVER else
+            if loaded.table.game.phase == OVER else
             t._("Not audited here: the game is not over: its log holds every secret and "
                 "stays with the moderator until the end."), (),
             stated or t._p("commitment", "none recorded"), check)
@@ -182,10 +182,10 @@ def post(path: str, fmt_name: str | None, *, public: bool = False,
     """The whole game in one post, in the markup of the profile ``fmt_name``, else the
     game's forum's (:func:`shmod.texts.formats.chosen`), in the language ``language``
     (else the game's)."""
-    loaded = games.load(path)
+    loaded = store.load(path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, language or loaded.setup.language)
-    reveal = loaded.state.game.phase == OVER and not public
-    text = replay_post.post_text(replay.frames(loaded, reveal=reveal, lang=fmt.lang), fmt,
+    reveal = loaded.table.game.phase == OVER and not public
+    text = replay_post.post_text(replay_frames.frames(loaded, reveal=reveal, lang=fmt.lang), fmt,
                                  title=pms.title(path, loaded.log.header),
                                  commitment=loaded.setup.commitment)
     return GamePost(text, fmt, reveal)

@@ -5,14 +5,14 @@ import os
 import random
 from collections.abc import Iterator
 
-from shmod.audit.moves import random_game
+from shmod.audit.random_games import random_game
 from shmod.base.errors import BadInput
 from shmod.base.plaintext import unsafe
 from shmod.forum.house import parse_variants
 from shmod.forum.terms import VARIANTS
 from shmod.game.house import REBALANCED
 from shmod.log import logfile
-from shmod.log.game import log_text
+from shmod.log.store import log_text
 
 #: The most games one ``shmod simulate`` writes: test data at scale, never a runaway that
 #: fills the disk (``-n 99999999999999999999`` ran until killed).

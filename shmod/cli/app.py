@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from shmod.game.steps import Step
-    from shmod.log.game import Game, Recorded
+    from shmod.log.store import Loaded, Recorded
     from shmod.texts.formats import Plain
 
 app = App(
@@ -111,7 +111,7 @@ def _options(
     _SHOW[0] = show
 
 
-def _show(sections: list[tuple[str, str]], hints: Sequence[tuple[str, str]] = ()) -> None:
+def show_sections(sections: list[tuple[str, str]], hints: Sequence[tuple[str, str]] = ()) -> None:
     """Each section's title as a heading on stderr and its body (a PM to send, a post to
     paste) on stdout, so ``shmod … | clip`` copies only what is meant to be pasted; then
     ``hints`` for the moderator (whom the game waits for), wholly on stderr."""
@@ -143,7 +143,7 @@ def framed(sections: Sequence[tuple[str, str]]) -> None:
     sys.stdout.flush()
 
 
-def outbox_line(loaded: "Game") -> None:
+def outbox_line(loaded: "Loaded") -> None:
     """The outbox in one line on stderr (:func:`shmod.log.outbox.summary`)."""
     from shmod.log import outbox
 
@@ -164,10 +164,10 @@ class StepShown(Record):
     posted: bool
 
 
-def _step(game_path: str, fmt_name: str | None,
-          make: "Callable[[Game], Step | list[Step] | None]", *, edits_ok: bool = False,
-          now: "datetime | None" = None, asked: bool = False,
-          vet: "Callable[[], None] | None" = None) -> bool:
+def record_step(game_path: str, fmt_name: str | None,
+                make: "Callable[[Loaded], Step | list[Step] | None]", *, edits_ok: bool = False,
+                now: "datetime | None" = None, asked: bool = False,
+                vet: "Callable[[], None] | None" = None) -> bool:
     """Record the step ``make`` builds and say on stderr what happened, whom the game waits
     for and what the outbox holds; the PMs and the post it made wait in the outbox
     (``shmod send``), and only ``--show`` prints them, framed on stdout. Every check (the
@@ -177,7 +177,7 @@ def _step(game_path: str, fmt_name: str | None,
     short one; ``vet``: a last check, once the rules accepted the step and before a byte is
     written (it raises to refuse). Returns whether a post was made."""
     from shmod.cli import clock, output
-    from shmod.log import game
+    from shmod.log import store
     from shmod.texts import formats
 
     if fmt_name:
@@ -188,7 +188,7 @@ def _step(game_path: str, fmt_name: str | None,
         output.require_open()
     at = now or clock.now()
 
-    def checked(loaded: "Game") -> "Step | list[Step] | None":
+    def checked(loaded: "Loaded") -> "Step | list[Step] | None":
         nonlocal fmt
         # the profile asked for, else the game's, in the game's language: before writing
         fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
@@ -201,15 +201,15 @@ def _step(game_path: str, fmt_name: str | None,
         return _shown(game_path, done, fmt, at, show)
 
     git_check(game_path)
-    done = game.record(game_path, checked, edits_ok=edits_ok, at=clock.text(at),
-                       before_write=compose, moderator=moderator(), asked=asked)
+    done = store.record(game_path, checked, edits_ok=edits_ok, at=clock.text(at),
+                        before_write=compose, moderator=moderator(), asked=asked)
     shown = done.composed
     assert shown is not None  # compose() ran before the write
     if show:
         framed(shown.sections)
-    _show([], shown.hints)
+    show_sections([], shown.hints)
     echo(shown.note, err=True)
-    outbox_line(done.game)
+    outbox_line(done.loaded)
     output.check(shown.recorded, shown.again)
     return shown.posted
 
@@ -219,10 +219,10 @@ def _shown(game_path: str, done: "Recorded[Any]", fmt: "Plain", now: "datetime",
     """What the step ``done`` shows (:class:`StepShown`), in ``fmt``; with ``show`` the
     sections are printed, else a hint says what they hold."""
     from shmod.forum.explain import waiting_text
-    from shmod.texts import forum_texts, pms, posts, report, views
+    from shmod.texts import forum_texts, pms, report, thread_posts, views
 
-    post = posts.recorded_post(done, fmt)
-    state = done.game.state
+    post = thread_posts.recorded_post(done, fmt)
+    state = done.loaded.table
     view = views.public_view(state)
     posted = done.post.events if done.post else []
     deadline = forum_texts.deadline_line(view, now)
@@ -230,8 +230,8 @@ def _shown(game_path: str, done: "Recorded[Any]", fmt: "Plain", now: "datetime",
              ("Waiting for", waiting_text(view.waiting) + (f"\n{deadline}" if deadline
                                                            else ""))]
     sections = report.after_step(view, done.secrets, fmt, post,
-                                 pms.title(game_path, done.game.log.header),
-                                 posts.progress_shown(state))
+                                 pms.title(game_path, done.loaded.log.header),
+                                 thread_posts.progress_shown(state))
     if not show:
         hints[:0] = report.progress_hint(sections)
     return StepShown(
@@ -256,12 +256,12 @@ def git_check(game_path: str) -> None:
         warnings.warn(wrong, stacklevel=2)
 
 
-def _expected(game: "Game", by: str | None, default: int | None) -> int:
+def expected_seat(game: "Loaded", by: str | None, default: int | None) -> int:
     """The seat ``--by`` names, else ``default``: the seat of the office that takes the step.
     With no such office now (no Chancellor between governments), the President's: the
     engine then refuses the step for its phase, whichever seat it names."""
     if by is not None:
         return game.seating.seat(by)
-    return game.state.game.president if default is None else default
+    return game.table.game.president if default is None else default
 
 

@@ -14,8 +14,8 @@ from shmod.texts.catalog import codes
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from shmod.audit.audit import Report
     from shmod.audit.batch import Totals
+    from shmod.audit.log_audit import Report
 
 
 def audit(
@@ -46,7 +46,7 @@ def audit(
     import json
     import os
 
-    from shmod.audit import audit as audits
+    from shmod.audit import log_audit
     from shmod.forum.commitment import parse_hex
 
     if not paths:
@@ -62,7 +62,7 @@ def audit(
         raw, _ = read_bytes(thread, 16 * 1024 * 1024, "no such thread file")
         text = raw.decode("utf-8", "replace")
     if len(paths) == 1 and not os.path.isdir(paths[0]):
-        report = audits.audit_file(paths[0], commitment, text)
+        report = log_audit.audit_file(paths[0], commitment, text)
         if as_json:
             sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
         else:
@@ -179,8 +179,8 @@ def _batch(paths: list[str], as_json: bool) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from shmod.audit.audit import audit_file
     from shmod.audit.batch import Totals, find_logs
+    from shmod.audit.log_audit import audit_file
 
     odd: list[tuple[str, str, bool]] = []
     files = find_logs(paths, odd)
@@ -332,10 +332,10 @@ def replay(
     if language is not None:
         catalog.get(language)
     if output is not None:
-        from shmod.cli.posts import _named
+        from shmod.cli.posts import require_ending
         from shmod.log import outfiles
 
-        _named("-o", output, "an HTML page", (".html", ".htm"))
+        require_ending("-o", output, "an HTML page", (".html", ".htm"))
 
         made = replays.page(path, public=public, commitment=commitment, language=language)
         outfiles.write(output, made.html.encode())

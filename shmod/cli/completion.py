@@ -73,13 +73,13 @@ def rule_ids(incomplete: str) -> list[str]:
 
 def _names(ctx: Any, incomplete: str, *, living: bool) -> list[str]:
     try:
-        path = ctx.params.get("game") or os.environ.get("SHMOD_GAME")
+        path = ctx.params.get("log_path") or os.environ.get("SHMOD_GAME")
         if not path:
             return []
-        from shmod.log import game
+        from shmod.log import store
 
-        loaded = game.load(os.path.expanduser(str(path)), cache="read")  # never writes
-        state = loaded.state.game
+        loaded = store.load(os.path.expanduser(str(path)), cache="read")  # never writes
+        state = loaded.table.game
         names = [str(name) for seat, name in enumerate(state.players)
                  if not living or state.alive[seat]]
     except Exception:  # noqa: BLE001 - no game, a damaged log: nothing to offer

@@ -10,13 +10,13 @@ import typer
 from shmod.cli.app import (
     FormatOpt,
     GameOpt,
-    _show,
-    _step,
     echo,
     framed,
     git_check,
     moderator,
     outbox_line,
+    record_step,
+    show_sections,
     showing,
 )
 from shmod.cli.completion import living_names, player_names, rule_ids, words
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from shmod.forum.terms import Scope
     from shmod.game.steps import Step
     from shmod.game.terms import Party, Role
-    from shmod.log.game import Game
+    from shmod.log.store import Loaded
 
 ZoneOpt = Annotated[
     str | None,
@@ -36,7 +36,7 @@ ZoneOpt = Annotated[
 
 
 def deadline(
-    game: GameOpt,
+    log_path: GameOpt,
     when: Annotated[str | None, typer.Argument(
         help="48h, 90m, 2d, or a date and time (2026-11-23 18:00).")] = None,
     zone: ZoneOpt = None,
@@ -62,14 +62,14 @@ def deadline(
     if clear:
         if when is not None:
             raise BadInput("give a time or --clear, not both")
-        _said(_step(game, fmt_name, lambda g: SetDeadline(
-            deadlines.CLEAR, zone=g.state.zone or "UTC", scope=scope), asked=post))
+        _said(record_step(log_path, fmt_name, lambda g: SetDeadline(
+            deadlines.CLEAR, zone=g.table.zone or "UTC", scope=scope), asked=post))
         return
     if when is None:
         raise BadInput("give the deadline (48h, 2d, or a date and time), or --clear")
 
-    def make(g: "Game") -> "Step":
-        chosen = zone or g.state.zone or "UTC"
+    def make(g: "Loaded") -> "Step":
+        chosen = zone or g.table.zone or "UTC"
         try:
             deadlines.zone_info(chosen)
         except BadInput:
@@ -81,16 +81,16 @@ def deadline(
         return SetDeadline(until, zone=chosen, scope=scope)
 
     now = clock.now()
-    _said(_step(game, fmt_name, make, now=now, asked=post))
-    _unreceived(game)
+    _said(record_step(log_path, fmt_name, make, now=now, asked=post))
+    _unreceived(log_path)
 
 
 def _unreceived(path: str) -> None:
     """A deadline set while the PM the awaited choice is made from is still owed: warned
     (R-LAPSE refuses to draw that choice at random until it is sent)."""
-    from shmod.log import game as games, outbox
+    from shmod.log import outbox, store
 
-    owed = outbox.unreceived(games.load(path))
+    owed = outbox.unreceived(store.load(path))
     if owed is not None:
         echo(f"Warning: {owed.label()} ({owed.about()}, entry {owed.entry}) is still in the "
              "outbox: the player cannot choose before it is sent (shmod send "
@@ -102,9 +102,9 @@ def _outcome(sections: list[tuple[str, str]]) -> None:
     """What a recording command did, for the moderator: on stderr (on stdout with --show,
     the all-in-one view)."""
     if showing():
-        _show(sections)
+        show_sections(sections)
     else:
-        _show([], sections)
+        show_sections([], sections)
 
 
 def _said(posted: bool) -> None:
@@ -115,7 +115,7 @@ def _said(posted: bool) -> None:
 
 
 def prods(
-    game: GameOpt,
+    log_path: GameOpt,
     fmt_name: FormatOpt = None,
     preview: Annotated[bool, typer.Option(
         "--preview",
@@ -125,28 +125,28 @@ def prods(
     only reminds, and counts once delivered; `shmod status` shows each player's count)."""
     from shmod.cli import clock, output
     from shmod.forum.explain import waiting_text
-    from shmod.log import game as games, outbox
+    from shmod.log import outbox, store
     from shmod.texts import formats, forum_texts, messages, pms, views
 
     show = showing()
     if show and not preview:
         output.require_open()
     now = clock.now()
-    loaded = games.load(game)
+    loaded = store.load(log_path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
-    view = views.public_view(loaded.state)
+    view = views.public_view(loaded.table)
 
     def texts(state: "Table") -> list[tuple[str, str]]:
         seen = views.public_view(state)
         sent = {name: views.player_view(state, name).secrets for name in seen.waiting_on}
         return forum_texts.prods(seen, fmt, now if seen.deadline else None, sent)
 
-    made = texts(loaded.state)
+    made = texts(loaded.table)
     waiting = {item.to for item in outbox.owed(loaded) if item.what == outbox.PROD}
     if not made:
-        _show([], [("Nothing to prod", waiting_text(view.waiting))])
+        show_sections([], [("Nothing to prod", waiting_text(view.waiting))])
         return
-    title = pms.title(game, loaded.log.header)
+    title = pms.title(log_path, loaded.log.header)
     fresh = [(name, text) for name, text in made if name not in waiting]
     shown = [(f"PM to {name}", messages.prod_with_subject(text, fmt, title))
              for name, text in fresh]
@@ -155,49 +155,49 @@ def prods(
         echo("Still in the outbox, not made again (a prod counts once delivered): the prod "
              f"to {', '.join(again)} (shmod send).", err=True)
     if preview or not shown:
-        _show([], shown)
+        show_sections([], shown)
         return
     from shmod.base.errors import BadInput
     from shmod.forum.steps import Prod
-    from shmod.log.game import record
+    from shmod.log.store import record
 
-    def prodded(g: "Game") -> "list[Step]":
-        if texts(g.state) != made:  # another shmod recorded a step since the log was read
+    def prodded(g: "Loaded") -> "list[Step]":
+        if texts(g.table) != made:  # another shmod recorded a step since the log was read
             raise BadInput("the game changed while the prods were written (another shmod "
                            "recorded a step); nothing was recorded: run `shmod prods` again")
-        return [Prod(g.state.game.players.index(name)) for name, _ in fresh]
+        return [Prod(g.table.game.players.index(name)) for name, _ in fresh]
 
-    git_check(game)
-    done = record(game, prodded, at=clock.text(now), post=False, moderator=moderator())
+    git_check(log_path)
+    done = record(log_path, prodded, at=clock.text(now), post=False, moderator=moderator())
     names = ", ".join(name for name, _ in fresh)
     if show:
         framed(shown)
-    _show([], [("Recorded", f"prods to {names}: they wait in the outbox (shmod send)")])
-    outbox_line(done.game)
+    show_sections([], [("Recorded", f"prods to {names}: they wait in the outbox (shmod send)")])
+    outbox_line(done.loaded)
     output.check(f"the prods to {names} were recorded", "they wait in the outbox "
                  "(`shmod outbox`, `shmod send`)")
 
 
-def remind(game: GameOpt, fmt_name: FormatOpt = None) -> None:
+def remind(log_path: GameOpt, fmt_name: FormatOpt = None) -> None:
     """A reminder for the thread: the time left and whom the game waits for (not a numbered
     post: it shows nothing the log must answer for)."""
     from shmod.cli import clock
     from shmod.forum.explain import waiting_text
-    from shmod.log import game as games
+    from shmod.log import store
     from shmod.texts import formats, forum_texts, views
 
-    loaded = games.load(game)
-    view = views.public_view(loaded.state)
+    loaded = store.load(log_path)
+    view = views.public_view(loaded.table)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     text = forum_texts.reminder(view, fmt, clock.now())
     if text is None:
-        _show([], [("Nothing to remind", waiting_text(view.waiting))])
+        show_sections([], [("Nothing to remind", waiting_text(view.waiting))])
         return
-    _show([("Reminder for the thread (not a numbered post)", text)])
+    show_sections([("Reminder for the thread (not a numbered post)", text)])
 
 
 def lapse(
-    game: GameOpt,
+    log_path: GameOpt,
     force: Annotated[bool, typer.Option(
         "--force", help="Draw a random choice for a player although the PM it is made from "
         "is still in the outbox (they never had the hand).")] = False,
@@ -214,11 +214,11 @@ def lapse(
     now = clock.now()
     owed: list[outbox.Item] = []
 
-    def make(g: "Game") -> "Step":
-        found = deadlines.current(g.state) or deadlines.spent(g.state)  # spent: refused
+    def make(g: "Loaded") -> "Step":
+        found = deadlines.current(g.table) or deadlines.spent(g.table)  # spent: refused
         if found is None:
             raise RuleBroken("R-LAPSE", "no deadline is in force (shmod deadline 48h)")
-        choice = deadlines.drawn(g.state, g.state.entries + 1)
+        choice = deadlines.drawn(g.table, g.table.entries + 1)
         unsent = outbox.unreceived(g) if choice is not None and not force else None
         owed[:] = [unsent] if unsent is not None else []
         return Lapse(found.entry, clock.text(now), choice)
@@ -232,14 +232,14 @@ def lapse(
                              f"{outbox.handle(item)}) and give them time, or draw it anyway "
                              "with --force")
 
-    _step(game, fmt_name, make, now=now, vet=vet)
+    record_step(log_path, fmt_name, make, now=now, vet=vet)
 
 
 def remove(
     player: Annotated[str, typer.Argument(
         metavar="NAME", autocompletion=living_names,
         help="The player who leaves, and whom nobody can replace.")],
-    game: GameOpt,
+    log_path: GameOpt,
     reason: Annotated[str, typer.Option(
         "--reason", "-r", metavar="REASON",
         help="Why (kept in the log and the audit, not posted).")],
@@ -258,17 +258,17 @@ def remove(
     if not reason.strip():
         raise BadInput("R-MODKILL: a removal needs a reason")
 
-    def make(g: "Game") -> "Step":
+    def make(g: "Loaded") -> "Step":
         seat = g.seating.seat(player)
         if not force:
-            absence.check_no_backup(g.state, seat)
+            absence.check_no_backup(g.table, seat)
         return Remove(seat, " ".join(reason.split()))
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def backup(
-    game: GameOpt,
+    log_path: GameOpt,
     names: Annotated[list[str] | None, typer.Argument(
         metavar="[NAME]...",
         help="Backup players to add, in order.", show_default=False)] = None,
@@ -283,7 +283,7 @@ def backup(
     from shmod.forum.absence import MAX_BACKUPS
     from shmod.forum.names import tidy
     from shmod.forum.steps import Backup
-    from shmod.log import game as games
+    from shmod.log import store
 
     if names and len(names) > MAX_BACKUPS:  # refused before a name is looked at
         raise BadInput(f"R-BACKUP: {len(names)} names: the backup list holds at most "
@@ -291,29 +291,29 @@ def backup(
     if names:
         if showing():
             output.require_open()
-        git_check(game)
-        done = games.record(game, lambda g: [Backup(tidy(n), drop=drop)
-                                             for n in names], at=clock.stamp(), post=False,
+        git_check(log_path)
+        done = store.record(log_path, lambda g: [Backup(tidy(n), drop=drop)
+                                                 for n in names], at=clock.stamp(), post=False,
                             moderator=moderator())
-        state = done.game.state
+        state = done.loaded.table
     else:
-        state = games.load(game).state
+        state = store.load(log_path).table
     listed = [("Backup players, in order", "\n".join(
         f"{n}. {name}" for n, name in enumerate(state.backups, 1)) or "none")]
     if not names:
-        _show(listed)
+        show_sections(listed)
         return
     from shmod.texts.report import recorded_note
 
     _outcome(listed)
-    echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
+    echo(recorded_note(log_path, state.entries, len(done.entries), None, False), err=True)
     output.check("the backup list was recorded", "`shmod backup` shows it")
 
 
 def replace(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                           help="The player who leaves (a living seat).")],
-    game: GameOpt,
+    log_path: GameOpt,
     newcomer: Annotated[str | None, typer.Argument(
         metavar="[NEWCOMER]",
         help="The player who takes the seat (default: the first backup).")] = None,
@@ -325,19 +325,19 @@ def replace(
     from shmod.forum.names import tidy
     from shmod.forum.steps import Replace
 
-    def make(g: "Game") -> "Step":
-        first = g.state.backups[0] if g.state.backups else None
+    def make(g: "Loaded") -> "Step":
+        first = g.table.backups[0] if g.table.backups else None
         name = newcomer if newcomer is not None else first
         if name is None:
             raise RuleBroken("R-BACKUP", "name the newcomer: the backup list is empty "
                              "(shmod backup NAME adds one)")
         return Replace(g.seating.seat(player), tidy(name))
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def correct(
-    game: GameOpt,
+    log_path: GameOpt,
     reason: Annotated[str, typer.Option(
         "--reason", "-r", metavar="REASON",
         help="Why (kept out of the thread, which may not see a vote or a card; shown by `shmod "
@@ -359,17 +359,17 @@ def correct(
     if not reason.strip():
         raise BadInput("R-CORRECT: a correction needs a reason")
 
-    def make(g: "Game") -> "Step":
-        numbers = tuple(sorted(set(entry))) if entry else (corrections.last_step(g.state),)
+    def make(g: "Loaded") -> "Step":
+        numbers = tuple(sorted(set(entry))) if entry else (corrections.last_step(g.table),)
         return Correct(numbers, " ".join(reason.split()), force=force)
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def claim(
     player: Annotated[str, typer.Argument(
         metavar="NAME", autocompletion=living_names, help="Who made the claim in the thread.")],
-    game: GameOpt,
+    log_path: GameOpt,
     what: Annotated[list[str] | None, typer.Argument(
         metavar="[WHAT]",
         help="What they claimed: three policies (FFL), a President's draw; two (FL), a "
@@ -396,8 +396,8 @@ def claim(
     from shmod.forum.events import Claimed
     from shmod.forum.steps import Claim
     from shmod.game.rules import parse_cards
-    from shmod.log import game as games
-    from shmod.texts import claims as claim_texts
+    from shmod.log import store
+    from shmod.texts import claim_texts
     from shmod.texts.formats import Plain
     from shmod.texts.report import recorded_note
 
@@ -412,8 +412,8 @@ def claim(
                        "Chancellor's hand; with --peek, a peek's), TARGET PARTY (an "
                        "investigation: Bob fascist), or --role ROLE")
 
-    def make(g: "Game") -> "Step":
-        state, seat = g.state, g.seating.seat(player)
+    def make(g: "Loaded") -> "Step":
+        state, seat = g.table, g.seating.seat(player)
         if role is not None:
             return Claim(seat, "role", role=_role(role))
         if len(said) == 2:
@@ -429,17 +429,17 @@ def claim(
 
     if showing():
         output.require_open()
-    git_check(game)
-    done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
+    git_check(log_path)
+    done = store.record(log_path, make, at=clock.stamp(), post=False, moderator=moderator())
     made = [claim_texts.sentence(event, Plain()) for event in claim_texts.in_effect(done.public)]
-    state = done.game.state
+    state = done.loaded.table
     late = any(isinstance(ev, Claimed) and ev.late for ev in done.public)
     shown = [("Claim recorded: no post: the game is over (R-CLAIM; history, the reveal and the "
               "replay show it)" if late else "Claim recorded: the next post shows it (R-CLAIM)",
               "\n".join(made))]
     _outcome(shown)
-    echo(recorded_note(game, state.entries, len(done.entries), None, False), err=True)
-    outbox_line(done.game)
+    echo(recorded_note(log_path, state.entries, len(done.entries), None, False), err=True)
+    outbox_line(done.loaded)
     output.check("the claim was recorded", "`shmod history` shows every claim")
 
 
@@ -469,7 +469,7 @@ def _party(text: str, code: str | None) -> "Party":
 def acknowledge(
     entry: Annotated[list[int], typer.Argument(
         help="The entries edited by hand (as shmod's warning names them; 0: the header).")],
-    game: GameOpt,
+    log_path: GameOpt,
     reason: Annotated[str, typer.Option(
         "--reason", "-r",
         help="What was edited and why (kept in the log, listed by audit).")],
@@ -485,7 +485,7 @@ def acknowledge(
     if not reason.strip():
         raise BadInput("R-EDIT: an acknowledgement needs a reason")
 
-    def make(g: "Game") -> "Step":
+    def make(g: "Loaded") -> "Step":
         found = g.edits()
         edited = {n.index + 1 for n in found if n.problem == "mismatch"}
         edited.update(k for n in found if n.problem == "checkpoint"  # hashes rewritten
@@ -501,7 +501,7 @@ def acknowledge(
         return Acknowledge(tuple(sorted(set(entry))), " ".join(reason.split()))
 
     changed: list[str | None] = []
-    _step(game, fmt_name, make, edits_ok=True)
+    record_step(log_path, fmt_name, make, edits_ok=True)
     if changed and changed[0]:
         echo("Warning: this records the edit, but does not mend it: " + changed[0]
              .split(": ", 1)[1], err=True)
@@ -511,7 +511,7 @@ def rename(
     player: Annotated[str, typer.Argument(metavar="NAME", autocompletion=player_names,
                                           help="The name as it is written now.")],
     name: Annotated[str, typer.Argument(metavar="NEWNAME", help="The name as it should be.")],
-    game: GameOpt,
+    log_path: GameOpt,
     fmt_name: FormatOpt = None,
 ) -> None:
     """Correct a player's name written wrong (R-RENAME): the same player, the same seat;
@@ -519,20 +519,20 @@ def rename(
     from shmod.forum.names import tidy
     from shmod.forum.steps import Rename
 
-    _step(game, fmt_name, lambda g: Rename(g.seating.seat(player), tidy(name)))
+    record_step(log_path, fmt_name, lambda g: Rename(g.seating.seat(player), tidy(name)))
 
 
-def corrections(game: GameOpt) -> None:
+def corrections(log_path: GameOpt) -> None:
     """Every correction in the log: which entries it voided and why."""
     from shmod.forum.events import Corrected
     from shmod.forum.explain import voided_steps
-    from shmod.log import game as games
+    from shmod.log import store
 
-    state = games.load(game).state
+    state = store.load(log_path).table
     what = {e.entry: voided_steps(e) for e in state.public if isinstance(e, Corrected)}
     lines = [f"entry {n} voids " + "; ".join(f"entry {v} ({w})" for v, w in what[n])
              + f" — reason: {why}" for n, _voided, why in state.corrections]
-    _show([("Corrections", "\n".join(lines) or "none")])
+    show_sections([("Corrections", "\n".join(lines) or "none")])
 
 
 def rules(
@@ -551,12 +551,13 @@ def rules(
         echo(rulebook.explain(rule))
         return
     from shmod.base.errors import BadInput
-    from shmod.log import game as games
+    from shmod.log import store
     from shmod.texts import formats, forum_texts, views
 
     if game is None:
         raise BadInput("name a game (-g PATH or SHMOD_GAME) for its rules post, or a rule "
                        "id to explain (shmod rules R-TERM)")
-    loaded = games.load(game)
+    loaded = store.load(game)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
-    _show([("Post in the thread", forum_texts.rules_card(views.public_view(loaded.state), fmt))])
+    card = forum_texts.rules_card(views.public_view(loaded.table), fmt)
+    show_sections([("Post in the thread", card)])

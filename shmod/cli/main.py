@@ -1,7 +1,7 @@
 """The ``shmod`` command: thin wrappers that load, call one library function, report.
 
 Every domain error becomes ``Error: …`` on stderr and a non-zero exit; the log is only
-ever appended to by :func:`shmod.log.game.record`, after the step has been validated.
+ever appended to by :func:`shmod.log.store.record`, after the step has been validated.
 The commands live in :mod:`shmod.cli.play`, :mod:`~shmod.cli.safety`,
 :mod:`~shmod.cli.forum`, :mod:`~shmod.cli.posts`, :mod:`~shmod.cli.outbox`,
 :mod:`~shmod.cli.audit`, :mod:`~shmod.cli.stats` and :mod:`~shmod.cli.sharing`, each a

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
     from shmod.forum.steps import Delivered
     from shmod.game.steps import Step
-    from shmod.log.game import Game
     from shmod.log.outbox import Item
+    from shmod.log.store import Loaded
     from shmod.texts.formats import Plain
     from shmod.texts.outbox_texts import Text
 
@@ -55,7 +55,7 @@ def _waited(since: str | None, now: "datetime") -> str:
     return (f"{days}d {hours}h" if days else f"{hours}h {left}m" if hours else f"{left}m")
 
 
-def _row(game: "Game", item: "Item", now: "datetime") -> str:
+def _row(game: "Loaded", item: "Item", now: "datetime") -> str:
     """One line of the listing: the handle, what the item is, what caused it and when."""
     from shmod.log import outbox
 
@@ -75,7 +75,7 @@ def _row(game: "Game", item: "Item", now: "datetime") -> str:
 
 
 def outbox(
-    game: GameOpt,
+    log_path: GameOpt,
     every: Annotated[bool, typer.Option(
         "--all", help="Also list the items delivered: by whom, when; and any given to the "
         "wrong reader (R-MISSENT).")] = False,
@@ -86,12 +86,12 @@ def outbox(
     """What the game owes: every PM and post not yet delivered, oldest first (R-PM);
     `shmod send` gives the next."""
     from shmod.cli import clock
-    from shmod.log import game as games, outbox as items
+    from shmod.log import outbox as items, store
 
-    loaded = games.load(game)
+    loaded = store.load(log_path)
     now = clock.now()
     if settle:
-        _settle(game, loaded, now)
+        _settle(log_path, loaded, now)
         return
     listed = items.items(loaded)
     owed = [item for item in listed if item.owed]
@@ -111,10 +111,10 @@ def outbox(
                                     "delivered.)"))
 
 
-def _settle(path: str, loaded: "Game", now: "datetime") -> None:
+def _settle(path: str, loaded: "Loaded", now: "datetime") -> None:
     """``outbox --settle``: every owed item that exists recorded as delivered, at once."""
     from shmod.cli import clock
-    from shmod.log import game as games, outbox as items
+    from shmod.log import outbox as items, store
 
     made = [item for item in items.owed(loaded) if item.made]
     if not made:
@@ -122,13 +122,13 @@ def _settle(path: str, loaded: "Game", now: "datetime") -> None:
         return
     wanted = {_key(item) for item in made}
 
-    def steps(g: "Game") -> "list[Step]":
+    def steps(g: "Loaded") -> "list[Step]":
         return [_delivered(item) for item in items.owed(g) if _key(item) in wanted]
 
-    done = games.record(path, steps, at=clock.text(now), post=False, moderator=moderator())
+    done = store.record(path, steps, at=clock.text(now), post=False, moderator=moderator())
     _hint(f"Recorded {len(done.entries)} item(s) as delivered (sent by hand): "
           + ", ".join(item.label() for item in made))
-    outbox_line(done.game)
+    outbox_line(done.loaded)
 
 
 def _key(item: "Item") -> tuple[str, str, str, int]:
@@ -143,7 +143,7 @@ def _delivered(item: "Item", wrong: str | None = None) -> "Delivered":
 
 
 def deliver(path: str, item: "Item", now: "datetime", wrong: str | None = None,
-            emit: "Callable[[], None] | None" = None) -> "Game":
+            emit: "Callable[[], None] | None" = None) -> "Loaded":
     """Record that ``item`` reached its reader (or ``wrong``): the item is found again in
     the log as it is now, under its lock. ``emit`` gives the item (writes it, or copies it)
     once every check passed and before the delivery is written: whatever it raises, nothing
@@ -151,9 +151,9 @@ def deliver(path: str, item: "Item", now: "datetime", wrong: str | None = None,
     a moderator who does not hold moderation, R-HANDOVER)."""
     from shmod.base.errors import BadInput
     from shmod.cli import clock
-    from shmod.log import game as games, outbox as items
+    from shmod.log import outbox as items, store
 
-    def step(g: "Game") -> "Delivered":
+    def step(g: "Loaded") -> "Delivered":
         found = next((i for i in items.items(g, pending=False) if _key(i) == _key(item)),
                      None)
         if found is None:
@@ -161,8 +161,8 @@ def deliver(path: str, item: "Item", now: "datetime", wrong: str | None = None,
                            "(another shmod changed it): nothing was recorded")
         return _delivered(found, wrong)
 
-    return games.record(path, step, at=clock.text(now), post=False, moderator=moderator(),
-                        before_write=None if emit is None else lambda _done: emit()).game
+    return store.record(path, step, at=clock.text(now), post=False, moderator=moderator(),
+                        before_write=None if emit is None else lambda _done: emit()).loaded
 
 
 class _Checked(ShmodError):
@@ -181,13 +181,13 @@ def recordable(path: str, item: "Item", now: "datetime") -> None:
         pass
 
 
-def _text(loaded: "Game", item: "Item", fmt: "Plain", path: str) -> "Text":
+def _text(loaded: "Loaded", item: "Item", fmt: "Plain", path: str) -> "Text":
     from shmod.texts import outbox_texts, pms
 
     return outbox_texts.text(loaded, item, fmt, pms.title(path, loaded.log.header))
 
 
-def _address(item: "Item", text: "Text", loaded: "Game") -> str:
+def _address(item: "Item", text: "Text", loaded: "Loaded") -> str:
     """``PM to Ann · subject "…"`` or ``post 3 for the thread``: where the item goes."""
     from shmod.base.plaintext import one_line
     from shmod.log import outbox
@@ -199,21 +199,21 @@ def _address(item: "Item", text: "Text", loaded: "Game") -> str:
     return f'{item.label()} · subject "{one_line(text.subject)}"'
 
 
-def _made(path: str, fmt: "Plain") -> "tuple[Game, Item]":
+def _made(path: str, fmt: "Plain") -> "tuple[Loaded, Item]":
     """The post not yet made, made and recorded (R-THREAD), as an item of the outbox."""
     from shmod.cli import clock
-    from shmod.log import game as games, outbox as items
-    from shmod.texts import posts
+    from shmod.log import outbox as items, store
+    from shmod.texts import thread_posts
 
-    marked = posts.mark_next(path, fmt, at=clock.stamp(), moderator=moderator())
-    loaded = games.load(path)
+    marked = thread_posts.mark_next(path, fmt, at=clock.stamp(), moderator=moderator())
+    loaded = store.load(path)
     item = next(i for i in items.items(loaded) if i.what == items.POST and
                 i.post == marked.number)
     return loaded, item
 
 
 def send(
-    game: GameOpt,
+    log_path: GameOpt,
     item: ItemArg = None,
     preview: Annotated[bool, typer.Option(
         "--preview", help="Show the item without recording it as delivered.")] = False,
@@ -235,19 +235,19 @@ def send(
 
     from shmod.base.errors import BadInput
     from shmod.cli import clock, output
-    from shmod.log import game as games, outbox as items
+    from shmod.log import outbox as items, store
     from shmod.texts import formats
 
-    loaded = games.load(game)
+    loaded = store.load(log_path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     if wrong or to is not None:
         if not (wrong and to and item):
             raise BadInput("a wrong delivery names the item and whom it reached: shmod send "
                            "--wrong ITEM --to NAME (or --to thread)")
-        _missent(game, loaded, item, to, fmt)
+        _missent(log_path, loaded, item, to, fmt)
         return
     if not preview and sys.stdin.isatty() and sys.stdout.isatty():
-        _walk(game, loaded, fmt, item, copy)
+        _walk(log_path, loaded, fmt, item, copy)
         return
     chosen = items.pick(loaded, item, owed_only=preview)
     if chosen is None:
@@ -255,28 +255,28 @@ def send(
               "ENTRY:NAME` gives an item again.)")
         return
     if not chosen.made and preview:
-        from shmod.texts import posts
+        from shmod.texts import thread_posts
 
-        shown = posts.preview(loaded, fmt, clock.now())
+        shown = thread_posts.preview(loaded, fmt, clock.now())
         _hint("What the next post would say (not made, nothing recorded):")
         echo(shown or "")
         return
     if not preview:
         output.require_open()
     if not chosen.made:
-        loaded, chosen = _made(game, fmt)
-    text = _text(loaded, chosen, fmt, game)
+        loaded, chosen = _made(log_path, fmt)
+    text = _text(loaded, chosen, fmt, log_path)
     if preview:
         _hint(_address(chosen, text, loaded) + " (preview: nothing recorded)")
         echo(text.body)
         return
     again = _given_before(chosen)
-    after = deliver(game, chosen, clock.now(), emit=lambda: _give(loaded, chosen, text, copy))
+    after = deliver(log_path, chosen, clock.now(), emit=lambda: _give(loaded, chosen, text, copy))
     _hint(f"Recorded {chosen.label()} as delivered{again}.")
     outbox_line(after)
 
 
-def _give(loaded: "Game", chosen: "Item", text: "Text", copy: bool) -> None:
+def _give(loaded: "Loaded", chosen: "Item", text: "Text", copy: bool) -> None:
     """Every check passed: the text out (or on the clipboard), before the delivery is
     written; a text that could not be written in full records nothing."""
     from shmod.cli import output
@@ -305,14 +305,14 @@ def _given_before(item: "Item") -> str:
     return f" again (delivered before{by} at {last.at or '?'})"
 
 
-def _walk(path: str, loaded: "Game", fmt: "Plain", only: str | None, copy: bool) -> None:
+def _walk(path: str, loaded: "Loaded", fmt: "Plain", only: str | None, copy: bool) -> None:
     """The outbox, an item at a time, on a terminal: each shown framed (or copied: a PM's
     subject, Enter, its text), Enter once it is sent, which records it, then the next.
     Ctrl-C (or end of input) stops: what is left stays owed, nothing is half-recorded."""
     import sys
 
     from shmod.cli import clock
-    from shmod.log import game as games, outbox as items
+    from shmod.log import outbox as items, store
 
     given = 0
     try:
@@ -351,12 +351,12 @@ def _walk(path: str, loaded: "Game", fmt: "Plain", only: str | None, copy: bool)
     except (KeyboardInterrupt, EOFError):
         echo("")
         _hint(f"Stopped: {given} delivered; the rest stays owed.")
-        outbox_line(games.load(path))
+        outbox_line(store.load(path))
         raise SystemExit(130) from None
     outbox_line(loaded)
 
 
-def _missent(path: str, loaded: "Game", wanted: str, reader: str, fmt: "Plain") -> None:
+def _missent(path: str, loaded: "Loaded", wanted: str, reader: str, fmt: "Plain") -> None:
     """``send --wrong ITEM --to NAME``: recorded honestly (R-MISSENT), and the moderator
     told what the wrong reader learned; the item stays owed."""
     from shmod.base.errors import BadInput
@@ -370,8 +370,8 @@ def _missent(path: str, loaded: "Game", wanted: str, reader: str, fmt: "Plain") 
     if reader.strip().lower() == items.THREAD:
         who = items.THREAD
     else:
-        who = loaded.state.game.players[loaded.seating.seat(reader)] if reader not in {
-            old for _s, old, _n, _e in [*loaded.state.replaced, *loaded.state.renamed]} \
+        who = loaded.table.game.players[loaded.seating.seat(reader)] if reader not in {
+            old for _s, old, _n, _e in [*loaded.table.replaced, *loaded.table.renamed]} \
             else reader
     text = _text(loaded, chosen, fmt, path)
     after = deliver(path, chosen, clock.now(), wrong=who)

@@ -1,6 +1,6 @@
 """The game's own steps as commands (new, nominate, vote, discard, enact, veto, the
-powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.game.record` or
-:func:`shmod.log.game.load`, and shows the result."""
+powers, reshuffle) and ``status``: each loads, calls :func:`shmod.log.store.record` or
+:func:`shmod.log.store.load`, and shows the result."""
 # No ``from __future__ import annotations``: see shmod/cli/app.py.
 
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -12,13 +12,13 @@ from shmod.cli.app import (
     ByOpt,
     FormatOpt,
     GameOpt,
-    _expected,
-    _show,
-    _step,
     echo,
+    expected_seat,
     framed,
     moderator,
     outbox_line,
+    record_step,
+    show_sections,
     showing,
 )
 from shmod.cli.completion import living_names, words
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from shmod.game.steps import Step
-    from shmod.log.game import Game
+    from shmod.log.store import Loaded
 
 V = TypeVar("V")  # a vote or a word
 
@@ -40,7 +40,7 @@ def new(
     players: Annotated[list[str] | None, typer.Argument(
         metavar="NAME", help="The players, in seating order.", show_default=False)] = None,
     *,
-    game: GameOpt,
+    log_path: GameOpt,
     seed: Annotated[str | None, typer.Option(
         help="Shuffle seed, at least 32 hexadecimal digits (default: 128 fresh random "
              "bits).")] = None,
@@ -96,14 +96,14 @@ def new(
 
     from shmod.cli import clock, output, settings as house
     from shmod.forum.explain import waiting_text
-    from shmod.log import game as games, logfile
-    from shmod.texts import formats, pms, posts, report, views
+    from shmod.log import logfile, store
+    from shmod.texts import formats, pms, report, thread_posts, views
 
-    settings, values = house.for_new(Path(game).parent, preset, {
+    settings, values = house.for_new(Path(log_path).parent, preset, {
         "forum": forum, "language": language, "zone": zone, "deal": deal, "custom": custom,
         "moderators": moderators, "variants": variant})
     if show_settings:
-        echo(house.shown(game, settings, preset, values).rstrip("\n"))
+        echo(house.shown(log_path, settings, preset, values).rstrip("\n"))
         return
     if not players:
         raise BadInput("give the players' names, in seating order (or --show-settings)")
@@ -122,27 +122,27 @@ def new(
         output.require_open()
     shown: list[list[tuple[str, str]]] = []
 
-    def compose(made: "Game") -> None:  # before the file is created: nothing is left to fail
-        view = views.public_view(made.state)
-        opening = posts.earlier_post(made, 1, fmt)
-        shown.append(report.after_step(view, made.state.secrets, fmt, opening,
-                                       pms.title(game, made.log.header)))
+    def compose(made: "Loaded") -> None:  # before the file is created: nothing is left to fail
+        view = views.public_view(made.table)
+        opening = thread_posts.earlier_post(made, 1, fmt)
+        shown.append(report.after_step(view, made.table.secrets, fmt, opening,
+                                       pms.title(log_path, made.log.header)))
         shown.append([("Waiting for", waiting_text(view.waiting))])
 
-    made = games.new_game(game, players, seed=seed, first=first, variants=variant,
+    made = store.new_game(log_path, players, seed=seed, first=first, variants=variant,
                           custom=logfile.read_plain_yaml(custom) if custom else None,
                           deal_by=deal or "moderator", zone=zone, title=title, forum=forum,
                           moderators_listed=moderators, moderator=moderator(),
                           language=language, created=clock.stamp(), before_write=compose,
                           seed_source="guessable" if seed is not None and guessable else None)
-    echo(f"Created {game}: {len(made.state.game.players)} players. Keep this file private "
+    echo(f"Created {log_path}: {len(made.table.game.players)} players. Keep this file private "
          "until the game is over.", err=True)
     echo(f"Commitment (post it in the opening thread post): {made.setup.commitment}", err=True)
     if show:
         framed(shown[0])
-    _show([], shown[1])
+    show_sections([], shown[1])
     outbox_line(made)
-    output.check(f"the game was created as {game}", "its role PMs and opening post wait in "
+    output.check(f"the game was created as {log_path}", "its role PMs and opening post wait in "
                  "the outbox (`shmod outbox`, `shmod send`)")
 
 
@@ -174,17 +174,17 @@ def _check_seed(seed: str, guessable: bool, players: list[str]) -> None:
 def nominate(
     chancellor: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The Chancellor candidate.")],
-    game: GameOpt,
+    log_path: GameOpt,
     by: ByOpt = None,
     fmt_name: FormatOpt = None,
 ) -> None:
     """The Presidential Candidate nominates a Chancellor (R-NOMINATE, R-TERM)."""
     from shmod.game.steps import Nominate
 
-    def make(g: "Game") -> "Step":
-        return Nominate(_expected(g, by, g.state.game.president), g.seating.seat(chancellor))
+    def make(g: "Loaded") -> "Step":
+        return Nominate(expected_seat(g, by, g.table.game.president), g.seating.seat(chancellor))
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def vote(
@@ -192,7 +192,7 @@ def vote(
                                           help="Who voted.")],
     ballot: Annotated[str, typer.Argument(metavar="VOTE", autocompletion=words("ja", "nein"),
                                           help="ja or nein (yes/no accepted).")],
-    game: GameOpt,
+    log_path: GameOpt,
     more: Annotated[list[str] | None, typer.Argument(
         metavar="NAME VOTE", help="More votes, in the order the PMs came.",
         show_default=False)] = None,
@@ -206,13 +206,13 @@ def vote(
 
     pairs = _pairs([player, ballot, *(more or [])], "vote", "NAME VOTE")
 
-    def make(g: "Game") -> "list[Step]":
+    def make(g: "Loaded") -> "list[Step]":
         lang = language(g.setup.language)  # its words count beside ja/nein/yes/no
         values = [(name, glossary.read_vote(lang, value)) for name, value in pairs]
         return [Vote(seat, value) for seat, value in
                 _once(g, values, "R-VOTE", "a vote is final once received")]
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def word(
@@ -221,7 +221,7 @@ def word(
     text: Annotated[str, typer.Argument(
         metavar="WORD",
         help="The word as posted in the thread (the first one counts).")],
-    game: GameOpt,
+    log_path: GameOpt,
     more: Annotated[list[str] | None, typer.Argument(
         metavar="NAME WORD", help="More words, in the order they were posted.",
         show_default=False)] = None,
@@ -232,7 +232,7 @@ def word(
     from shmod.forum.steps import Word
     from shmod.texts import formats, word_markup
 
-    def recorded(g: "Game", typed: str) -> str:
+    def recorded(g: "Loaded", typed: str) -> str:
         """The word as the log's format records it; first refused if the game's forum (the
         header's, else the profile of -f or SHMOD_FORMAT, else every engine shmod knows)
         shows it otherwise than typed, in a format that refuses that (R-DEAL)."""
@@ -242,9 +242,9 @@ def word(
         return g.setup.format.words.record(typed)
 
     pairs = _pairs([player, text, *(more or [])], "word", "NAME WORD")
-    _step(game, fmt_name, lambda g: [Word(seat, recorded(g, value))
-                                     for seat, value in _once(g, pairs, "R-DEAL", "the first "
-                                                              "word a player posts counts")])
+    record_step(log_path, fmt_name, lambda g: [
+        Word(seat, recorded(g, value))
+        for seat, value in _once(g, pairs, "R-DEAL", "the first word a player posts counts")])
 
 
 def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
@@ -254,7 +254,7 @@ def _pairs(items: list[str], command: str, shape: str) -> list[tuple[str, str]]:
     return list(zip(items[::2], items[1::2]))
 
 
-def _once(game: "Game", pairs: "list[tuple[str, V]]", rule: str,
+def _once(game: "Loaded", pairs: "list[tuple[str, V]]", rule: str,
           why: str) -> "list[tuple[int, V]]":
     """``(seat, value)`` for each ``(name, value)``; a player named twice (by any form of
     their name) is refused as a mistake in the command, not as a second PM."""
@@ -264,7 +264,7 @@ def _once(game: "Game", pairs: "list[tuple[str, V]]", rule: str,
         seat = game.seating.seat(name)
         if seat in seats:
             same = "" if seats[seat] == name else f" (as {seats[seat]!r} and {name!r})"
-            raise BadInput(f"{rule}: {game.state.game.players[seat]} is named twice in this "
+            raise BadInput(f"{rule}: {game.table.game.players[seat]} is named twice in this "
                            f"command{same}; {why}, so nothing was recorded: give each "
                            "player once")
         seats[seat] = name
@@ -280,7 +280,7 @@ def _policy(kind: str, office: str, actor: str, said: str) -> "Callable[..., Non
         policy: Annotated[str, typer.Argument(
             metavar="POLICY", autocompletion=words("liberal", "fascist"),
             help=f"The policy the {office} {kind}s: liberal or fascist.")],
-        game: GameOpt,
+        log_path: GameOpt,
         by: ByOpt = None,
         fmt_name: FormatOpt = None,
     ) -> None:
@@ -290,11 +290,11 @@ def _policy(kind: str, office: str, actor: str, said: str) -> "Callable[..., Non
 
         step = Discard if kind == "discard" else Enact
 
-        def make(g: "Game") -> "Step":
+        def make(g: "Loaded") -> "Step":
             card = glossary.read_policy(language(g.setup.language), policy)  # its words too
-            return step(_expected(g, by, getattr(g.state.game, actor)), card)
+            return step(expected_seat(g, by, getattr(g.table.game, actor)), card)
 
-        _step(game, fmt_name, make)
+        record_step(log_path, fmt_name, make)
 
     command.__doc__ = said
     return command
@@ -311,7 +311,7 @@ def veto(
         "propose", "accept", "refuse", "ja", "nein"),
         help="propose (Chancellor), accept or refuse (President); ja/nein under "
              "veto=secret-vote.")],
-    game: GameOpt,
+    log_path: GameOpt,
     by: ByOpt = None,
     fmt_name: FormatOpt = None,
 ) -> None:
@@ -321,15 +321,15 @@ def veto(
     from shmod.texts import glossary
     from shmod.texts.catalog import get as language
 
-    def make(g: "Game") -> "Step":
+    def make(g: "Loaded") -> "Step":
         said = glossary.typed_vote(language(g.setup.language), answer)  # tak, nie, …
         choice = parse_veto_answer(answer if said is None else "ja" if said else "nein")
-        default = g.state.game.chancellor if choice == "propose" else g.state.game.president
+        default = g.table.game.chancellor if choice == "propose" else g.table.game.president
         if choice in ("ja", "nein") and by is None:
             raise BadInput("a secret veto vote needs --by (the President or the Chancellor)")
-        return Veto(_expected(g, by, default), choice)
+        return Veto(expected_seat(g, by, default), choice)
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def _power(power: str, said: str) -> "Callable[..., None]":
@@ -338,14 +338,14 @@ def _power(power: str, said: str) -> "Callable[..., None]":
     def command(
         target: Annotated[str, typer.Argument(metavar="NAME", autocompletion=living_names,
                                               help="The player the President chose.")],
-        game: GameOpt,
+        log_path: GameOpt,
         by: ByOpt = None,
         fmt_name: FormatOpt = None,
     ) -> None:
         from shmod.game.steps import POWER_STEPS
 
-        _step(game, fmt_name, lambda g: POWER_STEPS[power](_expected(g, by, g.state.game.president),
-                                                        g.seating.seat(target)))
+        record_step(log_path, fmt_name, lambda g: POWER_STEPS[power](
+            expected_seat(g, by, g.table.game.president), g.seating.seat(target)))
 
     command.__doc__ = said
     return command
@@ -358,18 +358,18 @@ special_election = _power("special_election", "The President picks the next Pres
 execute = _power("execute", "The President executes a player (R-EXECUTE).")
 
 
-def peek(game: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
+def peek(log_path: GameOpt, by: ByOpt = None, fmt_name: FormatOpt = None) -> None:
     """The President looks at the top three policies (R-PEEK)."""
     from shmod.game.steps import Peek
 
-    _step(game, fmt_name, lambda g: Peek(_expected(g, by, g.state.game.president)))
+    record_step(log_path, fmt_name, lambda g: Peek(expected_seat(g, by, g.table.game.president)))
 
 
 def reshuffle(
     deck: Annotated[str, typer.Argument(
         metavar="DECK",
         help="The new draw pile, top first, e.g. FLFFLF.")],
-    game: GameOpt,
+    log_path: GameOpt,
     fmt_name: FormatOpt = None,
 ) -> None:
     """Record a reshuffled draw pile in a game dealt without a seed (R-RESHUFFLE)."""
@@ -378,24 +378,24 @@ def reshuffle(
 
     cards = parse_cards(deck)
 
-    def make(g: "Game") -> "Step":
-        if g.state.game.seed is not None:
+    def make(g: "Loaded") -> "Step":
+        if g.table.game.seed is not None:
             raise BadInput("R-RESHUFFLE: this game has a seed: shmod appends the reshuffle it "
                            "determines itself, with the next step it records")
         return Reshuffle(cards)
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
-def status(game: GameOpt) -> None:
+def status(log_path: GameOpt) -> None:
     """The board: tracks, tracker, piles, seating and markers, phase, who is awaited, and
     what the outbox holds."""
     from shmod.cli import clock
-    from shmod.log import game as games
+    from shmod.log import store
     from shmod.texts import board, views
 
-    loaded = games.load(game)
-    view = views.public_view(loaded.state)
+    loaded = store.load(log_path)
+    view = views.public_view(loaded.table)
     board.show(view, clock.now() if view.deadline else None)
     from shmod.log import outbox
 

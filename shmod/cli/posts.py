@@ -8,19 +8,19 @@ import typer
 from shmod.cli.app import (
     FormatOpt,
     GameOpt,
-    _show,
     echo,
     framed,
     git_check,
     moderator,
+    show_sections,
     showing,
 )
 from shmod.cli.completion import player_names
 
 if TYPE_CHECKING:
-    from shmod.log.game import Game
+    from shmod.log.store import Loaded
     from shmod.texts.formats import Plain
-    from shmod.texts.posts import Post
+    from shmod.texts.thread_posts import Post
 
 
 def _hint(text: str) -> None:
@@ -28,7 +28,7 @@ def _hint(text: str) -> None:
 
 
 def post(
-    game: GameOpt,
+    log_path: GameOpt,
     fmt_name: FormatOpt = None,
     mark: Annotated[bool, typer.Option(
         "--mark", hidden=True,
@@ -49,35 +49,35 @@ def post(
              "with the images extra), to attach.")] = None,
 ) -> None:
     """The next thread post: every public step not yet posted, recorded as posted (R-THREAD)."""
-    from shmod.log import game as games
-    from shmod.texts import formats, posts
+    from shmod.log import store
+    from shmod.texts import formats, thread_posts
 
-    loaded = games.load(game)
+    loaded = store.load(log_path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     if list_posts:
-        rows = posts.listing(loaded)
+        rows = thread_posts.listing(loaded)
         for number, first, upto in rows:
             echo(f"post {number}: entries {first} to {upto}")
         if not rows:
             _hint("No post has been made yet.")
         return
     if again is not None:
-        made = posts.earlier_post(loaded, again, fmt, board=board)
+        made = thread_posts.earlier_post(loaded, again, fmt, board=board)
         _post_images(loaded, made, images)  # a folder it cannot write: refused before the post
         _hint(f"Post {made.number} (entries {made.first} to {made.upto}), as posted:")
         echo(made.text)
         return
-    if preview or not posts.news(loaded.state, asked=True):
+    if preview or not thread_posts.news(loaded.table, asked=True):
         from shmod.cli import clock
 
-        shown = posts.preview(loaded, fmt, clock.now(), board=board)
+        shown = thread_posts.preview(loaded, fmt, clock.now(), board=board)
         if shown is not None:
             _hint("What the next post would say (nothing recorded):")
             echo(shown)
             return
-        _hint(f"Nothing new since the last post (entry {posts.last_posted(loaded.state)}); "
+        _hint(f"Nothing new since the last post (entry {thread_posts.last_posted(loaded.table)}); "
               "`shmod post --again N` prints an earlier post.")
-        progress = posts.vote_progress(loaded, fmt)
+        progress = thread_posts.vote_progress(loaded, fmt)
         if progress:
             _hint("Still coming in; this note may be posted (it is not a numbered post):")
             echo(progress)
@@ -87,16 +87,17 @@ def post(
 
     output.require_open()
     if images is not None:  # what could not be written is refused before recording
-        _check_images(images, _picture(len(loaded.state.posts) + 1, loaded.state.entries))
-    git_check(game)
-    marked = posts.mark_next(game, fmt, board=board, at=clock.stamp(), moderator=moderator())
+        _check_images(images, _picture(len(loaded.table.posts) + 1, loaded.table.entries))
+    git_check(log_path)
+    marked = thread_posts.mark_next(log_path, fmt, board=board, at=clock.stamp(),
+                                    moderator=moderator())
     echo(marked.text)
     _hint(f"Post {marked.number} (entries {marked.first} to {marked.upto}), recorded as "
           "posted: paste it as it is.")
     done, how = (f"post {marked.number} was recorded as posted",
                  f"`shmod post --again {marked.number}` prints it")
-    if images is not None and marked.upto > loaded.state.entries:
-        loaded = games.load(game)  # another shmod recorded a step since: draw the post's board
+    if images is not None and marked.upto > loaded.table.entries:
+        loaded = store.load(log_path)  # another shmod recorded a step since: draw the post's board
     try:
         if images is not None:
             _folder(images)
@@ -105,7 +106,7 @@ def post(
         raise OutputLost(f"{done}, but its pictures could not be written ({failed}); do not "
                          f"record it again: {how} (with --images DIR, its pictures)") from None
     output.check(done, how)
-    _sent(game, marked.number)
+    _sent(log_path, marked.number)
 
 
 def _sent(path: str, number: int) -> None:
@@ -113,10 +114,10 @@ def _sent(path: str, number: int) -> None:
     from shmod.cli import clock, output
     from shmod.cli.app import outbox_line
     from shmod.cli.outbox import deliver
-    from shmod.log import game as games, outbox
+    from shmod.log import outbox, store
 
     reason = output.whole()
-    loaded = games.load(path)
+    loaded = store.load(path)
     if reason:
         _hint(f"Post {number} is not recorded as delivered ({reason}): `shmod send thread` "
               "gives it again.")
@@ -172,7 +173,7 @@ def _check_images(folder: str, name: str) -> None:
             raise BadInput(f"{err}; nothing was recorded") from None
 
 
-def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
+def _post_images(loaded: "Loaded", post: "Post", folder: str | None) -> None:
     """``post --images DIR``: the board the post shows, as pictures named for the post."""
     if folder is None:
         return
@@ -180,11 +181,11 @@ def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
 
     from shmod.base.errors import BadInput
     from shmod.log import outfiles
-    from shmod.texts import board_image, posts, views
+    from shmod.texts import board_image, thread_posts, views
     from shmod.texts.catalog import get as language
 
-    state = (loaded.state if post.upto >= loaded.state.entries
-             else posts.state_at(loaded, post.upto))
+    state = (loaded.table if post.upto >= loaded.table.entries
+             else thread_posts.state_at(loaded, post.upto))
     view = views.public_view(state)
     lang = language(loaded.setup.language)
     base = os.path.join(folder, _picture(post.number, post.upto))
@@ -202,7 +203,7 @@ def _post_images(loaded: "Game", post: "Post", folder: str | None) -> None:
 
 
 def pm(
-    game: GameOpt,
+    log_path: GameOpt,
     player: Annotated[str | None, typer.Argument(
         metavar="NAME", autocompletion=player_names,
         help="Show every PM this player has been sent, each with its subject (its entry on "
@@ -215,13 +216,13 @@ def pm(
     """A player's PMs so far (R-PM); without NAME, the PMs the outbox owes, listed on stderr
     (`shmod send` gives them, one at a time; --show prints them framed)."""
     from shmod.base.errors import BadInput
-    from shmod.log import game as games
+    from shmod.log import store
     from shmod.texts import formats, pms
 
-    loaded = games.load(game)
+    loaded = store.load(log_path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
-    state = loaded.state
-    title = pms.title(game, loaded.log.header)
+    state = loaded.table
+    title = pms.title(log_path, loaded.log.header)
     if player is None:
         _unnamed(loaded, entry, fmt, title)
         return
@@ -244,17 +245,17 @@ def pm(
     if showing():
         framed(rendered)
     else:  # each PM's heading (its entry, what it is) on stderr, its subject and text here
-        _show(rendered)
+        show_sections(rendered)
 
 
-def _unnamed(loaded: "Game", entry: int | None, fmt: "Plain", title: str) -> None:
+def _unnamed(loaded: "Loaded", entry: int | None, fmt: "Plain", title: str) -> None:
     """``pm`` without a name: the PMs owed (or entry N's), one line each on stderr; with
     ``--show``, each framed on stdout."""
     from shmod.log import outbox
     from shmod.texts import pms
 
     if entry is not None:
-        pms.at_entry(loaded.state, entry)  # an entry the log has, or refused
+        pms.at_entry(loaded.table, entry)  # an entry the log has, or refused
     every = [item for item in outbox.items(loaded, pending=False)
              if item.secret is not None and (item.entry == entry if entry is not None
                                              else item.owed)]
@@ -281,17 +282,17 @@ def unhidden(fmt: "Plain") -> None:
 
 
 def reveal(
-    game: GameOpt,
+    log_path: GameOpt,
     fmt_name: FormatOpt = None,
     spoiler: Annotated[bool, typer.Option(
         "--spoiler/--no-spoiler",
         help="Wrap it in a spoiler.")] = True,
 ) -> None:
     """After the game: every role, hand, discard, result and the deck, for the thread."""
-    from shmod.log import game as games
+    from shmod.log import store
     from shmod.texts import formats, reveal as reveals
 
-    loaded = games.load(game)
+    loaded = store.load(log_path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
     text = reveals.reveal_text(loaded, fmt, spoiler=spoiler)
     if spoiler:
@@ -305,7 +306,7 @@ def reveal(
 
 
 def publish(
-    game: GameOpt,
+    log_path: GameOpt,
     output: Annotated[str | None, typer.Option(
         "--output", "-o", metavar="FILE",
         help="Where to write the copy (default: the log's name with .published before "
@@ -316,7 +317,7 @@ def publish(
     """After the game: write the log to publish, without the private signing key."""
     from shmod.log.publish import dealt_roles, publish as run
 
-    target, made = run(game, output, force=force)
+    target, made = run(log_path, output, force=force)
     echo(target)
     roles = (", with the roles the players' words dealt (for anyone recomputing the deal)"
              if dealt_roles(made) else "")
@@ -326,7 +327,7 @@ def publish(
 
 
 def history(
-    game: GameOpt,
+    log_path: GameOpt,
     fmt_name: FormatOpt = None,
     grid: Annotated[bool, typer.Option(
         "--grid", help="The wide grid instead, a column per seat (too wide for a phone or "
@@ -337,21 +338,21 @@ def history(
 ) -> None:
     """Every election so far: each player's vote in seating order, results, policies, powers;
     then every claim (R-CLAIM), marked true or false once the game is over."""
-    from shmod.log import game as games
-    from shmod.texts import claims, formats, views
+    from shmod.log import store
+    from shmod.texts import claim_texts, formats, views
     from shmod.texts.history import record_text
 
-    loaded = games.load(game)
+    loaded = store.load(log_path)
     fmt = formats.chosen(fmt_name, loaded.setup.forum, loaded.setup.language)
-    view = views.public_view(loaded.state)
-    text = record_text(view, fmt, claims.truth(loaded.state), grid=grid,
+    view = views.public_view(loaded.table)
+    text = record_text(view, fmt, claim_texts.truth(loaded.table), grid=grid,
                        bbcode_table=bbcode_table)
     _hint("Post in the thread (the voting record):")
     echo(text)
 
 
 def board(
-    game: GameOpt,
+    log_path: GameOpt,
     png: Annotated[str | None, typer.Option(
         "--png", metavar="FILE",
         help="Write the board as PNG (needs the images extra: pip install "
@@ -365,8 +366,8 @@ def board(
 ) -> None:
     """The board as a picture for the thread; prints its alt text (public information only)."""
     from shmod.base.errors import BadInput
-    from shmod.log import game as games, outfiles
-    from shmod.texts import board_image, posts, views
+    from shmod.log import outfiles, store
+    from shmod.texts import board_image, thread_posts, views
     from shmod.texts.catalog import get as language
 
     if png is None and svg is None:
@@ -376,11 +377,11 @@ def board(
             raise BadInput(f"--{kind} {path!r}: the picture is {kind.upper()}, so its file "
                            f"name must end in .{kind} (a forum and a browser go by the "
                            "name's ending)")
-    loaded = games.load(game)
-    if entry is not None and not 0 <= entry <= loaded.state.entries:
+    loaded = store.load(log_path)
+    if entry is not None and not 0 <= entry <= loaded.table.entries:
         raise BadInput(f"there is no entry {entry}: the log has entries 0 to "
-                       f"{loaded.state.entries}")
-    state = loaded.state if entry is None else posts.state_at(loaded, entry)
+                       f"{loaded.table.entries}")
+    state = loaded.table if entry is None else thread_posts.state_at(loaded, entry)
     view = views.public_view(state)
     lang = language(loaded.setup.language)
     for path, make in ((png, board_image.png), (svg, board_image.svg)):
@@ -391,7 +392,7 @@ def board(
     echo(board_image.describe(view, lang))
 
 
-def _named(option: str, path: str, kind: str, endings: tuple[str, ...]) -> None:
+def require_ending(option: str, path: str, kind: str, endings: tuple[str, ...]) -> None:
     """Refuse ``path`` for a file of ``kind`` unless its name ends in one of ``endings``:
     a forum and a browser go by the ending, and a slip (``-o games/friday.yaml``) must
     never write a page or a picture over a game log."""

@@ -11,18 +11,18 @@ import typer
 from shmod.cli.app import (
     FormatOpt,
     GameOpt,
-    _show,
-    _step,
     echo,
     git_check,
     moderator,
     outbox_line,
+    record_step,
+    show_sections,
 )
 
 if TYPE_CHECKING:
     from shmod.game.steps import Step
-    from shmod.log.game import Game
     from shmod.log.logfile import LogFile
+    from shmod.log.store import Loaded
 
 #: What to do after ``git pull`` refused to merge a log (the file holds yours).
 GIT_ADVICE = ("the file holds yours: keep it (`git add {path}`) or take theirs (`git checkout "
@@ -41,7 +41,7 @@ SYNC_ADVICE = ("decide with the other moderator which copy stands, and record th
 
 
 def moderators(
-    game: GameOpt,
+    log_path: GameOpt,
     names: Annotated[list[str] | None, typer.Argument(
         metavar="[NAME]...", help="Moderators to add (or to drop, with --drop).",
         show_default=False)] = None,
@@ -52,22 +52,22 @@ def moderators(
     without names, the list and who records now."""
     from shmod.base.errors import BadInput
     from shmod.forum.steps import Moderator
-    from shmod.log import game as games
+    from shmod.log import store
 
     if not names:
         from shmod.forum.explain import who_records
 
-        state = games.load(game).state
+        state = store.load(log_path).table
         listed = ", ".join(state.moderators) or "none listed (one moderator: nothing to name)"
         lines = [f"Moderators: {listed}", *who_records(state.moderators, state.handover,
                                                        state.taken)]
-        _show([("Moderators", "\n".join(lines))])
+        show_sections([("Moderators", "\n".join(lines))])
         return
     me = moderator()
 
-    def make(g: "Game") -> "list[Step]":
+    def make(g: "Loaded") -> "list[Step]":
         steps: list[Step] = [Moderator(name, drop=drop) for name in names]
-        if not g.state.moderators and not drop:
+        if not g.table.moderators and not drop:
             if me is None and len(names) < 2:
                 raise BadInput("R-MODERATORS: this game lists no moderator yet: list yourself "
                                "too (shmod moderators YOU NAME), or say who you are with --as "
@@ -77,11 +77,11 @@ def moderators(
                 steps.insert(0, Moderator(me))
         return steps
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def handover(
-    game: GameOpt,
+    log_path: GameOpt,
     name: Annotated[str | None, typer.Argument(
         metavar="[NAME]", help="The listed moderator moderation passes to.")] = None,
     accept: Annotated[str | None, typer.Option(
@@ -100,15 +100,15 @@ def handover(
         raise BadInput("give the moderator to hand over to (shmod handover NAME), or the "
                        "hand-over post's checkpoint line to take over (--accept 'LINE')")
     if accept is not None:
-        _take_over(game, accept)
+        _take_over(log_path, accept)
         return
     assert name is not None
 
-    def make(g: "Game") -> "Step":
-        found = listing.listed(g.state, name)
+    def make(g: "Loaded") -> "Step":
+        found = listing.listed(g.table, name)
         return Handover(found or name.strip())
 
-    _step(game, fmt_name, make)
+    record_step(log_path, fmt_name, make)
 
 
 def _take_over(game: str, line: str) -> None:
@@ -117,7 +117,7 @@ def _take_over(game: str, line: str) -> None:
     from shmod.cli import clock, output
     from shmod.forum import moderators as listing
     from shmod.forum.steps import Takeover
-    from shmod.log import checkpoints, game as games
+    from shmod.log import checkpoints, store
 
     claims = [c for c in checkpoints.find(line) if c.signed and c.post is not None]
     if len(claims) != 1:
@@ -127,8 +127,8 @@ def _take_over(game: str, line: str) -> None:
     assert claim.post is not None
     output.require_open()
 
-    def make(g: "Game") -> "Step":
-        posts, state = g.state.posts, g.state
+    def make(g: "Loaded") -> "Step":
+        posts, state = g.table.posts, g.table
         if claim.post is not None and claim.post > len(posts):
             raise RuleBroken("R-HANDOVER", f"your copy of the log has posts up to post "
                              f"{len(posts)}, not post {claim.post}: it lacks the hand-over; "
@@ -155,17 +155,17 @@ def _take_over(game: str, line: str) -> None:
         return Takeover(post)
 
     git_check(game)
-    done = games.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
-    state = done.game.state
+    done = store.record(game, make, at=clock.stamp(), post=False, moderator=moderator())
+    state = done.loaded.table
     holder = state.handover[1] if state.handover else "?"
-    _show([], [("Taken over", f"your copy gives the hand-over post's checkpoint: {holder} "
-                "moderates now (recorded as entry "
-                f"{state.entries})")])
+    show_sections([], [("Taken over", f"your copy gives the hand-over post's checkpoint: {holder} "
+                        "moderates now (recorded as entry "
+                        f"{state.entries})")])
     output.check("the take-over was recorded", "`shmod moderators` shows who moderates")
 
 
 def merge(
-    game: GameOpt,
+    log_path: GameOpt,
     copy: Annotated[str | None, typer.Argument(
         metavar="[COPY]", help="Another copy of the game's log (a synced folder's conflicted "
         "copy, a backup) to merge into it.")] = None,
@@ -182,20 +182,21 @@ def merge(
 
     if sum((copy is not None, mine, forget)) != 1:
         raise BadInput("give one of: the other copy's file, --mine, or --forget")
-    git_check(game)
+    git_check(log_path)
     if forget:
-        remembered = seen.recall(game)
-        seen.forget(game)
+        remembered = seen.recall(log_path)
+        seen.forget(log_path)
         what = (f"what this terminal last wrote ({len(remembered['ids'])} entries)"
                 if remembered else "nothing (this terminal remembered nothing of this log)")
-        _show([], [("Forgotten", f"{what}; the next step is recorded on {game} as it is")])
+        show_sections([], [("Forgotten", f"{what}; the next step is recorded on {log_path} "
+                                         "as it is")])
         return
     if mine:
-        data = seen.mine(game)
+        data = seen.mine(log_path)
         if data is None:
-            raise BadInput(f"this terminal remembers nothing it wrote to {game} (the cache is "
+            raise BadInput(f"this terminal remembers nothing it wrote to {log_path} (the cache is "
                            "off, or it never recorded on this log here)")
-        where = f"{game} (as this terminal last wrote it)"
+        where = f"{log_path} (as this terminal last wrote it)"
         labels = ("the log", "what this terminal last wrote")
     else:
         import os
@@ -204,10 +205,10 @@ def merge(
         data, _ = logfile.read_bytes(copy, logfile.MAX_BYTES, "no such file")
         where = copy
         labels = ("the log", os.path.basename(copy))
-    echo(join(game, logfile.parse(where, data), SYNC_ADVICE, labels), err=True)
-    from shmod.log import game as games
+    echo(join(log_path, logfile.parse(where, data), SYNC_ADVICE, labels), err=True)
+    from shmod.log import store
 
-    outbox_line(games.load(game))  # what the merged log owes: one outbox for both
+    outbox_line(store.load(log_path))  # what the merged log owes: one outbox for both
 
 
 def join(game: str, theirs: "LogFile", advice: str,
@@ -239,7 +240,7 @@ def _private(path: str) -> None:
 
 
 def git_setup(
-    game: GameOpt,
+    log_path: GameOpt,
     pattern: Annotated[str | None, typer.Option(
         "--pattern", metavar="PATTERN",
         help="Which files are game logs, as .gitattributes matches them (default: the .yaml "
@@ -255,9 +256,9 @@ def git_setup(
     from shmod.cli import gitsetup
 
     if hook:
-        gitsetup.hook(game, during)
+        gitsetup.hook(log_path, during)
         return
-    for line in gitsetup.setup(game, pattern):
+    for line in gitsetup.setup(log_path, pattern):
         echo(line, err=True)
 
 

@@ -16,8 +16,8 @@ from shmod.texts.formats import FORMATS
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from shmod.audit.forum_stats import Career, Collector, Stats
     from shmod.audit.leaderboard import Column
-    from shmod.audit.stats import Career, Collector, Stats
     from shmod.texts.catalog import Language
 
 #: The columns ``--sort`` takes (shmod.audit.leaderboard.COLUMNS, without importing it).
@@ -74,8 +74,8 @@ def stats(
     shmod.toml in the first folder (docs/settings.md)."""
     from shmod.audit import leaderboard
     from shmod.audit.batch import find_logs
+    from shmod.audit.forum_stats import Collector, since_time
     from shmod.audit.players import Aliases
-    from shmod.audit.stats import Collector, since_time
     from shmod.cli.clock import now
     from shmod.cli.settings import for_stats
     from shmod.texts import catalog, formats
@@ -87,9 +87,9 @@ def stats(
     if sort not in SORTS:
         raise BadInput(f"--sort takes one of {', '.join(SORTS)}, not {sort!r}")
     if png is not None:
-        from shmod.cli.posts import _named
+        from shmod.cli.posts import require_ending
 
-        _named("--png", png, "PNG", (".png",))
+        require_ending("--png", png, "PNG", (".png",))
     fmt = formats.get(fmt_name, lang=language) if fmt_name else formats.Plain(
         catalog.get(language))
     start = since_time(since) if since is not None else None

@@ -9,7 +9,7 @@ its hooks (:func:`shmod.game.hooks.leave` and what follows it).
 from __future__ import annotations
 
 from shmod.base.errors import BadInput, RuleBroken
-from shmod.forum import outbox
+from shmod.forum import deliveries
 from shmod.forum.events import Removed, RemovedNotice, Retraction
 from shmod.forum.explain import waiting_text
 from shmod.forum.setup import check_name
@@ -44,10 +44,10 @@ def prod_count(table: Table, seat: int) -> int:
 
 def counted(table: Table, entry: int) -> bool:
     """Whether the prod of entry ``entry`` counts (R-STALL): once it is delivered
-    (:func:`shmod.forum.outbox.sent`); one made before the log kept an outbox counts as
+    (:func:`shmod.forum.deliveries.sent`); one made before the log kept an outbox counts as
     made, as an earlier shmod printed it then."""
     return (table.outbox_from is None or entry < table.outbox_from
-            or outbox.sent(table, entry, outbox.PROD))
+            or deliveries.sent(table, entry, deliveries.PROD))
 
 
 #: R-BACKUP: the most backup players the list holds. A forum game needs a handful; a
@@ -134,5 +134,5 @@ def _retract_hands(table: Table) -> None:
                 (secret is Drawn and game.phase == DISCARD)
                 or (secret is Handed and game.phase in (ENACT, VETO_ANSWER, VETO_VOTE))):
             sent = next(s.entry for s in reversed(game.secrets) if type(s) is secret)
-            if outbox.sent(table, sent, secret.kind, game.players[seat]):  # else: unsent
+            if deliveries.sent(table, sent, secret.kind, game.players[seat]):  # else: unsent
                 game.tell(seat, Retraction, what=secret, sent=sent)

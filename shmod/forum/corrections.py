@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from shmod.base.errors import BadInput, IllegalStep, RuleBroken
 from shmod.base.records import fields
-from shmod.forum import outbox
+from shmod.forum import deliveries
 from shmod.forum.claims import about_voided
 from shmod.forum.events import Corrected, Retraction
 from shmod.forum.explain import describe
@@ -154,7 +154,7 @@ def _delivered(table: Table, index: int) -> bool:
     secret = table.game.secrets[index]
     n = sum(1 for s in table.game.secrets[:index]
             if s.entry == secret.entry and s.to == secret.to and s.kind == secret.kind)
-    return outbox.sent(table, secret.entry, secret.kind, secret.to, n + 1)
+    return deliveries.sent(table, secret.entry, secret.kind, secret.to, n + 1)
 
 
 def _refuse_redealing(table: Table, voided: set[int], in_effect: dict[int, Step]) -> None:

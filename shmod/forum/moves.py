@@ -1,5 +1,5 @@
 """The forum's moves: one row for each kind of forum entry, as the game's moves are one
-row each (:mod:`shmod.game.play`): the entry's step class, its handler, the game's phases
+row each (:mod:`shmod.game.moves`): the entry's step class, its handler, the game's phases
 it is accepted in (None: bookkeeping, any time), the rule an out-of-turn one breaks and
 how that refusal names it. A new house rule of the forum is a row here, its step in
 :mod:`shmod.forum.steps` and its handler in the module of its kind:
@@ -28,8 +28,8 @@ from shmod.forum import (
     corrections,
     deadlines,
     dealing,
+    deliveries,
     moderators,
-    outbox,
     seats,
     thread,
 )
@@ -75,7 +75,7 @@ def moves(apply: Callable[[Table, Step], None]) -> tuple[Move[Any], ...]:
         Move(Rename, seats.rename, PLAYING, "R-RENAME", "a name corrected"),
         Move(Correct, correct, None),
         Move(Posted, thread.posted, None),
-        Move(Delivered, outbox.deliver, None),  # an item delivered: never replayed
+        Move(Delivered, deliveries.deliver, None),  # an item delivered: never replayed
         Move(Withdrawn, thread.withdrawn, None),  # a post that lost a race (R-MERGE)
         Move(Acknowledge, thread.acknowledge, None),
         Move(Moderator, moderators.moderator, None),

@@ -8,7 +8,7 @@ here).
 """
 from __future__ import annotations
 
-from shmod.game import rulebook as game
+from shmod.game import rulebook as game_rulebook
 
 #: The forum's part of the setup: the commitment and the deal from the players' words
 #: (after R-FIRST in the game's first section).
@@ -227,7 +227,7 @@ FORUM: tuple[str, list[tuple[str, str, str]]] = (
 
 def _whole() -> list[tuple[str, list[tuple[str, str, str]]]]:
     """The game's sections with the forum's rules in their places, in the order of a game."""
-    (title, rules), *rest = game.SECTIONS
+    (title, rules), *rest = game_rulebook.SECTIONS
     at = [rule for rule, _, _ in rules].index("R-FIRST") + 1
     return [(title, [*rules[:at], *SETUP, *rules[at:]]), *rest, FORUM]
 
@@ -265,7 +265,7 @@ def markdown() -> str:
         out += [f"- **{rule}** ({title}): {text}" for rule, title, text in rules]
         out.append("")
     out += ["## Where rulebooks disagree, and what shmod does", ""]
-    out += [f"- {reading}" for reading in game.READINGS]
+    out += [f"- {reading}" for reading in game_rulebook.READINGS]
     return "\n".join(out) + "\n"
 
 

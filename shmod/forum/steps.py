@@ -93,7 +93,7 @@ class Posted(Step):
     checkpoint: str | None = None  # the chain head at upto, as posted (R-CHECKPOINT)
     short: bool = False  # the post said a deadline alone, without the board (R-DEADLINE)
     outbox: bool = False  # the log's first post made for the outbox: delivered by a
-    # ``delivered`` entry, as everything after it is (shmod.forum.outbox)
+    # ``delivered`` entry, as everything after it is (shmod.forum.deliveries)
 
 
 class Delivered(Step):

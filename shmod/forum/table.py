@@ -116,7 +116,7 @@ class Table(Record, frozen=False):
     words: dict[int, str] = field(default_factory=dict)  # R-DEAL: each seat's word (public)
     dealt: int | None = None  # R-DEAL: the entry whose word completed the deal
     prods: list[tuple[int, int]] = field(default_factory=list)  # R-STALL: (entry, seat) made
-    # R-PM, R-MISSENT (shmod.forum.outbox): every delivery recorded; the entry the outbox
+    # R-PM, R-MISSENT (shmod.forum.deliveries): every delivery recorded; the entry the outbox
     # began at (the first ``delivered`` entry or post marked ``outbox``; None before); and
     # in a log written before it, the last post before it: everything caused up to that
     # entry counts as delivered (an earlier shmod printed it all at once).

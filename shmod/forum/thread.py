@@ -6,7 +6,7 @@ replays it.
 from __future__ import annotations
 
 from shmod.base.errors import RuleBroken
-from shmod.forum import outbox
+from shmod.forum import deliveries
 from shmod.forum.corrections import voided
 from shmod.forum.events import Claimed, Corrected, DeadlineSet
 from shmod.forum.steps import Acknowledge, Posted, Withdrawn
@@ -68,7 +68,7 @@ def posted(table: Table, step: Posted) -> None:
     if step.short:
         table.short_posts.append(len(table.posts) + 1)
     table.posts.append(upto)
-    outbox.posted(table, step)
+    deliveries.posted(table, step)
 
 
 def withdrawn(table: Table, step: Withdrawn) -> None:

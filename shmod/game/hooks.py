@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shmod.base.errors import IllegalStep
-from shmod.game import play
+from shmod.game import moves
 from shmod.game.events import Win
 from shmod.game.setup import tell_roles
 from shmod.game.state import State
@@ -94,14 +94,14 @@ def reseat(state: State, seat: int, name: str) -> None:
 def play_for(state: State, step: Step) -> None:
     """A player's ``step`` taken on their behalf, by its rule alone (no turn check: the
     caller chose it from what the game waits for)."""
-    play.HANDLERS[type(step)](state, step)
+    moves.HANDLERS[type(step)](state, step)
 
 
 def fail_election(state: State) -> None:
     """The Presidential Candidate's turn ends as a failed election (R-FAIL): the Election
     Tracker moves, and R-CHAOS at its end."""
     assert state.phase == NOMINATE
-    play.failed(state)
+    moves.failed(state)
 
 
 # -- a seat that leaves -------------------------------------------------------------
@@ -130,14 +130,14 @@ def abandon_round(state: State) -> None:
         if state.phase == RESHUFFLE:
             state.resume = "round"
             return
-        play.next_round(state)
+        moves.next_round(state)
         return
     state.draw[:0] = state.hand
     state.hand = []
     state.chosen = None
     state.votes = {}
     state.veto_votes = {}
-    play.failed(state)
+    moves.failed(state)
 
 
 def drop_vote(state: State, seat: int) -> None:
@@ -146,10 +146,10 @@ def drop_vote(state: State, seat: int) -> None:
     assert state.phase == VOTE
     state.votes.pop(seat, None)
     if len(state.votes) == len(state.living):
-        play.count(state)
+        moves.count(state)
 
 
 def hitler_left(state: State, rule: str) -> None:
     """Hitler has left the game other than by an execution: the Liberals win, under
     ``rule`` (the caller's)."""
-    play.win(state, Win(LIBERALS, rule, hitler=state.name(state.hitler)))
+    moves.win(state, Win(LIBERALS, rule, hitler=state.name(state.hitler)))

@@ -6,7 +6,7 @@ Candidate may nominate (R-NOMINATE, R-TERM, R-TERM5, R-NO-NOMINEE), who still vo
 (R-VOTE), the policies a hand offers (R-DRAW, R-PASS), when a veto may be proposed and its
 answers (R-VETO), whom a power may target (R-INVESTIGATE, R-SPECIAL, R-EXECUTE,
 R-NO-TARGET), the pile a reshuffle deals from (R-RESHUFFLE). The handlers in
-:mod:`shmod.game.play` and :mod:`shmod.game.turns` ask here and say why a step is refused;
+:mod:`shmod.game.moves` and :mod:`shmod.game.turns` ask here and say why a step is refused;
 a forum's lapses (:mod:`shmod.forum.deadlines`) draw from here.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@ what the game waits for.
 
 Every kind of step is a :class:`Move`: its handler (the rule itself), the phases it is
 accepted in, the rule cited when it comes out of turn. The game's moves are the table in
-:mod:`shmod.game.play`; :mod:`shmod.game.engine` applies each the same way: game over,
+:mod:`shmod.game.moves`; :mod:`shmod.game.engine` applies each the same way: game over,
 wrong phase, wrong actor (here), then the rule (the handler).
 """
 from __future__ import annotations

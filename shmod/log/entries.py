@@ -108,7 +108,7 @@ CLAIM_NEEDS: dict[str, tuple[str, ...]] = {
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "posted": ("checkpoint", "short", "outbox"),  # the chain head at upto, as the post
     # showed it (R-CHECKPOINT); short: true, the post said a deadline alone (R-DEADLINE);
-    # outbox: true, the log's first post delivered through the outbox (shmod.forum.outbox)
+    # outbox: true, the log's first post delivered through the outbox (shmod.forum.deliveries)
     "delivered": ("n", "wrong"),  # which of its kind (2, 3, …); wrong: the reader it
     # reached by mistake (R-MISSENT)
     "correct": ("force",),  # voids what a post already showed, or a finished game's step

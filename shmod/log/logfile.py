@@ -89,11 +89,11 @@ def torn_error(path: str, tail: str) -> TornTail:
 
 
 def read(path: str, *, cached: bool = False) -> LogFile:
-    """Read and parse ``path`` as a game log (form only; :mod:`shmod.log.game` replays it).
+    """Read and parse ``path`` as a game log (form only; :mod:`shmod.log.store` replays it).
 
     With ``cached``, the parse of exactly these bytes may come from the moderator's
     private cache (:func:`parse_cached`; ``audit`` does not use it).
-    ``LogFile.warnings`` notes a file others may read; :func:`shmod.log.game.load` warns
+    ``LogFile.warnings`` notes a file others may read; :func:`shmod.log.store.load` warns
     about it while the game is still secret (a finished game's log may be published).
     """
     data, info = read_bytes(path, MAX_BYTES, "no such game log (create one with `shmod new`)")
@@ -108,7 +108,7 @@ def read(path: str, *, cached: bool = False) -> LogFile:
 def parse_cached(path: str, data: bytes) -> LogFile:
     """The cached parse of exactly ``data`` (:mod:`shmod.log.parsecache`) if there is one
     and it is :func:`anchored` in ``data``, else :func:`parse`. Nothing is kept here:
-    :func:`shmod.log.game.load` keeps a parse once it has replayed it cleanly."""
+    :func:`shmod.log.store.load` keeps a parse once it has replayed it cleanly."""
     from shmod.log import parsecache
 
     hit = parsecache.get(path, data)
@@ -140,7 +140,7 @@ def keep(log: LogFile) -> None:
 
 def anchored(log: LogFile) -> bool:
     """Whether a parse is pinned to the log's bytes, so that if it also replays with no
-    chain note (:func:`shmod.log.game.load`) it is what those bytes say, up to SHA-256:
+    chain note (:func:`shmod.log.store.load`) it is what those bytes say, up to SHA-256:
     every entry carries a hash found on the entry's own line, lines in order, the last
     entry on the file's last line (none dropped); the header is pinned by the first
     entry's hash, or for a log without entries must be byte for byte shmod's header text.

@@ -45,7 +45,7 @@ from collections.abc import Iterator
 
 from shmod.base.errors import BadInput, Diverged, IllegalStep, LogError
 from shmod.base.records import Record, replace
-from shmod.forum import engine, outbox, thread
+from shmod.forum import deliveries, engine, thread
 from shmod.forum.steps import Acknowledge, Correct, Delivered, Lapse, Posted, Withdrawn, Word
 from shmod.forum.table import Table
 from shmod.game import legal
@@ -62,7 +62,7 @@ from shmod.log.entries import (
     summary,
     to_entry,
 )
-from shmod.log.game import Game, read_back, recorder_of, replay
+from shmod.log.store import Loaded, read_back, recorder_of, replay
 
 YOURS, THEIRS = "yours", "theirs"
 #: What a merge did: one copy held every step of the other (``nothing``), one extended
@@ -154,11 +154,11 @@ class _Copy:
             raise Diverged(where, None, f"{label} ends in a torn line (`shmod repair` on that "
                            "copy moves it aside); nothing was merged")
         try:
-            self.game: Game = replay(log, watch=watch)
+            self.loaded: Loaded = replay(log, watch=watch)
         except LogError as err:
             raise Diverged(where, err.line, f"{label} cannot be read ({err.reason}); nothing "
                            "was merged") from None
-        edited = self.game.edits()
+        edited = self.loaded.edits()
         if edited:
             raise Diverged(where, edited[0].line, f"{label} was edited by hand: "
                            f"{edited[0].describe()}; undo or acknowledge that edit on that "
@@ -166,7 +166,7 @@ class _Copy:
 
     def before(self, number: int) -> tuple[str, ...]:
         """The seating before entry ``number`` was applied."""
-        return self.seated.get(number - 1, self.game.setup.players)
+        return self.seated.get(number - 1, self.loaded.setup.players)
 
     def posts(self, after: int) -> list[tuple[int, int]]:
         """(entry, post number) of each post this copy made after entry ``after``."""
@@ -182,19 +182,19 @@ class _Copy:
         """Each post this copy made after entry ``after`` that reached the thread: its
         ``posted`` entry, and when it was first delivered (a post an earlier shmod printed
         before the outbox began: when it was made)."""
-        state, found = self.game.state, {}
+        state, found = self.loaded.table, {}
         for entry, _post in self.posts(after):
             if entry <= state.legacy_until:
                 found[entry] = at_text(self.log.entries[entry - 1]) or ""
                 continue
             times = [d.at or "" for d in state.deliveries
-                     if d.of == entry and d.what == outbox.POST and d.wrong is None]
+                     if d.of == entry and d.what == deliveries.POST and d.wrong is None]
             if times:
                 found[entry] = min(times)
         return found
 
     def secrets(self, number: int) -> list[Secret]:
-        return [s for s in self.game.state.secrets if s.entry == number]
+        return [s for s in self.loaded.table.secrets if s.entry == number]
 
 
 def merge(ours: logfile.LogFile, theirs: logfile.LogFile, *, where: str,
@@ -281,8 +281,8 @@ class _Rebase:
 
     def __init__(self, base: _Copy, moved: _Copy, common: int) -> None:
         self.base, self.moved = base, moved
-        self.state = replay(base.log).state
-        self.players, self.head = self.state.game.players, base.game.head
+        self.state = replay(base.log).table
+        self.players, self.head = self.state.game.players, base.loaded.head
         self.numbers = {n: n for n in range(common + 1)}  # moved entry -> merged entry
         self.ids = list(base.ids)  # the merged log's identities, as it grows
         self.same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
@@ -329,7 +329,8 @@ class _Rebase:
         """``step``, a post that lost the race as withdrawn, or None when it is left out (a
         post that never reached the thread, one withdrawn by an earlier merge, or a
         withdrawn post's delivery: its withdrawal says it was delivered)."""
-        if isinstance(step, Delivered) and step.what == outbox.POST and step.entry in self.raced:
+        if isinstance(step, Delivered) and step.what == deliveries.POST and \
+                step.entry in self.raced:
             return None
         if isinstance(step, Posted):
             if old not in self.sent:
@@ -363,7 +364,7 @@ class _Rebase:
         _same_round(step, self.moved.rounds[old - 1], state, what, label)
         state.clock, state.recorder = at_text(raw), recorder_of(raw)
         told = len(state.secrets)
-        if isinstance(step, Delivered) and step.wrong is None and outbox.deliveries(
+        if isinstance(step, Delivered) and step.wrong is None and deliveries.deliveries(
                 state, step.entry, step.what, step.to, step.n or 1)[0]:
             self.twice.append(self.number + 1)
         try:
@@ -396,7 +397,7 @@ class _Rebase:
                           dropped=tuple(self.dropped))
         text = "".join(map(logfile.entry_line, self.entries))
         try:
-            merged = read_back(base.game, text, self.head, len(self.entries))
+            merged = read_back(base.loaded, text, self.head, len(self.entries))
         except BadInput as err:
             raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
         return Merged(merged.log.data, MERGED, base.label, moved.label, tuple(self.moves),
@@ -415,7 +416,7 @@ def _withdrawn(base: _Copy, moved: _Copy, old: int, post: int, step: Posted,
     if len(shown) not in (CHECKPOINT_HEX + SIGNATURE_HEX, CHECKPOINT_HEX + TAG_HEX):
         raise _Refusal(f"{summary(moved.log.entries[old - 1], old)} of {moved.label} is a post "
                        "with no checkpoint of this log's form, which cannot be withdrawn")
-    earlier = moved.game.state.posts[post - 2] if post >= 2 else -1
+    earlier = moved.loaded.table.posts[post - 2] if post >= 2 else -1
     covered = []
     for number in range(earlier + 1, step.upto + 1):
         raw = moved.log.entries[number - 1] if number else None
@@ -425,7 +426,7 @@ def _withdrawn(base: _Copy, moved: _Copy, old: int, post: int, step: Posted,
             raise _Refusal(f"post {post} of {moved.label} covered entry {number}, which the "
                            "merge cannot place")
         covered.append(ids[numbers[number] - 1])
-    setup = base.game.setup
+    setup = base.loaded.setup
     return Withdrawn(post, shown, tuple(covered), withdrawals.mark(setup, post, shown))
 
 

@@ -5,7 +5,7 @@ An *item* is each PM a step caused (one :class:`~shmod.game.events.Secret`), eac
 withdrawn after a race between moderators must show (a ``withdrawn`` entry, R-MERGE:
 :mod:`shmod.log.withdrawals`); news that waits for the next post is one more, the post not
 yet made. An item is owed until a ``delivered`` entry
-says it reached its reader (:mod:`shmod.forum.outbox`, which also says what a log written
+says it reached its reader (:mod:`shmod.forum.deliveries`, which also says what a log written
 before the outbox counts as delivered); a voided step's items that never left leave the
 outbox silently (R-CORRECT).
 
@@ -30,17 +30,17 @@ from __future__ import annotations
 
 from shmod.base.errors import BadInput
 from shmod.base.records import Record, field
-from shmod.forum import outbox as forum_outbox
+from shmod.forum import deliveries
 from shmod.forum.corrections import voided
+from shmod.forum.deliveries import POST, PROD, THREAD, WITHDRAWAL
 from shmod.forum.explain import describe
-from shmod.forum.outbox import POST, PROD, THREAD, WITHDRAWAL
 from shmod.forum.table import Delivery, Table
 from shmod.forum.thread import news
 from shmod.game.events import RoleSent, Secret
 from shmod.log import withdrawals
 from shmod.log.entries import CHECKPOINT_HEX, at_text
-from shmod.log.game import Game
 from shmod.log.references import References
+from shmod.log.store import Loaded
 
 __all__ = ["POST", "PROD", "THREAD", "WITHDRAWAL", "Item", "handle", "items", "owed", "pick",
            "summary"]
@@ -103,10 +103,10 @@ class Item(Record, frozen=False):
         return WHAT.get(self.what, self.what.replace("_", " "))
 
 
-def items(game: Game, *, pending: bool = True) -> list[Item]:
+def items(game: Loaded, *, pending: bool = True) -> list[Item]:
     """Every item of ``game``, delivered or owed, in the outbox's order (module docstring);
     with ``pending``, the post not yet made last, when there is news for one."""
-    state = game.state
+    state = game.table
     names = References(game.log.entries)
     gone = voided(state)
     out: list[Item] = []
@@ -138,21 +138,21 @@ def items(game: Game, *, pending: bool = True) -> list[Item]:
     return out
 
 
-def owed(game: Game) -> list[Item]:
+def owed(game: Loaded) -> list[Item]:
     """The items owed, oldest first: what ``shmod send`` gives next."""
     return [item for item in items(game) if item.owed]
 
 
 def _made(state: Table, item: Item) -> Item:
     """``item`` with its deliveries, and whether it is owed."""
-    item.delivered, item.wrong = forum_outbox.deliveries(state, item.entry, item.what, item.to,
+    item.delivered, item.wrong = deliveries.deliveries(state, item.entry, item.what, item.to,
                                                    item.n)
-    sent = forum_outbox.sent(state, item.entry, item.what, item.to, item.n)
+    sent = deliveries.sent(state, item.entry, item.what, item.to, item.n)
     item.owed = not sent and not item.voided
     return item
 
 
-def _when(game: Game, entry: int) -> str | None:
+def _when(game: Loaded, entry: int) -> str | None:
     """When entry ``entry`` was recorded (0: when the game was created)."""
     if entry == 0:
         created = game.log.header.get("created")
@@ -160,9 +160,9 @@ def _when(game: Game, entry: int) -> str | None:
     return at_text(game.log.entries[entry - 1]) if entry <= len(game.log.entries) else None
 
 
-def _prodded(game: Game, entry: int, seat: int) -> str:
+def _prodded(game: Loaded, entry: int, seat: int) -> str:
     """The name the prod of entry ``entry`` was made to (the seat's player then)."""
-    state = game.state
+    state = game.table
     name = state.game.players[seat]
     changes = sorted([*state.replaced, *state.renamed], key=lambda change: -change[3])
     for target, old, _new, when in changes:
@@ -179,7 +179,7 @@ def handle(item: Item) -> str:
     return f"{item.entry}:{item.to}" + (f"#{item.n}" if item.n > 1 else "")
 
 
-def pick(game: Game, wanted: str | None, *, owed_only: bool = True) -> Item | None:
+def pick(game: Loaded, wanted: str | None, *, owed_only: bool = True) -> Item | None:
     """The item ``wanted`` names: ``ENTRY:NAME`` (as :func:`handle` writes it), a player's
     name (their oldest owed item; unless ``owed_only``, their latest when none is owed),
     ``thread`` or ``post`` (the oldest owed post), ``withdrawal`` (the oldest owed
@@ -199,7 +199,7 @@ def pick(game: Game, wanted: str | None, *, owed_only: bool = True) -> Item | No
     if colon and entry.strip().isdigit():
         return _exact(game, every, int(entry), rest.strip())
     seat = game.seating.seat(text)
-    name = game.state.game.players[seat]
+    name = game.table.game.players[seat]
     theirs = [item for item in every if item.to == name]
     found = [item for item in theirs if item.owed] or ([] if owed_only else theirs[-1:])
     if not found:
@@ -209,7 +209,7 @@ def pick(game: Game, wanted: str | None, *, owed_only: bool = True) -> Item | No
     return found[0]
 
 
-def _exact(game: Game, every: list[Item], entry: int, rest: str) -> Item:
+def _exact(game: Loaded, every: list[Item], entry: int, rest: str) -> Item:
     """The item entry ``entry`` caused ``rest`` (``NAME``, ``NAME#n`` or ``thread``)."""
     name, _, count = rest.rpartition("#") if "#" in rest and rest.rpartition("#")[2].isdigit() \
         else (rest, "", "1")
@@ -220,7 +220,7 @@ def _exact(game: Game, every: list[Item], entry: int, rest: str) -> Item:
     if name.lower() in (THREAD, POST):
         to = THREAD
     else:
-        to = game.state.game.players[game.seating.seat(name)] if name not in \
+        to = game.table.game.players[game.seating.seat(name)] if name not in \
             {item.to for item in caused} else name
     found = [item for item in caused if item.to == to and item.n == int(count)]
     if not found:
@@ -237,7 +237,7 @@ def owed_text(every: list[Item]) -> str:
     return f"{len(left)} owed, next: {left[0].label()}"
 
 
-def summary(game: Game) -> str:
+def summary(game: Loaded) -> str:
     """The outbox in one line, for ``status`` and after every recording command:
     ``Outbox: 3 owed · next: PM to Ann · shmod send`` (or ``nothing owed``)."""
     left = owed(game)
@@ -246,10 +246,10 @@ def summary(game: Game) -> str:
     return f"Outbox: {len(left)} owed · next: {left[0].label()} · shmod send"
 
 
-def covered(game: Game, item: Item) -> str:
+def covered(game: Loaded, item: Item) -> str:
     """What a post item covers, in public words: ``entries 5 to 9, up to the vote by
     Eve``; for a withdrawal, which version of which post it withdraws."""
-    state = game.state
+    state = game.table
     if item.what == WITHDRAWAL:
         raw = game.log.entries[item.entry - 1]
         who = raw.get("mod") if isinstance(raw, dict) else None
@@ -273,17 +273,17 @@ CHOICE_PM = {"discard": "draw", "enact": "hand", "veto_answer": "veto_request",
              "veto_vote": "veto_vote"}
 
 
-def withdrawal_line(game: Game, item: Item) -> str:
+def withdrawal_line(game: Loaded, item: Item) -> str:
     """The fixed line a withdrawal item adds to its post (:mod:`shmod.log.withdrawals`)."""
     raw = game.log.entries[item.entry - 1]
     assert isinstance(raw, dict) and raw.get("kind") == "withdrawn"
     return withdrawals.line(item.post, str(raw["checkpoint"]), str(raw["withdrawal"]))
 
 
-def unreceived(game: Game) -> Item | None:
+def unreceived(game: Loaded) -> Item | None:
     """The PM the choice awaited now is made from (the President's three policies, the
     Chancellor's two, a veto's question), if it is still owed: its player never had it."""
-    state = game.state
+    state = game.table
     kind = CHOICE_PM.get(state.game.phase)
     if kind is None:
         return None

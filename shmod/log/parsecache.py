@@ -28,8 +28,8 @@ it is not used, never that a command fails or sees something the log does not ho
   not the cache's own (by name) are never touched.
 - **Still not the log.** Whoever can write the folder can forge a correct stamp, so a hit
   is used only when :func:`shmod.log.logfile.anchored` pins it to the log's bytes and
-  :func:`shmod.log.game.load` replays it with no chain note; a step is recorded from the
-  log's own bytes only (:func:`shmod.log.game.record`), and ``shmod audit`` never reads
+  :func:`shmod.log.store.load` replays it with no chain note; a step is recorded from the
+  log's own bytes only (:func:`shmod.log.store.record`), and ``shmod audit`` never reads
   the cache. Shell completion reads it but never writes it.
 
 *Windows* has no ``O_NOFOLLOW``, no folder descriptors and no owner or mode bits in

@@ -17,7 +17,7 @@ import re
 from shmod.base.errors import BadInput
 from shmod.game.terms import OVER, Role
 from shmod.log import logfile, outfiles
-from shmod.log.game import Game, load
+from shmod.log.store import Loaded, load
 
 _KEY_LINE = re.compile(rb"[ \t]+signing_key[ \t]*:")
 
@@ -28,17 +28,17 @@ def default_target(path: str) -> str:
     return f"{base}.published{ext or '.yaml'}"
 
 
-def dealt_roles(game: Game) -> dict[str, Role]:
+def dealt_roles(game: Loaded) -> dict[str, Role]:
     """R-DEAL: in a game dealt from the players' words, once dealt, the roles the words
     dealt by the header's names (``secret.roles``, which its header lacks): the published
     log gives them, for anyone recomputing the deal to check against. Else nothing."""
-    roles = game.state.game.roles
+    roles = game.table.game.roles
     if game.setup.deal != "players" or not roles or game.setup.published_roles:
         return {}
     return dict(zip(game.setup.players, roles))
 
 
-def published_text(game: Game) -> bytes:
+def published_text(game: Loaded) -> bytes:
     """The bytes of ``game``'s log without the line holding its private signing key, and
     with the roles its players' words dealt (:func:`dealt_roles`) under ``secret:``."""
     lines = game.log.data.splitlines(keepends=True)
@@ -57,12 +57,12 @@ def published_text(game: Game) -> bytes:
     return b"".join(lines[:number - 1] + lines[number:])
 
 
-def publish(path: str, target: str | None = None, *, force: bool = False) -> tuple[str, Game]:
+def publish(path: str, target: str | None = None, *, force: bool = False) -> tuple[str, Loaded]:
     """Write the log at ``path`` without its private key to ``target`` (default:
     :func:`default_target`), which must not exist; refused while the game goes on unless
     ``force``. Returns the path written and the game."""
     game = load(path, warn_edits=False, cache="off")
-    if game.state.game.phase != OVER and not force:
+    if game.table.game.phase != OVER and not force:
         raise BadInput("R-THREAD: the game is not over, and its log holds every role and "
                        "card: publish it after the reveal (or with --force, e.g. for a game "
                        "abandoned for good); nothing was written")
@@ -78,7 +78,7 @@ def publish(path: str, target: str | None = None, *, force: bool = False) -> tup
                        "same log; nothing was written")
     # a game not over (--force): the copy still holds every secret, so it is the owner's
     # alone until the moderator chooses to publish it (as `shmod new` makes logs)
-    mode = 0o644 if game.state.game.phase == OVER else 0o600
+    mode = 0o644 if game.table.game.phase == OVER else 0o600
     try:
         outfiles.write(target, data, mode=mode, replace=False)
     except FileExistsError:

@@ -18,7 +18,7 @@ import os
 from shmod.base import digest
 from shmod.base.errors import BadInput, LogError
 from shmod.base.records import Record
-from shmod.log import game, logfile, oslock, outfiles
+from shmod.log import logfile, oslock, outfiles, store
 
 
 class Repaired(Record, frozen=False):
@@ -44,7 +44,7 @@ def repair(path: str, *, at: str) -> Repaired:
         if pending is not None:
             return _cut_off(path, fd, data, pending, at)
         try:
-            loaded = game.replay(logfile.parse(path, data))
+            loaded = store.replay(logfile.parse(path, data))
             return Repaired(path, None, 0, len(loaded.log.entries), 0)
         except logfile.TornTail as err:
             line = err.line or data.count(b"\n") + 1
@@ -53,7 +53,7 @@ def repair(path: str, *, at: str) -> Repaired:
                            "a torn final entry; this needs fixing by hand)") from None
         cut = data.rfind(b"\n") + 1
         try:
-            kept = game.replay(logfile.parse(path, data[:cut]))
+            kept = store.replay(logfile.parse(path, data[:cut]))
         except LogError as err:
             raise LogError(path, err.line, f"even without its torn last line the log does "
                            f"not load: {err.reason}; nothing was changed") from None
@@ -76,10 +76,10 @@ def _cut_off(path: str, fd: int, data: bytes, pending: tuple[int, int, str],
     written = data[start:]
     if len(written) == length and digest.sha256_hex(written) == sha:
         os.unlink(logfile.batch_note(path))
-        loaded = game.replay(logfile.parse(path, data))
+        loaded = store.replay(logfile.parse(path, data))
         return Repaired(path, None, 0, len(loaded.log.entries), 0)
     try:
-        kept = game.replay(logfile.parse(path, data[:start]))
+        kept = store.replay(logfile.parse(path, data[:start]))
     except LogError as err:
         raise LogError(path, err.line, f"even without the step cut off the log does not "
                        f"load: {err.reason}; nothing was changed") from None

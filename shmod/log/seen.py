@@ -2,7 +2,7 @@
 written on (R-MERGE): a log shared through a synced folder can be replaced by another
 moderator's copy, or by an older one, between two commands.
 
-After every write (:func:`shmod.log.game.record`, ``shmod new``, ``shmod merge``) the log
+After every write (:func:`shmod.log.store.record`, ``shmod new``, ``shmod merge``) the log
 as written is kept per user beside the parse cache (:mod:`shmod.log.parsecache`: the same
 private folder, ``SHMOD_CACHE``; a file ``….seen`` for each log), never in the log. Before
 the next write, :func:`check` takes a file that extends it (entry for entry, by the hash
@@ -134,7 +134,7 @@ def _unraced(log: logfile.LogFile, memory: dict[str, Any], missing: list[int]) -
                  if isinstance(raw, dict) and raw.get("kind") == "withdrawn"}
     posts: dict[int, int] = {}  # index of each ``posted`` entry -> its post number
     delivered: set[object] = set()  # the posts delivered to the thread, as ``post N``
-    outbox_from: int | None = None  # the first entry of the outbox (shmod.forum.outbox)
+    outbox_from: int | None = None  # the first entry of the outbox (shmod.forum.deliveries)
     for index, raw in enumerate(written.entries):
         kind = raw.get("kind") if isinstance(raw, dict) else None
         if kind == "posted":

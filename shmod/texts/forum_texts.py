@@ -39,7 +39,7 @@ from shmod.game.events import (
 )
 from shmod.game.rules import ROLE_COUNTS
 from shmod.game.terms import Phase, Power
-from shmod.texts import claims, glossary, numbers, phrases
+from shmod.texts import claim_texts, glossary, numbers, phrases
 from shmod.texts.catalog import ENGLISH, N_, Language, Np_, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.game_texts import fascist_track, variant_rules
@@ -187,10 +187,10 @@ def _moderators(view: PublicView, event: ModeratorsChanged | HandedOver, fmt: Pl
 
 def _claimed(view: PublicView, event: Claimed, fmt: Plain) -> str:
     """A claim, marked when it conflicts with an earlier claim."""
-    mark = claims.check(fmt.lang, event, claims.conflicting(claims.in_effect(view.history)),
-                        None)
-    return claims.marked(fmt.lang, claims.sentence(event, fmt), fmt.bold(mark)) if mark \
-        else claims.sentence(event, fmt)
+    earlier = claim_texts.conflicting(claim_texts.in_effect(view.history))
+    mark = claim_texts.check(fmt.lang, event, earlier, None)
+    return claim_texts.marked(fmt.lang, claim_texts.sentence(event, fmt), fmt.bold(mark)) if mark \
+        else claim_texts.sentence(event, fmt)
 
 
 def _corrected(view: PublicView, event: Corrected, fmt: Plain) -> str:

@@ -51,7 +51,7 @@ from shmod.game.events import (
     VetoVoted,
 )
 from shmod.game.terms import EXECUTE, INVESTIGATE, PEEK, SPECIAL, Power
-from shmod.texts import claims, glossary
+from shmod.texts import claim_texts, glossary
 from shmod.texts.catalog import Language, get as language
 from shmod.texts.formats import BBCode, Plain
 from shmod.texts.markup import marks
@@ -216,13 +216,14 @@ def history_text(view: PublicView, fmt: Plain, *, grid: bool = False,
     return "\n\n".join([title, *(rounds(row, fmt) for row in rows)])  # a blank line each
 
 
-def record_text(view: PublicView, fmt: Plain, truth: claims.Truth | None = None, *,
+def record_text(view: PublicView, fmt: Plain, truth: claim_texts.Truth | None = None, *,
                 grid: bool = False, bbcode_table: bool = False, over: bool = False) -> str:
     """``shmod history``: the voting record, then every claim (R-CLAIM) after a blank line,
     marked true or false with ``truth`` (a finished game); ``over`` without ``truth``: the
-    game is over but the claims' truth is told elsewhere (:func:`claims.lines_text`)."""
-    said = (claims.table_text(view.history, fmt, truth, bbcode_table=bbcode_table)
-            if grid or bbcode_table else claims.lines_text(view.history, fmt, truth, over=over))
+    game is over but the claims' truth is told elsewhere (:func:`claim_texts.lines_text`)."""
+    said = (claim_texts.table_text(view.history, fmt, truth, bbcode_table=bbcode_table)
+            if grid or bbcode_table
+            else claim_texts.lines_text(view.history, fmt, truth, over=over))
     return "\n\n".join(filter(None, [history_text(view, fmt, grid=grid,
                                                      bbcode_table=bbcode_table), said]))
 

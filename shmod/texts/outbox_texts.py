@@ -2,16 +2,16 @@
 prod's, a post's, a withdrawal's, in the game's language and output profile. A PM is made
 from its one :class:`~shmod.game.events.Secret`, a prod from the public view and the
 player's own view as they stood when it was made, a post as it was posted
-(:func:`shmod.texts.posts.earlier_post`), a withdrawal from its ``withdrawn`` entry.
+(:func:`shmod.texts.thread_posts.earlier_post`), a withdrawal from its ``withdrawn`` entry.
 """
 from __future__ import annotations
 
 from shmod.base.errors import InternalError
 from shmod.base.records import Record
 from shmod.forum.deadlines import utc
-from shmod.log.game import Game
 from shmod.log.outbox import POST, PROD, WITHDRAWAL, Item, withdrawal_line
-from shmod.texts import forum_texts, messages, posts, views
+from shmod.log.store import Loaded
+from shmod.texts import forum_texts, messages, thread_posts, views
 from shmod.texts.formats import Plain
 
 
@@ -26,10 +26,10 @@ class Text(Record):
         return self.body if self.subject is None else f"Subject: {self.subject}\n\n{self.body}"
 
 
-def text(game: Game, item: Item, fmt: Plain, title: str) -> Text:
+def text(game: Loaded, item: Item, fmt: Plain, title: str) -> Text:
     """``item``'s words; ``title`` is the game's name in PM subjects."""
     if item.what == POST:
-        return Text(None, posts.earlier_post(game, item.post, fmt).text)
+        return Text(None, thread_posts.earlier_post(game, item.post, fmt).text)
     if item.what == PROD:
         return _prod(game, item, fmt, title)
     if item.what == WITHDRAWAL:
@@ -40,9 +40,9 @@ def text(game: Game, item: Item, fmt: Plain, title: str) -> Text:
     return Text(messages.subject(item.secret, title, fmt), messages.pm_text(item.secret, fmt))
 
 
-def _prod(game: Game, item: Item, fmt: Plain, title: str) -> Text:
+def _prod(game: Loaded, item: Item, fmt: Plain, title: str) -> Text:
     """A prod as it was made: from the game as it stood before its entry, at its time."""
-    state = posts.state_at(game, item.entry - 1)
+    state = thread_posts.state_at(game, item.entry - 1)
     seen = views.public_view(state)
     sent = {name: views.player_view(state, name).secrets for name in seen.waiting_on}
     now = utc(item.at) if item.at and seen.deadline else None

@@ -6,7 +6,7 @@ every board drawn as :func:`shmod.texts.board_image.svg` draws it (its lines kep
 each and listed by number per step, so a 10-player game stays a few hundred KB). No
 link, font or script from anywhere else: a Content-Security-Policy allows the page's own
 script and style (by hash) and nothing else, so it opens from disk or any file host and
-makes no request. What the page holds is exactly what :mod:`shmod.texts.replay` cut:
+makes no request. What the page holds is exactly what :mod:`shmod.texts.replay_frames` cut:
 the public record, and the hidden part only for a revealed game.
 """
 from __future__ import annotations
@@ -24,9 +24,9 @@ from shmod.forum.deadlines import late_votes
 from shmod.forum.events import Corrected
 from shmod.game.events import Tallied
 from shmod.game.terms import VOTE
-from shmod.texts import claims, glossary, phrases
+from shmod.texts import claim_texts, glossary, phrases
 from shmod.texts.catalog import ENGLISH, PSEUDO, Language, Np_
-from shmod.texts.replay import KINDS, PHASE_WORDS, Frame, Replay, board_parts
+from shmod.texts.replay_frames import KINDS, PHASE_WORDS, Frame, Replay, board_parts
 from shmod.texts.views import PublicView
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -199,7 +199,8 @@ def script_words(t: Language) -> dict[str, str]:
     }
 
 
-def _frame(frame: Frame, s: _Strings, t: Language, truth: claims.Truth | None) -> dict[str, Any]:
+def _frame(frame: Frame, s: _Strings, t: Language,
+           truth: claim_texts.Truth | None) -> dict[str, Any]:
     view = frame.view
     president, chancellor = offices(view, t)
     title, votes = vote_list(view, t)
@@ -214,18 +215,18 @@ def _frame(frame: Frame, s: _Strings, t: Language, truth: claims.Truth | None) -
         "G": [s(g.line(lang=t)) for g in frame.governments],
         "b": [s(line) for line in board_parts(view, t)],
         "n": [s(n) for n in view.players],
-        "K": [s(line) for line in claims.page_lines(view.history, t)],
+        "K": [s(line) for line in claim_texts.page_lines(view.history, t)],
     }
     if frame.voided_by is not None:
         out["vb"] = frame.voided_by
     if frame.hidden is not None:
         h = frame.hidden
         empty = t._p("pile", "empty")
-        said = [("claims", claims.hidden_line(ev, truth[ev.entry], t))
-                for ev in claims.in_effect(view.history)
+        said = [("claims", claim_texts.hidden_line(ev, truth[ev.entry], t))
+                for ev in claim_texts.in_effect(view.history)
                 if ev.entry == frame.entry and truth and ev.entry in truth]
         out["h"] = {"l": [[s(c), s(x)] for c, x in (*h.lines, *said)],
-                    "K": [s(line) for line in claims.page_lines(view.history, t, truth)],
+                    "K": [s(line) for line in claim_texts.page_lines(view.history, t, truth)],
                     "d": s(t._("Draw pile, top first: {cards} ({n})",
                                cards=glossary.letters(t, h.draw) or empty, n=len(h.draw))),
                     "x": s(t._("Discard pile: {cards} ({n})",

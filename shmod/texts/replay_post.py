@@ -1,9 +1,9 @@
 """``shmod replay --post``: the whole game in one post, in the forum's markup.
 
 The result, one line per government ("R3 · Ann → Bob · L"), the voting record
-(:func:`shmod.texts.history.history_text`), the claims (:mod:`shmod.texts.claims`), every
+(:func:`shmod.texts.history.history_text`), the claims (:mod:`shmod.texts.claim_texts`), every
 power used and what the moderator did that was not play (deadlines passing, corrections,
-removals, replacements), from the frames :mod:`shmod.texts.replay` cut. A finished game's
+removals, replacements), from the frames :mod:`shmod.texts.replay_frames` cut. A finished game's
 hidden part (every role, each government's hands, "R3 · Ann → Bob · FFL > FL > L", what
 each investigation and peek showed, and whether each claim was true) comes behind the
 profile's spoiler, as ``shmod reveal``'s does (where the engine has none, after its
@@ -22,11 +22,11 @@ from shmod.game.events import (
 )
 from shmod.game.terms import FASCIST, LIBERAL
 from shmod.log.checkpoints import COMMITMENT_LABEL
-from shmod.texts import claims, glossary, phrases
+from shmod.texts import claim_texts, glossary, phrases
 from shmod.texts.catalog import Language
 from shmod.texts.formats import Plain
 from shmod.texts.history import record_text
-from shmod.texts.replay import Hidden, Replay, event_sentence
+from shmod.texts.replay_frames import Hidden, Replay, event_sentence
 
 POWER_EVENTS = (Investigated, SpecialElectionCalled, Peeked, Executed, PowerSkipped)
 MODERATION = (Lapsed, Corrected, Removed, Replaced, Renamed)
@@ -92,7 +92,7 @@ def _hidden(game: Replay, hidden: Hidden, fmt: Plain) -> str:
     if results:
         parts += [t._("Investigations and peeks, with their true results:"),
                   fmt.bullets(results)]
-    marked = claims.reveal_lines(game.frames[-1].view.history, game.truth, fmt)
+    marked = claim_texts.reveal_lines(game.frames[-1].view.history, game.truth, fmt)
     if marked:
         parts += [t._("Claims, against what was dealt:"), fmt.bullets(marked)]
     return fmt.blocks(parts)

@@ -7,7 +7,7 @@ from shmod.forum.events import Corrected
 from shmod.game.events import Public, Secret
 from shmod.texts import game_texts as texts, messages
 from shmod.texts.formats import Plain
-from shmod.texts.posts import Post
+from shmod.texts.thread_posts import Post
 from shmod.texts.views import PublicView
 
 POST_TITLE = "Post in the thread"
@@ -18,7 +18,7 @@ def after_step(view: PublicView, secrets: Iterable[Secret], fmt: Plain,
     """Sections ``(title, body)`` to show after a step, in the order to act on them: the
     PMs (each with its subject line), then the post the step recorded (if any), else while
     votes or words come in a progress note that may be posted, when its count is above
-    ``shown`` (:func:`shmod.texts.posts.progress_shown`: the note never counts down)."""
+    ``shown`` (:func:`shmod.texts.thread_posts.progress_shown`: the note never counts down)."""
     sections = [(f"PM to {secret.to}", messages.pm_with_subject(secret, fmt, game_title))
                 for secret in secrets]
     if post is not None:

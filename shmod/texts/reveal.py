@@ -16,8 +16,8 @@ from shmod.forum.table import Table
 from shmod.game.events import Drawn, Enacted, Handed, InvestigationResult, PeekResult, Vetoed
 from shmod.game.rules import parse_cards
 from shmod.game.terms import OVER, Policy, Role
-from shmod.log.game import Game
-from shmod.texts import claims, glossary
+from shmod.log.store import Loaded
+from shmod.texts import claim_texts, glossary
 from shmod.texts.catalog import Np_, Term
 from shmod.texts.formats import Plain
 from shmod.texts.markup import cards
@@ -47,11 +47,11 @@ class Government(Record):
     lapsed: frozenset[str] = frozenset()
 
 
-def governments(game: Game) -> list[Government]:
+def governments(game: Loaded) -> list[Government]:
     """Each Legislative Session: who, the three drawn, both discards, and the outcome. A
     session a removal cut short (R-MODKILL: its policies went back on the pile, its PMs
     retracted) or a correction voided is not one."""
-    state = game.state
+    state = game.table
     gone = voided(state) | {s.sent for s in state.secrets if isinstance(s, Retraction)}
     draws = [s for s in state.secrets if isinstance(s, Drawn) and s.entry not in gone]
     hands = [s for s in state.secrets if isinstance(s, Handed) and s.entry not in gone]
@@ -144,12 +144,12 @@ def _power_results(state: Table, fmt: Plain) -> list[str]:
     return results
 
 
-def _decks(game: Game, fmt: Plain) -> list[str]:
+def _decks(game: Loaded, fmt: Plain) -> list[str]:
     """The starting deck and every reshuffle's, top first."""
     t = fmt.lang
-    void = voided(game.state)
+    void = voided(game.table)
     decks = [t._("Starting deck, top first: {cards}",
-                 cards=_pile(fmt, starting_deck(game.state)))]
+                 cards=_pile(fmt, starting_deck(game.table)))]
     shuffles = [raw for number, raw in enumerate(game.log.entries, 1)
                 if raw.get("kind") == "reshuffle" and number not in void]
     decks += [t._("Reshuffle {n}, top first: {cards}", n=n,
@@ -158,9 +158,9 @@ def _decks(game: Game, fmt: Plain) -> list[str]:
     return decks
 
 
-def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
+def reveal_text(game: Loaded, fmt: Plain, *, spoiler: bool = True) -> str:
     """Every role, every government's hands and discards, results, and the deck."""
-    state = game.state
+    state = game.table
     if state.game.phase != OVER:
         raise BadInput("the game is not over: the reveal would put secrets in the thread "
                        "(R-THREAD)")
@@ -173,7 +173,7 @@ def reveal_text(game: Game, fmt: Plain, *, spoiler: bool = True) -> str:
     if results:
         parts += [t._("Investigations and peeks, with their true results:"),
                   fmt.bullets(results)]
-    marked = claims.reveal_lines(state.public, claims.truth(state) or {}, fmt)
+    marked = claim_texts.reveal_lines(state.public, claim_texts.truth(state) or {}, fmt)
     if marked:
         parts += [t._("Claims, against what was dealt:"), fmt.bullets(marked)]
     parts.append(fmt.lines(_decks(game, fmt)))

@@ -1,10 +1,10 @@
 """How a public event is worded, once per kind of text, each kind a table keyed by the
-event's class (as the moves are tabled in :mod:`shmod.game.play` and
+event's class (as the moves are tabled in :mod:`shmod.game.moves` and
 :mod:`shmod.forum.moves`): a new public event is one row in each.
 
 The tables: the post words (:data:`shmod.texts.messages.POST_WORDS`, fed by
 :mod:`shmod.texts.game_texts` and :mod:`shmod.texts.forum_texts`), the replay's sentence
-(:data:`shmod.texts.replay.REPLAY_WORDS`) and the voting record's cell
+(:data:`shmod.texts.replay_frames.REPLAY_WORDS`) and the voting record's cell
 (:data:`shmod.texts.history.HISTORY_CELLS`). A row may say nothing for one event (``None``
 from its function) but every public event has its row in every table
 (``tests/test_wordings.py``).

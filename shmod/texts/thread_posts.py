@@ -21,7 +21,7 @@ from shmod.forum.thread import last_posted, news, short, unposted
 from shmod.game.events import Nominated, Public
 from shmod.log import checkpoints
 from shmod.log.entries import CHECKPOINT_HEX
-from shmod.log.game import ChainNote, Game, Recorded, record, replay
+from shmod.log.store import ChainNote, Loaded, Recorded, record, replay
 from shmod.texts import forum_texts, game_texts as texts, messages
 from shmod.texts.formats import Plain
 from shmod.texts.views import public_view
@@ -71,7 +71,7 @@ def recorded_post(done: Recorded[Any], fmt: Plain, *, board: bool = True) -> Pos
     marked = done.post
     if marked is None:
         return None
-    text = render(done.game.state, marked.events, fmt, board=board, now=utc(marked.at),
+    text = render(done.loaded.table, marked.events, fmt, board=board, now=utc(marked.at),
                   brief=marked.short)
     return Post(marked.number, marked.first, marked.upto,
                 _pinned(text, marked.number, marked.upto, marked.token))
@@ -88,21 +88,21 @@ def mark_next(path: str, fmt: Plain, *, board: bool = True, at: str,
     return made
 
 
-def preview(game: Game, fmt: Plain, now: datetime, *, board: bool = True) -> str | None:
+def preview(game: Loaded, fmt: Plain, now: datetime, *, board: bool = True) -> str | None:
     """What the next post would say, marked as a preview (no checkpoint, not recorded)."""
-    events = news(game.state, asked=True)
+    events = news(game.table, asked=True)
     if not events:
         return None
-    text = render(game.state, events, fmt, board=board, now=now, brief=short(events))
+    text = render(game.table, events, fmt, board=board, now=now, brief=short(events))
     return f"{PREVIEW}\n\n{text}"
 
 
-def vote_progress(game: Game, fmt: Plain) -> str | None:
+def vote_progress(game: Loaded, fmt: Plain) -> str | None:
     """While votes or words come in: how many are in and who is missing (never a vote).
     Not a numbered post: it holds nothing the log must answer for. None while the count
     is not above what a note showed before a correction (:func:`progress_shown`)."""
-    view = public_view(game.state)
-    if len(view.voted) <= progress_shown(game.state):
+    view = public_view(game.table)
+    if len(view.voted) <= progress_shown(game.table):
         return None
     return texts.pending_vote_text(view, fmt)
 
@@ -126,20 +126,20 @@ def progress_shown(table: Table) -> int:
     return high
 
 
-def state_at(game: Game, entries: int) -> Table:
+def state_at(game: Loaded, entries: int) -> Table:
     """The game as it stood after its first ``entries`` log entries."""
-    return replay(replace(game.log, entries=game.log.entries[:entries])).state
+    return replay(replace(game.log, entries=game.log.entries[:entries])).table
 
 
-def _recorded(game: Game) -> list[tuple[str, str]]:
+def _recorded(game: Loaded) -> list[tuple[str, str]]:
     """The checkpoint and the time of each ``posted`` entry, post 1 first."""
     return [(str(raw.get("checkpoint", "")), str(raw.get("at", ""))) for raw in game.log.entries
             if isinstance(raw, dict) and raw.get("kind") == "posted"]
 
 
-def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> Post:
+def earlier_post(game: Loaded, number: int, fmt: Plain, *, board: bool = True) -> Post:
     """Post ``number`` (1 is the opening post) again, exactly as it was."""
-    marks = game.state.posts
+    marks = game.table.posts
     if not 1 <= number <= len(marks):
         made = f"posts 1 to {len(marks)} were made" if marks else "no post has been made yet"
         raise BadInput(f"there is no post {number}: {made}")
@@ -158,7 +158,7 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
     except BadInput:  # marked by hand without a time: no deadline is shown
         when = None
     text = render(state, events, fmt, board=board, now=when,
-                  brief=number in game.state.short_posts)
+                  brief=number in game.table.short_posts)
     if not shown:  # marked by hand without one
         return Post(number, first, upto, text)
     if len(shown) == CHECKPOINT_HEX:  # an earlier shmod's unkeyed checkpoint
@@ -166,16 +166,16 @@ def earlier_post(game: Game, number: int, fmt: Plain, *, board: bool = True) -> 
     return Post(number, first, upto, _pinned(text, number, upto, shown))
 
 
-def _marks(game: Game, note: ChainNote) -> int:
+def _marks(game: Loaded, note: ChainNote) -> int:
     """The number of the post that the ``posted`` entry behind ``note`` marked."""
     return sum(1 for raw in game.log.entries[:note.index + 1]
                if isinstance(raw, dict) and raw.get("kind") == "posted")
 
 
-def listing(game: Game) -> list[tuple[int, int, int]]:
+def listing(game: Loaded) -> list[tuple[int, int, int]]:
     """``(number, first entry, last entry)`` of every post made so far."""
     out, first = [], 0
-    for number, upto in enumerate(game.state.posts, 1):
+    for number, upto in enumerate(game.table.posts, 1):
         out.append((number, first, upto))
         first = upto + 1
     return out

@@ -48,13 +48,13 @@ class ChainNote(Record, frozen=False):
         return f"{entry}: {self.problem} {self.detail}".rstrip()
 
 
-class Game(Record, frozen=False):
+class Loaded(Record, frozen=False):
     """A replayed log: its setup, its state, the hash chain's head, and the checkpoint
     (:mod:`shmod.log.checkpoints`) after the header and after each entry."""
 
     log: logfile.LogFile
     setup: Setup
-    state: Table
+    table: Table
     head: str
     chain: list[ChainNote] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
@@ -84,7 +84,7 @@ class Game(Record, frozen=False):
     @property
     def seating(self) -> Seating:
         """Players as seated now; a name of a player who left says who replaced them."""
-        return Seating(self.state.game.players, self.state.replaced, self.state.renamed)
+        return Seating(self.table.game.players, self.table.replaced, self.table.renamed)
 
 
 #: What a caller of :func:`record` composes from the step before it is written.
@@ -96,7 +96,7 @@ class Recorded(Record, Generic[C], frozen=False):
     and the post recorded with it (:class:`Marked`), if any; ``composed``: what the
     caller's ``before_write`` made of it (None without one)."""
 
-    game: Game
+    loaded: Loaded
     entries: list[dict[str, object]]
     public: list[Public]
     secrets: list[Secret]
@@ -107,7 +107,7 @@ class Recorded(Record, Generic[C], frozen=False):
 Cache = Literal["use", "read", "off"]
 
 
-def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Game:
+def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Loaded:
     """Read and replay ``path``; the first problem raises :class:`LogError` with its line.
 
     ``cache``: ``"use"`` reads the parse cache and keeps a new parse in it, ``"read"`` only
@@ -116,7 +116,7 @@ def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Game:
     a game that is not over: it holds every secret.
     """
     loaded = _replayed(logfile.read(path, cached=cache != "off"), keep=cache == "use")
-    if loaded.state.game.winner is None:
+    if loaded.table.game.winner is None:
         for note in loaded.log.warnings:
             warnings.warn(note, logfile.LogWarning, stacklevel=2)
     for found in loaded.edits() if warn_edits else ():
@@ -128,7 +128,7 @@ def load(path: str, *, warn_edits: bool = True, cache: Cache = "use") -> Game:
     return loaded
 
 
-def _replayed(log: logfile.LogFile, *, keep: bool) -> Game:
+def _replayed(log: logfile.LogFile, *, keep: bool) -> Loaded:
     """Replay ``log``. A parse from the cache counts only if it replays with no error and
     no chain note; otherwise the log's own bytes are parsed and replayed, so a cache file
     can never make a command see, or blame the log for, what the log does not hold. With
@@ -155,7 +155,7 @@ class Listing(Record, frozen=False):
     """The audit's mode of :func:`replay`: instead of raising the first problem, every
     entry is read and each problem listed: the form of every entry, the rules up to the
     first entry that breaks one (after it the state of the game is unknown). The hash
-    chain is not followed in this mode; :mod:`shmod.audit.audit` checks it over every
+    chain is not followed in this mode; :mod:`shmod.audit.log_audit` checks it over every
     entry, tracing where an edit was made."""
 
     found: list[tuple[int, BadInput | IllegalStep]] = field(default_factory=list)
@@ -198,7 +198,7 @@ class _Forms:
 
 
 def replay(log: logfile.LogFile, listing: Listing | None = None,
-           watch: Callable[[int, Step, Table], None] | None = None) -> Game:
+           watch: Callable[[int, Step, Table], None] | None = None) -> Loaded:
     """Replay a parsed log through the engine, following and checking the hash chain;
     the first problem raises :class:`LogError` with its line. With ``listing`` (the
     audit's mode), problems are listed there and the replay goes on (:class:`Listing`).
@@ -254,7 +254,7 @@ def replay(log: logfile.LogFile, listing: Listing | None = None,
         except Exception as err:  # noqa: BLE001 - a bug, reported with its place
             raise InternalError(f"{type(err).__name__}: {err}", log.path, line) from err
     _acknowledge(notes, state)
-    return Game(log, setup, state, walk.head, notes, walk.heads)
+    return Loaded(log, setup, state, walk.head, notes, walk.heads)
 
 
 def _started(log: logfile.LogFile) -> tuple[Setup, Table]:
@@ -333,8 +333,8 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
              zone: str | None = None, title: str | None = None, created: str,
              forum: str | None = None, language: str | None = None,
              moderators_listed: list[str] | None = None, moderator: str | None = None,
-             before_write: Callable[[Game], None] | None = None,
-             seed_source: SeedSource | None = None) -> Game:
+             before_write: Callable[[Loaded], None] | None = None,
+             seed_source: SeedSource | None = None) -> Loaded:
     """Create a new seeded game log at ``path`` (0600), with its opening post recorded as
     post 1, and return it replayed. ``zone``, ``title``, ``forum`` and ``language`` are
     public: the game's time zone, its name in PM subjects, the output profile its posts are
@@ -357,11 +357,11 @@ def new_game(path: str, players: list[str], *, seed: str | None = None,
     try:
         parsed = logfile.parse(path, text.encode("utf-8"))
         opened = replay(parsed)
-        mod = moderators.recorder(opened.state, moderator)
-        mark = _mark(opened.state, opened.setup, opened.heads[-1])
-        opened.state.clock, opened.state.recorder = header["created"], mod
-        engine.apply(opened.state, mark)
-        entries, _ = chained([mark], opened.state.game.players, opened.head, header["created"],
+        mod = moderators.recorder(opened.table, moderator)
+        mark = _mark(opened.table, opened.setup, opened.heads[-1])
+        opened.table.clock, opened.table.recorder = header["created"], mod
+        engine.apply(opened.table, mark)
+        entries, _ = chained([mark], opened.table.game.players, opened.head, header["created"],
                              mod)
         text += "".join(map(logfile.entry_line, entries))
         parsed = logfile.parse(path, text.encode("utf-8"))
@@ -390,7 +390,7 @@ def _mark(state: Table, setup: Setup, head: str, short: bool = False) -> Posted:
     """The ``posted`` entry for the next post, covering the log up to its last entry,
     whose chain head (from content) is ``head`` (R-THREAD, R-CHECKPOINT); ``short``: it
     says a deadline alone (R-DEADLINE). The first post of a log that keeps no outbox yet
-    begins it (``outbox: true``, :mod:`shmod.forum.outbox`)."""
+    begins it (``outbox: true``, :mod:`shmod.forum.deliveries`)."""
     number, upto = len(state.posts) + 1, state.entries
     return Posted(upto, checkpoints.mark(setup, number, upto, head), short=short,
                   outbox=state.outbox_from is None)
@@ -413,7 +413,7 @@ def acts(log: logfile.LogFile) -> list[seen.Act]:
         found[number - 1] = seen.act(step, rounds[-1])
         rounds.append(table.game.round)
 
-    in_effect = {number for number, _ in replay(log, watch=watch).state.history}
+    in_effect = {number for number, _ in replay(log, watch=watch).table.history}
     return [None if key is None else (key, number in in_effect)
             for number, key in enumerate(found, 1)]
 
@@ -460,19 +460,19 @@ class Marked(Record, frozen=False):
 
 
 @overload
-def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
+def record(path: str, make: Callable[[Loaded], Step | list[Step] | None], *, at: str,
            edits_ok: bool = False, post: bool = True, asked: bool = False,
            moderator: str | None = None, before_write: None = None) -> Recorded[None]: ...
 
 
 @overload
-def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
+def record(path: str, make: Callable[[Loaded], Step | list[Step] | None], *, at: str,
            edits_ok: bool = False, post: bool = True, asked: bool = False,
            moderator: str | None = None,
            before_write: Callable[[Recorded[Any]], C]) -> Recorded[C]: ...
 
 
-def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: str,
+def record(path: str, make: Callable[[Loaded], Step | list[Step] | None], *, at: str,
            edits_ok: bool = False, post: bool = True, asked: bool = False,
            moderator: str | None = None,
            before_write: Callable[[Recorded[Any]], C] | None = None) -> Recorded[C]:
@@ -502,7 +502,7 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
     """
     with logfile.locked(path) as fd:
         game = _opened(path, edits_ok)
-        state = game.state
+        state = game.table
         mod = moderators.recorder(state, moderator)
         seen_public, seen_secret = len(state.public), len(state.secrets)
         try:
@@ -525,11 +525,11 @@ def record(path: str, make: Callable[[Game], Step | list[Step] | None], *, at: s
         if not written.chain:
             logfile.keep(written.log)  # the next command finds the new log parsed
         seen.remember(written.log)
-        done.game = written  # the log as written, replayed (what the outbox is read from)
+        done.loaded = written  # the log as written, replayed (what the outbox is read from)
         return done
 
 
-def _opened(path: str, edits_ok: bool) -> Game:
+def _opened(path: str, edits_ok: bool) -> Loaded:
     """The log at ``path`` replayed from its own bytes, never the parse cache (the chain
     head is the file's), refused if it may not be recorded on: a salt a script could guess
     (R-COMMIT), an edit not acknowledged (unless ``edits_ok``, R-EDIT), or an entry this
@@ -549,12 +549,12 @@ def _opened(path: str, edits_ok: bool) -> Game:
     return game
 
 
-def _new_entries(game: Game, make: Callable[[Game], Step | list[Step] | None], at: str,
+def _new_entries(game: Loaded, make: Callable[[Loaded], Step | list[Step] | None], at: str,
                  mod: str | None, post: bool, asked: bool
                  ) -> tuple[list[dict[str, object]], str, Marked | None]:
     """The entries :func:`record` appends, applied to ``game``'s state, the chain's head
     after them, and the post among them if one is made."""
-    state = game.state
+    state = game.table
     players = state.game.players  # entries name players as they were before the step
     state.clock, state.recorder = at, mod
     steps = _seeded_reshuffles(state)  # one an interrupted write left out, if any
@@ -594,7 +594,7 @@ def _before_write(call: Callable[[Recorded[Any]], C], done: Recorded[C],
                             "shows", log.path, _line_after(log)) from err
 
 
-def _post(state: Table, game: Game, entries: list[dict[str, object]], stamp: str,
+def _post(state: Table, game: Loaded, entries: list[dict[str, object]], stamp: str,
           mod: str | None = None, asked: bool = False
           ) -> tuple[Marked, dict[str, object]] | None:
     """The next post, if there is news (``asked``: a deadline alone is), applied to
@@ -616,7 +616,7 @@ def _post(state: Table, game: Game, entries: list[dict[str, object]], stamp: str
                    mark.short), done[0])
 
 
-def _latest_time(game: Game) -> tuple[int, str] | None:
+def _latest_time(game: Loaded) -> tuple[int, str] | None:
     """The last time the log was written at: the number of its last entry with a time
     (0: the header's ``created``) and that time, if it has one a clock wrote."""
     from shmod.forum.deadlines import UTC_TIME
@@ -630,7 +630,7 @@ def _latest_time(game: Game) -> tuple[int, str] | None:
     return (0, created) if isinstance(created, str) and UTC_TIME.fullmatch(created) else None
 
 
-def _warn_if_earlier(game: Game, at: str) -> None:
+def _warn_if_earlier(game: Loaded, at: str) -> None:
     """A clock earlier than the log's last entry is warned about, not refused: one entry
     stamped by a clock far ahead (a mistyped ``SHMOD_NOW``) would otherwise block every
     later step until that time. Entry times are bookkeeping; only a lapse's own time is
@@ -645,7 +645,7 @@ def _warn_if_earlier(game: Game, at: str) -> None:
                   "wrong (or SHMOD_NOW is set), set it right", logfile.LogWarning, stacklevel=3)
 
 
-def _require_secret(game: Game, changed: bool) -> None:
+def _require_secret(game: Loaded, changed: bool) -> None:
     """R-COMMIT: a game is played on only with a salt no script can guess, which hides
     the commitment and keys the thread's checkpoints. Its form (128 bits or more) is
     checked on every step; whether a script could guess it (the common words' hashes,
@@ -679,7 +679,7 @@ def check_form(step: Step, players: tuple[str, ...]) -> None:
     parse_step(entry, Seating(players))
 
 
-def read_back(game: Game, text: str, head: str, count: int) -> Game:
+def read_back(game: Loaded, text: str, head: str, count: int) -> Loaded:
     """Refuse ``text`` unless the log with it appended loads, replays to ``head`` with the
     new entries chained cleanly onto the log's bytes (no chain note at them), and stays
     within the size limit: the same reader and replay every later command will use, on a

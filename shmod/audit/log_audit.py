@@ -2,7 +2,7 @@
 
 Three independent checks run over a log: the hash chain (every entry, tampering located:
 see :func:`chain_problems`), the form of every entry, and the rules. The last two are the
-replay every command runs (:func:`shmod.log.game.replay`) in its listing mode: every entry
+replay every command runs (:func:`shmod.log.store.replay`) in its listing mode: every entry
 is read, and the rules are judged up to the first violation, after which nothing can be.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 from shmod.audit.draws import draws
 from shmod.audit.findings import Problem, ranges
 from shmod.audit.summary import Summary, summarize
-from shmod.audit.thread import audit_thread
+from shmod.audit.thread_audit import audit_thread
 from shmod.base.errors import BadInput, IllegalStep, InternalError, LogError, ShmodError
 from shmod.base.records import Record, field, replace
 from shmod.forum import commitment as commit
@@ -25,7 +25,7 @@ from shmod.forum.turns import waiting_for
 from shmod.game.terms import OVER, POLICY_NAMES
 from shmod.log import chain, checkpoints, logfile
 from shmod.log.checkpoints import Check
-from shmod.log.game import Listing, replay
+from shmod.log.store import Listing, replay
 from shmod.texts.catalog import N_, Language, get as language
 
 VALID, INVALID, UNREADABLE = 0, 1, 2
@@ -181,7 +181,7 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
     def watch(number: int, step: object, table: Table) -> None:
         listed.append(len(table.moderators))
 
-    state = replay(log, listing, watch=watch).state
+    state = replay(log, listing, watch=watch).table
     for index, err in listing.found:
         line, entry = log.line_of(index), index + 1
         if isinstance(err, IllegalStep):

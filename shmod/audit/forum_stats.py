@@ -1,7 +1,7 @@
 """``shmod stats``: a forum's record across all its games, from audited logs only
 (docs/stats.md).
 
-Each log is audited on its own (:func:`shmod.audit.audit.audit_file`), and only a valid,
+Each log is audited on its own (:func:`shmod.audit.log_audit.audit_file`), and only a valid,
 finished game with a plausible date is counted; every other log is named with the reason
 it was left out. A counted game is rated unless the moderator decided it (Hitler removed,
 R-MODKILL). One log is in memory at a time: a counted game adds to each player's
@@ -15,7 +15,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from shmod.audit.audit import Report, audit_file
 from shmod.audit.flags import (
     ABANDONED_AFTER,
     GROUP_GAMES,
@@ -25,6 +24,7 @@ from shmod.audit.flags import (
     last_entry,
     parse_time,
 )
+from shmod.audit.log_audit import Report, audit_file
 from shmod.audit.played import Part, parts
 from shmod.audit.players import Aliases, accent_fold, fold
 from shmod.audit.ratings import Base, Match, Point, Rating, Ratings, Seat, rate

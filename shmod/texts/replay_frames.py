@@ -66,8 +66,16 @@ from shmod.game.events import (
 )
 from shmod.game.steps import Discard, Enact, Nominate, Reshuffle, Step, Veto, Vote
 from shmod.game.terms import LIBERAL, RESHUFFLE, Policy
-from shmod.log.game import Game, replay
-from shmod.texts import board_image, claims, forum_texts, game_texts, glossary, messages, phrases
+from shmod.log.store import Loaded, replay
+from shmod.texts import (
+    board_image,
+    claim_texts,
+    forum_texts,
+    game_texts,
+    glossary,
+    messages,
+    phrases,
+)
 from shmod.texts.catalog import ENGLISH, Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.views import PublicView, public_view
@@ -191,10 +199,10 @@ class Replay(Record):
     roles: tuple[tuple[str, str], ...] = ()  # (seat's names over the game, role), revealed
     revealed: bool = False
     lang: Language = field(default_factory=lambda: language(None))
-    truth: claims.Truth = field(default_factory=dict)  # revealed: each claim, true or false
+    truth: claim_texts.Truth = field(default_factory=dict)  # revealed: each claim, true or false
 
 
-def frames(game: Game, *, reveal: bool, lang: Language | None = None) -> Replay:
+def frames(game: Loaded, *, reveal: bool, lang: Language | None = None) -> Replay:
     """Every step of ``game``, worded in ``lang`` (English by default); with ``reveal`` (a
     finished game only) what was hidden."""
     t = lang or language(None)
@@ -202,15 +210,15 @@ def frames(game: Game, *, reveal: bool, lang: Language | None = None) -> Replay:
     cut.add(0, None, start(game.setup))
     replay(game.log, watch=cut.add)
     cut.flush()  # a log that ends waiting for the moderator's reshuffle
-    voiders = {number: ev.entry for ev in game.state.public if isinstance(ev, Corrected)
+    voiders = {number: ev.entry for ev in game.table.public if isinstance(ev, Corrected)
                for number, _ in ev.voided}
     for frame in cut.frames:
         frame.voided_by = voiders.get(frame.entry)
     roles: tuple[tuple[str, str], ...] = ()
     if reveal:
-        names = _seat_names(game.state)
+        names = _seat_names(game.table)
         roles = tuple((names[seat], glossary.role(t, role))
-                      for seat, role in enumerate(game.state.game.roles))
+                      for seat, role in enumerate(game.table.game.roles))
     return Replay(cut.frames, roles, reveal, t, cut.truth)
 
 
@@ -239,7 +247,7 @@ class _Cutter:
         self.acks = 0
         self.held: tuple[int, Step | None, Table, str] | None = None  # awaiting a reshuffle
         self.said: list[str] = []  # what the held steps did
-        self.truth: claims.Truth = {}  # revealed: every claim ever in effect, true or false
+        self.truth: claim_texts.Truth = {}  # revealed: every claim ever in effect, true or false
 
     def add(self, entry: int, step: Step | None, state: Table) -> None:
         events = state.public[self.seen:]
@@ -282,7 +290,7 @@ class _Cutter:
         hidden = (_hidden(state, secrets, step, governments, self.lang) if self.reveal
                   else None)
         if self.reveal:
-            self.truth.update(claims.dealt(state))
+            self.truth.update(claim_texts.dealt(state))
         self.frames.append(Frame(entry, kind, view, self.said, governments, hidden))
         self.held, self.said = None, []
 
