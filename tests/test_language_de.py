@@ -304,3 +304,21 @@ def test_the_thread_is_ihr_and_a_reminder_stacks_no_brackets():
     assert said == ("Erinnerung: Frist So., 22. Nov., 11:00 MEZ (10:00 UTC) \u2013 noch 2 Tage. Wir "
                     "warten noch auf Ann, Bob und Cy (je eine Stimme).")
     assert ") (" not in said
+
+
+# -- the third native reading (issue 44) ---------------------------------------------------
+
+def test_the_audits_deal_line_is_dative_after_aus_and_starts_its_sentences_capitalised():
+    """DE-W2: the deal of a ``--deal players`` game is dealt ``aus dem Seed … und dem Wort
+    jedes Platzes`` (dative after ``aus``), the recomputation is a sentence of its own,
+    and the calques are gone."""
+    how = DE._("each seat's word in its canonical form, by seat number")
+    line = DE._("dealt from the moderator's committed seed and {how} (R-DEAL; entries "
+                "{entries}): the audit recomputed the roles, the deck and the first "
+                "President from them, and they are the ones played; nobody could "
+                "choose them", how=how, entries="3, 4")
+    assert line == ("aus dem festgelegten Seed der Spielleitung und dem Wort jedes Platzes in "
+                    "seiner kanonischen Form, nach Platznummer (R-DEAL; Einträge 3, 4). Die "
+                    "Prüfung hat die Rollen, den Stapel und den ersten Präsidenten daraus neu "
+                    "berechnet, und genau diese wurden gespielt; niemand konnte sie wählen")
+    assert DE._("The deal: {deal}.", deal="x") == "Verteilung: x."
