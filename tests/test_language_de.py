@@ -322,3 +322,28 @@ def test_the_audits_deal_line_is_dative_after_aus_and_starts_its_sentences_capit
                     "Prüfung hat die Rollen, den Stapel und den ersten Präsidenten daraus neu "
                     "berechnet, und genau diese wurden gespielt; niemand konnte sie wählen")
     assert DE._("The deal: {deal}.", deal="x") == "Verteilung: x."
+
+
+def test_the_replay_joins_late_voters_with_und_and_its_results_after_a_dash(tmp_path):
+    """DE-I1: the replay's vote line names the voters who sent nothing as the thread does
+    (``Ann, Bob und Cy``, R-LAPSE); DE-W1: a result after the tally or the winner is joined
+    by a dash, not a colon followed by a small letter."""
+    from shmod.forum.steps import Lapse, SetDeadline
+    from shmod.texts import replay as page
+
+    path = str(tmp_path / "g.yaml")
+    names = ["Ann", "Bob", "Cy", "Dan", "Eve"]
+    games.new_game(path, names, seed="s7", created="2026-11-20T10:00:00Z", language="de",
+                   first="Dan", variants=["late_vote=nein"])
+    at = "2026-11-20T11:00:00Z"
+    games.record(path, lambda g: Nominate(by=3, chancellor=4), at=at)
+    games.record(path, lambda g: Vote(by=3, vote=True), at=at)
+    games.record(path, lambda g: Vote(by=4, vote=True), at=at)
+    games.record(path, lambda g: SetDeadline(until="2026-11-21T10:00:00Z", zone="UTC"), at=at)
+    games.record(path, lambda g: Lapse(deadline=g.state.entries, at="2026-11-22T10:00:00Z"),
+                 at="2026-11-22T10:00:00Z")
+    said = [s for f in page.frames(games.load(path), reveal=False, lang=DE).frames
+            for s in f.said]
+    assert ("Abstimmung: Ja 2, Nein 3 (Ann, Bob und Cy haben bis zur Frist nicht abgestimmt: "
+            "Nein) – die Regierung wurde nicht gewählt; Wahltracker 1/3.") in said
+    assert DE._("The Fascists won: {reason}.", reason="x") == "Die Faschisten haben gewonnen – x."
