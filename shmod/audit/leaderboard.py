@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shmod.audit.flags import Group
 from shmod.audit.players import fold
 from shmod.audit.ratings import Rating
 from shmod.audit.stats import Career, GameRow, Stats, Tally, result
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
-from shmod.texts import glossary
+from shmod.texts import forum_texts, glossary
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.numbers import day, decimal
@@ -291,13 +292,31 @@ def group_lines(stats: Stats, careers: list[Career], lang: Language = ENGLISH) -
     """A sentence for each closed group with a member among ``careers``: who is in it, and
     that the ratings are left as they are."""
     shown = {c.group for c in careers if c.group is not None}
-    return [lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
-                    "each) had exactly these players; the ratings are left as they are.",
-                    "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
-                    "each) had exactly these players; the ratings are left as they are.",
-                    group.games, number=number, players=", ".join(group.players),
-                    flagged=", ".join(group.flagged))
+    return [_group_line(number, group, lang)
             for number, group in enumerate(stats.groups, 1) if number in shown]
+
+
+def _group_line(number: int, group: Group, lang: Language) -> str:
+    """One closed group's sentence; the flagged players, named in a sentence, are joined
+    with the language's "and"."""
+    fields = {"number": number, "players": ", ".join(group.players),
+              "flagged": forum_texts.joined(list(group.flagged), lang)}
+    if set(group.flagged) == set(group.players):
+        # TRANSLATORS: as the message without context, when every player of the group is
+        # flagged: {flagged} lists the same players as {players}, so a language may leave
+        # it out ("every game of theirs").
+        return lang._np("closed group, all flagged",
+                        "Closed group {number}: {players}. Every game of {flagged} ({n} or "
+                        "more each) had exactly these players; the ratings are left as they "
+                        "are.",
+                        "Closed group {number}: {players}. Every game of {flagged} ({n} or "
+                        "more each) had exactly these players; the ratings are left as they "
+                        "are.", group.games, **fields)
+    return lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
+                   "each) had exactly these players; the ratings are left as they are.",
+                   "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
+                   "each) had exactly these players; the ratings are left as they are.",
+                   group.games, **fields)
 
 
 def player_post(stats: Stats, career: Career, fmt: Plain) -> str:
