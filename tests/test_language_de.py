@@ -345,5 +345,6 @@ def test_the_replay_joins_late_voters_with_und_and_its_results_after_a_dash(tmp_
     said = [s for f in page.frames(games.load(path), reveal=False, lang=DE).frames
             for s in f.said]
     assert ("Abstimmung: Ja 2, Nein 3 (Ann, Bob und Cy haben bis zur Frist nicht abgestimmt: "
-            "Nein) – die Regierung wurde nicht gewählt; Wahltracker 1/3.") in said
-    assert DE._("The Fascists won: {reason}.", reason="x") == "Die Faschisten haben gewonnen – x."
+            "Nein) \u2013 die Regierung wurde nicht gewählt; Wahltracker 1/3.") in said
+    assert DE._("The Fascists won: {reason}.", reason="x") == (
+        "Die Faschisten haben gewonnen \u2013 x.")
