@@ -348,3 +348,14 @@ def test_the_replay_joins_late_voters_with_und_and_its_results_after_a_dash(tmp_
             "Nein) \u2013 die Regierung wurde nicht gewählt; Wahltracker 1/3.") in said
     assert DE._("The Fascists won: {reason}.", reason="x") == (
         "Die Faschisten haben gewonnen \u2013 x.")
+
+
+def test_prods_and_the_games_column_read_as_german():
+    """DE-U1: the second prod says ``Das ist die 2. Erinnerung.``; DE-U2: the replay's prod
+    step names the player once; DE-I2: the games table's column is ``Mitspielende``, as
+    every other heading says."""
+    assert DE._("This is reminder number {number}.", number=2) == "Das ist die 2. Erinnerung."
+    assert DE._("The moderator prodded {name} by PM for what the game awaits (prod {count} "
+                "for {name}).", name="Zoë", count=1) == (
+        "Die Spielleitung hat Zoë per PN erinnert (1. Erinnerung).")
+    assert DE._p("stats:game", "Players") == "Mitspielende"
