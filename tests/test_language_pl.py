@@ -469,3 +469,12 @@ def test_the_thread_lines_of_the_third_reading_read_as_polish():
     assert PL._("Chancellor {chancellor} proposes a veto. President {president}, do you "
                 "agree?", chancellor="Jürgen", president="Björn") == (
         "Kanclerz Jürgen proponuje weto; prezydent Björn musi je przyjąć lub odrzucić.")
+
+
+def test_the_replays_powers_list_puts_no_capital_office_after_a_colon():
+    """PL-I1: ``replay --post`` lists a power as a sentence of its own after the round
+    (``Runda 3. Prezydent …``), never ``Runda 3: Prezydent`` with a capital after a colon."""
+    said = PL._("President {president} investigated {target}.", president="Małgorzata",
+                target="Zoë")
+    assert PL._("Round {round}: {said}", round=3, said=said) == (
+        "Runda 3. Prezydent Małgorzata sprawdza lojalność: Zoë.")
