@@ -159,7 +159,7 @@ PAST_TENSES = {"mógł": "nikt", "wyliczył": "audyt", "był": "głos", "były":
                "powstał": "rząd", "powstała": "strona", "minął": "termin",
                "mogła": "zmiana nazwy", "zostały": "role", "został": "rząd",
                "pokazał": "post", "sprawdził": "shmod", "została": "ustawa",
-               "miał": "nikt", "była": "lista"}
+               "miał": "nikt", "była": "lista", "miała": "gra", "pozwalała": "reguła"}
 #: Words that end like a past tense and are none.
 NOT_VERBS = {"czyli", "chwili", "roli", "reguł", "reguła", "reguły", "cała", "działa", "dół",
              "stół", "ogółem", "liberał", "szczegóły"}

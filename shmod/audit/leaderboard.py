@@ -299,24 +299,21 @@ def group_lines(stats: Stats, careers: list[Career], lang: Language = ENGLISH) -
 def _group_line(number: int, group: Group, lang: Language) -> str:
     """One closed group's sentence; the flagged players, named in a sentence, are joined
     with the language's "and"."""
-    fields = {"number": number, "players": ", ".join(group.players),
-              "flagged": forum_texts.joined(list(group.flagged), lang)}
-    if set(group.flagged) == set(group.players):
-        # TRANSLATORS: as the message without context, when every player of the group is
-        # flagged: {flagged} lists the same players as {players}, so a language may leave
-        # it out ("every game of theirs").
-        return lang._np("closed group, all flagged",
-                        "Closed group {number}: {players}. Every game of {flagged} ({n} or "
-                        "more each) had exactly these players; the ratings are left as they "
-                        "are.",
-                        "Closed group {number}: {players}. Every game of {flagged} ({n} or "
-                        "more each) had exactly these players; the ratings are left as they "
-                        "are.", group.games, **fields)
+    if group.flagged == group.players:
+        # TRANSLATORS: a closed group whose every player is flagged; the English names
+        # {players} twice, a language may say it once ("every game of theirs").
+        return lang._n("Closed group {number}: {players}. Every game of {players} ({n} or "
+                       "more each) had exactly these players; the ratings are left as they "
+                       "are.",
+                       "Closed group {number}: {players}. Every game of {players} ({n} or "
+                       "more each) had exactly these players; the ratings are left as they "
+                       "are.", group.games, number=number, players=", ".join(group.players))
     return lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
                    "each) had exactly these players; the ratings are left as they are.",
                    "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
                    "each) had exactly these players; the ratings are left as they are.",
-                   group.games, **fields)
+                   group.games, number=number, players=", ".join(group.players),
+                   flagged=forum_texts.joined(list(group.flagged), lang))
 
 
 def player_post(stats: Stats, career: Career, fmt: Plain) -> str:
