@@ -304,3 +304,58 @@ def test_the_thread_is_ihr_and_a_reminder_stacks_no_brackets():
     assert said == ("Erinnerung: Frist So., 22. Nov., 11:00 MEZ (10:00 UTC) \u2013 noch 2 Tage. Wir "
                     "warten noch auf Ann, Bob und Cy (je eine Stimme).")
     assert ") (" not in said
+
+
+# -- the third native reading (issue 44) ---------------------------------------------------
+
+def test_the_audits_deal_line_is_dative_after_aus_and_starts_its_sentences_capitalised():
+    """DE-W2: the deal of a ``--deal players`` game is dealt ``aus dem Seed … und dem Wort
+    jedes Platzes`` (dative after ``aus``), the recomputation is a sentence of its own,
+    and the calques are gone."""
+    how = DE._("each seat's word in its canonical form, by seat number")
+    line = DE._("dealt from the moderator's committed seed and {how} (R-DEAL; entries "
+                "{entries}): the audit recomputed the roles, the deck and the first "
+                "President from them, and they are the ones played; nobody could "
+                "choose them", how=how, entries="3, 4")
+    assert line == ("aus dem festgelegten Seed der Spielleitung und dem Wort jedes Platzes in "
+                    "seiner kanonischen Form, nach Platznummer (R-DEAL; Einträge 3, 4). Die "
+                    "Prüfung hat die Rollen, den Stapel und den ersten Präsidenten daraus neu "
+                    "berechnet, und genau diese wurden gespielt; niemand konnte sie wählen")
+    assert DE._("The deal: {deal}.", deal="x") == "Verteilung: x."
+
+
+def test_the_replay_joins_late_voters_with_und_and_its_results_after_a_dash(tmp_path):
+    """DE-I1: the replay's vote line names the voters who sent nothing as the thread does
+    (``Ann, Bob und Cy``, R-LAPSE); DE-W1: a result after the tally or the winner is joined
+    by a dash, not a colon followed by a small letter."""
+    from shmod.forum.steps import Lapse, SetDeadline
+    from shmod.texts import replay as page
+
+    path = str(tmp_path / "g.yaml")
+    names = ["Ann", "Bob", "Cy", "Dan", "Eve"]
+    games.new_game(path, names, seed="s7", created="2026-11-20T10:00:00Z", language="de",
+                   first="Dan", variants=["late_vote=nein"])
+    at = "2026-11-20T11:00:00Z"
+    games.record(path, lambda g: Nominate(by=3, chancellor=4), at=at)
+    games.record(path, lambda g: Vote(by=3, vote=True), at=at)
+    games.record(path, lambda g: Vote(by=4, vote=True), at=at)
+    games.record(path, lambda g: SetDeadline(until="2026-11-21T10:00:00Z", zone="UTC"), at=at)
+    games.record(path, lambda g: Lapse(deadline=g.state.entries, at="2026-11-22T10:00:00Z"),
+                 at="2026-11-22T10:00:00Z")
+    said = [s for f in page.frames(games.load(path), reveal=False, lang=DE).frames
+            for s in f.said]
+    assert ("Abstimmung: Ja 2, Nein 3 (Ann, Bob und Cy haben bis zur Frist nicht abgestimmt: "
+            "Nein) \u2013 die Regierung wurde nicht gewählt; Wahltracker 1/3.") in said
+    assert DE._("The Fascists won: {reason}.", reason="x") == (
+        "Die Faschisten haben gewonnen \u2013 x.")
+
+
+def test_prods_and_the_games_column_read_as_german():
+    """DE-U1: the second prod says ``Das ist die 2. Erinnerung.``; DE-U2: the replay's prod
+    step names the player once; DE-I2: the games table's column is ``Mitspielende``, as
+    every other heading says."""
+    assert DE._("This is reminder number {number}.", number=2) == "Das ist die 2. Erinnerung."
+    assert DE._("The moderator prodded {name} by PM for what the game awaits (prod {count} "
+                "for {name}).", name="Zoë", count=1) == (
+        "Die Spielleitung hat Zoë per PN erinnert (1. Erinnerung).")
+    assert DE._p("stats:game", "Players") == "Mitspielende"

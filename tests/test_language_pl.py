@@ -159,7 +159,7 @@ PAST_TENSES = {"mógł": "nikt", "wyliczył": "audyt", "był": "głos", "były":
                "powstał": "rząd", "powstała": "strona", "minął": "termin",
                "mogła": "zmiana nazwy", "zostały": "role", "został": "rząd",
                "pokazał": "post", "sprawdził": "shmod", "została": "ustawa",
-               "miał": "nikt", "była": "lista"}
+               "miał": "nikt", "była": "lista", "miała": "gra", "pozwalała": "reguła"}
 #: Words that end like a past tense and are none.
 NOT_VERBS = {"czyli", "chwili", "roli", "reguł", "reguła", "reguły", "cała", "działa", "dół",
              "stół", "ogółem", "liberał", "szczegóły"}
@@ -445,3 +445,36 @@ def test_a_whole_polish_game_through_the_installed_shmod(tmp_path):
                      log[vote.end():])
     changed = m.run("audit", str(m.log), "--thread", str(tmp_path / "thread.txt"), code=1)
     assert changed.startswith(f"{m.log}: INVALID")
+
+
+# -- the third native reading (issue 44) ---------------------------------------------------
+
+def test_the_thread_lines_of_the_third_reading_read_as_polish():
+    """PL-W1: a lapse line agrees at every count (``co liczy się``); PL-W2: an investigation
+    claim names the party (``partia faszystowska``); PL-U1: the veto question addresses
+    nobody and says the President's choice once."""
+    late = "{late} sent no vote by the deadline: counted as {nein}."
+    assert [PL._n(late, late, n, late="Ömer", nein="Nein") for n in (1, 3)] == [
+        "Ömer: brak głosu w terminie, co liczy się jako Nein.",
+        "Ömer: brak głosów w terminie, co liczy się jako Nein."]
+    veto = "{late} did not vote on the veto by the deadline: counted as {nein}."
+    assert PL._n(veto, veto, 2, late="Zoë i Mia", nein="Nein") == (
+        "Zoë i Mia: brak głosów w sprawie weta do upływu terminu, co liczy się jako Nein.")
+    vote = ("The vote: {Ja} {ja}, {Nein} {nein} ({names} sent no vote by the deadline: "
+            "{Nein}): {result}.")
+    assert "(Ömer i Björn: brak głosów w terminie, co liczy się jako Nein)" in PL._n(
+        vote, vote, 2, Ja="Ja", ja=4, Nein="Nein", nein=3, names="Ömer i Björn", result="x")
+    assert PL._p("claim", "investigated {target}: {party}", target="Zoë",
+                 party="faszystowska") == "Zoë — partia faszystowska (sprawdzenie lojalności)"
+    assert PL._("Chancellor {chancellor} proposes a veto. President {president}, do you "
+                "agree?", chancellor="Jürgen", president="Björn") == (
+        "Kanclerz Jürgen proponuje weto; prezydent Björn musi je przyjąć lub odrzucić.")
+
+
+def test_the_replays_powers_list_puts_no_capital_office_after_a_colon():
+    """PL-I1: ``replay --post`` lists a power as a sentence of its own after the round
+    (``Runda 3. Prezydent …``), never ``Runda 3: Prezydent`` with a capital after a colon."""
+    said = PL._("President {president} investigated {target}.", president="Małgorzata",
+                target="Zoë")
+    assert PL._("Round {round}: {said}", round=3, said=said) == (
+        "Runda 3. Prezydent Małgorzata sprawdza lojalność: Zoë.")

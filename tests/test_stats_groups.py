@@ -138,3 +138,35 @@ def kekse():
         t.session(chancellor, "F", "L")
     assert t.game.winner == "Liberals"
     return t
+
+
+def test_a_closed_groups_sentence_in_german_and_polish():
+    """Issue 44, third reading: DE-U3, the flagged players are joined with ``und`` and the
+    count says of what; PL-U3, a group whose every player is flagged is not listed twice,
+    and its games ``miała`` (past). English is unchanged."""
+    from types import SimpleNamespace
+
+    from shmod.audit.flags import Group
+    from shmod.audit.leaderboard import group_lines
+    from shmod.texts import catalog
+
+    whole = Group(players=("Ann", "Bob", "Cy", "Dan"), flagged=("Ann", "Bob", "Cy", "Dan"),
+                  games=12)
+    part = Group(players=("Ann", "Bob", "Cy", "Dan"), flagged=("Cy", "Dan"), games=10)
+    stats_ = SimpleNamespace(groups=[whole, part])
+    careers = [SimpleNamespace(group=1), SimpleNamespace(group=2)]
+    de = group_lines(stats_, careers, catalog.get("de"))  # type: ignore[arg-type]
+    assert de == [
+        "Geschlossene Gruppe 1: Ann, Bob, Cy, Dan. Alle ihre Spiele (mit jeweils 12 oder mehr "
+        "Spielen) hatten genau diese Besetzung; die Wertungen bleiben, wie sie sind.",
+        "Geschlossene Gruppe 2: Ann, Bob, Cy, Dan. Alle Spiele von Cy und Dan (mit jeweils 10 "
+        "oder mehr Spielen) hatten genau diese Besetzung; die Wertungen bleiben, wie sie sind."]
+    pl = group_lines(stats_, careers, catalog.get("pl"))  # type: ignore[arg-type]
+    assert pl == [
+        "Zamknięta grupa 1: Ann, Bob, Cy, Dan. Każda ich gra (co najmniej 12 na osobę) miała "
+        "dokładnie ten skład; punkty pozostają bez zmian.",
+        "Zamknięta grupa 2: Ann, Bob, Cy, Dan. Cy i Dan: każda ich gra (co najmniej 10 na "
+        "osobę) miała dokładnie ten skład; punkty pozostają bez zmian."]
+    assert group_lines(stats_, careers)[1] == (  # type: ignore[arg-type]
+        "Closed group 2: Ann, Bob, Cy, Dan. Every game of Cy, Dan (10 or more each) had "
+        "exactly these players; the ratings are left as they are.")

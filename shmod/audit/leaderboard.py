@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shmod.audit.flags import Group
 from shmod.audit.forum_stats import Career, GameRow, Stats, Tally, result
 from shmod.audit.players import fold
 from shmod.audit.ratings import Rating
 from shmod.base.errors import BadInput
 from shmod.base.records import Record
-from shmod.texts import glossary
+from shmod.texts import forum_texts, glossary
 from shmod.texts.catalog import Language, Np_, Term, get as language
 from shmod.texts.formats import Plain
 from shmod.texts.numbers import day, decimal
@@ -291,13 +292,28 @@ def group_lines(stats: Stats, careers: list[Career], lang: Language = ENGLISH) -
     """A sentence for each closed group with a member among ``careers``: who is in it, and
     that the ratings are left as they are."""
     shown = {c.group for c in careers if c.group is not None}
-    return [lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
-                    "each) had exactly these players; the ratings are left as they are.",
-                    "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
-                    "each) had exactly these players; the ratings are left as they are.",
-                    group.games, number=number, players=", ".join(group.players),
-                    flagged=", ".join(group.flagged))
+    return [_group_line(number, group, lang)
             for number, group in enumerate(stats.groups, 1) if number in shown]
+
+
+def _group_line(number: int, group: Group, lang: Language) -> str:
+    """One closed group's sentence; the flagged players, named in a sentence, are joined
+    with the language's "and"."""
+    if group.flagged == group.players:
+        # TRANSLATORS: a closed group whose every player is flagged; the English names
+        # {players} twice, a language may say it once ("every game of theirs").
+        return lang._n("Closed group {number}: {players}. Every game of {players} ({n} or "
+                       "more each) had exactly these players; the ratings are left as they "
+                       "are.",
+                       "Closed group {number}: {players}. Every game of {players} ({n} or "
+                       "more each) had exactly these players; the ratings are left as they "
+                       "are.", group.games, number=number, players=", ".join(group.players))
+    return lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
+                   "each) had exactly these players; the ratings are left as they are.",
+                   "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
+                   "each) had exactly these players; the ratings are left as they are.",
+                   group.games, number=number, players=", ".join(group.players),
+                   flagged=forum_texts.joined(list(group.flagged), lang))
 
 
 def player_post(stats: Stats, career: Career, fmt: Plain) -> str:

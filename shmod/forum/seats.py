@@ -137,10 +137,12 @@ def names_of(table: Table, seat: int) -> set[str]:
 
 
 def round_of(table: Table, entry: int) -> int:
-    """The round in which entry ``entry`` was recorded (from the public record)."""
+    """The round in which entry ``entry`` was recorded (from the public record): the round
+    begun before it, since a round an entry begins (an enactment, a failed election's last
+    vote, a power's use) starts after that entry's own step."""
     found = 1
     for event in table.public:
-        if event.entry > entry:
+        if event.entry >= entry:
             break
         if isinstance(event, RoundBegan):
             found = event.round

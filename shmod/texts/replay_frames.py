@@ -538,7 +538,7 @@ def _tally(view: PublicView, event: Tallied, t: Language) -> str:
                     "deadline: {Nein}): {result}.",
                     "The vote: {Ja} {ja}, {Nein} {nein} ({names} sent no vote by the "
                     "deadline: {Nein}): {result}.", len(marked), ja=event.ja, nein=event.nein,
-                    names=", ".join(marked), result=result, **glossary.BALLOTS)
+                    names=forum_texts.joined(list(marked), t), result=result, **glossary.BALLOTS)
     # TRANSLATORS: {result} is what the vote did.
     return t._("The vote: {Ja} {ja}, {Nein} {nein}: {result}.", ja=event.ja, nein=event.nein,
                result=result, **glossary.BALLOTS)
