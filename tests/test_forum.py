@@ -229,10 +229,10 @@ def test_a_replacement_is_told_the_round_of_each_deed(path):
     """R-REPLACE: a deed whose own entry begins the next round (an enactment, the last vote
     of a failed election) is dated in the round it was done in, not the round it began."""
     elect(path, "Fay", "Gus")  # round 1; Gus votes last
-    rec(path, Discard(by=seat("Fay"), policy=game.load(path).state.game.hand[0]))
-    rec(path, lambda g: Enact(by=seat("Gus"), policy=g.state.game.hand[0]))  # begins round 2
+    rec(path, Discard(by=seat("Fay"), policy=store.load(path).table.game.hand[0]))
+    rec(path, lambda g: Enact(by=seat("Gus"), policy=g.table.game.hand[0]))  # begins round 2
     elect(path, "Gus", "Ann", votes=False)  # round 2; Gus's Nein, last, begins round 3
-    assert game.load(path).state.game.round == 3
+    assert store.load(path).table.game.round == 3
     [pm] = rec(path, Replace(target=seat("Gus"), name="Zed")).secrets
     assert isinstance(pm, Briefing)
     assert [(d.round, type(d.step).__name__) for d in pm.did] == [

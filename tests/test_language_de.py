@@ -329,20 +329,20 @@ def test_the_replay_joins_late_voters_with_und_and_its_results_after_a_dash(tmp_
     (``Ann, Bob und Cy``, R-LAPSE); DE-W1: a result after the tally or the winner is joined
     by a dash, not a colon followed by a small letter."""
     from shmod.forum.steps import Lapse, SetDeadline
-    from shmod.texts import replay as page
+    from shmod.texts import replay_frames
 
     path = str(tmp_path / "g.yaml")
     names = ["Ann", "Bob", "Cy", "Dan", "Eve"]
-    games.new_game(path, names, seed="s7", created="2026-11-20T10:00:00Z", language="de",
+    store.new_game(path, names, seed="s7", created="2026-11-20T10:00:00Z", language="de",
                    first="Dan", variants=["late_vote=nein"])
     at = "2026-11-20T11:00:00Z"
-    games.record(path, lambda g: Nominate(by=3, chancellor=4), at=at)
-    games.record(path, lambda g: Vote(by=3, vote=True), at=at)
-    games.record(path, lambda g: Vote(by=4, vote=True), at=at)
-    games.record(path, lambda g: SetDeadline(until="2026-11-21T10:00:00Z", zone="UTC"), at=at)
-    games.record(path, lambda g: Lapse(deadline=g.state.entries, at="2026-11-22T10:00:00Z"),
+    store.record(path, lambda g: Nominate(by=3, chancellor=4), at=at)
+    store.record(path, lambda g: Vote(by=3, vote=True), at=at)
+    store.record(path, lambda g: Vote(by=4, vote=True), at=at)
+    store.record(path, lambda g: SetDeadline(until="2026-11-21T10:00:00Z", zone="UTC"), at=at)
+    store.record(path, lambda g: Lapse(deadline=g.table.entries, at="2026-11-22T10:00:00Z"),
                  at="2026-11-22T10:00:00Z")
-    said = [s for f in page.frames(games.load(path), reveal=False, lang=DE).frames
+    said = [s for f in replay_frames.frames(store.load(path), reveal=False, lang=DE).frames
             for s in f.said]
     assert ("Abstimmung: Ja 2, Nein 3 (Ann, Bob und Cy haben bis zur Frist nicht abgestimmt: "
             "Nein) \u2013 die Regierung wurde nicht gewählt; Wahltracker 1/3.") in said
