@@ -180,3 +180,19 @@ def test_bold_words_beyond_ascii_are_drawn_in_the_real_bold_face():
     missing = bytes(bold.getmask("\U0010fffd"))
     letters = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻäöüßÄÖÜëéèçñ"
     assert [c for c in letters if bytes(bold.getmask(c)) == missing] == []
+
+
+@pytest.mark.parametrize("code", ["de", "pl"])
+def test_the_zone_labels_under_two_fascist_slots_do_not_run_into_each_other(code):
+    """Issue 44 (the fourth native reading): under the standard board's fourth and fifth
+    Fascist slots, "Hitler zone" and "Hitler zone, veto unlocked" stand side by side; in a
+    language beyond ASCII they are drawn in the shipped typeface, and must leave a gap
+    (Polish "strefa Hitlera, weto możliwe" ran into its neighbour by 7 pixels)."""
+    from shmod.texts import typeface
+    from shmod.texts.catalog import get
+
+    t, face = get(code), typeface.font(13)
+    zone, veto = t._p("board slot", "Hitler zone"), t._p("board slot", "veto unlocked")
+    slot_w, gap = (board_image.WIDTH - 48 - 10 * 5) // 6, 10
+    room = slot_w + gap - face.getlength(zone) / 2 - face.getlength(f"{zone}, {veto}") / 2
+    assert room >= 4, (zone, veto, room)
