@@ -214,7 +214,7 @@ def test_a_voided_replacement_audits_as_valid(tmp_path):
     path = str(tmp_path / "g.yaml")
     store.new_game(path, ["Ann", "Bob", "Cat", "Dan", "Eve"], seed="s5", created=AT)
     done = store.record(path, lambda g: Replace(target=2, name="Zed"), at=AT)
-    number = done.game.state.entries - 1  # then the replacement's post
+    number = done.loaded.table.entries - 1  # then the replacement's post
     store.record(path, lambda g: Correct(entries=(number,), reason="wrong seat",
                                      force=True), at=AT)  # its post was printed for the thread
     store.record(path, lambda g: Vote(by=2, vote=True) if g.table.game.phase == "vote"

@@ -173,7 +173,7 @@ def test_every_correction_and_acknowledgment_is_listed(tmp_path, run):
     store.new_game(str(path), NAMES, first="Ann", seed="7d1e4c9a02b3f58e6a0c1d27b94e3f65", created=AT)
     store.record(str(path), lambda g: Nominate(by=0, chancellor=1), at=AT)
     swapped = store.record(str(path), lambda g: Vote(by=2, vote=True), at=AT)
-    entry = swapped.game.state.entries
+    entry = swapped.loaded.table.entries
     store.record(str(path), lambda g: Correct(entries=(entry,), reason="Cy sent Nein"), at=AT)
     store.record(str(path), lambda g: Vote(by=2, vote=False), at=AT)
     code, out, _ = run("audit", str(path))

@@ -277,7 +277,7 @@ def test_a_removed_president_hands_the_policies_back(tmp_path):
     state = store.load(str(path)).table
     hand, draw = list(state.game.hand), list(state.game.draw)
     done = store.record(str(path), lambda g: Remove(target=g.table.game.president, reason="x"), at=AT)
-    after = done.game.state.game
+    after = done.loaded.table.game
     assert after.draw[:3] == hand and after.draw[3:] == draw and after.tracker == state.game.tracker + 1
     assert after.phase == "nominate"
 

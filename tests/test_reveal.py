@@ -79,7 +79,7 @@ def test_a_corrected_discard_is_revealed_as_corrected(tmp_path):
         if state.game.phase == "discard" and first is None and len(set(state.game.hand)) == 2:
             wrong, right = sorted(set(state.game.hand))
             done = rec(Discard(by=state.game.president, policy=wrong))
-            rec(Correct(entries=(done.game.state.entries,), reason="misread the PM"))
+            rec(Correct(entries=(done.loaded.table.entries,), reason="misread the PM"))
             rec(Discard(by=state.game.president, policy=right))
             first = right
             continue

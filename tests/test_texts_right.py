@@ -100,11 +100,11 @@ def test_a_forced_correction_says_which_policy(tmp_path):
     store.record(path, lambda g: Discard(by=0, policy=hand[0]), at=AT)
     policy = store.load(path).table.game.hand[0]
     done = store.record(path, lambda g: Enact(by=1, policy=policy), at=AT)
-    enacted = done.game.state.entries - 1
+    enacted = done.loaded.table.entries - 1
     fixed = store.record(path, lambda g: Correct(entries=(enacted,), reason="x", force=True), at=AT)
     word = {"L": "Liberal", "F": "Fascist"}[policy]
     [event] = [e for e in fixed.public if isinstance(e, Corrected)]
-    text = messages.post_words(views.public_view(fixed.game.state), event, Plain())
+    text = messages.post_words(views.public_view(fixed.loaded.table), event, Plain())
     assert f"the enactment of a {word} policy by Chancellor Bob" in text
     assert "enact by" not in text
 
