@@ -159,9 +159,8 @@ def test_a_closed_groups_sentence_in_german_and_polish():
     assert de == [
         "Geschlossene Gruppe 1: Ann, Bob, Cy, Dan. Jede dieser Personen hat 12 oder mehr Spiele, "
         "alle in genau dieser Besetzung; die Wertungen bleiben, wie sie sind.",
-        "Geschlossene Gruppe 2: Ann, Bob, Cy, Dan. Alle Spiele von Cy und Dan \u2013 jeweils 10 "
-        "oder mehr pro Person \u2013 hatten genau diese Besetzung; die Wertungen bleiben, wie "
-        "sie sind."]
+        "Geschlossene Gruppe 2: Ann, Bob, Cy, Dan. Alle Spiele von Cy und Dan \u2013 mindestens "
+        "10 pro Person \u2013 hatten genau diese Besetzung; die Wertungen bleiben, wie sie sind."]
     pl = group_lines(stats_, careers, catalog.get("pl"))  # type: ignore[arg-type]
     assert pl == [
         "Zamknięta grupa 1: Ann, Bob, Cy, Dan. Każda ich gra (co najmniej 12 na osobę) miała "
