@@ -113,3 +113,13 @@ def test_a_moderator_types_polish_and_german_names_without_their_letters(tmp_pat
     done = mod.run("vote", "malgorzata", "ja", "lukasz", "ja", "juergen", "nein", "ann", "ja",
                    "soren", "ja", "strasse", "ja")
     assert "Łukasz" in done.stdout and "Jürgen" in done.stdout
+
+
+def test_a_very_long_unknown_name_is_quoted_cut_short():
+    """A 5,000-character name typed where a player is named: the refusal quotes its first 40
+    characters and says how long it was, so the error stays one readable line."""
+    with pytest.raises(BadInput) as refused:
+        Seating(["Ann", "Bob", "Cat", "Dan", "Eve"]).seat("x" * 5000)
+    message = str(refused.value)
+    assert message.startswith(f"unknown player {'x' * 40!r}… (5000 characters) (players: 1. Ann")
+    assert len(message) < 200

@@ -77,6 +77,14 @@ def one_line(text: str) -> str:
     return _sub(_ONE_LINE, text)
 
 
+def typed(text: str, limit: int = 40) -> str:
+    """What someone typed, quoted for an error message (``repr``): a text longer than
+    ``limit`` characters is cut, saying how long it was, so that an error stays one line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
 def _escape(found: re.Match[str]) -> str:
     code = ord(found.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 \

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shmod.base import plaintext
 from shmod.base.errors import BadInput
 
 #: The rows of Unicode's confusables table whose source is ASCII (``m`` looks like
@@ -267,7 +268,7 @@ class Seating:
         if found is not None:
             return found
         listing = ", ".join(f"{s + 1}. {n}" for s, n in enumerate(self.players))
-        raise BadInput(f"unknown player {text!r} (players: {listing})")
+        raise BadInput(f"unknown player {plaintext.typed(text)} (players: {listing})")
 
     def _one(self, text: str, hits: list[int]) -> int | None:
         """One level of the lookup: the one seat it found, None when it found none; several
