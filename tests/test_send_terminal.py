@@ -170,6 +170,42 @@ def test_the_sequence_is_the_specifications_and_a_long_text_is_refused(tmp_path,
     assert tty.read_bytes() == b"\x1b]52;c;Wm/DqzogamE=\x07"  # nothing more written
 
 
+class _LateClipboard:
+    """A system clipboard that takes its text a few reads after the copy returned, as
+    xclip's and xsel's background process does (or never, with ``late=None``)."""
+
+    def __init__(self, late: int | None) -> None:
+        self.late, self.held, self.reads = late, "", 0
+
+    def put(self, text: str) -> None:
+        self.wanted, self.reads = text, 0
+
+    def get(self) -> str:
+        self.reads += 1
+        if self.late is not None and self.reads > self.late:
+            self.held = self.wanted
+        return self.held
+
+
+def test_a_clipboard_that_takes_the_text_late_is_read_back_until_it_holds_it(
+        tmp_path, monkeypatch):
+    from shmod.base.errors import BadInput
+    from shmod.cli import clipboard
+
+    monkeypatch.setattr(clipboard, "READ_BACK_PAUSE", 0)
+    late = _LateClipboard(late=3)
+    monkeypatch.setattr(clipboard, "_system", lambda: ("xclip", late.put, late.get))
+    assert clipboard.copy("Zoë: ja") == "the clipboard (xclip)"
+    assert late.reads == 4
+    never = _LateClipboard(late=None)  # the system's clipboard never takes it: the terminal's
+    monkeypatch.setattr(clipboard, "_system", lambda: ("xclip", never.put, never.get))
+    monkeypatch.setattr(clipboard, "TTY", str(tmp_path / "no-such-dir" / "tty"))
+    with pytest.raises(BadInput, match=r"the system clipboard \(xclip\) did not take the "
+                                       r"text and there is no terminal"):
+        clipboard.copy("Zoë: ja")
+    assert never.reads == clipboard.READ_BACKS
+
+
 def test_with_no_clipboard_and_no_terminal_nothing_is_recorded(folder):
     done = subprocess.run([str(SHMOD), "send", "--copy"], cwd=folder, env=_env(folder),
                           capture_output=True, timeout=60, start_new_session=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -23,6 +24,10 @@ from shmod.base.errors import BadInput
 #: recorded as delivered.
 MAX_OSC52 = 100_000
 TTY = "/dev/tty"
+#: How often, and how far apart, the system's clipboard is read back: xclip and xsel
+#: return before the process they leave behind has taken the selection, so the first
+#: read may still find the old text.
+READ_BACKS, READ_BACK_PAUSE = 40, 0.05
 
 
 def osc52(text: str, tmux: bool) -> bytes:
@@ -38,17 +43,31 @@ def osc52(text: str, tmux: bool) -> bytes:
 def copy(text: str) -> str:
     """Put ``text`` on a clipboard; returns which one, in a few words."""
     system = _system()
-    if system is not None:
-        name, put, get = system
+    if system is None:
+        return _terminal(text, "no system clipboard was found")
+    name, put, get = system
+    if _put_and_read_back(put, get, text):
+        return f"the clipboard ({name})"
+    return _terminal(text, f"the system clipboard ({name}) did not take the text")
+
+
+def _put_and_read_back(put: Callable[[str], None], get: Callable[[], str], text: str) -> bool:
+    """Whether the system's clipboard holds ``text`` once ``put`` gave it: read back until
+    it does, a bounded number of times (a clipboard program may take the selection a
+    moment after it returned)."""
+    try:
+        with _quiet():  # xclip lives on, serving the text: not on our output streams
+            put(text)
+    except Exception:  # noqa: BLE001 - a clipboard program that fails
+        return False
+    for _ in range(READ_BACKS):
         try:
-            with _quiet():  # xclip lives on, serving the text: not on our output streams
-                put(text)
-            held = get()
-        except Exception:  # noqa: BLE001 - a clipboard that fails or cannot read back
-            held = None
-        if held == text:
-            return f"the clipboard ({name})"
-    return _terminal(text)
+            if get() == text:
+                return True
+        except Exception:  # noqa: BLE001 - one that cannot read back (yet)
+            pass
+        time.sleep(READ_BACK_PAUSE)
+    return False
 
 
 def _system() -> tuple[str, Callable[[str], None], Callable[[], str]] | None:
@@ -63,8 +82,9 @@ def _system() -> tuple[str, Callable[[str], None], Callable[[], str]] | None:
     return name.removeprefix("copy_") or "pyperclip", put, get
 
 
-def _terminal(text: str) -> str:
-    """``text`` to the terminal's clipboard with OSC 52, written to ``/dev/tty``."""
+def _terminal(text: str, why: str) -> str:
+    """``text`` to the terminal's clipboard with OSC 52, written to ``/dev/tty``; ``why``
+    says why the system's clipboard was not used."""
     sequence = osc52(text, bool(os.environ.get("TMUX")))
     if len(sequence) > MAX_OSC52:
         raise BadInput(f"nothing was recorded: the text is too long for the terminal's "
@@ -73,8 +93,8 @@ def _terminal(text: str) -> str:
     try:
         fd = os.open(TTY, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
     except OSError as err:
-        raise BadInput(f"nothing was recorded: no system clipboard was found and there is "
-                       f"no terminal to copy through ({TTY}: {err.strerror}); run `shmod "
+        raise BadInput(f"nothing was recorded: {why} and there is no "
+                       f"terminal to copy through ({TTY}: {err.strerror}); run `shmod "
                        "send` without --copy") from None
     try:
         os.write(fd, sequence)
