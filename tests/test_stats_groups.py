@@ -77,9 +77,8 @@ def test_a_newcomers_self_play_is_flagged_beside_his_rows(run, forum):
     code, out, _ = run("stats", str(forum))
     board = out[out.index("Leaderboard"):out.index("How they played")]
     assert code == 0 and " Neu [1] " in board and " Sock1 [1] " in board
-    assert ("[1] Closed group 1: Neu, Sock1, Sock2, Sock3, Sock4. Every game of Neu, Sock1, "
-            "Sock2, Sock3, Sock4 (30 or more each) had exactly these players; the ratings "
-            "are left as they are.") in out
+    assert ("[1] Closed group 1: Neu, Sock1, Sock2, Sock3, Sock4. Every game of theirs (30 or "
+            "more each) had exactly these players; the ratings are left as they are.") in out
     code, out, _ = run("stats", str(forum), "--post", "-f", "bbcode")
     assert code == 0 and "[b]Neu[/b]: rating " in out and "· closed group 1\n" in out
     assert "Closed group 1: Neu, Sock1, Sock2, Sock3, Sock4." in out

@@ -300,14 +300,12 @@ def _group_line(number: int, group: Group, lang: Language) -> str:
     """One closed group's sentence; the flagged players, named in a sentence, are joined
     with the language's "and"."""
     if group.flagged == group.players:
-        # TRANSLATORS: a closed group whose every player is flagged; the English names
-        # {players} twice, a language may say it once ("every game of theirs").
-        return lang._n("Closed group {number}: {players}. Every game of {players} ({n} or "
-                       "more each) had exactly these players; the ratings are left as they "
-                       "are.",
-                       "Closed group {number}: {players}. Every game of {players} ({n} or "
-                       "more each) had exactly these players; the ratings are left as they "
-                       "are.", group.games, number=number, players=", ".join(group.players))
+        # TRANSLATORS: a closed group whose every player is flagged: {players} named once
+        # ("every game of theirs").
+        return lang._n("Closed group {number}: {players}. Every game of theirs ({n} or more "
+                       "each) had exactly these players; the ratings are left as they are.",
+                       "Closed group {number}: {players}. Every game of theirs ({n} or more "
+                       "each) had exactly these players; the ratings are left as they are.", group.games, number=number, players=", ".join(group.players))
     return lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
                    "each) had exactly these players; the ratings are left as they are.",
                    "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
