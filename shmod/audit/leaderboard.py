@@ -305,7 +305,8 @@ def _group_line(number: int, group: Group, lang: Language) -> str:
         return lang._n("Closed group {number}: {players}. Every game of theirs ({n} or more "
                        "each) had exactly these players; the ratings are left as they are.",
                        "Closed group {number}: {players}. Every game of theirs ({n} or more "
-                       "each) had exactly these players; the ratings are left as they are.", group.games, number=number, players=", ".join(group.players))
+                       "each) had exactly these players; the ratings are left as they are.",
+                       group.games, number=number, players=", ".join(group.players))
     return lang._n("Closed group {number}: {players}. Every game of {flagged} ({n} or more "
                    "each) had exactly these players; the ratings are left as they are.",
                    "Closed group {number}: {players}. Every game of {flagged} ({n} or more "
