@@ -356,8 +356,8 @@ def test_a_format2_game_replays_as_written_and_its_nonascii_word_is_flagged():
 
     path = Path(__file__).parent / "logs" / "words-dealt-format2.yaml"
     report = log_audit.audit_file(str(path))
-    assert report.valid and report.state is not None and report.state.setup.format.number == 2
+    assert report.valid and report.table is not None and report.table.setup.format.number == 2
     assert "each seat's word in its canonical form" in (report.deal or "")
     steer = [w for w in report.warnings if w.kind == "steerable"]
-    assert [(w.rule, w.entry) for w in steer] == [("R-DEAL", report.state.dealt)]
+    assert [(w.rule, w.entry) for w in steer] == [("R-DEAL", report.table.dealt)]
     assert "'ümlaut'" in steer[0].message

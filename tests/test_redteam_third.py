@@ -154,9 +154,9 @@ def _format2_words(path: Path, words: list[str]) -> tuple[bool, list[str], tuple
     path.write_text(store.log_text(header, [Word(s, w) for s, w in enumerate(words)],
                                    at="2026-11-23T10:00:00Z"))
     report = log_audit.audit_file(str(path))
-    assert report.state is not None
+    assert report.table is not None
     return (report.valid, [w.message for w in report.warnings if w.kind == "steerable"],
-            tuple(report.state.game.roles))
+            tuple(report.table.game.roles))
 
 
 def test_a_format2_deal_from_ascii_lookalike_words_is_flagged_steerable(tmp_path):

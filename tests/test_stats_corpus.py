@@ -187,7 +187,7 @@ def test_forum_features_are_counted_as_the_audit_recounts_them(run, forum_featur
     for path in sorted(forum_features.glob("*.yaml")):
         report = audit_file(str(path))
         assert report.valid and report.summary and report.summary.winner, path.name
-        state, summary = report.state, report.summary
+        state, summary = report.table, report.summary
         got = collect([str(path)])
         assert got.counted == 1 and not got.left_out
         players = [c.to_json() for c in got.careers.values()]

@@ -189,5 +189,5 @@ def test_a_words_games_reshuffle_is_keyed_by_the_words_seed():
         seed = next(d["value"] for d in report.draws if d["what"] == "words")
         later = [d for d in report.draws if d["what"] in ("reshuffle", "lapse")]
         assert later and all(d["seed"] == seed and d["seed_from"] == "words" for d in later)
-        setup = report.state.setup if report.state else None
+        setup = report.table.setup if report.table else None
         assert setup is not None and all(d["seed"] != setup.seed for d in later)

@@ -82,8 +82,8 @@ def test_the_script_plays_the_shipped_game(run, tmp_path, monkeypatch):
 
 def test_the_shipped_game_has_what_it_promises():
     report = log_audit.audit_file(str(SHIPPED))
-    assert report.valid and report.state is not None and report.state.setup.format.number == 4
-    assert report.state.setup.signing_key is None  # the published copy
+    assert report.valid and report.table is not None and report.table.setup.format.number == 4
+    assert report.table.setup.signing_key is None  # the published copy
     kinds = [str(e.get("kind")) for e in report.log.entries] if report.log else []
     for kind in ("rename", "replace", "remove", "veto", "lapse", "reshuffle", "word"):
         assert kind in kinds, kind
@@ -91,7 +91,7 @@ def test_the_shipped_game_has_what_it_promises():
               for draw in report.draws if draw["what"] == "lapse"}
     assert lapses == {"discard/none", "enact/none", "power/investigate",
                       "power/special_election", "power/execute"}
-    phases = {event.phase for event in report.state.public
+    phases = {event.phase for event in report.table.public
               if type(event).__name__ == "Lapsed"}
     assert {"vote", "nominate", "discard", "enact", "power", "veto_answer"} <= phases
     assert not [w for w in report.warnings if w.kind == "unverified"]

@@ -404,7 +404,7 @@ class Collector:
     def _count(self, path: str, report: Report) -> str | None:
         """Count an audited valid finished game; or why it is not counted."""
         stats = self.stats
-        assert report.log is not None and report.state is not None and report.summary
+        assert report.log is not None and report.table is not None and report.summary
         admitted = self._admitted(path, report)
         if not isinstance(admitted, tuple):
             return admitted
@@ -413,7 +413,7 @@ class Collector:
         order = when.isoformat(timespec="microseconds") if when else ""  # sorts as it reads
         summary = report.summary
         assert summary.winner is not None and summary.how is not None
-        state = report.state
+        state = report.table
         game = Counted(path, stamp, (order, sha), summary.players, summary.winner,
                        summary.how, rated=summary.how != "hitler_removed")
         played = parts(state, accuracy=state.setup.custom is None)
@@ -443,7 +443,7 @@ class Collector:
         """Whether a valid unfinished game is abandoned: its last entry is more than
         ``abandoned_after`` before the time now."""
         after = self.stats.abandoned_after
-        if (after is None or self.now is None or not report.valid or report.state is None
+        if (after is None or self.now is None or not report.valid or report.table is None
                 or report.log is None):
             return False
         last = last_entry(report.log.header, report.log.entries, self.now, SLACK)
@@ -451,7 +451,7 @@ class Collector:
 
     def _abandon(self, path: str, report: Report, unfinished: str) -> str | None:
         """List an abandoned game, each of its players charged with it; or why not."""
-        stats, state = self.stats, report.state
+        stats, state = self.stats, report.table
         assert report.log is not None and state is not None
         admitted = self._admitted(path, report)
         if not isinstance(admitted, tuple):
@@ -522,7 +522,7 @@ def _not_counted(report: Report) -> str | None:
         verdict = "unreadable" if report.unreadable else "invalid"
         rule = f"{first.rule}: " if first.rule and first.kind == "rule" else ""
         return f"{verdict}: {first.where(report.path)}: {rule}{first.message}"
-    if report.summary is None or report.summary.winner is None or report.state is None:
+    if report.summary is None or report.summary.winner is None or report.table is None:
         unfinished = next((w.message for w in report.warnings if w.kind == "unfinished"),
                           "the game is not over")
         return f"unfinished: {unfinished}"

@@ -63,7 +63,7 @@ class Report(Record, frozen=False):
     # What the audit read and replayed, for a caller that goes on from them (shmod stats);
     # never in the JSON, and dropped with the report.
     log: logfile.LogFile | None = None
-    state: Table | None = None
+    table: Table | None = None
 
     @property
     def valid(self) -> bool:
@@ -195,7 +195,7 @@ def _judge(log: logfile.LogFile, report: Report) -> None:
         report.warnings.append(Problem("unfinished", "the game is not over: waiting for "
                                        + waiting_text(waiting_for(state))))
     report.summary = summarize(state)
-    report.state = state
+    report.table = state
     report.corrections = corrections(state, log)
     report.deal = deal_text(state)
     if report.stopped is None:  # a game judged to its end: every draw was the seed's

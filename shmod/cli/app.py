@@ -164,7 +164,7 @@ class StepShown(Record):
     posted: bool
 
 
-def record_step(game_path: str, fmt_name: str | None,
+def record_step(log_path: str, fmt_name: str | None,
                 make: "Callable[[Loaded], Step | list[Step] | None]", *, edits_ok: bool = False,
                 now: "datetime | None" = None, asked: bool = False,
                 vet: "Callable[[], None] | None" = None) -> bool:
@@ -198,10 +198,10 @@ def record_step(game_path: str, fmt_name: str | None,
         assert fmt is not None  # checked() chose it
         if vet is not None:
             vet()
-        return _shown(game_path, done, fmt, at, show)
+        return _shown(log_path, done, fmt, at, show)
 
-    git_check(game_path)
-    done = store.record(game_path, checked, edits_ok=edits_ok, at=clock.text(at),
+    git_check(log_path)
+    done = store.record(log_path, checked, edits_ok=edits_ok, at=clock.text(at),
                         before_write=compose, moderator=moderator(), asked=asked)
     shown = done.composed
     assert shown is not None  # compose() ran before the write
@@ -214,7 +214,7 @@ def record_step(game_path: str, fmt_name: str | None,
     return shown.posted
 
 
-def _shown(game_path: str, done: "Recorded[Any]", fmt: "Plain", now: "datetime",
+def _shown(log_path: str, done: "Recorded[Any]", fmt: "Plain", now: "datetime",
            show: bool) -> StepShown:
     """What the step ``done`` shows (:class:`StepShown`), in ``fmt``; with ``show`` the
     sections are printed, else a hint says what they hold."""
@@ -230,26 +230,26 @@ def _shown(game_path: str, done: "Recorded[Any]", fmt: "Plain", now: "datetime",
              ("Waiting for", waiting_text(view.waiting) + (f"\n{deadline}" if deadline
                                                            else ""))]
     sections = report.after_step(view, done.secrets, fmt, post,
-                                 pms.title(game_path, done.loaded.log.header),
+                                 pms.title(log_path, done.loaded.log.header),
                                  thread_posts.progress_shown(state))
     if not show:
         hints[:0] = report.progress_hint(sections)
     return StepShown(
         sections, hints,
-        report.recorded_note(game_path, state.entries, len(done.entries), post,
+        report.recorded_note(log_path, state.entries, len(done.entries), post,
                              state.game.winner is not None),
         "the step was recorded " + report.recorded_where(
-            game_path, state.entries, len(done.entries), post),
+            log_path, state.entries, len(done.entries), post),
         report.again(done.secrets, post), post is not None)
 
 
-def git_check(game_path: str) -> None:
+def git_check(log_path: str) -> None:
     """Warn when the log is in a git clone set up for shmod and git would not merge it with
     shmod's driver (:func:`shmod.cli.gitsetup.bypassed`: git runs only when what it reads
     changed); a recording command goes on."""
     from shmod.cli import gitsetup
 
-    wrong = gitsetup.bypassed(game_path)
+    wrong = gitsetup.bypassed(log_path)
     if wrong:
         import warnings
 

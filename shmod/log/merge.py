@@ -281,8 +281,8 @@ class _Rebase:
 
     def __init__(self, base: _Copy, moved: _Copy, common: int) -> None:
         self.base, self.moved = base, moved
-        self.state = replay(base.log).table
-        self.players, self.head = self.state.game.players, base.loaded.head
+        self.table = replay(base.log).table
+        self.players, self.head = self.table.game.players, base.loaded.head
         self.numbers = {n: n for n in range(common + 1)}  # moved entry -> merged entry
         self.ids = list(base.ids)  # the merged log's identities, as it grows
         self.same: dict[str, list[int]] = {}  # each base entry matches one moved entry at most
@@ -321,7 +321,7 @@ class _Rebase:
             return
         self._apply(step, raw, old)
         upcoming = raws[index + 1] if index + 1 < len(raws) else None
-        for auto in _reshuffles(self.state, upcoming):
+        for auto in _reshuffles(self.table, upcoming):
             self.number += 1
             self._append(auto, raw)
 
@@ -339,7 +339,7 @@ class _Rebase:
             step = _withdrawn(self.base, self.moved, old, self.raced[old], step, self.numbers,
                               self.ids)
             if any((post, shown) == (step.post, step.checkpoint)
-                   for _entry, post, shown in self.state.withdrawn):
+                   for _entry, post, shown in self.table.withdrawn):
                 return None
         return step
 
@@ -350,7 +350,7 @@ class _Rebase:
         there = matches.pop(0) if matches else None
         round_ = self.moved.rounds[index]
         if there is None and _act(step, round_):
-            there = _same_act(step, round_, self.acts, self.state, self.base, index + 1, raw,
+            there = _same_act(step, round_, self.acts, self.table, self.base, index + 1, raw,
                               self.moved.label)
             if there is not None:
                 self.alike.append(_described(self.base, there))
@@ -358,7 +358,7 @@ class _Rebase:
 
     def _apply(self, step: Step, raw: dict[str, object], old: int) -> None:
         """Apply the moved entry ``old`` after the base's, as the merged log's next entry."""
-        state, label, what = self.state, self.moved.label, summary(raw, old)
+        state, label, what = self.table, self.moved.label, summary(raw, old)
         step = _renumbered(step, self.numbers, what, label)
         _same_seats(step, self.moved.before(old), self.players, what, label)
         _same_round(step, self.moved.rounds[old - 1], state, what, label)
@@ -402,7 +402,7 @@ class _Rebase:
             raise _Refusal(str(err).replace("nothing was recorded: ", "")) from None
         return Merged(merged.log.data, MERGED, base.label, moved.label, tuple(self.moves),
                       tuple(self.kept), tuple(self.alike), tuple(self.owed),
-                      bool(thread.news(self.state)), tuple(self.twice),
+                      bool(thread.news(self.table)), tuple(self.twice),
                       tuple(self.withdrawn), tuple(self.dropped))
 
 
