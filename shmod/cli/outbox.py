@@ -83,7 +83,7 @@ def outbox(
         "--settle", help="Record every item owed as delivered (for what was sent by hand, "
         "e.g. in a game begun with an earlier shmod).")] = False,
 ) -> None:
-    """What the game owes: every PM and post not yet delivered, oldest first (R-PM);
+    """What the game owes: every PM and post not yet delivered, in the order to send them (R-PM);
     `shmod send` gives the next."""
     from shmod.cli import clock
     from shmod.log import outbox as items, store
@@ -97,7 +97,8 @@ def outbox(
     owed = [item for item in listed if item.owed]
     shown = listed if every else owed
     if shown:
-        echo(("Every item, oldest first:" if every else "Owed, oldest first:") + "\n"
+        echo(("Every item, in the order to send them:" if every
+              else "Owed, in the order to send them:") + "\n"
              + "\n".join(_row(loaded, item, now) for item in shown))
     for item in listed if every else ():
         for wrong in item.wrong:
@@ -317,7 +318,7 @@ def _walk(path: str, loaded: "Loaded", fmt: "Plain", only: str | None, copy: boo
     given = 0
     try:
         while True:
-            if only is None:  # the whole outbox, oldest first
+            if only is None:  # the whole outbox, in order
                 chosen = items.pick(loaded, None)
             else:  # the one item named, once
                 chosen = None if given else items.pick(loaded, only, owed_only=False)

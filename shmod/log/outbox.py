@@ -1,4 +1,5 @@
-"""The outbox (R-PM, R-MISSENT): every text the game owes a reader, as items, oldest first.
+"""The outbox (R-PM, R-MISSENT): every text the game owes a reader, as items, in the order
+to send them.
 
 An *item* is each PM a step caused (one :class:`~shmod.game.events.Secret`), each prod
 (R-STALL), each post for the thread (a ``posted`` entry) and each withdrawal line a post
@@ -139,7 +140,7 @@ def items(game: Loaded, *, pending: bool = True) -> list[Item]:
 
 
 def owed(game: Loaded) -> list[Item]:
-    """The items owed, oldest first: what ``shmod send`` gives next."""
+    """The items owed, in the order to send them: what ``shmod send`` gives next."""
     return [item for item in items(game) if item.owed]
 
 
