@@ -14,10 +14,10 @@ Python, the same typer and the same site-packages. Then, in one run:
    ``vote`` <= 1.2x in CPU time, issue 45), with the parse cache warm as it is from a
    moderator's second command on (its own folder, ``SHMOD_CACHE``), and ``status`` with
    the cache off for comparison, and on a game just made (what any game costs); and, not
-   shmod, the typer app importing PyYAML (the floor of a recording step); ``shmod vote`` mid-round (two or more votes still to
-   come: no post) on each shipped game that has such a round (forum-10-players.yaml and
-   words-dealt-8-players.yaml, each cut after a vote in its middle), in a git clone set
-   up for shmod (``shmod git-setup``: the git check in place), the log and its cache
+   shmod, the typer app importing PyYAML (the floor of a recording step); ``shmod vote``
+   mid-round (two or more votes still to come: no post) on each shipped game that has
+   such a round (forum-10-players.yaml and words-dealt-8-players.yaml, each cut after a
+   vote in its middle), in a git clone set up for shmod (``shmod git-setup``: the git check in place), the log and its cache
    restored before each run (the vote recorded anew each time, never timed); the wall
    time, and the CPU time, which a loaded machine hardly moves;
 2. a whole scripted 10-player game recorded through the installed ``shmod`` (every
