@@ -15,11 +15,12 @@ Python, the same typer and the same site-packages. Then, in one run:
    moderator's second command on (its own folder, ``SHMOD_CACHE``), and ``status`` with
    the cache off for comparison, and on a game just made (what any game costs); and, not
    shmod, the typer app importing PyYAML (the floor of a recording step); ``shmod vote``
-   mid-round (two or more votes still to come: no post) on each shipped game that has
-   such a round (forum-10-players.yaml and words-dealt-8-players.yaml, each cut after a
-   vote in its middle), in a git clone set up for shmod (``shmod git-setup``: the git check in place), the log and its cache
-   restored before each run (the vote recorded anew each time, never timed); the wall
-   time, and the CPU time, which a loaded machine hardly moves;
+   mid-round (two or more votes still to come: no post) on each shipped game that has such
+   a round (forum-10-players.yaml and words-dealt-8-players.yaml, each cut after a vote in
+   its middle), in a git clone set up for shmod (``shmod git-setup``: the git check in
+   place), the log and its cache restored before each run (the vote recorded anew each
+   time, never timed); the wall time, and the CPU time, which a loaded machine hardly
+   moves;
 2. a whole scripted 10-player game recorded through the installed ``shmod`` (every
    nominate, vote, discard, enact, power and ``post --mark``): total wall time;
 3. auditing 1,000 simulated games against merely parsing them with PyYAML's C loader
