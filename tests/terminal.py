@@ -12,6 +12,12 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+#: Keys the terminal turns into a signal (Ctrl-C, Ctrl-\), typed only once the command
+#: waits reading the terminal: Python handles a signal between two steps of its own, and
+#: one that lands after its last step but before the read starts waits for that read to
+#: end, which on a terminal only a key does (a walk test once hung so, on a busy machine).
+SIGNAL_KEYS = (b"\x03", b"\x1c")
+
 
 def on_a_terminal(folder: Path, command: str, env: Mapping[str, str],
                   keys: Sequence[tuple[str, bytes]] = ()) -> tuple[int, bytes]:
@@ -20,6 +26,8 @@ def on_a_terminal(folder: Path, command: str, env: Mapping[str, str],
     a hang (180 s) fails saying what the terminal showed."""
     pid, master = pty.fork()
     if pid == 0:  # the child: the pseudo-terminal is its terminal, stdin and stdout
+        for number in (signal.SIGINT, signal.SIGQUIT):  # as a terminal's shell starts it,
+            signal.signal(number, signal.SIG_DFL)  # even if these tests run where ignored
         os.chdir(folder)
         os.execve("/bin/sh", ["/bin/sh", "-c", f"exec {command}"], dict(env))
     seen, pending, offset = b"", list(keys), 0
@@ -38,6 +46,8 @@ def on_a_terminal(folder: Path, command: str, env: Mapping[str, str],
             found = seen.find(pending[0][0].encode(), offset)
             if found < 0:
                 break
+            if pending[0][1] in SIGNAL_KEYS:
+                _await_read(pid)
             offset = found + len(pending[0][0])
             os.write(master, pending.pop(0)[1])
     else:  # the guard ran out: the child is stopped, and the test fails saying what it saw
@@ -48,3 +58,16 @@ def on_a_terminal(folder: Path, command: str, env: Mapping[str, str],
     _, status = os.waitpid(pid, 0)
     os.close(master)
     return os.waitstatus_to_exitcode(status), seen
+
+
+def _await_read(pid: int) -> None:
+    """Wait, a bounded while, until ``pid`` sleeps reading its terminal (Linux's
+    ``/proc/PID/wchan``; where it cannot be read, not at all)."""
+    for _ in range(1000):  # a guard, not a time to meet: 10 s at most
+        try:
+            with open(f"/proc/{pid}/wchan") as found:
+                if found.read() in ("wait_woken", "n_tty_read"):
+                    return
+        except OSError:
+            return
+        time.sleep(0.01)

@@ -139,6 +139,10 @@ def test_osc_52_goes_to_the_terminal_never_to_stdout(folder):
     [payload] = SEQUENCE.findall(seen)
     assert base64.b64decode(payload, validate=True) == text  # ESC ] 52 ; c ; base64 BEL
     assert b"Copied to the terminal's clipboard (OSC 52)." in seen
+    # OSC 52 cannot be read back: the moderator is told how the text begins, so that a
+    # terminal that ignored it (the clipboard still holding the last PM) is caught
+    begins = text.split(b"\n")[0][:40].decode().rstrip()
+    assert f'if what you paste does not begin "{begins}'.encode() in seen
     assert [(e["of"], e["to"]) for e in _deliveries(folder)] == [("header", "Ann")]
 
 
@@ -163,7 +167,9 @@ def test_the_sequence_is_the_specifications_and_a_long_text_is_refused(tmp_path,
     monkeypatch.setattr(clipboard, "TTY", str(tty))
     monkeypatch.setattr(clipboard, "_system", lambda: None)
     monkeypatch.delenv("TMUX", raising=False)
-    assert clipboard.copy("Zoë: ja") == "the terminal's clipboard (OSC 52)"
+    copied = clipboard.copy("Zoë: ja")
+    assert copied.where == "the terminal's clipboard (OSC 52)"
+    assert 'does not begin "Zoë: ja", your terminal did not take it' in copied.caution
     assert tty.read_bytes() == b"\x1b]52;c;Wm/DqzogamE=\x07"
     with pytest.raises(BadInput, match="too long for the terminal's clipboard"):
         clipboard.copy("x" * 80_000)
@@ -195,7 +201,7 @@ def test_a_clipboard_that_takes_the_text_late_is_read_back_until_it_holds_it(
     monkeypatch.setattr(clipboard, "READ_BACK_PAUSE", 0)
     late = _LateClipboard(late=3)
     monkeypatch.setattr(clipboard, "_system", lambda: ("xclip", late.put, late.get))
-    assert clipboard.copy("Zoë: ja") == "the clipboard (xclip)"
+    assert clipboard.copy("Zoë: ja") == ("the clipboard (xclip)", "")  # read back: no caution
     assert late.reads == 4
     never = _LateClipboard(late=None)  # the system's clipboard never takes it: the terminal's
     monkeypatch.setattr(clipboard, "_system", lambda: ("xclip", never.put, never.get))
@@ -204,6 +210,16 @@ def test_a_clipboard_that_takes_the_text_late_is_read_back_until_it_holds_it(
                                        r"text and there is no terminal"):
         clipboard.copy("Zoë: ja")
     assert never.reads == clipboard.READ_BACKS
+
+
+def test_a_caution_quotes_the_first_line_cut_to_40_characters():
+    from shmod.cli import clipboard
+
+    long = "Your secret role: you are a Liberal. Your party is Liberal.\nYou do not know."
+    said = clipboard.caution(long)
+    assert 'begin "Your secret role: you are a Liberal. You…",' in said
+    assert "Your party" not in said and "You do not know" not in said
+    assert 'begin "Ja",' in clipboard.caution("\n  Ja\nmore")
 
 
 def test_with_no_clipboard_and_no_terminal_nothing_is_recorded(folder):
@@ -230,6 +246,15 @@ def test_the_walk_records_each_item_on_enter_and_ctrl_c_leaves_the_rest(folder):
     assert [outbox.handle(item) for item in left][:2] == ["0:Ann", "0:Bob"]
 
 
+def test_ctrl_c_stops_the_walk_even_where_it_was_ignored(folder):
+    # a shell that ignores Ctrl-C (as a script's `&` does) hands that on to what it starts
+    code, seen = _on_a_terminal(folder, "sh -c 'trap \"\" INT; exec shmod send'",
+                                [(PROMPT, b"\r"), (PROMPT, b"\x03")])
+    assert code == 130, seen[-500:]
+    assert b"Stopped: 1 delivered; the rest stays owed." in seen
+    assert [e["to"] for e in _deliveries(folder)] == ["Zoë"]
+
+
 def test_the_walk_goes_to_the_end_and_copies_subject_then_text(folder):
     steps = []
     for _ in range(5):  # five role PMs: a subject, then a text, each with Enter
@@ -240,6 +265,7 @@ def test_the_walk_goes_to_the_end_and_copies_subject_then_text(folder):
     payloads = [base64.b64decode(p) for p in SEQUENCE.findall(seen)]
     assert len(payloads) == 11 and payloads[0].startswith("Übung: ".encode())
     assert payloads[1] == _body(folder, "0:Zoë")
+    assert seen.count(b"The terminal's clipboard cannot be read back") == 6  # each text's
     assert len(_deliveries(folder)) == 6 and b"Outbox: nothing owed." in seen
     assert outbox.owed(store.load(str(folder / "g.yaml"))) == []
 

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from shmod.base.errors import BadInput
 
@@ -40,15 +41,37 @@ def osc52(text: str, tmux: bool) -> bytes:
     return sequence
 
 
-def copy(text: str) -> str:
-    """Put ``text`` on a clipboard; returns which one, in a few words."""
+#: How much of a text's first line a caution quotes.
+QUOTED = 40
+
+
+class Copied(NamedTuple):
+    """Where a text was copied to, in a few words, and, when that clipboard cannot be read
+    back (OSC 52), a caution for the moderator: a terminal that ignores OSC 52 leaves
+    the clipboard holding what it held before, often the last item, another player's PM."""
+
+    where: str
+    caution: str = ""
+
+
+def copy(text: str) -> Copied:
+    """Put ``text`` on a clipboard; says which one, and what to check when it is unread."""
     system = _system()
     if system is None:
         return _terminal(text, "no system clipboard was found")
     name, put, get = system
     if _put_and_read_back(put, get, text):
-        return f"the clipboard ({name})"
+        return Copied(f"the clipboard ({name})")
     return _terminal(text, f"the system clipboard ({name}) did not take the text")
+
+
+def caution(text: str) -> str:
+    """What to check before sending a text copied through OSC 52: how it begins."""
+    first = text.strip().split("\n", 1)[0].strip()
+    start = first if len(first) <= QUOTED else first[:QUOTED].rstrip() + "…"
+    return (f"The terminal's clipboard cannot be read back: if what you paste does not begin "
+            f"\"{start}\", your terminal did not take it and the clipboard still holds what it "
+            "held before; do not send that, run the command again without --copy.")
 
 
 def _put_and_read_back(put: Callable[[str], None], get: Callable[[], str], text: str) -> bool:
@@ -82,7 +105,7 @@ def _system() -> tuple[str, Callable[[str], None], Callable[[], str]] | None:
     return name.removeprefix("copy_") or "pyperclip", put, get
 
 
-def _terminal(text: str, why: str) -> str:
+def _terminal(text: str, why: str) -> Copied:
     """``text`` to the terminal's clipboard with OSC 52, written to ``/dev/tty``; ``why``
     says why the system's clipboard was not used."""
     sequence = osc52(text, bool(os.environ.get("TMUX")))
@@ -100,8 +123,8 @@ def _terminal(text: str, why: str) -> str:
         os.write(fd, sequence)
     finally:
         os.close(fd)
-    return "the terminal's clipboard (OSC 52" + (", through tmux)" if os.environ.get(
-        "TMUX") else ")")
+    return Copied("the terminal's clipboard (OSC 52" + (", through tmux)" if os.environ.get(
+        "TMUX") else ")"), caution(text))
 
 
 @contextmanager

@@ -286,7 +286,10 @@ def _give(loaded: "Loaded", chosen: "Item", text: "Text", copy: bool) -> None:
     if copy:
         from shmod.cli import clipboard
 
-        _hint(f"Copied to {clipboard.copy(text.body)}.")
+        copied = clipboard.copy(text.body)
+        _hint(f"Copied to {copied.where}.")
+        if copied.caution:
+            _hint(copied.caution)
         return
     echo(text.body)
     reason = output.whole()
@@ -310,11 +313,14 @@ def _walk(path: str, loaded: "Loaded", fmt: "Plain", only: str | None, copy: boo
     """The outbox, an item at a time, on a terminal: each shown framed (or copied: a PM's
     subject, Enter, its text), Enter once it is sent, which records it, then the next.
     Ctrl-C (or end of input) stops: what is left stays owed, nothing is half-recorded."""
+    import signal
     import sys
 
     from shmod.cli import clock
     from shmod.log import outbox as items, store
 
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started where Ctrl-C was ignored
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # (a script's `&`): it stops
     given = 0
     try:
         while True:
@@ -335,11 +341,15 @@ def _walk(path: str, loaded: "Loaded", fmt: "Plain", only: str | None, copy: boo
                 from shmod.cli import clipboard
 
                 if text.subject is not None:
-                    echo(f"Subject copied to {clipboard.copy(text.subject)}: paste it, then "
-                         "press Enter for the text.")
+                    copied = clipboard.copy(text.subject)
+                    echo(f"Subject copied to {copied.where}: paste it, then press Enter for "
+                         "the text.")
                     input()
-                echo(f"Text copied to {clipboard.copy(text.body)}: paste it and send it, then "
-                     "press Enter (Ctrl-C stops: the rest stays owed).")
+                copied = clipboard.copy(text.body)
+                if copied.caution:
+                    echo(copied.caution)
+                echo(f"Text copied to {copied.where}: paste it and send it, then press Enter "
+                     "(Ctrl-C stops: the rest stays owed).")
             else:
                 echo(text.framed())
                 sys.stdout.write("─" * 80 + "\n")
