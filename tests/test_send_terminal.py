@@ -143,6 +143,7 @@ def test_osc_52_goes_to_the_terminal_never_to_stdout(folder):
     # terminal that ignored it (the clipboard still holding the last PM) is caught
     begins = text.split(b"\n")[0][:40].decode().rstrip()
     assert f'if what you paste does not begin "{begins}'.encode() in seen
+    assert b"`shmod send 0:Ann --preview` prints it (it is recorded as delivered)." in seen
     assert [(e["of"], e["to"]) for e in _deliveries(folder)] == [("header", "Ann")]
 
 
@@ -266,6 +267,7 @@ def test_the_walk_goes_to_the_end_and_copies_subject_then_text(folder):
     assert len(payloads) == 11 and payloads[0].startswith("Übung: ".encode())
     assert payloads[1] == _body(folder, "0:Zoë")
     assert seen.count(b"The terminal's clipboard cannot be read back") == 6  # each text's
+    assert b"do not send that. Press Ctrl-C, then run `shmod send` without --copy." in seen
     assert len(_deliveries(folder)) == 6 and b"Outbox: nothing owed." in seen
     assert outbox.owed(store.load(str(folder / "g.yaml"))) == []
 

@@ -71,7 +71,7 @@ def caution(text: str) -> str:
     start = first if len(first) <= QUOTED else first[:QUOTED].rstrip() + "…"
     return (f"The terminal's clipboard cannot be read back: if what you paste does not begin "
             f"\"{start}\", your terminal did not take it and the clipboard still holds what it "
-            "held before; do not send that, run the command again without --copy.")
+            "held before: do not send that.")
 
 
 def _put_and_read_back(put: Callable[[str], None], get: Callable[[], str], text: str) -> bool:

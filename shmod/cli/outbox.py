@@ -285,11 +285,13 @@ def _give(loaded: "Loaded", chosen: "Item", text: "Text", copy: bool) -> None:
     _hint(_address(chosen, text, loaded))
     if copy:
         from shmod.cli import clipboard
+        from shmod.log.outbox import handle
 
         copied = clipboard.copy(text.body)
         _hint(f"Copied to {copied.where}.")
         if copied.caution:
-            _hint(copied.caution)
+            _hint(f"{copied.caution} `shmod send {handle(chosen)} --preview` prints it "
+                  "(it is recorded as delivered).")
         return
     echo(text.body)
     reason = output.whole()
@@ -347,7 +349,8 @@ def _walk(path: str, loaded: "Loaded", fmt: "Plain", only: str | None, copy: boo
                     input()
                 copied = clipboard.copy(text.body)
                 if copied.caution:
-                    echo(copied.caution)
+                    echo(f"{copied.caution} Press Ctrl-C, then run `shmod send` without "
+                         "--copy.")
                 echo(f"Text copied to {copied.where}: paste it and send it, then press Enter "
                      "(Ctrl-C stops: the rest stays owed).")
             else:
